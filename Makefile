@@ -1,0 +1,32 @@
+# Two commands for a fresh clone: `make run` and `make test`. Each builds .venv when it is missing
+# or older than pyproject.toml.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run play test lint bench clean
+
+run: $(STAMP)
+	$(BIN)/aseb play
+
+play: $(STAMP)
+	$(BIN)/aseb play
+
+test: $(STAMP)
+	$(BIN)/ruff check engine hardware firmware sim tests
+	$(BIN)/mypy --strict engine
+	$(BIN)/pytest
+
+bench: $(STAMP)
+	$(BIN)/python -m engine.bench
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "aseb needs Python 3.11 or newer (set PYTHON=python3.11)")'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
