@@ -1,0 +1,96 @@
+"""What a throw or a move caused, as data: the controller turns these into light and sound.
+
+Events are immutable values; the engine hands out shared instances from tables to stay fast.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from engine.board import Side
+from engine.sticks import Throw
+
+
+@dataclass(frozen=True, slots=True)
+class Entered:
+    """A piece of ``side`` came onto the board at ``square``."""
+
+    side: Side
+    square: str
+
+
+@dataclass(frozen=True, slots=True)
+class Moved:
+    """A piece of ``side`` went from ``source`` to ``target``."""
+
+    side: Side
+    source: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class Bumped:
+    """A piece of ``side`` was knocked off ``square`` and must enter again."""
+
+    side: Side
+    square: str
+
+
+@dataclass(frozen=True, slots=True)
+class BorneOff:
+    """A piece of ``side`` from ``source`` landed exactly on 16 and left the board."""
+
+    side: Side
+    source: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraTurnEarned:
+    """``side`` earned an extra turn by throwing a six or landing on a marked square."""
+
+    side: Side
+    reason: Literal["six", "marked"]
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraTurnTaken:
+    """``side`` uses one of its extra turns and throws again; ``remaining`` are left."""
+
+    side: Side
+    remaining: int
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowLost:
+    """``side`` could make no move with ``throw``."""
+
+    side: Side
+    throw: Throw
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPassed:
+    """The turn passed to ``side``."""
+
+    side: Side
+
+
+@dataclass(frozen=True, slots=True)
+class Won:
+    """``side`` bore off its last piece and won."""
+
+    side: Side
+
+
+Event = (
+    Entered
+    | Moved
+    | Bumped
+    | BorneOff
+    | ExtraTurnEarned
+    | ExtraTurnTaken
+    | ThrowLost
+    | TurnPassed
+    | Won
+)

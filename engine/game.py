@@ -1,0 +1,107 @@
+"""A game in progress: the state plus the stack of throws and moves that led to it.
+
+>>> game = Game()
+>>> events = game.demon_cast(random.Random(7))
+>>> game.state.entered != (False, False)
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.board import Side
+from engine.errors import WrongPhase
+from engine.events import Event
+from engine.moves import Move
+from engine.record import Action, GameRecord
+from engine.rules import TAIT, Ruleset
+from engine.state import GameState
+from engine.sticks import Throw
+
+
+class Game:
+    """A game with its history: cast and play push actions, ``undo`` pops them."""
+
+    def __init__(self, ruleset: Ruleset = TAIT, first: Side = Side.CONES) -> None:
+        self.first = first
+        self._states = [GameState.new(ruleset, first)]
+        self._actions: list[Action] = []
+
+    @property
+    def state(self) -> GameState:
+        """The current position."""
+        return self._states[-1]
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The rules this game is played by."""
+        return self._states[0].ruleset
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every throw and move so far, in order."""
+        return tuple(self._actions)
+
+    @property
+    def record(self) -> GameRecord:
+        """The game record: enough to save, load and replay this game exactly."""
+        return GameRecord(self.ruleset, self.first, tuple(self._actions))
+
+    def cast(self, throw: Throw) -> tuple[Event, ...]:
+        """The side to play throws; see ``GameState.cast``."""
+        state, events = self.state.cast(throw)
+        self._push(throw, state)
+        return events
+
+    def play(self, move: Move) -> tuple[Event, ...]:
+        """The side to play makes a legal move; see ``GameState.play``."""
+        state, events = self.state.play(move)
+        self._push(move, state)
+        return events
+
+    def apply(self, action: Action) -> tuple[Event, ...]:
+        """Cast a throw or play a move, whichever ``action`` is."""
+        return self.cast(action) if isinstance(action, Throw) else self.play(action)
+
+    def undo(self) -> Action:
+        """Take back the last throw or move and return it; raises WrongPhase at the start."""
+        if not self._actions:
+            raise WrongPhase("nothing to undo: the game has just begun")
+        self._states.pop()
+        return self._actions.pop()
+
+    def demon_cast(self, rng: random.Random) -> tuple[Event, ...]:
+        """Throw automatically, alternating sides, until one side enters its first piece.
+
+        Does nothing when the ruleset has demon-cast off or a side has already entered.
+        """
+        events: list[Event] = []
+        while self.state.demon_casting:
+            events += self.cast(self.ruleset.draw(rng))
+            moves = self.state.legal_moves()
+            if moves:
+                events += self.play(moves[0])  # the only move: entering the first piece
+        return tuple(events)
+
+    def next_game(self) -> Game:
+        """A new game under the same rules; the loser of this one throws first."""
+        winner = self.state.winner
+        if winner is None:
+            raise WrongPhase("the game is not finished: use a new Game to start over")
+        return Game(self.ruleset, winner.other)
+
+    @classmethod
+    def from_record(cls, record: GameRecord) -> Game:
+        """Replay a record; raises BadRecord naming the first action that does not replay."""
+        game = cls(record.ruleset, record.first)
+        for action, state in record.replay():
+            game._push(action, state)
+        return game
+
+    def _push(self, action: Action, state: GameState) -> None:
+        self._actions.append(action)
+        self._states.append(state)
+
+    def __repr__(self) -> str:
+        return f"Game({self.state.notation()!r}, {len(self._actions)} actions)"

@@ -1,0 +1,105 @@
+"""Game records: the throws and moves of a game, saved as JSON and loaded back exactly.
+
+>>> GameRecord.from_json(GameRecord(TAIT, Side.CONES, ()).to_json()).actions
+()
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from engine.board import Side
+from engine.errors import BadRecord, RulesError
+from engine.moves import Move
+from engine.rules import TAIT, Ruleset
+from engine.state import GameState
+from engine.sticks import Throw
+
+Action = Throw | Move
+"""One step of a game: a throw, or the move made with it."""
+
+FORMAT = "aseb-game"
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """The rules, who threw first, and every throw and move in order."""
+
+    ruleset: Ruleset
+    first: Side
+    actions: tuple[Action, ...]
+
+    def replay(self) -> Iterator[tuple[Action, GameState]]:
+        """Each action with the state after it; raises BadRecord at the first that does not fit."""
+        state = GameState.new(self.ruleset, self.first)
+        for number, action in enumerate(self.actions, 1):
+            try:
+                if isinstance(action, Throw):
+                    state, _ = state.cast(action)
+                else:
+                    state, _ = state.play(action)
+            except RulesError as exc:
+                raise BadRecord(f"action {number} ({action}): {exc}") from None
+            yield action, state
+
+    def final_state(self) -> GameState:
+        """The position the record leads to."""
+        state = GameState.new(self.ruleset, self.first)
+        for _, state in self.replay():  # noqa: B007 - the last state is the answer
+            pass
+        return state
+
+    def to_json(self) -> str:
+        """The record as JSON text; moves are written in notation, throws as ``3:WWDW``."""
+        tokens = []
+        state = GameState.new(self.ruleset, self.first)
+        for action, after in self.replay():
+            tokens.append(str(action) if isinstance(action, Throw) else state.describe(action))
+            state = after
+        data = {
+            "format": FORMAT,
+            "version": VERSION,
+            "ruleset": self.ruleset.to_json(),
+            "first": self.first.name.lower(),
+            "actions": tokens,
+        }
+        return json.dumps(data, indent=1)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> GameRecord:
+        """Load a record written by ``to_json``; raises BadRecord saying what is wrong."""
+        try:
+            data: Any = json.loads(text)
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise BadRecord(f"not JSON: {exc}") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise BadRecord(f'not an aseb game record (expected "format": "{FORMAT}")')
+        if data.get("version") != VERSION:
+            raise BadRecord(f"record version {data.get('version')!r} is not {VERSION}")
+        ruleset = Ruleset.from_json(data.get("ruleset", TAIT.to_json()))
+        try:
+            first = Side.parse(str(data.get("first", "cones")))
+        except ValueError as exc:
+            raise BadRecord(f"first: {exc}") from None
+        tokens = data.get("actions", [])
+        if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
+            raise BadRecord("actions: expected a list of strings")
+        state = GameState.new(ruleset, first)
+        actions: list[Action] = []
+        for number, token in enumerate(tokens, 1):
+            try:
+                action: Action
+                if state.throw is None:
+                    action = Throw.parse(token)
+                    state, _ = state.cast(action)
+                else:
+                    action = state.parse_move(token)
+                    state, _ = state.play(action)
+            except RulesError as exc:
+                raise BadRecord(f"action {number} ({token!r}): {exc}") from None
+            actions.append(action)
+        return cls(ruleset, first, tuple(actions))

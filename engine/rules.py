@@ -1,0 +1,124 @@
+"""Rulesets: every rule option in one immutable value, so variants can be added as rulesets.
+
+>>> TAIT.probability(2)
+Fraction(3, 8)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from engine.errors import BadRecord
+from engine.sticks import Throw, arrangements
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """The options of a Twenty Squares rule set; ``TAIT`` is the default."""
+
+    name: str = "tait"
+    throw_weights: tuple[tuple[int, int], ...] = ((1, 4), (2, 6), (3, 4), (4, 1), (6, 1))
+    """(throw, weight) pairs: the chance of a throw is its weight over the total."""
+    entry_throws: frozenset[int] = frozenset({4, 6})
+    """Before a side's first entry only these throws can be used (the barrier)."""
+    extra_turn_throws: frozenset[int] = frozenset({6})
+    """Throwing one of these earns an extra turn, even when it cannot be used."""
+    demon_cast: bool = True
+    """At the start of a game, throw automatically until someone can enter."""
+    marked_safe: bool = False
+    """Whether a piece on a marked middle square (8, 12) is safe from bumping."""
+    pieces: int = 5
+    values: frozenset[int] = field(init=False, repr=False, compare=False)
+    """The throw values that can come up."""
+    _faces: tuple[Throw, ...] = field(init=False, repr=False, compare=False)
+    _bits: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.throw_weights or any(v < 1 or w < 1 for v, w in self.throw_weights):
+            raise ValueError("throw_weights needs (throw >= 1, weight >= 1) pairs")
+        if not 1 <= self.pieces <= 7:
+            raise ValueError("a side has 1 to 7 pieces")
+        faces = _faces(self.throw_weights)
+        object.__setattr__(self, "values", frozenset(self.throws))
+        object.__setattr__(self, "_faces", faces)
+        # A power-of-two number of equally likely faces (16 for four sticks) is one getrandbits.
+        bits = len(faces).bit_length() - 1
+        object.__setattr__(self, "_bits", bits if len(faces) == 1 << bits else -1)
+
+    @property
+    def throws(self) -> tuple[int, ...]:
+        """The throw values that can come up."""
+        return tuple(v for v, _ in self.throw_weights)
+
+    def probability(self, value: int) -> Fraction:
+        """The chance of throwing ``value``."""
+        total = sum(w for _, w in self.throw_weights)
+        return Fraction(dict(self.throw_weights).get(value, 0), total)
+
+    def draw(self, rng: random.Random) -> Throw:
+        """One throw drawn from this ruleset's distribution with the caller's generator."""
+        faces = self._faces
+        if self._bits >= 0:
+            return faces[rng.getrandbits(self._bits)]
+        return faces[rng.randrange(len(faces))]
+
+    def to_json(self) -> dict[str, Any]:
+        """The options as plain JSON data (for game records)."""
+        return {
+            "name": self.name,
+            "throw_weights": [list(p) for p in self.throw_weights],
+            "entry_throws": sorted(self.entry_throws),
+            "extra_turn_throws": sorted(self.extra_turn_throws),
+            "demon_cast": self.demon_cast,
+            "marked_safe": self.marked_safe,
+            "pieces": self.pieces,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Ruleset:
+        """The ruleset written by ``to_json``; raises BadRecord if it is not one."""
+        if not isinstance(data, dict):
+            raise BadRecord("ruleset: expected an object")
+        known = set(TAIT.to_json())
+        unknown = set(data) - known
+        if unknown:
+            raise BadRecord(f"ruleset: unknown option {sorted(unknown)[0]!r}")
+        try:
+            opts = {**TAIT.to_json(), **data}
+            return cls(
+                name=_typed(opts, "name", str),
+                throw_weights=tuple((int(v), int(w)) for v, w in opts["throw_weights"]),
+                entry_throws=frozenset(int(v) for v in opts["entry_throws"]),
+                extra_turn_throws=frozenset(int(v) for v in opts["extra_turn_throws"]),
+                demon_cast=_typed(opts, "demon_cast", bool),
+                marked_safe=_typed(opts, "marked_safe", bool),
+                pieces=_typed(opts, "pieces", int),
+            )
+        except (TypeError, ValueError) as exc:
+            raise BadRecord(f"ruleset: {exc}") from None
+
+
+def _typed(opts: dict[str, Any], key: str, kind: type) -> Any:
+    value = opts[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise TypeError(f"{key} must be {kind.__name__}, not {value!r}")
+    return value
+
+
+def _faces(weights: tuple[tuple[int, int], ...]) -> tuple[Throw, ...]:
+    """Equally likely faces: each way the sticks fall when the weights match sticks, else copies."""
+    faces: list[Throw] = []
+    for value, weight in weights:
+        falls = arrangements(value)
+        if falls and weight % len(falls) == 0:
+            faces.extend(falls * (weight // len(falls)))
+        else:
+            faces.extend([Throw.of(value)] * weight)
+    return tuple(faces)
+
+
+TAIT = Ruleset()
+"""The default rules (rules/tait.md): four fair sticks, 4-or-6 barrier, demon-cast on."""
