@@ -49,7 +49,7 @@ class Move:
     def notation(self, bump: bool = False) -> str:
         """``C2-M6``, ``in-C4`` (entering), ``M13-off`` (bearing off), ``M5xM8`` (a bump)."""
         source = self.source or "in"
-        target = "off" if self.bears_off else self.target
+        target = "off" if self.end >= PATH_LENGTH else self.target
         return f"{source}{'x' if bump else '-'}{target}"
 
     def __str__(self) -> str:

@@ -353,6 +353,11 @@ class GameState(NamedTuple):
                 )
         if board[0] & board[1] & ~((1 << (PRIVATE + 1)) - 1):
             raise BadNotation("not a position: two pieces on one middle square")
+        if state.throw is not None:
+            moves = state._moves_for(state.throw.value)
+            if not moves:
+                raise BadNotation(f"not a position: {state.throw} has no move, so it was lost")
+            state = state._replace(moves=moves)
         return state
 
     def __str__(self) -> str:

@@ -50,6 +50,8 @@ class Throw:
     def parse(text: str) -> Throw:
         """A throw from ``3``, ``WWDW`` or ``3:WWDW`` (W = white, D = dark)."""
         raw = text.strip().upper()
+        if not raw:
+            raise BadNotation("not a throw: empty text (write 3, WWDW or 3:WWDW)")
         value_text, _, faces = raw.rpartition(":") if ":" in raw else ("", "", raw)
         if faces.isdigit() and not value_text:
             value_text, faces = faces, ""
