@@ -7,6 +7,18 @@
 from __future__ import annotations
 
 from engine.board import LAYOUT, MARKED_SQUARES, Side
+from engine.events import (
+    BorneOff,
+    Bumped,
+    Entered,
+    Event,
+    ExtraTurnEarned,
+    ExtraTurnTaken,
+    Moved,
+    ThrowLost,
+    TurnPassed,
+    Won,
+)
 from engine.state import GameState
 from engine.sticks import Throw
 
@@ -40,3 +52,30 @@ def board_text(state: GameState, highlight: frozenset[str] = frozenset()) -> str
     for side in Side:
         lines.append(f"{side.title}: {state.waiting(side)} waiting, {state.off[side]} off")
     return "\n".join(lines)
+
+
+def event_text(event: Event) -> str:
+    """One line for an event, in the game's voice (for the terminal, logs and status lines)."""
+    match event:
+        case Entered(side, square):
+            return f"{side.title} enter a piece on {square}."
+        case Moved(side, source, target):
+            return f"{side.title} move {source} to {target}."
+        case Bumped(side, square):
+            return f"Bump! The {side.title[:-1]} on {square} goes back to the start."
+        case BorneOff(side, source):
+            return f"{side.title} bear a piece off from {source}."
+        case ExtraTurnEarned(side, "six"):
+            return f"A six: {side.title} earn an extra turn."
+        case ExtraTurnEarned(side, _):
+            return f"A marked square: {side.title} earn an extra turn."
+        case ExtraTurnTaken(side, remaining):
+            more = f" ({remaining} more to come)" if remaining else ""
+            return f"{side.title} take an extra turn{more}."
+        case ThrowLost(side, throw):
+            return f"{side.title} cannot move {throw.value}: the throw is lost."
+        case TurnPassed(side):
+            return f"Go ahead and throw, {side.title}."
+        case Won(side):
+            return f"{side.title} have borne off every piece and win!"
+    raise AssertionError(f"unknown event {event!r}")

@@ -1,0 +1,174 @@
+"""``aseb play``: a game of Twenty Squares in the terminal, for two players or against the mummy.
+
+Press Enter to throw; pick a move by its number, its notation (``C2-M6``) or its square (``C2``).
+Reads lines from ``read`` and writes with ``write``, so tests script whole games.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from engine.board import Side
+from engine.errors import RulesError
+from engine.events import Event, ThrowLost, TurnPassed
+from engine.game import Game
+from engine.moves import Move
+from engine.rules import TAIT, Ruleset
+from engine.state import GameState
+from engine.text import board_text, event_text, sticks_text
+
+Chooser = Callable[[GameState, random.Random], Move]
+"""How the mummy picks a move: given the state with a pending throw and a generator."""
+
+HELP = """Commands (type them instead of a move or before throwing):
+  Enter      throw the sticks            1, 2 ...  make the move with that number
+  C2-M6, C2  make a move by notation     hint      what would the mummy play?
+  board      show the board again        mummy     let the mummy play this side / stop it
+  switch     swap your side and the mummy's   new  start a new game
+  help       this list                   quit      leave the game"""
+
+
+def random_move(state: GameState, rng: random.Random) -> Move:
+    """A placeholder mummy: any legal move, chosen at random."""
+    return rng.choice(state.moves)
+
+
+class Quit(Exception):
+    """The player asked to leave (or the input ended)."""
+
+
+class TerminalGame:
+    """The terminal front end: turns typed lines into throws and moves, and prints the board."""
+
+    def __init__(self, read: Callable[[str], str], write: Callable[[str], None],
+                 rng: random.Random, *, mummy: Side | None = Side.REELS,
+                 chooser: Chooser = random_move, ruleset: Ruleset = TAIT) -> None:
+        self.read, self.write, self.rng = read, write, rng
+        self.mummy, self.chooser = mummy, chooser
+        self.game = Game(ruleset)
+
+    def run(self) -> int:
+        """Play until the player quits or the input ends; returns the exit status."""
+        self.write("Twenty Squares. Type 'help' for commands; press Enter to throw.")
+        try:
+            self._start()
+            while True:
+                self._step()
+        except Quit:
+            self.write("The mummy returns to its rest. Farewell.")
+        return 0
+
+    # --- the game loop ----------------------------------------------------------------------
+
+    def _start(self) -> None:
+        events = self.game.demon_cast(self.rng)
+        if events:
+            lost = " ".join(f"{e.side.letter}{e.throw.value}" for e in events
+                            if isinstance(e, ThrowLost))
+            self.write(f"The demon casts the sticks until someone can enter: {lost or '-'}")
+            self._tell(tuple(e for e in events if not isinstance(e, ThrowLost | TurnPassed)))
+
+    def _step(self) -> None:
+        state = self.game.state
+        if state.is_over:
+            if self._ask("Press Enter for a new game (the loser throws first), or 'quit': ") \
+                    is not None:
+                self.game = self.game.next_game()
+                self._start()
+        elif state.throw is None:
+            if state.turn == self.mummy:
+                self.write(f"The mummy ({state.turn.title}) throws.")
+            elif self._ask(f"{state.turn.title}, press Enter to throw: ") is None:
+                return
+            self._cast()
+        else:
+            self._move()
+
+    def _cast(self) -> None:
+        state = self.game.state
+        throw = self.game.ruleset.draw(self.rng)
+        events = self.game.cast(throw)
+        self.write(f"{state.turn.title} threw  {sticks_text(throw)}")
+        self._tell(events)
+
+    def _move(self) -> None:
+        state = self.game.state
+        move: Move | None
+        if state.turn == self.mummy:
+            move = self.chooser(state, self.rng)
+            self.write(f"The mummy moves {state.describe(move)}.")
+        else:
+            move = self._choose(state)
+        if move is not None:
+            self._tell(self.game.play(move))
+
+    def _choose(self, state: GameState) -> Move | None:
+        """Ask until the player names a legal move; None when a command changed the game."""
+        self._show(state)
+        listing = "  ".join(f"{n}) {state.describe(m)}" for n, m in enumerate(state.moves, 1))
+        while True:
+            answer = self._ask(f"Go ahead and make your move, {state.turn.title}: {listing}\n> ")
+            if answer is None:
+                return None
+            if answer.isdigit() and 1 <= int(answer) <= len(state.moves):
+                return state.moves[int(answer) - 1]
+            if not answer:
+                self.write("Pick one of the moves by its number.")
+                continue
+            try:
+                return state.parse_move(answer)
+            except RulesError as exc:
+                self.write(f"{exc}. Pick one of: {listing}")
+
+    # --- commands ---------------------------------------------------------------------------
+
+    def _ask(self, prompt: str) -> str | None:
+        """Read a line; commands are handled here: None when one changed the game or the mode."""
+        while True:
+            try:
+                answer = self.read(prompt).strip()
+            except (EOFError, KeyboardInterrupt):
+                raise Quit from None
+            command = answer.lower()
+            if command in ("q", "quit", "exit"):
+                raise Quit
+            if command in ("h", "help", "?"):
+                self.write(HELP)
+            elif command == "board":
+                self._show(self.game.state)
+            elif command == "hint":
+                self._hint()
+            elif command == "mummy":
+                self.mummy = None if self.mummy is not None else self.game.state.turn
+                self.write("Two players: no mummy." if self.mummy is None
+                           else f"The mummy plays {self.mummy.title}.")
+                return None
+            elif command == "switch":
+                self.mummy = self.mummy.other if self.mummy is not None else None
+                self.write(f"You switch sides; the mummy now plays {self.mummy.title}."
+                           if self.mummy is not None else "No mummy is playing.")
+                return None
+            elif command == "new":
+                self.game = Game(self.game.ruleset)
+                self.write("A new game: Cones throw first.")
+                self._start()
+                return None
+            else:
+                return answer
+
+    def _hint(self) -> None:
+        state = self.game.state
+        if not state.moves:
+            self.write("Throw first; then ask for a hint.")
+            return
+        move = self.chooser(state, random.Random(self.rng.random()))
+        self.write(f"The mummy would play {state.describe(move)}.")
+
+    def _show(self, state: GameState) -> None:
+        movable = frozenset(m.source or "" for m in state.moves) - {""}
+        self.write(board_text(state, highlight=movable))
+
+    def _tell(self, events: tuple[Event, ...]) -> None:
+        for event in events:
+            self.write("  " + event_text(event))

@@ -1,0 +1,112 @@
+"""The terminal game, scripted: whole games, mistakes answered, commands, and the command line."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from collections.abc import Iterable
+
+import pytest
+
+from engine.board import Side
+from engine.moves import Move
+from engine.state import GameState
+from sim.cli import main
+from sim.terminal import TerminalGame
+
+
+class Script:
+    """Answers prompts from a list, then ends the input (as Ctrl-D would)."""
+
+    def __init__(self, answers: Iterable[str]) -> None:
+        self.answers = iter(answers)
+        self.prompts: list[str] = []
+        self.lines: list[str] = []
+
+    def read(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        try:
+            return next(self.answers)
+        except StopIteration:
+            raise EOFError from None
+
+    def write(self, text: str) -> None:
+        self.lines.append(text)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines + self.prompts)
+
+
+def test_two_players_play_a_whole_game_answering_1_to_every_question() -> None:
+    script = Script(["1"] * 3000)  # "1" throws when asked to throw, and picks move 1
+    game = TerminalGame(script.read, script.write, random.Random(2), mummy=None)
+    assert game.run() == 0
+    assert "win!" in script.text
+    assert any("Reels, press Enter" in p for p in script.prompts)
+
+
+def test_the_mummy_plays_its_side_by_itself() -> None:
+    script = Script(["1"] * 3000)
+    game = TerminalGame(script.read, script.write, random.Random(5), mummy=Side.REELS)
+    game.run()
+    assert "The mummy moves" in script.text
+    assert not any("Reels, press Enter" in p for p in script.prompts)
+    assert "win!" in script.text
+
+
+def test_a_wrong_answer_is_explained_and_asked_again() -> None:
+    script = Script(["1", "M99", "banana", "7", "quit"])
+    game = TerminalGame(script.read, script.write, random.Random(0), mummy=None)
+    assert game.run() == 0
+    mistakes = [line for line in script.lines if "Pick one of" in line]
+    assert len(mistakes) >= 2
+    assert "farewell" in script.text.lower()
+
+
+def test_help_board_hint_mummy_switch_and_new_are_commands() -> None:
+    script = Script(["help", "board", "mummy", "switch", "new", "quit"])
+    TerminalGame(script.read, script.write, random.Random(0), mummy=None).run()
+    text = script.text
+    assert "Commands" in text
+    assert "The mummy plays" in text
+    assert "switch sides" in text
+    assert "A new game: Cones throw first." in text
+
+
+def test_a_hint_names_a_legal_move() -> None:
+    picked: list[Move] = []
+
+    def chooser(state: GameState, rng: random.Random) -> Move:
+        picked.append(state.moves[-1])
+        return state.moves[-1]
+
+    script = Script(["", "hint", "quit"])
+    game = TerminalGame(script.read, script.write, random.Random(11), mummy=None, chooser=chooser)
+    game.run()
+    if game.game.state.moves:
+        assert f"The mummy would play {game.game.state.describe(picked[0])}." in script.text
+    else:
+        assert "Throw first" in script.text
+
+
+def test_end_of_input_leaves_quietly() -> None:
+    script = Script([])
+    assert TerminalGame(script.read, script.write, random.Random(0)).run() == 0
+
+
+def test_the_command_line_plays_a_seeded_game_from_stdin() -> None:
+    result = subprocess.run([sys.executable, "-m", "sim.cli", "play", "--seed", "3"],
+                            input="\n1\n" * 400, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    assert "threw" in result.stdout
+
+
+def test_the_command_line_answers_a_bad_side_without_a_traceback(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--mummy", "pharaoh"]) == 2
+    assert "unknown side" in capsys.readouterr().err
+
+
