@@ -1,0 +1,30 @@
+"""The mummy of Neferkaptah: the computer opponent, its levels, hints and the fair kiosk mode.
+
+Pure like the rest of the engine: the caller passes a ``random.Random`` and any solved table.
+
+>>> mummy = Mummy(Level.VIZIER)
+>>> state = GameState.parse("C:M13 R:M9 off:4,0 entered:CR turn:C throw:3")
+>>> mummy.choose(state, random.Random(1))
+Move(M13-off)
+"""
+
+from __future__ import annotations
+
+from engine.mummy.fair import Fair
+from engine.mummy.hints import Hint, hint
+from engine.mummy.levels import Decision, Level, Mummy, choose
+from engine.mummy.neferkaptah import SolvedTable
+from engine.mummy.vizier import Analysis, Vizier
+
+__all__ = [
+    "Analysis",
+    "Decision",
+    "Fair",
+    "Hint",
+    "Level",
+    "Mummy",
+    "SolvedTable",
+    "Vizier",
+    "choose",
+    "hint",
+]

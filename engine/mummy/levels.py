@@ -1,0 +1,130 @@
+"""The mummy's levels and the one object the controller asks for the mummy's moves.
+
+>>> mummy = Mummy(Level.PRIEST)
+>>> state = GameState.parse("C:C2,M6 R:M7 off:0,1 entered:CR turn:C throw:1")
+>>> mummy.choose(state, random.Random(7))
+Move(M6-M7)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import IntEnum
+
+from engine.errors import WrongPhase
+from engine.moves import Move
+from engine.mummy.neferkaptah import Neferkaptah, SolvedTable
+from engine.mummy.priest import priest_move
+from engine.mummy.scribe import scribe_move
+from engine.mummy.vizier import Vizier
+from engine.state import GameState
+
+
+class Level(IntEnum):
+    """How well the mummy plays, weakest first."""
+
+    SCRIBE = 0
+    """A random legal move."""
+    PRIEST = 1
+    """Greedy: bear off, bump, marked squares, safety, the rearmost piece."""
+    VIZIER = 2
+    """Looks two throws ahead (expectiminimax) and judges the rest."""
+    NEFERKAPTAH = 3
+    """Perfect play from the solved table; the Vizier's play while there is no table."""
+
+    @property
+    def title(self) -> str:
+        """``Scribe``, ``Priest``, ``Vizier`` or ``Neferkaptah``."""
+        return self.name.capitalize()
+
+    @property
+    def description(self) -> str:
+        """One line on how this level plays."""
+        return _DESCRIPTIONS[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Level:
+        """A level from its name (any case) or its number 0-3."""
+        key = text.strip().lower()
+        for level in cls:
+            if key in (level.name.lower(), str(int(level))):
+                return level
+        names = ", ".join(level.name.lower() for level in cls)
+        raise ValueError(f"unknown mummy level {text!r}: choose one of {names} (or 0-3)")
+
+
+_DESCRIPTIONS = {
+    Level.SCRIBE: "plays any legal move at random",
+    Level.PRIEST: "bears off, bumps and takes marked squares whenever it can, never looking ahead",
+    Level.VIZIER: "weighs every throw that could come next, two throws ahead",
+    Level.NEFERKAPTAH: "plays perfectly from the solved game (as the Vizier until it is solved)",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The mummy's move and how it came to it."""
+
+    move: Move
+    level: Level
+    """The level asked for."""
+    played_as: Level
+    """The level whose move this is (the Vizier's when Neferkaptah has no table)."""
+    note: str | None = None
+    """Why ``played_as`` differs from ``level``, for the caller's log."""
+    value: float | None = None
+    """The chance the mummy's side wins after the move, when the level judged it."""
+
+
+class Mummy:
+    """The computer opponent: ``decide`` or ``choose`` the move for a pending throw.
+
+    The choice is a function of the position, the level and the caller's ``random.Random``
+    (only the Scribe draws from it), so a game replays exactly from its seed.
+    """
+
+    def __init__(
+        self,
+        level: Level = Level.VIZIER,
+        *,
+        table: SolvedTable | None = None,
+        vizier: Vizier | None = None,
+    ) -> None:
+        self.level = level
+        self.vizier = vizier if vizier is not None else Vizier()
+        self.neferkaptah = Neferkaptah(table, self.vizier)
+
+    @property
+    def fallback(self) -> str | None:
+        """Why the mummy plays below its level (Neferkaptah without a table), else None."""
+        return self.neferkaptah.fallback if self.level == Level.NEFERKAPTAH else None
+
+    def decide(
+        self, state: GameState, rng: random.Random, level: Level | None = None
+    ) -> Decision:
+        """The move for ``state``'s pending throw at ``level`` (default: this mummy's level)."""
+        level = self.level if level is None else level
+        if state.throw is None or not state.moves:
+            raise WrongPhase(f"{state.turn.title} must throw before the mummy can choose a move")
+        if level == Level.SCRIBE:
+            return Decision(scribe_move(state, rng), level, level)
+        if level == Level.PRIEST:
+            return Decision(priest_move(state), level, level)
+        if level == Level.VIZIER:
+            analysis = self.vizier.analyse(state)
+            return Decision(analysis.move, level, level, value=analysis.value)
+        move, note = self.neferkaptah.decide(state)
+        played_as = Level.NEFERKAPTAH if note is None else Level.VIZIER
+        return Decision(move, level, played_as, note)
+
+    def choose(
+        self, state: GameState, rng: random.Random, level: Level | None = None
+    ) -> Move:
+        """Just the move of ``decide``."""
+        return self.decide(state, rng, level).move
+
+
+def choose(state: GameState, level: Level, rng: random.Random) -> Move:
+    """The move a fresh mummy of ``level`` plays for the pending throw."""
+    return Mummy(level).choose(state, rng)

@@ -1,0 +1,255 @@
+"""The Vizier: expectiminimax over the throws of the sticks, with a transposition table.
+
+After the mummy's move the sticks are thrown: a chance node averages over the five throw values
+by their probabilities. Whoever throws next (the opponent, or the same side using an extra turn:
+``state.turn`` says which) then picks the move best for it: the Cones maximise the chance that
+the Cones win, the Reels minimise it. Extra turns are therefore handled exactly, as the same side
+throwing again. A throw with no legal move is lost and the search goes on from the next throw.
+
+The search looks ``depth`` throws ahead of the pending one and then trusts the heuristic
+``evaluate``. The engine reads no clock, so its time is bounded by counting: iterative deepening
+runs depth 0, 1, 2, ... and abandons a depth once it would expand more than ``node_limit`` nodes,
+keeping the last depth that finished. The limits were chosen from measurements
+(``python -m tests.benchmarks.mummy_speed``).
+
+>>> state = GameState.parse("C:M13 R:M9 off:4,0 entered:CR turn:C throw:3")
+>>> Vizier().choose(state)
+Move(M13-off)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.board import Side
+from engine.errors import WrongPhase
+from engine.moves import Move
+from engine.mummy.evaluation import evaluate
+from engine.rules import Ruleset
+from engine.state import GameState
+from engine.sticks import Throw
+
+Evaluation = Callable[[GameState], float]
+"""A guess of the chance that the Cones win from a position with no pending throw."""
+
+DEPTH = 2
+"""Throws looked at beyond the pending one: two is within the time budget on a laptop and a Pi."""
+NODE_LIMIT = 6_000
+"""Casts and moves one decision may try before it settles for a shallower depth."""
+TABLE_SIZE = 1 << 16
+"""Entries in the transposition table (about 100 bytes each: some 7 MB at most)."""
+MAX_DEPTH = 7
+"""The table packs the depth in three bits."""
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """The Vizier's verdict on a position with a pending throw."""
+
+    move: Move
+    value: float
+    """The chance the side to move wins after ``move``, as the search sees it."""
+    depth: int
+    """How many throws ahead the finished search looked."""
+    nodes: int
+    """Casts and moves tried, over all depths."""
+    values: tuple[tuple[Move, float], ...]
+    """Every legal move with its value for the side to move, in the engine's move order."""
+
+
+class _OutOfNodes(Exception):
+    """The node budget is spent: the caller keeps the last finished depth."""
+
+
+class TranspositionTable:
+    """Values of positions already searched to a depth, capped at ``capacity`` entries.
+
+    The key is the whole position (pieces, pieces off, entered, turn, extra turns) and the depth,
+    so a value found is exactly the one a new search would compute: decisions do not depend on
+    what was searched before. When full, the table is emptied and refilled.
+    """
+
+    def __init__(self, capacity: int = TABLE_SIZE) -> None:
+        if capacity < 1:
+            raise ValueError("a transposition table needs room for at least one entry")
+        self.capacity = capacity
+        self._values: dict[int, float] = {}
+        self._ruleset: Ruleset | None = None
+        self.clears = 0
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def get(self, key: int) -> float | None:
+        """The value stored under ``key``, if any."""
+        return self._values.get(key)
+
+    def put(self, key: int, value: float) -> None:
+        """Store a value, emptying the table first when it is full."""
+        values = self._values
+        if len(values) >= self.capacity:
+            values.clear()
+            self.clears += 1
+        values[key] = value
+
+    def clear(self) -> None:
+        """Forget every value."""
+        self._values.clear()
+
+    def use_for(self, ruleset: Ruleset) -> None:
+        """Keys do not name the rules: switching rules forgets the old values."""
+        if ruleset is not self._ruleset:
+            self._values.clear()
+            self._ruleset = ruleset
+
+
+def position_key(state: GameState, depth: int) -> int:
+    """A position and a search depth packed in one int (the pending throw is not part of it)."""
+    board, off, entered = state.board, state.off, state.entered
+    return (
+        depth
+        | board[0] << 3
+        | board[1] << 19
+        | off[0] << 35
+        | off[1] << 38
+        | entered[0] << 41
+        | entered[1] << 42
+        | state.turn << 43
+        | state.extra_turns << 44
+    )
+
+
+class _Search:
+    """One decision's expectiminimax: counts nodes and uses the shared table."""
+
+    __slots__ = ("chances", "evaluate", "limit", "nodes", "table")
+
+    def __init__(
+        self, ruleset: Ruleset, table: TranspositionTable, evaluate: Evaluation, limit: int
+    ) -> None:
+        weights = ruleset.throw_weights
+        # Most likely throws first; the order only fixes the floating-point sums.
+        self.chances = tuple(
+            (Throw.of(v), float(ruleset.probability(v)))
+            for v, _ in sorted(weights, key=lambda vw: (-vw[1], vw[0]))
+        )
+        self.table = table
+        self.evaluate = evaluate
+        self.limit = limit
+        self.nodes = 0
+
+    def after_move(self, state: GameState, depth: int) -> float:
+        """The value of a position with no pending throw: the game over, a guess, or a search."""
+        if state.winner is not None:
+            return 1.0 if state.winner == Side.CONES else 0.0
+        if depth == 0:
+            return self.evaluate(state)
+        key = position_key(state, depth)
+        value = self.table.get(key)
+        if value is not None:
+            return value
+        self.nodes += len(self.chances)
+        if self.nodes > self.limit:
+            raise _OutOfNodes
+        value = 0.0
+        for throw, chance in self.chances:
+            thrown, _ = state.cast(throw)
+            if thrown.moves:
+                value += chance * self.best(thrown, depth - 1)
+            else:  # the throw is lost: the next throw (either side's) comes at once
+                value += chance * self.after_move(thrown, depth - 1)
+        self.table.put(key, value)
+        return value
+
+    def best(self, state: GameState, depth: int) -> float:
+        """The value of a position with a pending throw: the mover picks its best move."""
+        moves = state.moves
+        self.nodes += len(moves)
+        if self.nodes > self.limit:
+            raise _OutOfNodes
+        after_move = self.after_move
+        if state.turn == Side.CONES:
+            best = -1.0
+            for move in moves:
+                value = after_move(state.play(move)[0], depth)
+                if value > best:
+                    best = value
+        else:
+            best = 2.0
+            for move in moves:
+                value = after_move(state.play(move)[0], depth)
+                if value < best:
+                    best = value
+        return best
+
+    def root(self, state: GameState, depth: int) -> tuple[tuple[Move, float], ...]:
+        """Each legal move with its value for the Cones."""
+        self.nodes += len(state.moves)
+        return tuple((m, self.after_move(state.play(m)[0], depth)) for m in state.moves)
+
+
+def expectiminimax(
+    state: GameState,
+    depth: int,
+    evaluate: Evaluation = evaluate,
+    table: TranspositionTable | None = None,
+) -> float:
+    """The chance that the Cones win, searching ``depth`` throws beyond any pending one."""
+    if not 0 <= depth <= MAX_DEPTH:
+        raise ValueError(f"depth must be 0..{MAX_DEPTH}, not {depth}")
+    table = table if table is not None else TranspositionTable()
+    table.use_for(state.ruleset)
+    search = _Search(state.ruleset, table, evaluate, limit=1 << 62)
+    if state.throw is not None:
+        return search.best(state, depth)
+    return search.after_move(state, depth)
+
+
+class Vizier:
+    """A searching mummy: looks ``depth`` throws ahead within ``node_limit`` nodes a decision."""
+
+    def __init__(
+        self,
+        depth: int = DEPTH,
+        node_limit: int = NODE_LIMIT,
+        table_size: int = TABLE_SIZE,
+        evaluate: Evaluation = evaluate,
+    ) -> None:
+        if not 0 <= depth <= MAX_DEPTH:
+            raise ValueError(f"depth must be 0..{MAX_DEPTH}, not {depth}")
+        self.depth = depth
+        self.node_limit = node_limit
+        self.table = TranspositionTable(table_size)
+        self.evaluate = evaluate
+
+    def analyse(self, state: GameState) -> Analysis:
+        """Search the pending throw's moves; raises WrongPhase if no throw is pending."""
+        if state.throw is None or not state.moves:
+            raise WrongPhase(f"{state.turn.title} must throw before the mummy can choose a move")
+        table = self.table
+        table.use_for(state.ruleset)
+        table.clear()  # a fresh table per decision keeps the memory bound per decision simple
+        search = _Search(state.ruleset, table, self.evaluate, self.node_limit)
+        values = search.root(state, 0)
+        depth = 0
+        for d in range(1, self.depth + 1):
+            if len(state.moves) == 1:
+                break
+            try:
+                values = search.root(state, d)
+            except _OutOfNodes:
+                break
+            depth = d
+        sign = state.turn == Side.CONES
+        mover = tuple((m, v if sign else 1.0 - v) for m, v in values)
+        move, value = mover[0]
+        for m, v in mover[1:]:
+            if v > value:  # strictly better: ties keep the engine's move order
+                move, value = m, v
+        return Analysis(move, value, depth, search.nodes, mover)
+
+    def choose(self, state: GameState, rng: random.Random | None = None) -> Move:
+        """The best move found for the pending throw (the Vizier needs no randomness)."""
+        return self.analyse(state).move

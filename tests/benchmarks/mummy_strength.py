@@ -1,0 +1,167 @@
+"""Benchmark: the mummy's levels play each other; win rates with 95% intervals, decision times.
+
+    python -m tests.benchmarks.mummy_strength [--games N] [--levels scribe,priest,vizier]
+
+Each pair of levels plays N games (default 2,000), sides alternating: the games come in pairs
+with the same seed, the stronger level as Cones in one and as Reels in the other. Prints each
+pair's win rate for the stronger level with a Wilson 95% interval, then each level's mean and
+p95 decision time (over decisions with more than one legal move). Exits 1 unless every level
+beats the one below it with the whole interval above 50%.
+
+Neferkaptah is left out by default while there is no solved table: it then plays as the Vizier.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import multiprocessing
+import os
+import random
+import statistics
+import time
+from dataclasses import dataclass, field
+
+from engine.board import Side
+from engine.mummy import Level, Mummy
+from engine.rules import TAIT
+from engine.state import GameState
+
+DEFAULT_LEVELS = (Level.SCRIBE, Level.PRIEST, Level.VIZIER)
+
+
+@dataclass
+class Tally:
+    """Wins of the stronger level and every timed decision, per level."""
+
+    games: int = 0
+    wins: int = 0
+    times: dict[Level, list[float]] = field(default_factory=dict)
+
+    def add(self, other: Tally) -> None:
+        self.games += other.games
+        self.wins += other.wins
+        for level, times in other.times.items():
+            self.times.setdefault(level, []).extend(times)
+
+
+def play_game(
+    seed: str, cones: Level, reels: Level, times: dict[Level, list[float]]
+) -> Side:
+    """One game from a fresh board; the demon-cast opens it. Returns the winner."""
+    rng = random.Random(seed)
+    choice_rng = random.Random(f"{seed}:choices")
+    mummies = (Mummy(cones), Mummy(reels))
+    state = GameState.new(TAIT)
+    while state.demon_casting:
+        state, _ = state.cast(TAIT.draw(rng))
+        if state.moves:
+            state, _ = state.play(state.moves[0])
+    while state.winner is None:
+        state, _ = state.cast(TAIT.draw(rng))
+        if not state.moves:
+            continue
+        mummy = mummies[state.turn]
+        if len(state.moves) == 1:
+            move = state.moves[0]
+        else:
+            start = time.perf_counter()
+            move = mummy.choose(state, choice_rng)
+            times.setdefault(mummy.level, []).append(time.perf_counter() - start)
+        state, _ = state.play(move)
+    return state.winner
+
+
+def play_games(task: tuple[Level, Level, int, int, int]) -> Tally:
+    """Games ``first..last-1`` of the pair (weaker, stronger): the stronger is Cones when even."""
+    weaker, stronger, first, last, seed = task
+    tally = Tally()
+    for number in range(first, last):
+        game_seed = f"{seed}:{weaker.name}:{stronger.name}:{number // 2}"
+        as_cones = number % 2 == 0
+        cones, reels = (stronger, weaker) if as_cones else (weaker, stronger)
+        winner = play_game(game_seed, cones, reels, tally.times)
+        tally.games += 1
+        tally.wins += winner == (Side.CONES if as_cones else Side.REELS)
+    return tally
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate."""
+    if not games:
+        return 0.0, 1.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return centre - half, centre + half
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (nearest rank) of ``values``."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2_000, help="games per pair (even)")
+    parser.add_argument(
+        "--levels",
+        default=",".join(level.name.lower() for level in DEFAULT_LEVELS),
+        help="comma-separated levels, weakest first",
+    )
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args(argv)
+    levels = sorted(Level.parse(name) for name in args.levels.split(","))
+    games = args.games + args.games % 2
+    pairs = list(itertools.combinations(levels, 2))
+    chunk = max(2, math.ceil(games / (4 * max(1, args.jobs))) // 2 * 2)
+    tasks = [
+        (weaker, stronger, first, min(games, first + chunk), args.seed)
+        for weaker, stronger in pairs
+        for first in range(0, games, chunk)
+    ]
+    started = time.perf_counter()
+    tallies = {pair: Tally() for pair in pairs}
+    with multiprocessing.Pool(args.jobs) as pool:
+        for task, tally in zip(tasks, pool.imap(play_games, tasks), strict=True):
+            tallies[task[0], task[1]].add(tally)
+    elapsed = time.perf_counter() - started
+
+    print(f"{games} games per pair, sides alternating, seed {args.seed} ({elapsed:.0f} s)\n")
+    print("| stronger | weaker | stronger wins | win rate | 95% interval |")
+    print("| --- | --- | ---: | ---: | --- |")
+    for (weaker, stronger), tally in tallies.items():
+        low, high = wilson(tally.wins, tally.games)
+        print(
+            f"| {stronger.title} | {weaker.title} | {tally.wins} / {tally.games} "
+            f"| {tally.wins / tally.games:.1%} | {low:.1%} - {high:.1%} |"
+        )
+    times: dict[Level, list[float]] = {}
+    for tally in tallies.values():
+        for level, level_times in tally.times.items():
+            times.setdefault(level, []).extend(level_times)
+    print("\n| level | decisions | mean | p95 |")
+    print("| --- | ---: | ---: | ---: |")
+    for level in levels:
+        ts = times.get(level, [])
+        if ts:
+            print(
+                f"| {level.title} | {len(ts)} | {statistics.fmean(ts) * 1e3:.2f} ms "
+                f"| {percentile(ts, 0.95) * 1e3:.2f} ms |"
+            )
+    ordered = True
+    for weaker, stronger in itertools.pairwise(levels):
+        low, _ = wilson(tallies[weaker, stronger].wins, tallies[weaker, stronger].games)
+        if low <= 0.5:
+            ordered = False
+            print(f"\nNOT ORDERED: {stronger.title} does not clearly beat {weaker.title}")
+    if ordered:
+        print("\nThe levels are strictly ordered: each beats the one below, interval above 50%.")
+    return 0 if ordered else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
