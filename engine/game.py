@@ -23,9 +23,12 @@ from engine.sticks import Throw
 class Game:
     """A game with its history: cast and play push actions, ``undo`` pops them."""
 
-    def __init__(self, ruleset: Ruleset = TAIT, first: Side = Side.CONES) -> None:
+    def __init__(self, ruleset: Ruleset = TAIT, first: Side = Side.CONES,
+                 start: GameState | None = None) -> None:
         self.first = first
-        self._states = [GameState.new(ruleset, first)]
+        self.start = start
+        """A set-up position the game began from, or None for the usual start."""
+        self._states = [start if start is not None else GameState.new(ruleset, first)]
         self._actions: list[Action] = []
 
     @property
@@ -46,7 +49,7 @@ class Game:
     @property
     def record(self) -> GameRecord:
         """The game record: enough to save, load and replay this game exactly."""
-        return GameRecord(self.ruleset, self.first, tuple(self._actions))
+        return GameRecord(self.ruleset, self.first, tuple(self._actions), self.start)
 
     def cast(self, throw: Throw) -> tuple[Event, ...]:
         """The side to play throws; see ``GameState.cast``."""
@@ -84,6 +87,11 @@ class Game:
                 events += self.play(moves[0])  # the only move: entering the first piece
         return tuple(events)
 
+    @classmethod
+    def from_position(cls, state: GameState) -> Game:
+        """A game set up at ``state`` (for lessons and tests); its record starts there."""
+        return cls(state.ruleset, state.turn, state)
+
     def next_game(self) -> Game:
         """A new game under the same rules; the loser of this one throws first."""
         winner = self.state.winner
@@ -94,7 +102,7 @@ class Game:
     @classmethod
     def from_record(cls, record: GameRecord) -> Game:
         """Replay a record; raises BadRecord naming the first action that does not replay."""
-        game = cls(record.ruleset, record.first)
+        game = cls(record.ruleset, record.first, record.start)
         for action, state in record.replay():
             game._push(action, state)
         return game

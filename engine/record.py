@@ -27,15 +27,24 @@ VERSION = 1
 
 @dataclass(frozen=True)
 class GameRecord:
-    """The rules, who threw first, and every throw and move in order."""
+    """The rules, who threw first, and every throw and move in order.
+
+    ``start`` is the position the game began from when it was set up (a lesson, a test), else
+    the usual start with every piece waiting.
+    """
 
     ruleset: Ruleset
     first: Side
     actions: tuple[Action, ...]
+    start: GameState | None = None
+
+    def initial(self) -> GameState:
+        """The position before the first action."""
+        return self.start if self.start is not None else GameState.new(self.ruleset, self.first)
 
     def replay(self) -> Iterator[tuple[Action, GameState]]:
         """Each action with the state after it; raises BadRecord at the first that does not fit."""
-        state = GameState.new(self.ruleset, self.first)
+        state = self.initial()
         for number, action in enumerate(self.actions, 1):
             try:
                 if isinstance(action, Throw):
@@ -48,7 +57,7 @@ class GameRecord:
 
     def final_state(self) -> GameState:
         """The position the record leads to."""
-        state = GameState.new(self.ruleset, self.first)
+        state = self.initial()
         for _, state in self.replay():  # noqa: B007 - the last state is the answer
             pass
         return state
@@ -56,17 +65,19 @@ class GameRecord:
     def to_json(self) -> str:
         """The record as JSON text; moves are written in notation, throws as ``3:WWDW``."""
         tokens = []
-        state = GameState.new(self.ruleset, self.first)
+        state = self.initial()
         for action, after in self.replay():
             tokens.append(str(action) if isinstance(action, Throw) else state.describe(action))
             state = after
-        data = {
+        data: dict[str, Any] = {
             "format": FORMAT,
             "version": VERSION,
             "ruleset": self.ruleset.to_json(),
             "first": self.first.name.lower(),
             "actions": tokens,
         }
+        if self.start is not None:
+            data["start"] = self.start.notation()
         return json.dumps(data, indent=1)
 
     @classmethod
@@ -88,7 +99,13 @@ class GameRecord:
         tokens = data.get("actions", [])
         if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
             raise BadRecord("actions: expected a list of strings")
-        state = GameState.new(ruleset, first)
+        start = None
+        if "start" in data:
+            try:
+                start = GameState.parse(str(data["start"]), ruleset)
+            except RulesError as exc:
+                raise BadRecord(f"start: {exc}") from None
+        state = start if start is not None else GameState.new(ruleset, first)
         actions: list[Action] = []
         for number, token in enumerate(tokens, 1):
             try:
@@ -102,4 +119,4 @@ class GameRecord:
             except RulesError as exc:
                 raise BadRecord(f"action {number} ({token!r}): {exc}") from None
             actions.append(action)
-        return cls(ruleset, first, tuple(actions))
+        return cls(ruleset, first, tuple(actions), start)

@@ -181,3 +181,15 @@ def test_the_board_and_sticks_are_drawn_in_text() -> None:
     assert ">[C" in lines[4]
     assert "Cones: 2 waiting, 1 off" in text
     assert sticks_text(Throw.parse("WDWW")) == "| . | |  -> 3"
+
+
+def test_a_game_set_up_at_a_position_records_and_replays_from_there() -> None:
+    start = GameState.parse("C:C2,M13 R:M9 off:2,1 entered:CR turn:R")
+    game = Game.from_position(start)
+    game.cast(Throw.of(4))
+    game.play(game.state.moves[-1])
+    loaded = GameRecord.from_json(game.record.to_json())
+    assert loaded.start == start
+    assert Game.from_record(loaded).state == game.state
+    with pytest.raises(BadRecord, match="start"):
+        GameRecord.from_json(game.record.to_json().replace('"start": "C:', '"start": "Q:'))
