@@ -1,0 +1,339 @@
+"""The board controller: switch, stick-box and button events become a game, with light and sound.
+
+It owns all game state and is driven from one thread: ``handle`` each event taken off the queue,
+``tick`` often (every frame). Every timer reads the injected clock, so tests never sleep.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.board import Side
+from engine.events import Event, ExtraTurnEarned, Won
+from engine.game import Game
+from engine.moves import Move
+from engine.mummy import Level, Mummy
+from engine.rules import TAIT, Ruleset
+from engine.sticks import Throw
+from firmware import sounds
+from firmware.scenes import Phase, Show, scene
+from firmware.store import Saved, Store
+from firmware.tracker import (
+    AsExpected,
+    Expectation,
+    InHand,
+    Mismatch,
+    MoveTracker,
+    Recognized,
+    Verdict,
+)
+from hardware.clock import Clock
+from hardware.events import ButtonPressed, SquareChanged, SticksThrown
+from hardware.lights import Frame
+from hardware.speaker import Speaker
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Settings:
+    """How the board plays; all settable at any time."""
+
+    mummy: Side | None = Side.REELS
+    level: Level = Level.PRIEST
+    ruleset: Ruleset = TAIT
+    hints: bool = False
+    settle: float = 0.25
+    grace: float = 1.5
+    mummy_delay: float = 1.2
+    """Seconds the mummy waits before throwing, so players see the turn pass."""
+    celebrate: float = 6.0
+    """Seconds of victory lights before the board asks to be cleared."""
+
+
+@dataclass
+class Controller:
+    """The game on the board: one instance, one thread."""
+
+    show_frame: Callable[[Frame], None]
+    speaker: Speaker
+    clock: Clock
+    rng: random.Random
+    settings: Settings = field(default_factory=Settings)
+    store: Store | None = None
+    phase: Phase = Phase.IDLE
+    game: Game | None = None
+    last_winner: Side | None = None
+    verdict: Verdict = field(default_factory=AsExpected)
+    mummy_move: Move | None = None
+    hint: Move | None = None
+    shown_throw: Throw | None = None
+    flare_until: float = float("-inf")
+    phase_since: float = 0.0
+    mummy_due: float = float("inf")
+    new_game_asked: bool = False
+    warned: bool = False
+    tracker: MoveTracker = field(init=False)
+    _mummy: Mummy = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.tracker = MoveTracker(self.settings.settle, self.settings.grace)
+        self._mummy = Mummy(self.settings.level)
+
+    # --- start-up ---------------------------------------------------------------------------
+
+    def start(self, occupancy: frozenset[str]) -> None:
+        """Read the board and the saved game: resume a match, idle on an empty board, else guide."""
+        now = self.clock.now()
+        self.tracker.reset(occupancy, now)
+        saved = self.store.load() if self.store is not None else None
+        if saved is not None:
+            self.settings.mummy = saved.mummy
+            self.last_winner = saved.last_winner
+            game = Game.from_record(saved.record)
+            if not game.state.is_over:
+                self.game = game
+                if occupancy == game.state.occupancy():
+                    log.info("resuming the saved game: %s", game.state)
+                    self._next_turn()
+                    return
+                self._set_phase(Phase.GUIDE)
+                self.tracker.expect(Expectation.board(game.state.occupancy()))
+                log.info("the board does not match the saved game: guiding")
+                return
+        self._idle()
+
+    # --- events -----------------------------------------------------------------------------
+
+    def handle(self, event: Any) -> None:
+        """Take one event from the hardware queue."""
+        match event:
+            case SquareChanged(square, occupied, t):
+                self.tracker.change(square, occupied, t)
+            case SticksThrown(result, _):
+                self._thrown(result)
+            case ButtonPressed(button, _):
+                self.press(button)
+
+    def press(self, button: str) -> None:
+        """A button (or the simulator's menu): new_game, mummy, switch_sides, hints."""
+        if button == "new_game":
+            self.new_game_asked = True
+            self.game = None
+            self._idle()
+        elif button == "mummy":
+            turn = self.game.state.turn if self.game is not None else Side.REELS
+            self.settings.mummy = None if self.settings.mummy is not None else turn
+            self._mode_changed()
+        elif button == "switch_sides":
+            if self.settings.mummy is not None:
+                self.settings.mummy = self.settings.mummy.other
+                self._mode_changed()
+        elif button == "hints":
+            self.settings.hints = not self.settings.hints
+            self._mode_changed()
+        else:
+            log.warning("unknown button %r ignored", button)
+
+    def tick(self) -> Frame:
+        """Judge the board, act on it, and light the frame for now; returns the frame."""
+        now = self.clock.now()
+        self.verdict = verdict = self.tracker.judge(now)
+        if self._guiding(now) and not self.warned:
+            self.warned = True
+            self.speaker.play(sounds.MISTAKE)
+        elif isinstance(verdict, AsExpected | Recognized):
+            self.warned = False
+        if self.phase is Phase.GUIDE and isinstance(verdict, Mismatch) \
+                and not self.tracker.occupancy:
+            self.game = None  # the board was cleared instead: start afresh
+            self._idle()
+        elif self.phase is Phase.MOVE and isinstance(verdict, Recognized):
+            self._play(verdict.move)
+        elif self.phase is Phase.THROW and self._mummy_to_play() and now >= self.mummy_due \
+                and isinstance(verdict, AsExpected):
+            self._cast(self.settings.ruleset.draw(self.rng))
+        elif isinstance(verdict, AsExpected):
+            self._board_as_expected()
+        frame = scene(self._show(now), now)
+        self.show_frame(frame)
+        return frame
+
+    # --- turn flow --------------------------------------------------------------------------
+
+    def _idle(self) -> None:
+        self._set_phase(Phase.IDLE)
+        self.mummy_move = self.hint = self.shown_throw = None
+        self.tracker.expect(Expectation.board(()))
+
+    def _new_game(self) -> None:
+        first = self.last_winner.other if self.last_winner is not None else Side.CONES
+        self.game = Game(self.settings.ruleset, first)
+        self.new_game_asked = False
+        log.info("new game, %s throw first", first.title)
+        events: list[Event] = []
+        while self.game.state.demon_casting and self.game.state.throw is None:
+            self.shown_throw = self.settings.ruleset.draw(self.rng)
+            events += self.game.cast(self.shown_throw)
+        if events or self.game.state.throw is not None:
+            self.speaker.play(sounds.THROW)
+        self._save()
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        """Set the expectation for the state the game is in now."""
+        assert self.game is not None
+        state = self.game.state
+        self.mummy_move = self.hint = None
+        if state.is_over:
+            self._set_phase(Phase.WON)
+            self.tracker.expect(Expectation.board(()))  # guided to clear once the lights end
+            return
+        if state.throw is None:
+            self._set_phase(Phase.THROW)
+            self.tracker.expect(Expectation.of(state))
+            if self._mummy_to_play():
+                self.mummy_due = self.clock.now() + self.settings.mummy_delay
+                self.speaker.play(sounds.MUMMY_TURN)
+            return
+        self._set_phase(Phase.MOVE)
+        if self._mummy_to_play():
+            self.mummy_move = self._mummy.choose(state, self.rng)
+            self.tracker.expect(Expectation.of(state, [self.mummy_move]))
+        else:
+            self.tracker.expect(Expectation.of(state))
+            if self.settings.hints:
+                self.hint = Mummy(self.settings.level).choose(state, random.Random(0))
+
+    def _thrown(self, throw: Any) -> None:
+        """The stick box settled: start a game, take the throw, or refuse it with a short sound."""
+        if self.phase is Phase.IDLE and isinstance(self.verdict, AsExpected):
+            self._new_game()
+        elif self.phase is Phase.THROW and not self._mummy_to_play() \
+                and isinstance(self.verdict, AsExpected) and isinstance(throw, Throw):
+            self._cast(throw)
+        else:
+            self.speaker.play(sounds.REFUSED)
+
+    def _cast(self, throw: Throw) -> None:
+        assert self.game is not None
+        self.shown_throw = throw
+        events = self.game.cast(throw)
+        self.speaker.play(sounds.THROW)
+        self._after(events)
+
+    def _play(self, move: Move) -> None:
+        assert self.game is not None
+        events = self.game.play(move)
+        log.info("%s", " ".join(str(e) for e in events))
+        self._after(events)
+
+    def _after(self, events: tuple[Event, ...]) -> None:
+        for name in sounds.sounds_for(events, self.settings.mummy):
+            self.speaker.play(name)
+        if any(isinstance(e, ExtraTurnEarned) for e in events):
+            self.flare_until = self.clock.now() + 1.5
+        for event in events:
+            if isinstance(event, Won):
+                self.last_winner = event.side
+        self._save()
+        self._next_turn()
+
+    def _board_as_expected(self) -> None:
+        """The still board matches: resume a guided start, or leave a cleared board idle."""
+        if self.phase is Phase.GUIDE:
+            self._next_turn()
+        elif self.phase is Phase.WON and not self._celebrating(self.clock.now()):
+            self._idle()
+        elif self.phase is Phase.IDLE and self.new_game_asked:
+            self._new_game()
+
+    def _mode_changed(self) -> None:
+        log.info("mummy plays %s", self.settings.mummy.title if self.settings.mummy else "no side")
+        self._mummy = Mummy(self.settings.level)
+        self._save()
+        if self.game is not None and self.phase in (Phase.THROW, Phase.MOVE):
+            self._next_turn()
+
+    def _celebrating(self, now: float) -> bool:
+        return self.phase is Phase.WON and now - self.phase_since < self.settings.celebrate
+
+    def _guiding(self, now: float) -> bool:
+        """Whether the board shows (and sounds) a mistake to correct now."""
+        verdict = self.verdict
+        return isinstance(verdict, Mismatch) and not self._celebrating(now) and (
+            verdict.urgent or self.phase is Phase.GUIDE)
+
+    def _mummy_to_play(self) -> bool:
+        return self.game is not None and self.game.state.turn == self.settings.mummy
+
+    def _set_phase(self, phase: Phase) -> None:
+        self.phase = phase
+        self.phase_since = self.clock.now()
+        self.mummy_due = float("inf")
+
+    def _save(self) -> None:
+        if self.store is None or self.game is None:
+            return
+        try:
+            self.store.save(Saved(self.game.record, self.settings.mummy, self.last_winner))
+        except OSError as exc:  # a full or read-only disk must not stop the game
+            log.error("could not save the game: %s", exc)
+
+    # --- what to show -----------------------------------------------------------------------
+
+    def _show(self, now: float) -> Show:
+        state = self.game.state if self.game is not None else None
+        verdict = self.verdict
+        missing = unexpected = frozenset[str]()
+        if isinstance(verdict, Mismatch) and self._guiding(now):
+            missing, unexpected = verdict.missing, verdict.unexpected
+        movable = frozenset[str]()
+        if self.phase is Phase.MOVE and state is not None and self.mummy_move is None:
+            movable = frozenset(m.source or "" for m in state.moves) - {""}
+            if any(m.enters for m in state.moves):
+                movable |= {next(m.target for m in state.moves if m.enters)}
+        bump_first = None
+        if self.mummy_move is not None and state is not None and state.is_bump(self.mummy_move) \
+                and self.mummy_move.target not in self.tracker.emptied:
+            bump_first = self.mummy_move.target
+        return Show(
+            phase=self.phase,
+            turn=state.turn if state is not None else Side.CONES,
+            throw=self.shown_throw,
+            movable=movable,
+            lifted_targets=verdict.targets if isinstance(verdict, InHand) else frozenset(),
+            mummy_move=self.mummy_move,
+            bump_first=bump_first,
+            missing=missing,
+            unexpected=unexpected,
+            flare_until=self.flare_until,
+            winner=state.winner if state is not None else None,
+            since=self.phase_since,
+            hint=self.hint,
+        )
+
+    def status(self) -> str:
+        """One line in the game's voice, for a status bar or the log."""
+        state = self.game.state if self.game is not None else None
+        if self._guiding(self.clock.now()) and self.phase is not Phase.GUIDE:
+            return "Put the board right: blinking squares show where."
+        if self.phase is Phase.IDLE:
+            return "Shake the sticks to begin a new game."
+        if self.phase is Phase.GUIDE:
+            return "Set the pieces as the lights show to resume the saved game, or clear the board."
+        if state is None:
+            return ""
+        side = state.turn.title
+        if self.phase is Phase.WON and state.winner is not None:
+            return f"{state.winner.title} win! Clear the board for a new game."
+        if self.mummy_move is not None:
+            return f"The mummy plays {state.describe(self.mummy_move)}: move its piece for it."
+        if self.phase is Phase.THROW:
+            return f"The mummy throws for {side}..." if self._mummy_to_play() else \
+                f"Shake the sticks, {side}."
+        return f"Go ahead and make your move, {side}."

@@ -1,0 +1,159 @@
+"""Light scenes: pure functions from what the controller knows, and the time, to a frame.
+
+The light language (design.md): marked squares glow warm; the mover's private row breathes in
+its colour; pieces that can move are steady; a lifted piece's target pulses; the mummy's move
+alternates gold between source and target (the piece to bump first blinks red); mistakes blink
+(missing: the mover's colour, unexpected: red); extra turns flare the marked squares; the
+winner's colour runs along the path. Colour always comes with a motion, for colour-blind players.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from enum import Enum
+
+from engine.board import MARKED_SQUARES, Side, path
+from engine.moves import Move
+from engine.sticks import Throw
+from hardware.lights import Frame
+from hardware.squares import STICK_PIXELS
+from hardware.strips import Colour
+
+CONES: Colour = (20, 90, 255)  # faience blue
+REELS: Colour = (255, 120, 0)  # amber: far from blue for every kind of colour vision
+GOLD: Colour = (255, 190, 20)
+RED: Colour = (255, 0, 0)
+WARM: Colour = (70, 40, 10)
+STICK_WHITE: Colour = (255, 255, 255)
+STICK_DARK: Colour = (25, 10, 0)
+
+SIDE_COLOUR = {Side.CONES: CONES, Side.REELS: REELS}
+PRIVATE_ROW = {side: path(side)[:4] for side in Side}
+
+
+class Phase(Enum):
+    """What the board is waiting for."""
+
+    IDLE = "idle"  # no game: shake the sticks (or press new game) to start
+    THROW = "throw"  # the side to play must throw
+    MOVE = "move"  # a throw is pending: the move must be made on the board
+    WON = "won"  # the game is over: celebrate, then clear the board
+    GUIDE = "guide"  # the board must be put right before anything else (start-up)
+
+
+@dataclass(frozen=True)
+class Show:
+    """Everything a scene draws from: a snapshot the controller hands over each frame."""
+
+    phase: Phase
+    turn: Side = Side.CONES
+    throw: Throw | None = None
+    movable: frozenset[str] = frozenset()
+    lifted_targets: frozenset[str] = frozenset()
+    mummy_move: Move | None = None
+    bump_first: str | None = None
+    missing: frozenset[str] = frozenset()
+    unexpected: frozenset[str] = frozenset()
+    flare_until: float = float("-inf")
+    winner: Side | None = None
+    since: float = 0.0
+    hint: Move | None = None
+    extra: dict[str, Colour] = field(default_factory=dict)
+
+
+def scale(colour: Colour, factor: float) -> Colour:
+    """A colour dimmed (or brightened, clipped) by ``factor``."""
+    r, g, b = colour
+    return (min(255, int(r * factor)), min(255, int(g * factor)), min(255, int(b * factor)))
+
+
+def breathe(t: float, period: float = 3.0) -> float:
+    """A slow 0.25..1 swell for 'waiting for you'."""
+    return 0.25 + 0.75 * (0.5 - 0.5 * math.cos(2 * math.pi * t / period))
+
+
+def blink(t: float, hz: float = 2.0) -> bool:
+    """On/off at ``hz``: for mistakes."""
+    return (t * hz) % 1.0 < 0.5
+
+
+def pulse(t: float, period: float = 0.6) -> float:
+    """A quick 0.2..1 beat: for a lifted piece's target."""
+    return 0.2 + 0.8 * (0.5 - 0.5 * math.cos(2 * math.pi * t / period))
+
+
+def scene(show: Show, t: float) -> Frame:
+    """The frame for ``show`` at time ``t``."""
+    frame: dict[str, Colour] = {}
+    flare = t < show.flare_until
+    for square in MARKED_SQUARES:
+        frame[square] = scale(GOLD, 0.5 + 0.5 * pulse(t, 0.3)) if flare else WARM
+    if show.phase is Phase.IDLE:
+        _attract(frame, t)
+    elif show.phase is Phase.WON and show.winner is not None:
+        _victory(frame, show.winner, t - show.since)
+    else:
+        _play(frame, show, t)
+    _guidance(frame, show, t)
+    _sticks(frame, show.throw)
+    frame.update(show.extra)
+    return frame
+
+
+def _attract(frame: dict[str, Colour], t: float) -> None:
+    """Idle: a slow glow runs along both paths, inviting a shake of the sticks."""
+    head = (t * 2.0) % 16
+    for side in Side:
+        for i, square in enumerate(path(side)):
+            glow = max(0.0, 1.0 - abs(i - head) / 2.5) * 0.5
+            if glow > 0:
+                frame[square] = scale(SIDE_COLOUR[side], glow)
+
+
+def _victory(frame: dict[str, Colour], winner: Side, t: float) -> None:
+    head = (t * 8.0) % 20
+    for i, square in enumerate(path(winner)):
+        if i <= head:
+            frame[square] = scale(SIDE_COLOUR[winner], 0.3 + 0.7 * (abs(head - i) < 2))
+
+
+def _play(frame: dict[str, Colour], show: Show, t: float) -> None:
+    colour = SIDE_COLOUR[show.turn]
+    if show.phase is Phase.THROW:
+        for square in PRIVATE_ROW[show.turn]:
+            frame[square] = scale(colour, breathe(t))
+    if show.mummy_move is not None:
+        move = show.mummy_move
+        if show.bump_first is not None:
+            if blink(t):
+                frame[show.bump_first] = RED
+            if move.source:
+                frame[move.source] = GOLD
+            return
+        first = int(t / 0.5) % 2 == 0 or move.source is None
+        frame[move.target if not first else (move.source or move.target)] = GOLD
+        return
+    for square in show.movable:
+        frame[square] = colour
+    if show.hint is not None and show.hint.source and not show.lifted_targets:
+        frame[show.hint.source] = scale(colour, 0.5 + 0.5 * pulse(t, 1.2))
+    for square in show.lifted_targets:
+        frame[square] = scale(colour, pulse(t))
+
+
+def _guidance(frame: dict[str, Colour], show: Show, t: float) -> None:
+    if not (show.missing or show.unexpected):
+        return
+    on = blink(t)
+    for square in show.missing:
+        frame[square] = SIDE_COLOUR[show.turn] if on else (0, 0, 0)
+    for square in show.unexpected:
+        frame[square] = RED if on else (0, 0, 0)
+
+
+def _sticks(frame: dict[str, Colour], throw: Throw | None) -> None:
+    if throw is None or not throw.sticks:
+        return
+    for pixel, white in zip(STICK_PIXELS, throw.sticks, strict=True):
+        frame[pixel] = STICK_WHITE if white else STICK_DARK

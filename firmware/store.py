@@ -1,0 +1,105 @@
+"""Never lose a game: the record is saved atomically after every throw and move.
+
+A save is written to a temporary file, flushed to disk, then renamed over the old one, so a
+power cut leaves either the old save or the new one, never half of one. A garbled save is moved
+aside with a warning and start-up goes on without it.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.board import Side
+from engine.errors import BadRecord
+from engine.record import GameRecord
+
+log = logging.getLogger(__name__)
+
+FORMAT = "aseb-save"
+
+
+@dataclass(frozen=True)
+class Saved:
+    """What survives a restart: the game record, who the mummy plays, the last winner."""
+
+    record: GameRecord
+    mummy: Side | None = None
+    last_winner: Side | None = None
+
+
+class Store:
+    """The saved game in the state directory (``/var/lib/aseb`` under systemd)."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = Path(directory)
+        self.path = self.directory / "game.json"
+
+    def save(self, saved: Saved) -> None:
+        """Write the save atomically: temp file, fsync, rename, fsync the directory."""
+        self.directory.mkdir(parents=True, exist_ok=True)
+        data = {
+            "format": FORMAT,
+            "mummy": saved.mummy.name.lower() if saved.mummy is not None else None,
+            "last_winner": saved.last_winner.name.lower() if saved.last_winner else None,
+            "record": json.loads(saved.record.to_json()),
+        }
+        tmp = self.path.with_suffix(".tmp")
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(data, f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, self.path)
+        fd = os.open(self.directory, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+    def load(self) -> Saved | None:
+        """The save, or None when there is none or it is garbled (then it is moved aside)."""
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None
+        except (OSError, UnicodeDecodeError) as exc:
+            self._set_aside(f"cannot be read: {exc}")
+            return None
+        try:
+            data: Any = json.loads(text)
+            if not isinstance(data, dict) or data.get("format") != FORMAT:
+                raise BadRecord(f"not an aseb save (expected \"format\": \"{FORMAT}\")")
+            record = GameRecord.from_json(json.dumps(data.get("record")))
+            return Saved(record, _side(data.get("mummy")), _side(data.get("last_winner")))
+        except (ValueError, TypeError) as exc:  # BadRecord and JSON errors are ValueErrors
+            self._set_aside(str(exc))
+            return None
+
+    def clear(self) -> None:
+        """Forget the saved game (after it is finished and the board cleared)."""
+        self.path.unlink(missing_ok=True)
+
+    def _set_aside(self, why: str) -> None:
+        aside = self.path.with_name(f"game.bad-{_next_free(self.directory)}.json")
+        try:
+            os.replace(self.path, aside)
+        except OSError as exc:
+            log.warning("saved game %s is unusable (%s) and could not be moved: %s",
+                        self.path, why, exc)
+            return
+        log.warning("saved game %s is unusable (%s); moved it to %s", self.path, why, aside)
+
+
+def _side(value: Any) -> Side | None:
+    return None if value is None else Side.parse(str(value))
+
+
+def _next_free(directory: Path) -> int:
+    n = 1
+    while (directory / f"game.bad-{n}.json").exists():
+        n += 1
+    return n

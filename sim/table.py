@@ -1,0 +1,76 @@
+"""The simulated board on the table with the real controller running on it.
+
+A test (or the window) moves pieces and shakes the sticks on the ``SimBoard``; ``run`` lets
+simulated time pass in frame steps, feeding every hardware event to the controller.
+
+    table = Table(state_dir=tmp_path)
+    table.sim.shake(1.0); table.run(2.0)     # a new game starts, demon-cast and all
+"""
+
+from __future__ import annotations
+
+import queue
+import random
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from firmware.controller import Controller, Settings
+from firmware.store import Store
+from hardware.board_file import Board
+from hardware.lights import Frame
+from sim.pins import SimBoard
+
+FRAME = 1 / 30
+
+
+class Table:
+    """A ``SimBoard`` whose real drivers feed a ``Controller``, on a manual clock."""
+
+    def __init__(self, *, state_dir: Path | None = None, settings: Settings | None = None,
+                 seed: int = 0, board: Board | None = None,
+                 pieces: Iterable[str] = ()) -> None:
+        self.sim = SimBoard(board, seed=seed)
+        for square in pieces:  # already on the board when the power comes on
+            self.sim.place(square)
+        self.sim.advance(0.1)
+        self.events: queue.Queue[Any] = queue.Queue()
+        self.settings = settings if settings is not None else Settings()
+        self.devices = self.sim.open(self.events, draw=self.settings.ruleset.draw)
+        store = Store(state_dir) if state_dir is not None else None
+        self.controller = Controller(self.devices.lights.show, self.devices.speaker,
+                                     self.sim.clock, random.Random(seed), self.settings, store)
+        self.controller.start(self.devices.reeds.occupancy())
+        self.frame: Frame = self.controller.tick()
+
+    @property
+    def now(self) -> float:
+        return self.sim.clock.now()
+
+    def pump(self) -> Frame:
+        """Hand every queued event to the controller, then tick once."""
+        while True:
+            try:
+                self.controller.handle(self.events.get_nowait())
+            except queue.Empty:
+                break
+        self.frame = self.controller.tick()
+        return self.frame
+
+    def run(self, seconds: float, step: float = FRAME) -> Frame:
+        """Let ``seconds`` of simulated time pass, a frame at a time."""
+        end = self.now + seconds
+        while self.now < end - 1e-9:
+            self.sim.advance(min(step, end - self.now))
+            self.pump()
+        return self.frame
+
+    def close(self) -> None:
+        """Release the mock pins."""
+        self.devices.close()
+
+    def __enter__(self) -> Table:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
