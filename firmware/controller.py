@@ -18,6 +18,7 @@ from engine.game import Game
 from engine.moves import Move
 from engine.mummy import Level, Mummy
 from engine.rules import TAIT, Ruleset
+from engine.state import GameState
 from engine.sticks import Throw
 from firmware import sounds
 from firmware.scenes import Phase, Show, scene
@@ -106,6 +107,12 @@ class Controller:
                 log.info("the board does not match the saved game: guiding")
                 return
         self._idle()
+
+    def set_up(self, state: GameState) -> None:
+        """Play on from a set-up position (a lesson, a test); the board must show it."""
+        self.game = Game.from_position(state)
+        self._save()
+        self._next_turn()
 
     # --- events -----------------------------------------------------------------------------
 
