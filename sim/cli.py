@@ -2,6 +2,7 @@
 because it reaches all the others).
 
     aseb play        a game in the terminal (two players, or against the mummy)
+    aseb run         the board controller: --board FILE on a Pi, or --simulated
 """
 
 from __future__ import annotations
@@ -27,6 +28,26 @@ def _play(args: argparse.Namespace) -> int:
     return TerminalGame(input, write, rng, mummy=mummy, ruleset=ruleset).run()
 
 
+def _run(args: argparse.Namespace) -> int:
+    import logging
+    from pathlib import Path
+
+    from engine.mummy import Level
+    from firmware.controller import Settings
+    from firmware.daemon import run_board, state_directory
+
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    mummy = None if args.mummy.lower() == "none" else Side.parse(args.mummy)
+    settings = Settings(mummy=mummy, level=Level.parse(args.level),
+                        ruleset=Ruleset(demon_cast=not args.no_demon_cast))
+    state_dir = Path(args.state_dir) if args.state_dir else state_directory()
+    if args.simulated:
+        from sim.headless import run_simulated
+
+        return run_simulated(settings, state_dir, args.seconds)
+    return run_board(Path(args.board), settings, state_dir)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     parser = argparse.ArgumentParser(prog="aseb", description="A Twenty Squares board that plays "
@@ -40,6 +61,18 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--no-demon-cast", action="store_true",
                       help="throw the opening by hand instead of the automatic demon-cast")
     play.set_defaults(run=_play)
+
+    run = commands.add_parser("run", help="run the board controller (a real board or simulated)")
+    where = run.add_mutually_exclusive_group(required=True)
+    where.add_argument("--board", metavar="FILE", help="the board file (TOML) of a real board")
+    where.add_argument("--simulated", action="store_true", help="the simulated board, headless")
+    run.add_argument("--mummy", default="reels", metavar="SIDE",
+                     help="the side the mummy plays: cones, reels or none (default: reels)")
+    run.add_argument("--level", default="priest", help="the mummy's level (default: priest)")
+    run.add_argument("--state-dir", metavar="DIR", help="where the game is saved")
+    run.add_argument("--seconds", type=float, help="stop after this long (simulated only)")
+    run.add_argument("--no-demon-cast", action="store_true", help="no automatic opening throws")
+    run.set_defaults(run=_run)
     return parser
 
 

@@ -1,0 +1,110 @@
+"""``aseb run``: the main loop on a real board (``--board FILE``) or the simulated one.
+
+One thread owns the controller: it takes events off the queue the drivers fill and ticks the
+controller every frame. SIGTERM and SIGINT end it cleanly, the game saved.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import queue
+import random
+import secrets
+import signal
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from firmware.controller import Controller, Settings
+from firmware.service import Notifier
+
+log = logging.getLogger(__name__)
+
+FRAME = 1 / 25
+"""Seconds between frames: smooth enough for breathing and blinking lights, cheap when idle."""
+
+EX_CONFIG = 78
+
+
+def state_directory() -> Path:
+    """Where the saved game lives: systemd's $STATE_DIRECTORY, else the user's state dir."""
+    if os.environ.get("STATE_DIRECTORY"):
+        return Path(os.environ["STATE_DIRECTORY"].split(":")[0])
+    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "aseb"
+
+
+def serve(controller: Controller, events: queue.Queue[Any], stop: threading.Event, *,
+          frame: float = FRAME, before_tick: Callable[[], None] | None = None,
+          notifier: Notifier | None = None, monotonic: Callable[[], float] = time.monotonic,
+          ) -> None:
+    """Handle events and tick every ``frame`` seconds until ``stop`` is set."""
+    next_frame = monotonic()
+    next_ping = next_frame
+    while not stop.is_set():
+        try:
+            event = events.get(timeout=max(0.0, next_frame - monotonic()))
+        except queue.Empty:
+            pass
+        else:
+            controller.handle(event)
+            continue
+        now = monotonic()
+        if before_tick is not None:
+            before_tick()
+        controller.tick()
+        next_frame = max(next_frame + frame, now)
+        if notifier is not None and notifier.watchdog_interval and now >= next_ping:
+            notifier.ping()
+            next_ping = now + notifier.watchdog_interval
+
+
+def stop_on_signals(stop: threading.Event) -> None:
+    """Set ``stop`` on SIGTERM (systemd) and SIGINT (Ctrl-C)."""
+    def handler(signum: int, _frame: object) -> None:
+        log.info("signal %d: stopping", signum)
+        stop.set()
+
+    signal.signal(signal.SIGTERM, handler)
+    signal.signal(signal.SIGINT, handler)
+
+
+def run_board(board_path: Path, settings: Settings, state_dir: Path) -> int:
+    """Run on a real board described by a board file."""
+    from firmware.store import Store
+    from hardware.board_file import load_board
+    from hardware.clock import MonotonicClock
+    from hardware.devices import open_devices
+    from hardware.errors import ConfigError, HardwareUnavailable
+
+    try:
+        board = load_board(board_path)
+    except ConfigError as exc:
+        log.error("%s", exc)
+        return EX_CONFIG
+    clock = MonotonicClock()
+    events: queue.Queue[Any] = queue.Queue()
+    try:
+        devices = open_devices(board, events, clock=clock, draw=settings.ruleset.draw)
+    except HardwareUnavailable as exc:
+        log.error("%s", exc)
+        clock.close()
+        return 69  # EX_UNAVAILABLE
+    notifier = Notifier()
+    stop = threading.Event()
+    stop_on_signals(stop)
+    try:
+        controller = Controller(devices.lights.show, devices.speaker, clock,
+                                random.Random(secrets.randbits(128)), settings, Store(state_dir))
+        controller.start(devices.reeds.occupancy())
+        notifier.ready()
+        log.info("ready: %s", controller.status())
+        serve(controller, events, stop, notifier=notifier)
+    finally:
+        notifier.stopping()
+        devices.close()
+        clock.close()
+    return 0

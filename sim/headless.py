@@ -1,0 +1,34 @@
+"""``aseb run --simulated``: the real main loop on the simulated board, with no window."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import threading
+import time
+from pathlib import Path
+
+from firmware.controller import Settings
+from firmware.daemon import serve, stop_on_signals
+from firmware.service import Notifier
+from sim.table import Table
+
+log = logging.getLogger(__name__)
+
+
+def run_simulated(settings: Settings, state_dir: Path, seconds: float | None = None) -> int:
+    """Run until a signal (or for ``seconds``), the board's manual clock following real time."""
+    stop = threading.Event()
+    stop_on_signals(stop)
+    start = time.monotonic()
+    with Table(state_dir=state_dir, settings=settings, seed=secrets.randbits(32)) as table:
+        def follow_real_time() -> None:
+            now = time.monotonic() - start
+            table.sim.run_until(now)
+            if seconds is not None and now >= seconds:
+                stop.set()
+
+        log.info("ready (simulated board): %s", table.controller.status())
+        serve(table.controller, table.events, stop, before_tick=follow_real_time,
+              notifier=Notifier())
+    return 0

@@ -1,0 +1,99 @@
+"""Random hands on the board: lifts, places, slides and shakes never break the controller, the
+game stays legal, and once the board is put right play goes on."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+
+from engine.board import SQUARES
+from engine.record import GameRecord
+from firmware.controller import Settings
+from firmware.scenes import Phase
+from sim.table import Table
+from tests.firmware.hand import carry_out
+
+squares = st.sampled_from(SQUARES)
+
+
+class RandomHands(RuleBasedStateMachine):
+    def __init__(self) -> None:
+        super().__init__()
+        self.dir = Path(tempfile.mkdtemp())
+        self.table = Table(state_dir=self.dir, settings=Settings(mummy=None), seed=1)
+        self.table.sim.shake(0.6)
+        self.table.run(2.0)
+
+    def teardown(self) -> None:
+        self.table.close()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    @rule(square=squares)
+    def lift(self, square: str) -> None:
+        if square in self.table.sim.pieces:
+            self.table.sim.lift(square)
+        self.table.run(0.1)
+
+    @rule(square=squares)
+    def place(self, square: str) -> None:
+        if square not in self.table.sim.pieces and len(self.table.sim.pieces) < 10:
+            self.table.sim.place(square)
+        self.table.run(0.1)
+
+    @rule(start=squares, end=squares)
+    def slide(self, start: str, end: str) -> None:
+        pieces = self.table.sim.pieces
+        if start in pieces and end not in pieces:
+            self.table.sim.slide(start, end)
+        self.table.run(0.4)
+
+    @rule(seconds=st.floats(0.2, 1.5))
+    def shake(self, seconds: float) -> None:
+        self.table.sim.shake(seconds)
+        self.table.run(seconds + 0.2)
+
+    @rule(seconds=st.floats(0.05, 3.0))
+    def wait(self, seconds: float) -> None:
+        self.table.run(seconds)
+
+    @precondition(lambda self: self.table.controller.phase is Phase.MOVE)
+    @rule(data=st.data())
+    def make_a_legal_move(self, data: st.DataObject) -> None:
+        self.put_the_board_right()
+        game = self.table.controller.game
+        if game is None or self.table.controller.phase is not Phase.MOVE:
+            return
+        state = game.state
+        move = data.draw(st.sampled_from(state.moves))
+        carry_out(self.table.sim, state, move)
+        self.table.run(1.0)
+        assert game.state is not state, f"{move} was not recognised"
+
+    def put_the_board_right(self) -> None:
+        expected = self.table.controller.tracker.expectation.before
+        for square in self.table.sim.pieces - expected:
+            self.table.sim.lift(square)
+        for square in expected - self.table.sim.pieces:
+            self.table.sim.place(square)
+        self.table.run(1.0)
+
+    @invariant()
+    def the_game_is_always_legal(self) -> None:
+        game = self.table.controller.game
+        if game is not None:
+            record = GameRecord.from_json(game.record.to_json())
+            assert record.final_state() == game.state
+
+    @invariant()
+    def the_lights_always_show_a_frame(self) -> None:
+        assert self.table.frame is not None
+
+
+RandomHands.TestCase.settings = settings(max_examples=40, stateful_step_count=25,
+                                         deadline=None)
+test_random_hands = RandomHands.TestCase
