@@ -78,6 +78,7 @@ class Controller:
     mummy_due: float = float("inf")
     new_game_asked: bool = False
     warned: bool = False
+    _unsaved: bool = False
     tracker: MoveTracker = field(init=False)
     _mummy: Mummy = field(init=False)
 
@@ -113,6 +114,7 @@ class Controller:
         self.game = Game.from_position(state)
         self._save()
         self._next_turn()
+        self._write_save()
 
     # --- events -----------------------------------------------------------------------------
 
@@ -168,6 +170,8 @@ class Controller:
             self._board_as_expected()
         frame = scene(self._show(now), now)
         self.show_frame(frame)
+        if self._unsaved:  # after the lights: the disk must not delay what players see
+            self._write_save()
         return frame
 
     # --- turn flow --------------------------------------------------------------------------
@@ -284,6 +288,16 @@ class Controller:
         self.mummy_due = float("inf")
 
     def _save(self) -> None:
+        """Save at the end of this tick (``tick`` writes it once the frame is shown)."""
+        self._unsaved = True
+
+    def flush(self) -> None:
+        """Write a save that is still pending (before stopping)."""
+        if self._unsaved:
+            self._write_save()
+
+    def _write_save(self) -> None:
+        self._unsaved = False
         if self.store is None or self.game is None:
             return
         try:

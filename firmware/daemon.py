@@ -23,7 +23,7 @@ from firmware.service import Notifier
 
 log = logging.getLogger(__name__)
 
-FRAME = 1 / 25
+FRAME = 1 / 20
 """Seconds between frames: smooth enough for breathing and blinking lights, cheap when idle."""
 
 EX_CONFIG = 78
@@ -60,6 +60,7 @@ def serve(controller: Controller, events: queue.Queue[Any], stop: threading.Even
         if notifier is not None and notifier.watchdog_interval and now >= next_ping:
             notifier.ping()
             next_ping = now + notifier.watchdog_interval
+    controller.flush()
 
 
 def stop_on_signals(stop: threading.Event) -> None:
