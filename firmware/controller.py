@@ -16,7 +16,7 @@ from engine.board import Side
 from engine.events import Event, ExtraTurnEarned, Won
 from engine.game import Game
 from engine.moves import Move
-from engine.mummy import Level, Mummy
+from engine.mummy import Level, Mummy, hint
 from engine.rules import TAIT, Ruleset
 from engine.state import GameState
 from engine.sticks import Throw
@@ -84,7 +84,12 @@ class Controller:
 
     def __post_init__(self) -> None:
         self.tracker = MoveTracker(self.settings.settle, self.settings.grace)
+        self._new_mummy()
+
+    def _new_mummy(self) -> None:
         self._mummy = Mummy(self.settings.level)
+        if self._mummy.fallback:
+            log.info("%s", self._mummy.fallback)
 
     # --- start-up ---------------------------------------------------------------------------
 
@@ -218,7 +223,7 @@ class Controller:
         else:
             self.tracker.expect(Expectation.of(state))
             if self.settings.hints:
-                self.hint = Mummy(self.settings.level).choose(state, random.Random(0))
+                self.hint = hint(state, mummy=self._mummy, rng=random.Random(0)).move
 
     def _thrown(self, throw: Any) -> None:
         """The stick box settled: start a game, take the throw, or refuse it with a short sound."""
@@ -265,7 +270,8 @@ class Controller:
 
     def _mode_changed(self) -> None:
         log.info("mummy plays %s", self.settings.mummy.title if self.settings.mummy else "no side")
-        self._mummy = Mummy(self.settings.level)
+        if self._mummy.level != self.settings.level:
+            self._new_mummy()
         self._save()
         if self.game is not None and self.phase in (Phase.THROW, Phase.MOVE):
             self._next_turn()

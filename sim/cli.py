@@ -16,16 +16,29 @@ from engine.rules import Ruleset
 
 
 def _play(args: argparse.Namespace) -> int:
+    from engine.mummy import Level, Mummy, hint
+    from engine.state import GameState
     from sim.terminal import TerminalGame
 
-    mummy = None if args.two_players else Side.parse(args.mummy)
+    side = None if args.two_players else Side.parse(args.mummy)
+    level = Level.parse(args.level)
+    mummy = Mummy(level)
     rng = random.Random(args.seed)
     ruleset = Ruleset(demon_cast=not args.no_demon_cast)
 
     def write(text: str) -> None:
         print(text, flush=True)
 
-    return TerminalGame(input, write, rng, mummy=mummy, ruleset=ruleset).run()
+    def advise(state: GameState) -> str:
+        return str(hint(state, mummy=mummy, rng=random.Random(0)))
+
+    if side is not None:
+        write(f"The mummy ({level.title}: {level.description}) plays {side.title}.")
+        if mummy.fallback:
+            write(f"({mummy.fallback})")
+    game = TerminalGame(input, write, rng, mummy=side, chooser=mummy.choose, adviser=advise,
+                        ruleset=ruleset)
+    return game.run()
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -57,6 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--two-players", action="store_true", help="no mummy: two humans")
     play.add_argument("--mummy", default="reels", metavar="SIDE",
                       help="the side the mummy plays: cones or reels (default: reels)")
+    play.add_argument("--level", default="priest",
+                      help="the mummy's level: scribe, priest, vizier, neferkaptah (or 0-3)")
     play.add_argument("--seed", type=int, default=None, help="seed the sticks (replayable game)")
     play.add_argument("--no-demon-cast", action="store_true",
                       help="throw the opening by hand instead of the automatic demon-cast")

@@ -20,6 +20,8 @@ from engine.text import board_text, event_text, sticks_text
 
 Chooser = Callable[[GameState, random.Random], Move]
 """How the mummy picks a move: given the state with a pending throw and a generator."""
+Adviser = Callable[[GameState], str]
+"""A hint for the pending throw, as a line to print."""
 
 HELP = """Commands (type them instead of a move or before throwing):
   Enter      throw the sticks            1, 2 ...  make the move with that number
@@ -43,9 +45,11 @@ class TerminalGame:
 
     def __init__(self, read: Callable[[str], str], write: Callable[[str], None],
                  rng: random.Random, *, mummy: Side | None = Side.REELS,
-                 chooser: Chooser = random_move, ruleset: Ruleset = TAIT) -> None:
+                 chooser: Chooser = random_move, adviser: Adviser | None = None,
+                 ruleset: Ruleset = TAIT) -> None:
         self.read, self.write, self.rng = read, write, rng
         self.mummy, self.chooser = mummy, chooser
+        self.adviser = adviser
         self.game = Game(ruleset)
 
     def run(self) -> int:
@@ -161,6 +165,9 @@ class TerminalGame:
         state = self.game.state
         if not state.moves:
             self.write("Throw first; then ask for a hint.")
+            return
+        if self.adviser is not None:
+            self.write(f"The mummy would play {self.adviser(state)}.")
             return
         move = self.chooser(state, random.Random(self.rng.random()))
         self.write(f"The mummy would play {state.describe(move)}.")

@@ -110,3 +110,26 @@ def test_the_command_line_answers_a_bad_side_without_a_traceback(
     assert "unknown side" in capsys.readouterr().err
 
 
+
+
+def test_the_real_mummy_advises_on_request() -> None:
+    from engine.mummy import Level, Mummy, hint
+
+    mummy = Mummy(Level.PRIEST)
+    lines: list[str] = []
+    asked = []
+
+    def read(prompt: str) -> str:
+        if "make your move" in prompt and not asked:
+            asked.append(prompt)
+            return "hint"
+        if len(lines) > 400:
+            raise EOFError
+        return "1"
+
+    game = TerminalGame(read, lines.append, random.Random(4), mummy=Side.REELS,
+                        chooser=mummy.choose,
+                        adviser=lambda state: str(hint(state, mummy=mummy)))
+    game.run()
+    advice = [line for line in lines if line.startswith("The mummy would play")]
+    assert advice and ":" in advice[0]  # the move and the reason for it
