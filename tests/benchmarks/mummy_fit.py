@@ -1,0 +1,98 @@
+"""How the Vizier's evaluation weights were found: logistic regression on played positions.
+
+    python -m tests.benchmarks.mummy_fit [--games N] [--seed S]
+
+Plays N games (default 12,000) between Priests that play a random move now and then (each side
+keeps its Priest move with a chance drawn from 0.5..1 per game), keeps a quarter of the positions
+after a move, and fits the log-odds that the Cones win by Newton's method. Prints the weights in
+the form ``engine/mummy/evaluation.py`` holds them. Needs numpy, which aseb does not depend on
+(run it with a Python that has numpy and ``PYTHONPATH=.``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import random
+
+from engine.board import PATH_LENGTH, Side
+from engine.mummy.evaluation import _POSITION_SUM, bump_risk
+from engine.mummy.priest import priest_move
+from engine.rules import TAIT
+from engine.state import GameState
+
+NAMES = ["off early", "off late", "danger", "danger to mover", "tempo", "extra turn", "entered"]
+
+
+def features(state: GameState) -> list[float]:
+    """Cones-minus-Reels terms whose weighted sum is the log-odds the Cones win."""
+    cones, reels = state.board
+    steps = 2 * state.ruleset.pieces * PATH_LENGTH
+    left = steps - (_POSITION_SUM[cones] + _POSITION_SUM[reels] + PATH_LENGTH * sum(state.off))
+    stage = left / steps
+    pieces = [float((cones >> p & 1) - (reels >> p & 1)) for p in range(1, PATH_LENGTH)]
+    off = state.off[0] - state.off[1]
+    cones_risk, reels_risk = bump_risk(state, Side.CONES), bump_risk(state, Side.REELS)
+    sign = 1 if state.turn == Side.CONES else -1
+    mover_risk, other_risk = (
+        (cones_risk, reels_risk) if state.turn == Side.CONES else (reels_risk, cones_risk)
+    )
+    return [
+        *pieces,
+        *(p * stage for p in pieces),
+        off,
+        off * stage,
+        sign * other_risk,  # the side not to throw: its pieces may be bumped (weight DANGER)
+        -sign * mover_risk,  # the side to throw (weight DANGER_TO_MOVER)
+        sign,
+        sign * state.extra_turns,
+        float(state.entered[0]) - float(state.entered[1]),
+    ]
+
+
+def game(seed: int) -> list[list[float]]:
+    """The sampled positions of one game, each row its features then 1 if the Cones won."""
+    rng = random.Random(seed)
+    care = (0.5 + rng.random() / 2, 0.5 + rng.random() / 2)
+    state = GameState.new(TAIT)
+    rows: list[list[float]] = []
+    while state.winner is None:
+        state, _ = state.cast(TAIT.draw(rng))
+        if state.moves:
+            keep = rng.random() < care[state.turn]
+            state, _ = state.play(priest_move(state) if keep else rng.choice(state.moves))
+        sampled = state.winner is None and state.throw is None and any(state.entered)
+        if sampled and rng.random() < 0.25:
+            rows.append(features(state))
+    return [[*row, float(state.winner == Side.CONES)] for row in rows]
+
+
+def main(argv: list[str] | None = None) -> int:
+    import numpy as np  # only this script needs numpy
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=12_000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    with multiprocessing.Pool() as pool:
+        seeds = range(args.seed * 1_000_000, args.seed * 1_000_000 + args.games)
+        data = np.array([row for rows in pool.imap(game, seeds, chunksize=100) for row in rows])
+    x, y = data[:, :-1], data[:, -1]
+    w = np.zeros(x.shape[1])
+    for _ in range(30):  # Newton's method with a touch of ridge
+        p = 1 / (1 + np.exp(-x @ w))
+        gradient = x.T @ (y - p) - 1e-3 * w
+        hessian = (x * (p * (1 - p))[:, None]).T @ x + 1e-3 * np.eye(len(w))
+        w += np.linalg.solve(hessian, gradient)
+    p = 1 / (1 + np.exp(-x @ w))
+    loss = -np.mean(y * np.log(p) + (1 - y) * np.log(1 - p))
+    print(f"{len(y)} positions; log loss {loss:.4f}, accuracy {np.mean((p > 0.5) == y):.3f}")
+    print("PIECE_EARLY = (0.0, " + ", ".join(f"{v:.3f}" for v in w[:15]) + ")")
+    print("PIECE_LATE = (0.0, " + ", ".join(f"{v:.3f}" for v in w[15:30]) + ")")
+    for name, value in zip(NAMES, w[30:], strict=True):
+        print(f"{name}: {value:.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
