@@ -1,0 +1,94 @@
+"""Benchmark: does the fair kiosk mode make visitors win about half their games?
+
+    python -m tests.benchmarks.mummy_fair [--games N] [--fixed M] [--seed S]
+
+Simulates a stream of museum visitors, a new one every game, playing real games against the
+mummy in fair mode. A visitor plays the Priest's move with a chance drawn uniformly from 0..1
+and a random move otherwise (from a first-timer clicking anything to a careful greedy player),
+and takes Cones and Reels in turn. Prints the visitors' win rate with a Wilson 95% interval, over
+all games and over the second half, where the mummy's strength spent its time, and, for
+comparison, the same population's win rate against each fixed level (M games each).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+
+from engine.board import Side
+from engine.mummy import Fair, Level, Mummy
+from engine.mummy.priest import priest_move
+from engine.rules import TAIT
+from engine.state import GameState
+from tests.benchmarks.mummy_strength import wilson
+
+
+def visitor_game(rng: random.Random, mummy: Mummy, fair: Fair | None, visitor: Side) -> bool:
+    """One game of a new visitor against the mummy (fair, or fixed at its level); True if won."""
+    care = rng.random()
+    state = GameState.new(TAIT)
+    while state.demon_casting:
+        state, _ = state.cast(TAIT.draw(rng))
+        if state.moves:
+            state, _ = state.play(state.moves[0])
+    while state.winner is None:
+        state, _ = state.cast(TAIT.draw(rng))
+        if not state.moves:
+            continue
+        if state.turn == visitor:
+            move = priest_move(state) if rng.random() < care else rng.choice(state.moves)
+        else:
+            level = fair.pick(rng) if fair is not None else None
+            move = mummy.choose(state, rng, level)
+        state, _ = state.play(move)
+    return state.winner == visitor
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=600)
+    parser.add_argument("--fixed", type=int, default=200, help="games against each fixed level")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    rng = random.Random(args.seed)
+    mummy = Mummy()
+    fair = Fair()
+    results: list[bool] = []
+    strengths: list[float] = []
+    for number in range(args.games):
+        strengths.append(fair.strength)
+        won = visitor_game(rng, mummy, fair, Side(number % 2))
+        results.append(won)
+        fair = fair.after_game(won)
+
+    def line(label: str, wins: list[bool]) -> str:
+        low, high = wilson(sum(wins), len(wins))
+        return (
+            f"| {label} | {len(wins)} | {sum(wins) / len(wins):.1%} | {low:.1%} - {high:.1%} |"
+        )
+
+    print(f"Visitors against the mummy (seed {args.seed}), a new visitor every game\n")
+    print("| mummy | games | visitors won | 95% interval |")
+    print("| --- | ---: | ---: | --- |")
+    print(line("fair mode, all games", results))
+    print(line("fair mode, second half", results[len(results) // 2 :]))
+    for level in (Level.SCRIBE, Level.PRIEST, Level.VIZIER):
+        fixed = Mummy(level)
+        wins = [visitor_game(rng, fixed, None, Side(n % 2)) for n in range(args.fixed)]
+        print(line(f"fixed {level.title}", wins))
+    share = {
+        level.title: sum(1 for s in strengths if Fair(strength=s).level == level)
+        / len(strengths)
+        for level in (Level.SCRIBE, Level.PRIEST, Level.VIZIER)
+    }
+    print(
+        f"\nFair strength: mean {statistics.fmean(strengths):.2f} (0 Scribe, 1 Priest, "
+        f"2 Vizier), final {fair.strength:.2f}; nearest level "
+        + ", ".join(f"{name} {part:.0%}" for name, part in share.items())
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
