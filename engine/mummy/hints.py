@@ -56,16 +56,18 @@ def reason(state: GameState, move: Move) -> str:
 
 def hint(
     state: GameState,
-    level: Level = Level.VIZIER,
+    level: Level | None = None,
     rng: random.Random | None = None,
     mummy: Mummy | None = None,
 ) -> Hint:
     """The move the mummy of ``level`` would play for the pending throw, with a reason.
 
-    ``rng`` only matters for the Scribe (default: a fixed seed); pass the controller's ``mummy``
-    to reuse its search table and solved table.
+    ``level`` defaults to ``mummy``'s level, or the Vizier's without a mummy. ``rng`` only
+    matters for the Scribe (default: a fixed seed); pass the controller's ``mummy`` to reuse its
+    search table and solved table.
     """
-    mummy = mummy if mummy is not None else Mummy(level)
+    if mummy is None:
+        mummy = Mummy(level if level is not None else Level.VIZIER)
     decision = mummy.decide(state, rng if rng is not None else random.Random(0), level)
     why = reason(state, decision.move)
     if decision.value is not None:

@@ -136,6 +136,14 @@ def test_a_vizier_hint_gives_the_chances() -> None:
     )
 
 
+def test_a_hint_plays_at_the_level_of_the_mummy_it_is_given() -> None:
+    state = GameState.parse("C:C1,C2,M6,M9 R:M5,M10 entered:CR turn:C throw:1")
+    priest = Mummy(Level.PRIEST)
+    assert hint(state, mummy=priest).move == priest.choose(state, random.Random(1))
+    assert hint(state, mummy=priest).value is None
+    assert hint(state, Level.VIZIER, mummy=priest).value is not None
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
