@@ -1,0 +1,61 @@
+"""What the board tells the main loop: frozen events put on one queue, stamped by the clock."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class SquareChanged:
+    """A square's reed switch settled: ``occupied`` is whether a magnet (a piece) is on it now.
+
+    ``t`` is when the contact came to rest, one debounce interval before the event was sent.
+    """
+
+    square: str
+    occupied: bool
+    t: float
+
+
+@dataclass(frozen=True)
+class ShakeStarted:
+    """The stick box began to rattle like a real shake, not a bump or a chattering contact."""
+
+    t: float
+
+
+@dataclass(frozen=True)
+class Shaking:
+    """The stick box is still being shaken (sent on every tilt while the shake lasts)."""
+
+    t: float
+
+
+@dataclass(frozen=True)
+class SticksThrown:
+    """The shake settled (or the throw button was pressed): ``result`` is what ``draw`` returned."""
+
+    result: Any
+    t: float
+
+
+@dataclass(frozen=True)
+class ShakeAbandoned:
+    """A shake ended without a throw: the box was left tilted, or the switch chattered too long."""
+
+    reason: str
+    t: float
+
+
+@dataclass(frozen=True)
+class ButtonPressed:
+    """One of the optional buttons (``new_game``, ``mummy``, ``switch_sides``) was pressed."""
+
+    button: str
+    t: float
+
+
+HardwareEvent = (
+    SquareChanged | ShakeStarted | Shaking | SticksThrown | ShakeAbandoned | ButtonPressed
+)

@@ -1,0 +1,40 @@
+"""The 20 squares of the board by name, where each lies, and the path a piece travels.
+
+Hardware names squares but knows no rules; these are plain strings shared with the engine by value.
+"""
+
+from __future__ import annotations
+
+REELS_ROW = ("R1", "R2", "R3", "R4")
+CONES_ROW = ("C1", "C2", "C3", "C4")
+MIDDLE_ROW = tuple(f"M{n}" for n in range(5, 17))
+SQUARES: tuple[str, ...] = REELS_ROW + CONES_ROW + MIDDLE_ROW
+MARKED = frozenset({"R4", "C4", "M8", "M12", "M16"})
+STICK_PIXELS = ("S1", "S2", "S3", "S4")
+
+REELS_PATH = REELS_ROW + MIDDLE_ROW
+CONES_PATH = CONES_ROW + MIDDLE_ROW
+
+
+def _position(square: str) -> tuple[int, int]:
+    # Row 0 is the Reels' row, 1 the middle, 2 the Cones'; column 0 is the far left (M16).
+    if square in MIDDLE_ROW:
+        return 1, 16 - int(square[1:])
+    return (0 if square[0] == "R" else 2), 7 + int(square[1:])
+
+
+POSITION: dict[str, tuple[int, int]] = {square: _position(square) for square in SQUARES}
+"""(row, column) of every square as seen from above, the Reels' row on top."""
+
+
+def passed_over(start: str, end: str) -> tuple[str, ...]:
+    """The squares a piece slid from ``start`` to ``end`` passes over, in order (ends excluded).
+
+    Sliding follows a side's path, forwards or backwards; ``passed_over("C2", "M6")`` is
+    ``("C3", "C4", "M5")``. Squares on no common path (R2 to C2) are a hop over nothing.
+    """
+    for path in (CONES_PATH, REELS_PATH):
+        if start in path and end in path:
+            i, j = path.index(start), path.index(end)
+            return path[i + 1 : j] if i < j else tuple(reversed(path[j + 1 : i]))
+    return ()

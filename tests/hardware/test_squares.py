@@ -1,0 +1,28 @@
+from hardware.squares import MARKED, POSITION, SQUARES, passed_over
+
+
+def test_twenty_squares_with_five_marked() -> None:
+    assert len(set(SQUARES)) == 20
+    assert MARKED == {"R4", "C4", "M8", "M12", "M16"}
+    assert MARKED <= set(SQUARES)
+
+
+def test_private_rows_sit_over_and_under_the_right_hand_block() -> None:
+    assert POSITION["R1"] == (0, POSITION["M8"][1])
+    assert POSITION["C4"] == (2, POSITION["M5"][1])
+    assert POSITION["M16"] == (1, 0)
+    assert len(set(POSITION.values())) == 20
+
+
+def test_slide_from_cones_row_onto_the_middle_passes_the_squares_between() -> None:
+    assert passed_over("C2", "M6") == ("C3", "C4", "M5")
+    assert passed_over("M9", "M12") == ("M10", "M11")
+
+
+def test_slide_backwards_passes_the_same_squares_in_reverse() -> None:
+    assert passed_over("M6", "R3") == ("M5", "R4")
+
+
+def test_neighbours_and_rows_with_no_common_path_pass_nothing() -> None:
+    assert passed_over("R1", "R2") == ()
+    assert passed_over("R2", "C2") == ()
