@@ -1,0 +1,344 @@
+"""One TOML file describes a physical board; ``load_board`` reads it into frozen dataclasses.
+
+Everything is checked before any pin is touched, and a bad file is refused with one line naming
+the file, the key and the problem::
+
+    board = load_board(DEFAULT_BOARD)
+    board.reeds.pins["M7"]  # 25
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+
+from hardware.header import GPIO_PINS, I2C1, SPI0
+from hardware.squares import SQUARES, STICK_PIXELS
+from hardware.toml_reader import ConfigError, Section
+
+__all__ = [
+    "BOARDS",
+    "DEFAULT_BOARD",
+    "Board",
+    "ConfigError",
+    "Expander",
+    "ExpanderChannel",
+    "LightsConfig",
+    "ReedsConfig",
+    "SoundsConfig",
+    "SticksConfig",
+    "load_board",
+    "parse_board",
+]
+
+BOARDS = Path(__file__).parent / "boards"
+DEFAULT_BOARD = BOARDS / "pi-direct.toml"
+BUTTONS = ("new_game", "mummy", "switch_sides")
+PIN_FACTORIES = ("lgpio", "rpigpio")
+LIGHT_BACKENDS = ("spi", "pwm", "pi5", "memory")
+PWM_PINS = (12, 13, 18, 19, 21)
+DARK_PIXEL = "-"
+CHANNELS = tuple(f"{port}{bit}" for port in "AB" for bit in range(8))
+
+
+@dataclass(frozen=True)
+class ExpanderChannel:
+    """One input of an MCP23017: its I2C address and bit 0-15 (A0-A7 are 0-7, B0-B7 are 8-15)."""
+
+    address: int
+    bit: int
+
+    def __str__(self) -> str:
+        return f"{self.address:#04x} {CHANNELS[self.bit]}"
+
+
+@dataclass(frozen=True)
+class Expander:
+    """An MCP23017 on I2C; ``interrupt_pin`` is the GPIO its INT line drives, None to poll it."""
+
+    address: int
+    interrupt_pin: int | None
+
+
+@dataclass(frozen=True)
+class ReedsConfig:
+    """How the 20 reed switches are read: straight to GPIO pins, or through MCP23017 expanders."""
+
+    backend: str
+    debounce: float
+    pins: Mapping[str, int]
+    channels: Mapping[str, ExpanderChannel]
+    expanders: tuple[Expander, ...]
+    poll_interval: float
+
+
+@dataclass(frozen=True)
+class SticksConfig:
+    """The stick box's tilt switch, its timings in seconds, and the optional throw button."""
+
+    tilt_pin: int
+    rest_closed: bool
+    debounce: float
+    start_tilts: int
+    start_window: float
+    settle: float
+    max_shake: float
+    button_pin: int | None
+
+
+@dataclass(frozen=True)
+class LightsConfig:
+    """The NeoPixel strip: backend, data pin, which square each pixel sits under, power limits."""
+
+    backend: str
+    pin: int | None
+    pixel_order: str
+    order: tuple[str, ...]
+    brightness: float
+    max_milliamps: float
+    milliamps_per_channel: float
+    idle_milliamps: float
+
+
+@dataclass(frozen=True)
+class SoundsConfig:
+    """Where sound files live (None: the ones shipped with aseb), the volume and mute."""
+
+    folder: Path | None
+    volume: float
+    muted: bool
+
+
+@dataclass(frozen=True)
+class Board:
+    """Everything about one physical board; ``source`` is the file it came from."""
+
+    source: str
+    name: str
+    pin_factory: str
+    reeds: ReedsConfig
+    sticks: SticksConfig
+    buttons: Mapping[str, int]
+    lights: LightsConfig
+    sounds: SoundsConfig
+
+
+def load_board(path: str | Path) -> Board:
+    """Read and check a board file; raises ``ConfigError`` naming the key and the problem."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise ConfigError(f"{path}: cannot read the board file: {e.strerror or e}") from None
+    return parse_board(text, str(path), base=path.parent)
+
+
+def parse_board(text: str, source: str = "board.toml", base: Path | None = None) -> Board:
+    """Check board-file ``text``; ``source`` names it in messages, ``base`` anchors folders."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"{source}: not valid TOML: {e}") from None
+    top = Section(source, "", data)
+    pins = _PinRegistry(source)
+
+    about = top.section("board")
+    name = about.text("name", "Twenty Squares")
+    pin_factory = about.text("pin_factory", "lgpio", choices=PIN_FACTORIES)
+    about.done()
+
+    # The strip's and the buses' pins are claimed first: a square on them is the error.
+    lights = _lights(top.section("lights"), pins)
+    reeds_section = top.section("reeds", required=True)
+    backend = reeds_section.text("backend", "gpio", choices=("gpio", "mcp23017"))
+    expanders = _expanders(reeds_section, pins) if backend == "mcp23017" else ()
+    reeds = _reeds(reeds_section, top.section("squares", required=True), backend, expanders, pins)
+    sticks = _sticks(top.section("sticks", required=True), pins)
+    buttons = _buttons(top.section("buttons"), pins)
+    sounds = _sounds(top.section("sounds"), base)
+    top.done()
+    return Board(source, name, pin_factory, reeds, sticks, buttons, lights, sounds)
+
+
+class _PinRegistry:
+    """Who uses each GPIO so far, to refuse a second user with the first one's name."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.users: dict[int, str] = {}
+
+    def require(self, section: Section, key: str) -> int:
+        """Read the required GPIO ``key`` and claim it."""
+        if not section.has(key):
+            raise section.error(key, "missing")
+        pin = self.claim(section, key)
+        assert pin is not None
+        return pin
+
+    def reserve(self, pin: int, user: str) -> None:
+        self.users.setdefault(pin, user)
+
+    def claim(self, section: Section, key: str, default: int | None = None) -> int | None:
+        """Read ``key`` as a GPIO number and claim it; ``default`` when absent."""
+        value = section._get(key, default)
+        if value is None:
+            return None
+        if type(value) is not int:
+            raise section.error(key, f"expected a BCM GPIO number (an integer), got {value!r}")
+        if value not in GPIO_PINS:
+            raise section.error(key, f"GPIO {value} does not exist on the Pi header (BCM 0-27)")
+        if value in self.users:
+            raise section.error(key, f"GPIO {value} is already used by {self.users[value]}")
+        self.users[value] = section.key(key)
+        return value
+
+
+def _lights(section: Section, pins: _PinRegistry) -> LightsConfig:
+    backend = section.text("backend", "spi", choices=LIGHT_BACKENDS)
+    pin: int | None = None
+    if backend == "spi":
+        # The SPI backend always sends on MOSI; the bus's other pins are the kernel's.
+        pin = section.integer("pin", 10)
+        if pin != 10:
+            problem = f"the spi backend always uses GPIO 10 (SPI0 MOSI), not {pin}"
+            raise section.error("pin", problem)
+        pins.reserve(10, section.key("pin"))
+        for bcm, label in SPI0.items():
+            pins.reserve(bcm, f"{label} (the LED strip's SPI bus)")
+    elif backend in ("pwm", "pi5"):
+        pin = pins.claim(section, "pin", 18)
+        if backend == "pwm" and pin not in PWM_PINS:
+            allowed = ", ".join(map(str, PWM_PINS))
+            raise section.error("pin", f"the pwm backend needs one of GPIO {allowed}, not {pin}")
+    order = section.strings("order")
+    known = set(SQUARES) | set(STICK_PIXELS) | {DARK_PIXEL}
+    for i, name in enumerate(order):
+        if name not in known:
+            raise section.error(
+                f"order[{i}]", f"{name!r} is not a square, a stick pixel S1-S4, or '-' (no pixel)"
+            )
+    for name in (*SQUARES, *STICK_PIXELS):
+        if name not in order:
+            problem = f"{name} is missing (every square and stick needs a pixel)"
+            raise section.error("order", problem)
+    config = LightsConfig(
+        backend=backend,
+        pin=pin,
+        pixel_order=section.text("pixel_order", "GRB", choices=("GRB", "RGB", "BRG", "RBG", "GBR")),
+        order=order,
+        brightness=section.number("brightness", 0.4, high=1.0),
+        max_milliamps=section.number("max_milliamps", 2000, low=1),
+        milliamps_per_channel=section.number("milliamps_per_channel", 20, high=100),
+        idle_milliamps=section.number("idle_milliamps", 1, high=10),
+    )
+    section.done()
+    return config
+
+
+def _expanders(reeds: Section, pins: _PinRegistry) -> tuple[Expander, ...]:
+    for bcm, label in I2C1.items():
+        pins.reserve(bcm, f"{label} (the expanders' I2C bus)")
+    found: list[Expander] = []
+    for section in reeds.sections("expanders"):
+        address = section.integer("address", low=0x20, high=0x27)
+        if any(e.address == address for e in found):
+            raise section.error("address", f"{address:#04x} is listed twice")
+        found.append(Expander(address, pins.claim(section, "interrupt_pin")))
+        section.done()
+    if not found:
+        raise reeds.error("expanders", "missing (the mcp23017 backend needs [[reeds.expanders]])")
+    return tuple(found)
+
+
+def _reeds(
+    section: Section,
+    squares: Section,
+    backend: str,
+    expanders: tuple[Expander, ...],
+    pins: _PinRegistry,
+) -> ReedsConfig:
+    debounce = section.number("debounce_ms", 20, high=500) / 1000
+    poll = section.number("poll_ms", 5, low=1, high=1000) / 1000
+    if backend == "gpio" and section.has("expanders"):
+        raise section.error("expanders", "unknown key (only the mcp23017 backend has expanders)")
+    section.done()
+
+    gpio: dict[str, int] = {}
+    channels: dict[str, ExpanderChannel] = {}
+    used: dict[ExpanderChannel, str] = {}
+    addresses = {e.address for e in expanders}
+    for square in squares.names():
+        if square not in SQUARES:
+            raise squares.error(square, "unknown key (the squares are R1-R4, C1-C4 and M5-M16)")
+        wiring = squares.section(square)
+        if backend == "gpio":
+            gpio[square] = pins.require(wiring, "pin")
+        else:
+            channel = _channel(wiring, addresses)
+            if channel in used:
+                raise wiring.error("channel", f"{channel} is already used by {used[channel]}")
+            used[channel] = wiring.key("channel")
+            channels[square] = channel
+        wiring.done()
+    for square in SQUARES:
+        if not squares.has(square):
+            raise squares.error(square, "missing (every one of the 20 squares needs a switch)")
+    squares.done()
+    return ReedsConfig(
+        backend,
+        debounce,
+        MappingProxyType(gpio),
+        MappingProxyType(channels),
+        expanders,
+        poll,
+    )
+
+
+def _channel(wiring: Section, addresses: set[int]) -> ExpanderChannel:
+    address = wiring.integer("expander")
+    if address not in addresses:
+        known = ", ".join(f"{a:#04x}" for a in sorted(addresses))
+        raise wiring.error("expander", f"no expander at {address:#04x} (reeds.expanders: {known})")
+    name = wiring.text("channel")
+    if name not in CHANNELS:
+        raise wiring.error("channel", f"expected A0-A7 or B0-B7, got {name!r}")
+    return ExpanderChannel(address, CHANNELS.index(name))
+
+
+def _sticks(section: Section, pins: _PinRegistry) -> SticksConfig:
+    config = SticksConfig(
+        tilt_pin=pins.require(section, "tilt_pin"),
+        rest_closed=section.text("rest", "closed", choices=("closed", "open")) == "closed",
+        debounce=section.number("debounce_ms", 10, high=200) / 1000,
+        start_tilts=section.integer("start_tilts", 3, low=2, high=20),
+        start_window=section.number("start_window_ms", 1200, low=100, high=10_000) / 1000,
+        settle=section.number("settle_ms", 700, low=100, high=10_000) / 1000,
+        max_shake=section.number("max_shake_s", 15, low=1, high=600),
+        button_pin=pins.claim(section, "button_pin"),
+    )
+    section.done()
+    return config
+
+
+def _buttons(section: Section, pins: _PinRegistry) -> Mapping[str, int]:
+    found = {}
+    for name in BUTTONS:
+        pin = pins.claim(section, name)
+        if pin is not None:
+            found[name] = pin
+    section.done(expected="the buttons are " + ", ".join(BUTTONS))
+    return MappingProxyType(found)
+
+
+def _sounds(section: Section, base: Path | None) -> SoundsConfig:
+    folder = section.text("folder", "")
+    config = SoundsConfig(
+        folder=((base or Path.cwd()) / folder) if folder else None,
+        volume=section.number("volume", 0.8, high=1.0),
+        muted=section.boolean("muted", False),
+    )
+    section.done()
+    return config
