@@ -1,0 +1,179 @@
+"""Reed switches on MCP23017 I2C expanders, for a Pi with few free pins or a larger board.
+
+Each reed switch goes between an expander input (A0-B7) and ground; the expander's pull-ups are
+switched on. With ``interrupt_pin`` set, the expander's INT line (mirrored, open-drain) wakes us on
+every change; without it the expander is read every ``poll_interval``. Either way the same
+debounce as direct GPIO applies.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
+from gpiozero import DigitalInputDevice  # type: ignore[import-untyped]
+from gpiozero.pins import Factory  # type: ignore[import-untyped]
+
+from hardware.board_file import Expander, ExpanderChannel
+from hardware.clock import Clock, Timer
+from hardware.debounce import Debouncer
+from hardware.errors import HardwareUnavailable
+from hardware.events import SquareChanged
+
+IOCON_MIRROR = 0x40  # INTA and INTB both fire for a change on either port
+IOCON_ODR = 0x04  # open-drain INT: several expanders may share a line, no level clash
+
+
+class Mcp23017(Protocol):
+    """The registers we use, named as ``adafruit_mcp230xx.mcp23017.MCP23017`` names them."""
+
+    @property
+    def gpio(self) -> int:
+        """The 16 input levels, A0 in bit 0; reading it clears a pending interrupt."""
+
+    iodir: int
+    gppu: int
+    ipol: int
+    interrupt_enable: int
+    interrupt_configuration: int
+    io_control: int
+
+
+def open_mcp23017s(addresses: Sequence[int]) -> dict[int, Mcp23017]:
+    """The real expanders on the Pi's I2C bus (imports Adafruit's driver only now)."""
+    try:
+        import board  # type: ignore[import-not-found]
+        from adafruit_mcp230xx.mcp23017 import MCP23017  # type: ignore[import-not-found]
+
+        i2c = board.I2C()
+        return {address: MCP23017(i2c, address=address) for address in addresses}
+    except Exception as e:
+        found = ", ".join(f"{a:#04x}" for a in addresses)
+        raise HardwareUnavailable(
+            f"the MCP23017 expanders ({found}) cannot be opened ({type(e).__name__}: {e}); they "
+            "need a Raspberry Pi with I2C enabled (raspi-config > Interface > I2C), the user in "
+            "group 'i2c', `pip install 'aseb[pi]'`, and the address pins set as in the board file"
+        ) from e
+
+
+class Mcp23017Reeds:
+    """Reed switches on expander channels, debounced, ``SquareChanged`` onto ``events``.
+
+    ``chips`` maps an I2C address to an expander object (tests pass fakes); by default the real
+    ones are opened on the Pi's I2C bus.
+    """
+
+    def __init__(
+        self,
+        channels: Mapping[str, ExpanderChannel],
+        expanders: Sequence[Expander],
+        events: queue.Queue[Any],
+        *,
+        clock: Clock,
+        debounce: float = 0.02,
+        poll_interval: float = 0.005,
+        chips: Mapping[int, Mcp23017] | None = None,
+        pin_factory: Factory | None = None,
+    ) -> None:
+        self._events = events
+        self._clock = clock
+        self._poll_interval = poll_interval
+        self._chips = dict(chips) if chips is not None else open_mcp23017s(
+            [e.address for e in expanders]
+        )
+        self._squares_on: dict[int, dict[str, int]] = {e.address: {} for e in expanders}
+        for square, channel in channels.items():
+            self._squares_on[channel.address][square] = channel.bit
+        # One read at a time, from any thread; a read asked for during a read (the INT line
+        # firing as we read) is done right after it by the same caller, in order.
+        self._reading = threading.RLock()
+        self._busy = False
+        self._again: list[int] = []
+        self._raw: dict[str, bool] = {}
+        self._pending: dict[int, Timer] = {}  # each expander's next poll or second look
+        self._alerts: dict[int, DigitalInputDevice] = {}
+        self._closed = False
+        for expander in expanders:
+            self._set_up(expander.address, with_interrupt=expander.interrupt_pin is not None)
+            self._raw.update(self._levels(expander.address))
+        self._debouncer = Debouncer(clock, debounce, self._settled, self._raw)
+        try:
+            for expander in expanders:
+                if expander.interrupt_pin is None:
+                    self._poll(expander.address)
+                else:
+                    self._listen(expander.address, expander.interrupt_pin, pin_factory)
+        except BaseException:
+            self.close()
+            raise
+
+    def occupancy(self) -> frozenset[str]:
+        """The squares whose switch is settled closed."""
+        return frozenset(sq for sq, closed in self._debouncer.settled().items() if closed)
+
+    def close(self) -> None:
+        """Stop listening and polling; safe to call twice."""
+        self._closed = True
+        for timer in self._pending.values():
+            timer.cancel()
+        self._debouncer.close()
+        for device in self._alerts.values():
+            device.close()
+        self._alerts.clear()
+
+    def _set_up(self, address: int, *, with_interrupt: bool) -> None:
+        chip = self._chips[address]
+        mask = sum(1 << bit for bit in self._squares_on[address].values())
+        chip.iodir |= mask  # inputs
+        chip.gppu |= mask  # pulled up: an open switch reads 1, a closed one 0
+        chip.ipol &= ~mask & 0xFFFF
+        if with_interrupt:
+            chip.io_control |= IOCON_MIRROR | IOCON_ODR
+            chip.interrupt_configuration &= ~mask & 0xFFFF  # on any change, not vs DEFVAL
+            chip.interrupt_enable |= mask
+
+    def _levels(self, address: int) -> dict[str, bool]:
+        value = self._chips[address].gpio  # reading GPIO also clears the interrupt
+        return {sq: not (value >> bit) & 1 for sq, bit in self._squares_on[address].items()}
+
+    def _read(self, address: int) -> None:
+        with self._reading:
+            self._again.append(address)
+            if self._busy:
+                return
+            self._busy = True
+            try:
+                while self._again:
+                    for square, closed in self._levels(self._again.pop(0)).items():
+                        if closed != self._raw[square]:
+                            self._raw[square] = closed
+                            self._debouncer.edge(square, closed)
+            finally:
+                self._busy = False
+
+    def _listen(self, address: int, pin: int, pin_factory: Factory | None) -> None:
+        alert = DigitalInputDevice(pin, pull_up=True, pin_factory=pin_factory)
+        self._alerts[address] = alert
+        alert.when_activated = lambda: self._alerted(address)
+
+    def _alerted(self, address: int) -> None:
+        self._read(address)
+        # A change between our read and the line's release keeps INT low with no new edge:
+        # look again shortly rather than wait for an edge that will not come.
+        alert = self._alerts.get(address)
+        if alert is not None and alert.is_active:
+            self._later(address, lambda: self._alerted(address))
+
+    def _poll(self, address: int) -> None:
+        self._read(address)
+        self._later(address, lambda: self._poll(address))
+
+    def _later(self, address: int, call: Callable[[], None]) -> None:
+        if not self._closed:
+            when = self._clock.now() + self._poll_interval
+            self._pending[address] = self._clock.call_at(when, call)
+
+    def _settled(self, square: str, occupied: bool, t: float) -> None:
+        self._events.put(SquareChanged(square, occupied, t))
