@@ -1,0 +1,122 @@
+from pathlib import Path
+
+import pytest
+
+from hardware.board_file import BOARDS, DEFAULT_BOARD, ConfigError, load_board, parse_board
+from hardware.squares import SQUARES
+
+DEFAULT = DEFAULT_BOARD.read_text()
+
+
+def refused(text: str) -> str:
+    with pytest.raises(ConfigError) as caught:
+        parse_board(text, "board.toml")
+    message = str(caught.value)
+    assert message.startswith("board.toml: ")
+    assert "\n" not in message
+    return message
+
+
+def test_shipped_board_files_load() -> None:
+    direct = load_board(DEFAULT_BOARD)
+    assert set(direct.reeds.pins) == set(SQUARES)
+    assert direct.lights.backend == "spi" and direct.reeds.debounce == 0.02
+    expanders = load_board(BOARDS / "mcp23017.toml")
+    assert set(expanders.reeds.channels) == set(SQUARES)
+    assert str(expanders.reeds.channels["R1"]) == "0x21 A0"
+    assert dict(expanders.buttons) == {"new_game": 5, "mummy": 6, "switch_sides": 13}
+
+
+def test_square_on_the_led_pin_is_refused_naming_both() -> None:
+    text = DEFAULT.replace('backend = "spi"', 'backend = "pwm"\npin = 18')
+    assert refused(text) == "board.toml: squares.M7.pin: GPIO 18 is already used by lights.pin"
+
+
+def test_square_on_the_spi_bus_is_refused() -> None:
+    message = refused(DEFAULT.replace("R3 = { pin = 4 }", "R3 = { pin = 11 }"))
+    assert message == (
+        "board.toml: squares.R3.pin: GPIO 11 is already used by SPI0 SCLK (the LED strip's SPI bus)"
+    )
+
+
+def test_square_on_the_i2c_bus_of_the_expanders_is_refused() -> None:
+    text = (BOARDS / "mcp23017.toml").read_text().replace("tilt_pin = 26", "tilt_pin = 3")
+    assert "sticks.tilt_pin: GPIO 3 is already used by I2C1 SCL" in refused(text)
+
+
+def test_two_squares_on_one_pin_are_refused() -> None:
+    message = refused(DEFAULT.replace("M6 = { pin = 15 }", "M6 = { pin = 14 }"))
+    assert message == "board.toml: squares.M6.pin: GPIO 14 is already used by squares.M5.pin"
+
+
+def test_two_squares_on_one_expander_channel_are_refused() -> None:
+    text = (BOARDS / "mcp23017.toml").read_text()
+    text = text.replace('M6 = { expander = 0x20, channel = "A1" }',
+                        'M6 = { expander = 0x20, channel = "A0" }')
+    expected = "squares.M6.channel: 0x20 A0 is already used by squares.M5.channel"
+    assert refused(text).endswith(expected)
+
+
+def test_pin_that_is_not_on_the_header_is_refused() -> None:
+    message = refused(DEFAULT.replace("M16 = { pin = 19 }", "M16 = { pin = 31 }"))
+    expected = "squares.M16.pin: GPIO 31 does not exist on the Pi header (BCM 0-27)"
+    assert message == f"board.toml: {expected}"
+
+
+def test_missing_square_is_refused() -> None:
+    message = refused(DEFAULT.replace("M9 = { pin = 24 }\n", ""))
+    assert message.startswith("board.toml: squares.M9: missing")
+
+
+def test_unknown_square_is_refused() -> None:
+    message = refused(DEFAULT.replace("M9 = { pin = 24 }", "M9 = { pin = 24 }\nM17 = { pin = 7 }"))
+    assert message.startswith("board.toml: squares.M17: unknown key")
+
+
+def test_unknown_key_is_refused_with_the_known_ones() -> None:
+    message = refused(DEFAULT.replace("brightness = 0.4", "brightnes = 0.4"))
+    assert message.startswith("board.toml: lights.brightnes: unknown key (known keys here:")
+    assert "brightness" in message
+
+
+def test_unknown_button_is_refused() -> None:
+    message = refused(DEFAULT.replace("[buttons]", "[buttons]\nreset = 0"))
+    assert message.startswith("board.toml: buttons.reset: unknown key (the buttons are new_game")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        ("R1 = { pin = 2 }", 'R1 = { pin = "2" }',
+         "squares.R1.pin: expected a BCM GPIO number (an integer), got '2'"),
+        ("brightness = 0.4", 'brightness = "high"',
+         "lights.brightness: expected a number, got 'high' (text)"),
+        ("brightness = 0.4", "brightness = 1.5",
+         "lights.brightness: expected a number from 0 to 1, got 1.5"),
+        ("muted = false", "muted = 0", "sounds.muted: expected true or false, got 0 (an integer)"),
+        ('rest = "closed"', 'rest = "shut"', "sticks.rest: expected one of 'closed', 'open'"),
+        ("R2 = { pin = 3 }", "R2 = 3", "squares.R2: expected a table, got 3 (an integer)"),
+        ("tilt_pin = 26", "tilt_pin = true", "sticks.tilt_pin: expected a BCM GPIO number"),
+    ],
+)
+def test_wrong_types_and_values_are_refused(old: str, new: str, expected: str) -> None:
+    assert old in DEFAULT
+    assert expected in refused(DEFAULT.replace(old, new))
+
+
+def test_light_order_missing_a_square_or_naming_a_stranger_is_refused() -> None:
+    assert "lights.order: M11 is missing" in refused(DEFAULT.replace('"M11", ', ""))
+    assert "lights.order[3]: 'S5' is not a square" in refused(DEFAULT.replace('"S4"', '"S5"'))
+
+
+def test_expander_that_is_not_declared_is_refused() -> None:
+    text = (BOARDS / "mcp23017.toml").read_text().replace(
+        'R1 = { expander = 0x21, channel = "A0" }', 'R1 = { expander = 0x22, channel = "A0" }'
+    )
+    assert "squares.R1.expander: no expander at 0x22" in refused(text)
+
+
+def test_broken_toml_and_missing_file_are_one_line_errors(tmp_path: Path) -> None:
+    assert "not valid TOML" in refused(DEFAULT + "\n[lights\n")
+    with pytest.raises(ConfigError, match=r"nowhere\.toml: cannot read the board file"):
+        load_board(tmp_path / "nowhere.toml")
