@@ -1,0 +1,106 @@
+"""Everything a board file describes, opened together: reeds, stick box, buttons, lights, speaker.
+
+    devices = open_devices(load_board(path), events, clock=MonotonicClock(), draw=ruleset.draw)
+    devices.lights.show(frame)
+    devices.close()
+"""
+
+from __future__ import annotations
+
+import queue
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gpiozero.pins import Factory  # type: ignore[import-untyped]
+
+from hardware.board_file import Board
+from hardware.buttons import Buttons
+from hardware.clock import Clock
+from hardware.expander import Mcp23017, Mcp23017Reeds
+from hardware.lights import Lights
+from hardware.pins import open_pin_factory
+from hardware.reeds import GpioReeds, ReedArray
+from hardware.speaker import MixerSpeaker, Speaker
+from hardware.sticks import StickBox
+from hardware.strips import PixelStrip, open_strip
+
+SOUNDS = Path(__file__).parent / "sounds"
+"""Where the sounds shipped with aseb live, when the board file names no folder."""
+
+
+@dataclass
+class Devices:
+    """The opened devices of one board; ``close()`` releases them all."""
+
+    reeds: ReedArray
+    sticks: StickBox[Any]
+    buttons: Buttons
+    lights: Lights
+    speaker: Speaker
+
+    def close(self) -> None:
+        """Turn the lights off, silence the speaker and release every pin and bus."""
+        for device in (self.lights, self.speaker, self.buttons, self.sticks, self.reeds):
+            device.close()
+
+
+def open_devices(
+    board: Board,
+    events: queue.Queue[Any],
+    *,
+    clock: Clock,
+    draw: Callable[[random.Random], Any],
+    pin_factory: Factory | None = None,
+    strip: PixelStrip | None = None,
+    speaker: Speaker | None = None,
+    chips: Mapping[int, Mcp23017] | None = None,
+) -> Devices:
+    """Open every device of ``board``; ``strip``, ``speaker`` and ``chips`` replace real ones.
+
+    Without ``pin_factory`` the one the board file names is opened (on a Pi).
+    """
+    if pin_factory is None:
+        pin_factory = open_pin_factory(board.pin_factory)
+    opened: list[Any] = []
+    try:
+        reeds: ReedArray
+        if board.reeds.backend == "gpio":
+            reeds = GpioReeds(
+                board.reeds.pins,
+                events,
+                clock=clock,
+                debounce=board.reeds.debounce,
+                pin_factory=pin_factory,
+            )
+        else:
+            reeds = Mcp23017Reeds(
+                board.reeds.channels,
+                board.reeds.expanders,
+                events,
+                clock=clock,
+                debounce=board.reeds.debounce,
+                poll_interval=board.reeds.poll_interval,
+                chips=chips,
+                pin_factory=pin_factory,
+            )
+        opened.append(reeds)
+        sticks = StickBox(board.sticks, events, clock=clock, draw=draw, pin_factory=pin_factory)
+        opened.append(sticks)
+        buttons = Buttons(board.buttons, events, clock=clock, pin_factory=pin_factory)
+        opened.append(buttons)
+        config = board.lights
+        if strip is None:
+            strip = open_strip(config.backend, len(config.order), config.pin, config.pixel_order)
+        lights = Lights(config, strip)
+        opened.append(lights)
+        if speaker is None:
+            folders = [board.sounds.folder] if board.sounds.folder else [SOUNDS]
+            speaker = MixerSpeaker(folders, board.sounds.volume, board.sounds.muted)
+    except BaseException:
+        for device in reversed(opened):
+            device.close()
+        raise
+    return Devices(reeds, sticks, buttons, lights, speaker)

@@ -1,0 +1,118 @@
+"""The wiring diagram of a board file, drawn as text: the Pi header, then the board from above.
+
+hardware/README.md embeds the diagram of the default board file, and a test checks it still
+equals what this draws, so the documentation cannot drift from the file. Print one with::
+
+    python -m hardware.wiring [hardware/boards/mcp23017.toml]
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from hardware.board_file import DEFAULT_BOARD, Board, load_board
+from hardware.errors import ConfigError
+from hardware.header import HEADER, SPI0
+from hardware.squares import POSITION, STICK_PIXELS
+
+
+def pin_uses(board: Board) -> dict[int, str]:
+    """What each BCM GPIO is wired to on ``board``."""
+    uses: dict[int, str] = {}
+    if board.lights.backend == "spi":
+        uses.update({bcm: f"({label}: kernel)" for bcm, label in SPI0.items()})
+        uses[10] = "LED data, via level shifter"
+    elif board.lights.pin is not None and board.lights.backend != "memory":
+        uses[board.lights.pin] = "LED data, via level shifter"
+    if board.reeds.backend == "mcp23017":
+        uses.update({2: "expanders SDA", 3: "expanders SCL"})
+    for expander in board.reeds.expanders:
+        if expander.interrupt_pin is not None:
+            uses[expander.interrupt_pin] = f"INT of expander {expander.address:#04x}"
+    for square, pin in board.reeds.pins.items():
+        uses[pin] = f"reed {square}"
+    uses[board.sticks.tilt_pin] = "tilt switch (stick box)"
+    if board.sticks.button_pin is not None:
+        uses[board.sticks.button_pin] = "throw button"
+    for name, pin in board.buttons.items():
+        uses[pin] = f"button {name}"
+    return uses
+
+
+def header_diagram(board: Board) -> list[str]:
+    """The 40-pin header, two columns as on the Pi, each pin with what it is wired to."""
+    uses = pin_uses(board)
+
+    def name(pin: int) -> str:
+        bcm = HEADER[pin]
+        return bcm if isinstance(bcm, str) else f"GPIO{bcm}"
+
+    def use(pin: int) -> str:
+        bcm = HEADER[pin]
+        return uses.get(bcm, "") if isinstance(bcm, int) else ""
+
+    width = max(len(u) for u in uses.values())
+    lines = [f"{'':>{width}}  Pi header (pin 1: the square pad, away from the USB sockets)", ""]
+    for odd in range(1, 41, 2):
+        even = odd + 1
+        lines.append(
+            f"{use(odd):>{width}} {name(odd):>6} ({odd:>2}) ({even:>2}) {name(even):<6} {use(even)}"
+            .rstrip()
+        )
+    return lines
+
+
+def board_diagram(board: Board) -> list[str]:
+    """The 20 squares from above (Reels' row on top), each with the pin or channel of its reed."""
+    cell = 8 if board.reeds.backend == "mcp23017" else 7
+    grid = [[("", "")] * 12 for _ in range(3)]
+    for square, (row, column) in POSITION.items():
+        if board.reeds.backend == "gpio":
+            wire = f"GPIO{board.reeds.pins[square]}"
+        else:
+            wire = str(board.reeds.channels[square])
+        grid[row][column] = (square, wire)
+    lines = []
+    for cells in grid:
+        lines.append("".join(f"{name:<{cell}}" for name, _ in cells).rstrip())
+        lines.append("".join(f"{wire:<{cell}}" for _, wire in cells).rstrip())
+        lines.append("")
+    return lines[:-1]
+
+
+def wiring_diagram(board: Board) -> str:
+    """The whole diagram of ``board``: header, squares, LED order and the switches' ground."""
+    order = " ".join(board.lights.order)
+    sticks = ", ".join(STICK_PIXELS)
+    lines = [
+        f"{board.name} ({Path(board.source).name})",
+        "",
+        "Every reed, the tilt switch and each button: one leg to its pin, the other to GND.",
+        "",
+        *header_diagram(board),
+        "",
+        "The squares from above, Reels' row on top, with the reed switch's wiring:",
+        "",
+        *board_diagram(board),
+        "",
+        f"LED strip order from the Pi ({len(board.lights.order)} pixels, {sticks} = the sticks):",
+        order,
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the wiring diagram of a board file (the default one without an argument)."""
+    args = sys.argv[1:] if argv is None else argv
+    try:
+        board = load_board(args[0] if args else DEFAULT_BOARD)
+    except ConfigError as e:
+        print(e, file=sys.stderr)
+        return 78
+    sys.stdout.write(wiring_diagram(board))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
