@@ -1,0 +1,161 @@
+import itertools
+import queue
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from hardware.board_file import BOARDS, load_board
+from hardware.devices import Devices
+from hardware.events import ShakeStarted, SquareChanged, SticksThrown
+from sim.pins import SimBoard
+
+
+def drain(events: queue.Queue[Any]) -> list[Any]:
+    found = []
+    while not events.empty():
+        found.append(events.get_nowait())
+    return found
+
+
+def squares_changed(events: queue.Queue[Any]) -> list[tuple[str, bool]]:
+    return [(e.square, e.occupied) for e in drain(events) if isinstance(e, SquareChanged)]
+
+
+@pytest.fixture(params=["pi-direct", "mcp23017"])
+def sim(request: pytest.FixtureRequest) -> SimBoard:
+    return SimBoard(load_board(BOARDS / f"{request.param}.toml"), seed=3)
+
+
+@pytest.fixture
+def events() -> queue.Queue[Any]:
+    return queue.Queue()
+
+
+@pytest.fixture
+def devices(sim: SimBoard, events: queue.Queue[Any]) -> Iterator[Devices]:
+    devices = sim.open(events, draw=lambda rng: rng.choice([1, 2, 3, 4, 6]))
+    yield devices
+    devices.close()
+
+
+def test_placed_piece_reaches_the_drivers_as_one_change(
+    sim: SimBoard, devices: Devices, events: queue.Queue[Any]
+) -> None:
+    sim.place("C1")
+    sim.advance(0.1)
+    assert squares_changed(events) == [("C1", True)]
+    assert devices.reeds.occupancy() == {"C1"} == sim.pieces
+
+
+def test_every_change_bounces_yet_stays_one_event(sim: SimBoard) -> None:
+    edges: list[float] = []
+    sim._switches["M7"] = lambda closed, inner=sim._switches["M7"]: (
+        edges.append(sim.clock.now()), inner(closed))
+    for _ in range(10):
+        sim.place("M7")
+        sim.advance(0.05)
+        sim.lift("M7")
+        sim.advance(0.05)
+    assert len(edges) > 20  # bounced edges on top of the 20 real changes
+    settle_times = [b - a for a, b in itertools.pairwise(edges) if b - a < 0.01]
+    assert max(settle_times) <= sim.bounce
+
+
+def test_bounce_is_the_same_for_the_same_seed() -> None:
+    def edges(seed: int) -> list[tuple[float, bool]]:
+        sim = SimBoard(seed=seed)
+        seen: list[tuple[float, bool]] = []
+        sim._switches["M7"] = lambda closed: seen.append((sim.clock.now(), closed))
+        for _ in range(5):
+            sim.place("M7")
+            sim.lift("M7")
+        sim.advance(1)
+        return seen
+
+    assert edges(1) == edges(1)
+    assert edges(1) != edges(2)
+
+
+def test_lift_then_place_on_the_same_square_happen_one_after_the_other(
+    sim: SimBoard, devices: Devices, events: queue.Queue[Any]
+) -> None:
+    sim.place("M9")
+    sim.advance(0.1)
+    drain(events)
+    sim.lift("M9")
+    end = sim.place("M9")  # put straight back
+    assert end > sim.clock.now()
+    sim.advance(0.1)
+    assert devices.reeds.occupancy() == {"M9"}
+
+
+def test_slide_closes_the_squares_passed_over_in_path_order(
+    sim: SimBoard, devices: Devices, events: queue.Queue[Any]
+) -> None:
+    sim.place("C2")
+    sim.advance(0.1)
+    drain(events)
+    sim.slide("C2", "M6", seconds=0.4)
+    sim.advance(1.0)
+    assert squares_changed(events) == [
+        ("C2", False),
+        ("C3", True), ("C3", False),
+        ("C4", True), ("C4", False),
+        ("M5", True), ("M5", False),
+        ("M6", True),
+    ]  # fmt: skip
+    assert devices.reeds.occupancy() == {"M6"}
+
+
+def test_shake_is_thrown_and_the_box_ends_upright(
+    sim: SimBoard, devices: Devices, events: queue.Queue[Any]
+) -> None:
+    end = sim.shake(1.0)
+    sim.run_until(end + sim.board.sticks.settle + 0.1)
+    seen = drain(events)
+    assert isinstance(seen[0], ShakeStarted)
+    assert isinstance(seen[-1], SticksThrown)
+    assert seen[-1].t == pytest.approx(end + sim.board.sticks.settle)
+
+
+def test_lights_and_sounds_are_visible(sim: SimBoard, devices: Devices) -> None:
+    devices.lights.brightness = 1.0
+    devices.lights.show({"M12": (10, 20, 30), "S3": (255, 255, 255)})
+    devices.speaker.play("bump")
+    assert sim.lights["M12"] == (10, 20, 30)
+    assert sim.lights["S3"] == (255, 255, 255)
+    assert sim.lights["M5"] == (0, 0, 0)
+    assert sim.sounds == ["bump"]
+
+
+def test_pieces_on_the_board_before_the_drivers_open_are_read_at_start(
+    events: queue.Queue[Any],
+) -> None:
+    sim = SimBoard()
+    sim.place("R2")
+    sim.place("M16")
+    sim.advance(0.1)
+    devices = sim.open(events, draw=random.Random.random)
+    try:
+        assert devices.reeds.occupancy() == {"R2", "M16"}
+        sim.advance(0.1)
+        assert drain(events) == []
+    finally:
+        devices.close()
+
+
+def test_buttons_of_the_board_file_can_be_pressed(events: queue.Queue[Any]) -> None:
+    sim = SimBoard(load_board(BOARDS / "mcp23017.toml"))
+    devices = sim.open(events, draw=lambda rng: 4)
+    try:
+        sim.press("mummy")
+        sim.press("throw")
+        sim.advance(0.5)
+        kinds = [type(e).__name__ for e in drain(events)]
+        assert sorted(kinds) == ["ButtonPressed", "SticksThrown"]
+        with pytest.raises(KeyError, match="no 'reset'"):
+            sim.press("reset")
+    finally:
+        devices.close()
