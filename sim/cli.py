@@ -3,6 +3,7 @@ because it reaches all the others).
 
     aseb play        a game in the terminal (two players, or against the mummy)
     aseb run         the board controller: --board FILE on a Pi, or --simulated
+    aseb selftest    check a newly built board, square by square
 """
 
 from __future__ import annotations
@@ -61,6 +62,12 @@ def _run(args: argparse.Namespace) -> int:
     return run_board(Path(args.board), settings, state_dir)
 
 
+def _selftest(args: argparse.Namespace) -> int:
+    from sim.selftest import selftest_main
+
+    return selftest_main(args.rest)  # its own parser reads the options
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     parser = argparse.ArgumentParser(prog="aseb", description="A Twenty Squares board that plays "
@@ -88,13 +95,22 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--seconds", type=float, help="stop after this long (simulated only)")
     run.add_argument("--no-demon-cast", action="store_true", help="no automatic opening throws")
     run.set_defaults(run=_run)
+
+    check = commands.add_parser("selftest", add_help=False,
+                                help="check a newly built board: every switch, light, the "
+                                     "speaker and the sticks (--board FILE, --simulated)")
+    check.set_defaults(run=_selftest)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``aseb`` console command."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, rest = parser.parse_known_args(argv)
+    if getattr(args, "run", None) is _selftest:
+        args.rest = rest
+    elif rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if not hasattr(args, "run"):
         parser.print_help()
         return 2

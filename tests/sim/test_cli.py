@@ -1,0 +1,37 @@
+"""The aseb command: each subcommand answers bad input with a message and an exit status."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sim.cli import main
+
+
+def test_selftest_of_the_simulated_board_passes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selftest", "--simulated"]) == 0
+    assert "Everything works." in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", [["run", "--board"], ["selftest", "--board"]])
+def test_a_bad_board_file_exits_78_naming_the_key(
+        command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        caplog: pytest.LogCaptureFixture) -> None:
+    board = tmp_path / "board.toml"
+    board.write_text("[squares.M7]\npin = 'seven'\n")
+    assert main([*command, str(board)]) == 78
+    said = capsys.readouterr().err + caplog.text
+    assert "board.toml" in said and "Traceback" not in said
+
+
+def test_an_unknown_option_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["play", "--bogus"])
+    assert exit_.value.code == 2
+    assert "--bogus" in capsys.readouterr().err
+
+
+def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 2
+    assert "COMMAND" in capsys.readouterr().out
