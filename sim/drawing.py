@@ -1,0 +1,227 @@
+"""The wooden board, its ankh and nefer signs, the lights glowing through, Cones, Reels and sticks.
+
+Everything is drawn with pygame primitives: no image files. The static board is drawn once per
+window size (``board_surface``); the lights, pieces and sticks are drawn over it every frame.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+import pygame
+
+from engine.board import Side
+from hardware.squares import MARKED, SQUARES, STICK_PIXELS
+from hardware.strips import Colour
+from sim.layout import Layout
+
+TABLE: Colour = (38, 30, 26)
+TABLE_LINE: Colour = (52, 42, 36)
+WOOD: Colour = (122, 74, 38)
+WOOD_DARK: Colour = (86, 50, 24)
+WOOD_GRAIN: Colour = (106, 63, 31)
+TILE: Colour = (222, 200, 152)  # the pale inlay of a square, unlit
+INK: Colour = (58, 28, 12)
+SIDELINE: Colour = (60, 48, 40)
+CONE_BODY: Colour = (38, 96, 190)  # blue faience
+CONE_LIGHT: Colour = (132, 182, 240)
+CONE_EDGE: Colour = (12, 30, 72)
+REEL_BODY: Colour = (206, 146, 58)  # gilded wood
+REEL_LIGHT: Colour = (246, 210, 130)
+REEL_EDGE: Colour = (82, 46, 10)
+STICK_ASH: Colour = (150, 112, 72)  # a stick under an unlit pixel
+SHADOW: Colour = (20, 14, 10)
+
+NEFER_SQUARES = frozenset({"R4", "C4", "M12"})
+"""(decided) The nefer sign ('good, beautiful') on these marked squares; the ankh on the rest."""
+
+GLOW = 0.82
+"""How much of a full-brightness pixel's colour shows through a tile (the rest is the inlay)."""
+
+
+def tint(base: Colour, light: Colour) -> Colour:
+    """The colour of a tile with ``light`` glowing through it: dark pixels leave the inlay as is."""
+    strength = max(light) / 255 * GLOW
+    if strength <= 0:
+        return base
+    top = max(light)
+    hue = [c * 255 / top for c in light]
+    return (int(base[0] * (1 - strength) + hue[0] * strength),
+            int(base[1] * (1 - strength) + hue[1] * strength),
+            int(base[2] * (1 - strength) + hue[2] * strength))
+
+
+def tile_rect(square: pygame.Rect) -> pygame.Rect:
+    """The inlay of a square, inside the wooden border between squares."""
+    border = max(2, square.width // 14)
+    return square.inflate(-2 * border, -2 * border)
+
+
+def sign_probe(square: pygame.Rect) -> tuple[int, int]:
+    """A point that lies on the sign of a marked square (the stem of the ankh, nefer's heart)."""
+    tile = tile_rect(square)
+    return tile.centerx, tile.centery + int(tile.height * 0.62 * 0.25)
+
+
+def board_surface(layout: Layout) -> pygame.Surface:
+    """The table, the sidelines and the wooden board with its unlit squares and signs."""
+    surface = pygame.Surface(layout.size)
+    surface.fill(TABLE)
+    for y in range(0, layout.size[1], max(6, layout.cell // 10)):
+        pygame.draw.line(surface, TABLE_LINE, (0, y), (layout.size[0], y))
+    cell = layout.cell
+    for rect in layout.sidelines.values():
+        pygame.draw.rect(surface, SIDELINE, rect.inflate(-cell // 8, -cell // 3),
+                         border_radius=cell // 6)
+    frame = max(3, cell // 9)
+    middle = pygame.Rect(layout.board.left, layout.board.top + cell, layout.board.width, cell)
+    block = pygame.Rect(layout.board.left + 8 * cell, layout.board.top, 4 * cell, 3 * cell)
+    for rect in (middle, block):
+        pygame.draw.rect(surface, WOOD_DARK, rect.inflate(2 * frame + 4, 2 * frame + 4),
+                         border_radius=frame)
+    for rect in (middle, block):
+        pygame.draw.rect(surface, WOOD, rect.inflate(2 * frame, 2 * frame))
+        for i in range(1, rect.height // max(4, cell // 12)):
+            y = rect.top + i * max(4, cell // 12)
+            wobble = int(math.sin(i * 1.7) * cell * 0.05)
+            pygame.draw.line(surface, WOOD_GRAIN, (rect.left - frame + 2, y + wobble),
+                             (rect.right + frame - 2, y - wobble))
+    for square in SQUARES:
+        draw_tile(surface, layout.squares[square], square, TILE)
+    return surface
+
+
+def draw_tile(surface: pygame.Surface, square_rect: pygame.Rect, square: str,
+              colour: Colour) -> None:
+    """One square's inlay in ``colour``, with its sign if it is marked."""
+    tile = tile_rect(square_rect)
+    pygame.draw.rect(surface, colour, tile, border_radius=max(1, tile.width // 16))
+    if square in MARKED:
+        if square in NEFER_SQUARES:
+            draw_nefer(surface, tile)
+        else:
+            draw_ankh(surface, tile)
+
+
+def draw_lights(surface: pygame.Surface, layout: Layout, frame: Mapping[str, Colour]) -> None:
+    """Every lit square's inlay tinted by its pixel (dark squares keep the board's inlay)."""
+    for square in SQUARES:
+        colour = frame.get(square)
+        if colour is not None and max(colour) > 0:
+            draw_tile(surface, layout.squares[square], square, tint(TILE, colour))
+
+
+def draw_ankh(surface: pygame.Surface, tile: pygame.Rect, colour: Colour = INK) -> None:
+    """The ankh, the sign of life: a loop over a T."""
+    s = tile.height * 0.62
+    cx, cy = tile.centerx, tile.centery
+    width = max(2, int(s * 0.09))
+    loop = pygame.Rect(0, 0, int(s * 0.36), int(s * 0.42))
+    loop.center = (cx, int(cy - s * 0.24))
+    pygame.draw.ellipse(surface, colour, loop, width)
+    bar = pygame.Rect(0, 0, int(s * 0.62), width + 1)
+    bar.center = (cx, int(cy - s * 0.02))
+    pygame.draw.rect(surface, colour, bar)
+    stem = pygame.Rect(0, 0, int(s * 0.12), int(s * 0.5))
+    stem.midtop = (cx, int(cy - s * 0.04))
+    pygame.draw.rect(surface, colour, stem)
+
+
+def draw_nefer(surface: pygame.Surface, tile: pygame.Rect, colour: Colour = INK) -> None:
+    """The nefer sign, 'good and beautiful': a heart with its windpipe and two crossbars."""
+    s = tile.height * 0.62
+    cx, cy = tile.centerx, tile.centery
+    heart = pygame.Rect(0, 0, int(s * 0.44), int(s * 0.46))
+    heart.center = (cx, int(cy + s * 0.24))
+    pygame.draw.ellipse(surface, colour, heart)
+    stem = pygame.Rect(0, 0, max(2, int(s * 0.09)), int(s * 0.55))
+    stem.midbottom = (cx, int(cy + s * 0.05))
+    pygame.draw.rect(surface, colour, stem)
+    for y in (-0.36, -0.24):
+        bar = pygame.Rect(0, 0, int(s * 0.3), max(2, int(s * 0.06)))
+        bar.center = (cx, int(cy + s * y))
+        pygame.draw.rect(surface, colour, bar)
+
+
+def draw_piece(surface: pygame.Surface, side: Side, center: tuple[int, int], cell: int,
+               lifted: bool = False) -> None:
+    """A Cone or a Reel standing at ``center``; a lifted one floats over its shadow."""
+    x, y = center
+    if lifted:
+        shadow = pygame.Rect(0, 0, int(cell * 0.6), int(cell * 0.2))
+        shadow.center = (x + cell // 10, y + int(cell * 0.36))
+        pygame.draw.ellipse(surface, SHADOW, shadow)
+        y -= cell // 8
+    if side is Side.CONES:
+        draw_cone(surface, (x, y), cell)
+    else:
+        draw_reel(surface, (x, y), cell)
+
+
+def draw_cone(surface: pygame.Surface, center: tuple[int, int], cell: int) -> None:
+    """A Cone in profile: a tall cone on a round base, with a knob on top."""
+    x, y = center
+    half = cell * 0.27
+    base_y, apex_y = y + cell * 0.28, y - cell * 0.3
+    body = [(x - half, base_y), (x, apex_y), (x + half, base_y)]
+    base = pygame.Rect(0, 0, int(2 * half), int(cell * 0.14))
+    base.center = (x, int(base_y))
+    pygame.draw.ellipse(surface, CONE_EDGE, base.inflate(4, 4))
+    pygame.draw.polygon(surface, CONE_EDGE, _grow(body, 2))
+    pygame.draw.ellipse(surface, CONE_BODY, base)
+    pygame.draw.polygon(surface, CONE_BODY, body)
+    shine = [(x - half * 0.55, base_y - cell * 0.04), (x - half * 0.08, apex_y + cell * 0.1),
+             (x - half * 0.2, base_y - cell * 0.04)]
+    pygame.draw.polygon(surface, CONE_LIGHT, shine)
+    knob = max(2, int(cell * 0.065))
+    pygame.draw.circle(surface, CONE_EDGE, (int(x), int(apex_y)), knob + 2)
+    pygame.draw.circle(surface, CONE_BODY, (int(x), int(apex_y)), knob)
+
+
+def draw_reel(surface: pygame.Surface, center: tuple[int, int], cell: int) -> None:
+    """A Reel in profile: two flat discs joined by a narrow waist, like a spool."""
+    x, y = center
+    rim, waist, h = cell * 0.28, cell * 0.12, cell * 0.27
+    outline = [(x - rim, y - h), (x - waist * 1.3, y - h * 0.45), (x - waist, y),
+               (x - waist * 1.3, y + h * 0.45), (x - rim, y + h), (x + rim, y + h),
+               (x + waist * 1.3, y + h * 0.45), (x + waist, y), (x + waist * 1.3, y - h * 0.45),
+               (x + rim, y - h)]
+    pygame.draw.polygon(surface, REEL_EDGE, _grow(outline, 2))
+    pygame.draw.polygon(surface, REEL_BODY, outline)
+    for dy in (-h, h):
+        disc = pygame.Rect(0, 0, int(2 * rim), int(cell * 0.13))
+        disc.center = (int(x), int(y + dy))
+        pygame.draw.ellipse(surface, REEL_EDGE, disc.inflate(4, 4))
+        pygame.draw.ellipse(surface, REEL_LIGHT if dy < 0 else REEL_BODY, disc)
+    pygame.draw.line(surface, REEL_LIGHT, (x - waist * 0.6, y - h * 0.6),
+                     (x - waist * 0.5, y + h * 0.6), max(1, cell // 30))
+
+
+def draw_sticks(surface: pygame.Surface, box: pygame.Rect, frame: Mapping[str, Colour],
+                shaking: bool, t: float) -> None:
+    """The stick box and its four sticks, each tinted by its stick pixel (white or dark side)."""
+    pygame.draw.rect(surface, WOOD_DARK, box, border_radius=box.width // 12)
+    inner = box.inflate(-box.width // 8, -box.height // 8)
+    pygame.draw.rect(surface, WOOD, inner, border_radius=box.width // 16)
+    gap = inner.height / (len(STICK_PIXELS) + 1)
+    for i, pixel in enumerate(STICK_PIXELS, 1):
+        stick = pygame.Rect(0, 0, int(inner.width * 0.84), max(4, int(gap * 0.5)))
+        jiggle = (math.sin(t * 37 + i * 2.1) * gap * 0.25) if shaking else 0.0
+        stick.center = (inner.centerx + int(jiggle), int(inner.top + i * gap - jiggle / 2))
+        light = frame.get(pixel, (0, 0, 0))
+        colour = tint(STICK_ASH, light) if max(light) > 0 else STICK_ASH
+        pygame.draw.rect(surface, INK, stick.inflate(4, 4), border_radius=stick.height // 2)
+        pygame.draw.rect(surface, colour, stick, border_radius=stick.height // 2)
+
+
+def _grow(points: list[tuple[float, float]], by: float) -> list[tuple[float, float]]:
+    """A polygon pushed out from its centroid by ``by`` pixels (for an outline)."""
+    cx = sum(p[0] for p in points) / len(points)
+    cy = sum(p[1] for p in points) / len(points)
+    grown = []
+    for px, py in points:
+        dx, dy = px - cx, py - cy
+        length = math.hypot(dx, dy) or 1.0
+        grown.append((px + dx / length * by, py + dy / length * by))
+    return grown

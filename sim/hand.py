@@ -1,0 +1,154 @@
+"""The player's hand over the simulated board: lifts, places and shakes, as a person makes them.
+
+The window turns mouse presses into calls here; the hand turns them into reed-switch and tilt
+contacts on the ``SimBoard`` (bounce and all) and keeps the window's picture of whose piece is
+where. Like a person, it lifts a bumped piece before putting the mover down, and a piece that
+reaches square 16 is taken off the board a moment later.
+
+    hand = Hand(table.sim, Pieces())
+    hand.take_from_sideline(Side.CONES); hand.drop("C4", now=table.now)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.board import Side
+from engine.state import GameState
+from sim.pieces import Pieces
+from sim.pins import SimBoard
+
+TOUCH = 0.15
+"""Seconds between two touches of one square (lifting a bumped piece, then landing on it)."""
+BEAR_OFF = "M16"
+TILT_EVERY = 0.08
+"""Seconds between tilts while the stick box is shaken (a brisk shake)."""
+MIN_TILTS = 4
+"""Tilts a shake always has, however short the press (the box needs 3 to call it a shake)."""
+
+
+@dataclass(frozen=True)
+class Held:
+    """A piece in the hand: its side and the square it came from (None: from the sideline)."""
+
+    side: Side
+    origin: str | None
+
+
+class Hand:
+    """Pieces moved by hand and a stick box shaken by hand, on a ``SimBoard``."""
+
+    def __init__(self, sim: SimBoard, pieces: Pieces) -> None:
+        self.sim = sim
+        self.pieces = pieces
+        self.held: Held | None = None
+        self.shaking = False
+        self._tilts = 0
+        self._tilted = False
+        self._next_tilt = 0.0
+        self._later: list[tuple[float, bool, str]] = []  # (when, place?, square)
+
+    # --- pieces ---------------------------------------------------------------------------
+
+    def lift(self, square: str) -> bool:
+        """Pick up the piece on ``square`` (False when there is none)."""
+        side = self.pieces.owners.get(square)
+        if side is None or self.held is not None or square not in self.sim.pieces:
+            return False
+        self.pieces.lift(square)
+        self.sim.lift(square)
+        self.held = Held(side, square)
+        return True
+
+    def take_from_sideline(self, side: Side) -> bool:
+        """Pick up one of ``side``'s waiting pieces (False when none waits)."""
+        if self.held is not None or self.pieces.waiting(side) == 0:
+            return False
+        self.held = Held(side, None)
+        return True
+
+    def drop(self, square: str | None, now: float) -> None:
+        """Put the held piece on ``square``, or off the board (None: on its sideline)."""
+        held, self.held = self.held, None
+        if held is None or square is None:
+            return
+        if square in self.sim.pieces or square in self.pieces.owners:
+            self.pieces.lift(square)  # the piece there goes home first, as in a bump
+            self.sim.lift(square)
+            self._later.append((now + TOUCH, True, square))
+        else:
+            self.sim.place(square)
+        if square == BEAR_OFF:
+            self.pieces.bear_off(held.side)
+            self._later.append((now + 2 * TOUCH + 0.1, False, square))
+        else:
+            self.pieces.place(square, held.side)
+
+    def clear_board(self) -> None:
+        """Sweep every piece off the board (for a new game)."""
+        self.held = None
+        self._later.clear()
+        for square in sorted(self.sim.pieces):
+            self.sim.lift(square)
+        self.pieces.clear()
+
+    @property
+    def busy(self) -> bool:
+        """Whether a piece is in hand or a touch is still to come."""
+        return self.held is not None or bool(self._later)
+
+    def follow(self, state: GameState | None) -> None:
+        """Take the game's word for the pieces when the still board agrees with it."""
+        if self.busy:
+            return
+        if state is not None and state.occupancy() == self.sim.pieces:
+            self.pieces.follow(state)
+        elif state is None and not self.sim.pieces:
+            self.pieces.owners.clear()
+
+    # --- sticks ---------------------------------------------------------------------------
+
+    def start_shake(self, now: float) -> None:
+        """Begin shaking the stick box (the mouse or space bar held down)."""
+        if self.shaking:
+            return
+        self.shaking = True
+        self._tilts = 0
+        self._next_tilt = now
+
+    def stop_shake(self) -> None:
+        """Let go: the box stands upright (after the few tilts every shake has) and settles."""
+        if not self.shaking:
+            return
+        self.shaking = False
+        t = max(self._next_tilt, self.sim.clock.now())
+        while self._tilts < MIN_TILTS or self._tilted:
+            self._tilt(at=t)
+            t += TILT_EVERY
+
+    # --- time -----------------------------------------------------------------------------
+
+    def next_due(self) -> float:
+        """When the hand next has something to do (inf: nothing)."""
+        due = [when for when, _, _ in self._later]
+        if self.shaking:
+            due.append(self._next_tilt)
+        return min(due, default=float("inf"))
+
+    def act(self, now: float) -> None:
+        """Do whatever is due by ``now``: delayed touches and the next tilt of a shake."""
+        while self.shaking and self._next_tilt <= now:
+            self._tilt(at=self._next_tilt)
+            self._next_tilt += TILT_EVERY
+        due = [item for item in self._later if item[0] <= now]
+        self._later = [item for item in self._later if item[0] > now]
+        for _, place, square in due:
+            if place:
+                self.sim.place(square)
+            else:
+                self.sim.lift(square)
+
+    def _tilt(self, at: float) -> None:
+        self._tilted = not self._tilted
+        self._tilts += 1
+        self.sim.tilt(self._tilted, at=max(at, self.sim.clock.now()))

@@ -1,0 +1,48 @@
+"""The Help menu's pages: how to play, a short tutorial, and about."""
+
+from __future__ import annotations
+
+HOW_TO_PLAY = (
+    "How to play",
+    "Twenty Squares is a race between five Cones and five Reels. Each side enters its pieces "
+    "onto its own private row (1 to 4, left to right), turns down onto the shared middle row at "
+    "square 5, and races left to square 16, where a piece that lands exactly leaves the board.\n"
+    "Throw the four casting sticks: each white side counts one, so 1 to 4 whites move 1 to 4 "
+    "squares, and no white at all moves 6. Your first piece needs a 4 or a 6 to enter.\n"
+    "Land on an opponent's piece in the middle row to send it back to its sideline. You may not "
+    "land on your own piece. A 6, or landing on a marked square (4, 8, 12 and 16, with the ankh "
+    "and nefer signs), gives you another throw. Bear off all five pieces to win.\n"
+    "In this window: hold the mouse (or the space bar) on the stick box to shake it, and let go "
+    "to throw. Drag a piece to move it; drag it from the sideline to enter it. Squares light up "
+    "as the board would: your pieces that can move glow in your colour, a lifted piece's target "
+    "pulses, and the mummy's move flashes gold; carry it out for the mummy.",
+)
+
+TUTORIAL = (
+    ("Tutorial 1/5: the board",
+     "Cones start on the bottom row, Reels on the top row. Your waiting pieces stand on your "
+     "sideline, left of your private row. The marked squares carry the ankh and nefer signs."),
+    ("Tutorial 2/5: the sticks",
+     "Hold the mouse button down on the stick box (or hold the space bar): the sticks rattle. "
+     "Let go, and when the box settles the four stick lights show the throw: count the whites; "
+     "no white means 6."),
+    ("Tutorial 3/5: your move",
+     "Your pieces that can move glow in your colour. Press on one and its target square pulses. "
+     "Release it over that square. To enter, drag a piece from your sideline onto your row."),
+    ("Tutorial 4/5: bumps and bearing off",
+     "Drop your piece on an opponent's piece in the middle row to send it home. A piece that "
+     "lands on square 16 (far left) leaves the board at once."),
+    ("Tutorial 5/5: the mummy",
+     "The mummy throws for itself. Its move flashes gold (the piece it bumps blinks red first): "
+     "move its piece for it. Options > Play the mummy and Switch sides change who plays whom."),
+)
+
+ABOUT = (
+    "About aseb",
+    "aseb: the Egyptian Game of Twenty Squares on a wooden board that plays back, and this "
+    "window, which simulates the board on any computer. The rules are Professor W. J. Tait's, "
+    "as played in P. S. Neeley's 20-Squares (1995), whose menus and MummyFacts this window "
+    "remembers. Free software under the MIT licence.\n"
+    "Keys: hold Space to shake the sticks, F11 for full screen, Esc to leave (the game is saved "
+    "and resumes next time).",
+)

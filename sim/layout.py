@@ -1,0 +1,100 @@
+"""Where everything lies in the window, for any window size: squares, sidelines, stick box, text.
+
+The board is drawn as it lies on the table (``hardware.squares.POSITION``: Reels' row on top).
+Each side's sideline is the empty strip beside its private row, left of it, as in the 1995 game.
+
+    layout = Layout.fit((1280, 720))
+    layout.square_at(layout.squares["M7"].center)  # 'M7'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from engine.board import Side
+from hardware.squares import POSITION, SQUARES
+
+COLUMNS = 12
+ROWS = 3
+WIDTH_IN_CELLS = COLUMNS + 3.4  # the board, a gap, and the stick box
+HEIGHT_IN_CELLS = ROWS + 2.2  # the board, the status line and the fact below it
+SIDELINE_COLUMNS = 8  # the strips beside the private rows, left of them
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Rectangles of one window size; every hit test the mouse needs."""
+
+    size: tuple[int, int]
+    cell: int
+    menu: pygame.Rect
+    board: pygame.Rect
+    squares: dict[str, pygame.Rect]
+    sidelines: dict[Side, pygame.Rect]
+    stick_box: pygame.Rect
+    status: pygame.Rect
+    fact: pygame.Rect
+
+    @classmethod
+    def fit(cls, size: tuple[int, int]) -> Layout:
+        """The layout that fills a window of ``size`` pixels (any size; readable from 1280x720)."""
+        width, height = max(size[0], 320), max(size[1], 200)
+        menu_h = max(24, height // 24)
+        cell = int(min(width * 0.96 / WIDTH_IN_CELLS, (height - menu_h) * 0.94 / HEIGHT_IN_CELLS))
+        cell = max(cell, 16)
+        total_w = int(cell * WIDTH_IN_CELLS)
+        left = (width - total_w) // 2
+        top = menu_h + max(cell // 4, (height - menu_h - int(cell * HEIGHT_IN_CELLS)) // 2)
+        board = pygame.Rect(left, top, COLUMNS * cell, ROWS * cell)
+        squares = {
+            sq: pygame.Rect(left + col * cell, top + row * cell, cell, cell)
+            for sq, (row, col) in ((s, POSITION[s]) for s in SQUARES)
+        }
+        sidelines = {
+            Side.REELS: pygame.Rect(left, top, SIDELINE_COLUMNS * cell, cell),
+            Side.CONES: pygame.Rect(left, top + 2 * cell, SIDELINE_COLUMNS * cell, cell),
+        }
+        stick_box = pygame.Rect(board.right + int(cell * 0.6), top + cell // 4,
+                                int(cell * 2.6), int(cell * 2.5))
+        status = pygame.Rect(left, board.bottom + cell // 4, total_w, int(cell * 0.7))
+        fact = pygame.Rect(left + total_w // 2, status.bottom + cell // 8, total_w // 2,
+                           max(int(cell * 1.1), height - status.bottom - cell // 4))
+        fact.height = min(fact.height, height - fact.top - 4)
+        menu = pygame.Rect(0, 0, width, menu_h)
+        return cls((width, height), cell, menu, board, squares, sidelines, stick_box, status, fact)
+
+    def square_at(self, pos: tuple[int, int]) -> str | None:
+        """The square under ``pos``, or None."""
+        for square, rect in self.squares.items():
+            if rect.collidepoint(pos):
+                return square
+        return None
+
+    def sideline_at(self, pos: tuple[int, int]) -> Side | None:
+        """The side whose sideline is under ``pos``, or None."""
+        for side, rect in self.sidelines.items():
+            if rect.collidepoint(pos):
+                return side
+        return None
+
+    def sideline_slot(self, side: Side, index: int, finished: bool = False) -> tuple[int, int]:
+        """Where a waiting piece stands (from the entry end), or a finished one (from the far end).
+
+        Waiting pieces queue at the right, next to the private row they enter; pieces borne off
+        rest at the left, past square 16.
+        """
+        rect = self.sidelines[side]
+        step = self.cell * 0.78
+        if finished:
+            x = rect.left + self.cell * 0.45 + index * step * 0.6
+        else:
+            x = rect.right - self.cell * 0.5 - index * step
+        return int(x), rect.centery
+
+    def glow_point(self, square: str) -> tuple[int, int]:
+        """A point of ``square`` that shows its light even with a piece on it (near a corner)."""
+        rect = self.squares[square]
+        inset = max(3, self.cell // 7)
+        return rect.left + inset, rect.top + inset

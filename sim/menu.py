@@ -1,0 +1,111 @@
+"""The menu bar of the 1995 game: Options, Help, Exit, with drop-down lists of checkable items.
+
+The menu only says which item was chosen (an action name); the window acts on it.
+
+    menu = Menu(lambda title: [Item("New game", "new_game")])
+    menu.click(pos, layout)  # 'new_game' when the item was clicked
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from hardware.strips import Colour
+from sim.layout import Layout
+
+TITLES = ("Options", "Help", "Exit")
+BAR: Colour = (28, 22, 18)
+BAR_TEXT: Colour = (236, 214, 160)
+DROP: Colour = (246, 236, 208)
+DROP_TEXT: Colour = (40, 26, 14)
+DISABLED: Colour = (150, 140, 120)
+HOVER: Colour = (214, 180, 110)
+
+
+@dataclass(frozen=True)
+class Item:
+    """One line of a drop-down: a label, the action it asks for, and its check mark."""
+
+    label: str
+    action: str
+    checked: bool | None = None  # None: not a checkable item
+    enabled: bool = True
+
+
+class Menu:
+    """The bar and the one drop-down that may be open."""
+
+    def __init__(self, items: Callable[[str], list[Item]]) -> None:
+        self._items = items
+        self.open: str | None = None
+        self.hover: tuple[int, int] = (-1, -1)
+
+    def title_rects(self, layout: Layout) -> dict[str, pygame.Rect]:
+        """Where each title sits on the bar."""
+        h = layout.menu.height
+        width = int(h * 3.6)
+        return {t: pygame.Rect(h // 2 + i * width, 0, width, h) for i, t in enumerate(TITLES)}
+
+    def item_rects(self, layout: Layout) -> list[tuple[pygame.Rect, Item]]:
+        """The open drop-down's items and where they lie (empty when closed)."""
+        if self.open is None:
+            return []
+        h = layout.menu.height
+        title = self.title_rects(layout)[self.open]
+        width = int(h * 12)
+        items = self._items(self.open)
+        return [(pygame.Rect(title.left, h + i * h, width, h), item)
+                for i, item in enumerate(items)]
+
+    def click(self, pos: tuple[int, int], layout: Layout) -> str | None:
+        """Handle a click; the chosen item's action, or None (the click may open or close)."""
+        for rect, item in self.item_rects(layout):
+            if rect.collidepoint(pos):
+                self.open = None
+                return item.action if item.enabled else None
+        for title, rect in self.title_rects(layout).items():
+            if rect.collidepoint(pos):
+                if title == "Exit":
+                    self.open = None
+                    return "exit"
+                self.open = None if self.open == title else title
+                return None
+        self.open = None
+        return None
+
+    def covers(self, pos: tuple[int, int], layout: Layout) -> bool:
+        """Whether ``pos`` falls on the bar or the open drop-down (so not on the board)."""
+        return layout.menu.collidepoint(pos) or any(
+            rect.collidepoint(pos) for rect, _ in self.item_rects(layout))
+
+    def draw(self, surface: pygame.Surface, layout: Layout, font: pygame.font.Font,
+             status: pygame.Surface | None = None) -> None:
+        """The bar (with ``status`` to the right, as the original's feedback area) and drop-down."""
+        pygame.draw.rect(surface, BAR, layout.menu)
+        titles = self.title_rects(layout)
+        for title, rect in titles.items():
+            if title == self.open:
+                pygame.draw.rect(surface, HOVER, rect)
+            text = font.render(title, True, DROP_TEXT if title == self.open else BAR_TEXT)
+            surface.blit(text, text.get_rect(center=rect.center))
+        if status is not None:
+            left = titles["Exit"].right + layout.menu.height
+            surface.blit(status, status.get_rect(midleft=(left, layout.menu.centery)))
+        for rect, item in self.item_rects(layout):
+            hover = rect.collidepoint(self.hover) and item.enabled
+            pygame.draw.rect(surface, HOVER if hover else DROP, rect)
+            colour = DROP_TEXT if item.enabled else DISABLED
+            if item.checked:
+                mark = font.render("\u2713", True, colour)
+                if mark.get_width() <= 1:  # the font has no check mark
+                    mark = font.render("x", True, colour)
+                surface.blit(mark, mark.get_rect(midleft=(rect.left + 8, rect.centery)))
+            text = font.render(item.label, True, colour)
+            surface.blit(text, text.get_rect(midleft=(rect.left + rect.height + 8, rect.centery)))
+        if self.open is not None:
+            rects = [r for r, _ in self.item_rects(layout)]
+            if rects:
+                pygame.draw.rect(surface, BAR, rects[0].unionall(rects[1:]), 1)

@@ -1,0 +1,59 @@
+"""Whose piece stands where, as the window draws it.
+
+Reed switches only know that a magnet is there. The window keeps its own picture: taken from the
+game whenever the game agrees with the board, and otherwise carried along by the hand's moves.
+
+    pieces = Pieces.of(state)
+    side = pieces.lift("M7"); pieces.place("M9", side)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.board import Side
+from engine.state import GameState
+
+PIECES = 5
+
+
+@dataclass
+class Pieces:
+    """Each occupied square's side, and how many of each side are borne off."""
+
+    owners: dict[str, Side] = field(default_factory=dict)
+    off: dict[Side, int] = field(default_factory=lambda: dict.fromkeys(Side, 0))
+
+    @classmethod
+    def of(cls, state: GameState) -> Pieces:
+        """The picture of a game position."""
+        pieces = cls()
+        pieces.follow(state)
+        return pieces
+
+    def follow(self, state: GameState) -> None:
+        """Take the game's word for every piece (call when the board matches the game)."""
+        self.owners = {sq: side for side in Side for sq in state.squares(side)}
+        self.off = {side: state.off[side] for side in Side}
+
+    def clear(self) -> None:
+        """Every piece back on its sideline."""
+        self.owners.clear()
+        self.off = dict.fromkeys(Side, 0)
+
+    def lift(self, square: str) -> Side | None:
+        """Take the piece off ``square``; returns its side (None when the square is empty)."""
+        return self.owners.pop(square, None)
+
+    def place(self, square: str, side: Side) -> None:
+        """Stand a piece of ``side`` on ``square``."""
+        self.owners[square] = side
+
+    def bear_off(self, side: Side) -> None:
+        """A piece of ``side`` has left the board for good."""
+        self.off[side] = min(PIECES, self.off[side] + 1)
+
+    def waiting(self, side: Side, in_hand: int = 0) -> int:
+        """How many of a side's pieces wait on its sideline to enter."""
+        on_board = sum(1 for owner in self.owners.values() if owner is side)
+        return max(0, PIECES - on_board - self.off[side] - in_hand)

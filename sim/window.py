@@ -1,0 +1,393 @@
+"""``aseb sim``: the board as a pygame-ce window, driving the real controller on simulated pins.
+
+The window shows the frame the controller lights; the mouse is the player's hand (lift, place,
+shake). ``Window.handle`` takes pygame events, ``step`` lets time pass and ``render`` draws, so
+tests drive it with synthetic events and a fake time step. ``open_window`` runs the real loop.
+
+    window = Window.open(state_dir=tmp_path, settings=WindowSettings(mummy=None), seed=1)
+    window.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(1100, 300)))
+    window.step(0.5); window.render(surface)
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import secrets
+import sys
+import time
+from pathlib import Path
+
+import pygame
+
+from engine.mummy import Level
+from engine.state import GameState
+from firmware.controller import Controller, Settings
+from firmware.scenes import Phase
+from firmware.store import Store
+from hardware.board_file import Board
+from hardware.devices import SOUNDS
+from sim import help as pages
+from sim.audio import Audio
+from sim.facts import FactTeller
+from sim.hand import Hand
+from sim.layout import Layout
+from sim.menu import Item, Menu
+from sim.pieces import Pieces
+from sim.settings import WindowSettings, load, save, settings_path
+from sim.table import Table
+from sim.view import Snapshot, View
+
+SIZE = (1280, 720)
+FPS_BUSY = 60
+"""Frames a second while the hand is busy (dragging, shaking, a menu open)."""
+FPS_CALM = 20
+"""Frames a second otherwise: the controller lights the board at 20 fps on a Pi too."""
+MAX_STEP = 1.0
+EPSILON = 1e-6
+NO_DISPLAY = "aseb sim: no display to open a window on; play in the terminal with `aseb play`."
+
+
+class Window:
+    """The simulated board in a window: events in, time steps, pictures out."""
+
+    def __init__(self, table: Table, settings: WindowSettings, *, size: tuple[int, int] = SIZE,
+                 settings_file: Path | None = None, audio: Audio | None = None,
+                 rng: random.Random | None = None) -> None:
+        self.table = table
+        self.settings = settings
+        self.settings_file = settings_file
+        self.audio = audio
+        self.layout = Layout.fit(size)
+        self.hand = Hand(table.sim, Pieces())
+        self.menu = Menu(self._menu_items)
+        self.view = View()
+        self.facts = FactTeller(rng if rng is not None else random.Random())
+        self.fact: str | None = None
+        self.page: tuple[str, str] | None = None
+        self.tutorial: int | None = None
+        self.mouse = (0, 0)
+        self.running = True
+        self.fullscreen_asked = False
+        self._shaking_by = ""  # "mouse" or "key" while shaking
+        self._heard = len(table.sim.sounds)
+        settings.mummy = self.controller.settings.mummy  # a resumed game knows its mummy
+        self.hand.follow(self._state())
+
+    @classmethod
+    def open(cls, *, board: Board | None = None, state_dir: Path | None = None,
+             settings: WindowSettings | None = None, seed: int | None = None,
+             size: tuple[int, int] = SIZE, settings_file: Path | None = None,
+             audio: Audio | None = None) -> Window:
+        """A window on a fresh table; a saved game in progress is set out on the board first."""
+        settings = settings if settings is not None else WindowSettings()
+        controller_settings = Settings(mummy=settings.mummy, level=settings.level,
+                                       hints=settings.hints)
+        table = Table(state_dir=state_dir, settings=controller_settings,
+                      seed=seed if seed is not None else secrets.randbits(32), board=board,
+                      pieces=saved_pieces(state_dir))
+        return cls(table, settings, size=size, settings_file=settings_file, audio=audio,
+                   rng=random.Random(seed))
+
+    @property
+    def controller(self) -> Controller:
+        """The real board controller behind the window."""
+        return self.table.controller
+
+    @property
+    def busy(self) -> bool:
+        """Whether something moves under the player's hand (then frames come faster)."""
+        return self.hand.held is not None or self.hand.shaking or self.menu.open is not None
+
+    # --- events ---------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Take one pygame event: mouse, keys, resizing, quitting."""
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type == pygame.VIDEORESIZE:
+            self.resize(event.size)
+        elif event.type == pygame.KEYDOWN:
+            self._key_down(event.key)
+        elif event.type == pygame.KEYUP and event.key == pygame.K_SPACE:
+            self._stop_shake("key")
+        elif event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self.menu.hover = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.mouse = event.pos
+            self._press(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.mouse = event.pos
+            self._release(event.pos)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Fit the board to a new window size."""
+        if tuple(size) != self.layout.size:
+            self.layout = Layout.fit((int(size[0]), int(size[1])))
+
+    def _key_down(self, key: int) -> None:
+        if key == pygame.K_ESCAPE:
+            if self.page is not None or self.menu.open is not None:
+                self.page = self.tutorial = self.menu.open = None
+            else:
+                self.running = False
+        elif key == pygame.K_SPACE and self.page is None:
+            self._start_shake("key")
+        elif key == pygame.K_F11:
+            self.fullscreen_asked = True
+
+    def _press(self, pos: tuple[int, int]) -> None:
+        layout = self.layout
+        if self.page is not None:
+            self._turn_page()
+        elif self.menu.open is not None or self.menu.covers(pos, layout):
+            self.act(self.menu.click(pos, layout))
+        elif layout.stick_box.collidepoint(pos):
+            self._start_shake("mouse")
+        elif (square := layout.square_at(pos)) is not None:
+            self.hand.lift(square)
+        elif (side := layout.sideline_at(pos)) is not None:
+            self.hand.take_from_sideline(side)
+
+    def _release(self, pos: tuple[int, int]) -> None:
+        if self._shaking_by == "mouse":
+            self._stop_shake("mouse")
+        elif self.hand.held is not None:
+            self.hand.drop(self.layout.square_at(pos), self.table.now)
+
+    def _start_shake(self, by: str) -> None:
+        if not self.hand.shaking:
+            self._shaking_by = by
+            self.hand.start_shake(self.table.now)
+            if self.audio is not None:
+                self.audio.rattle(True)
+
+    def _stop_shake(self, by: str) -> None:
+        if self._shaking_by == by:
+            self._shaking_by = ""
+            self.hand.stop_shake()
+            if self.audio is not None:
+                self.audio.rattle(False)
+
+    # --- the menu -------------------------------------------------------------------------
+
+    def _menu_items(self, title: str) -> list[Item]:
+        s = self.settings
+        if title == "Help":
+            return [Item("How to play", "help:how"), Item("Tutorial", "help:tutorial"),
+                    Item("About", "help:about")]
+        items = [Item("Game sounds", "sounds", s.game_sounds),
+                 Item("Background music", "music", s.music),
+                 Item("MummyFacts", "facts", s.mummy_facts),
+                 Item("Play the mummy", "mummy", s.mummy is not None),
+                 Item("Switch sides", "switch_sides", enabled=s.mummy is not None),
+                 Item("Show hints", "hints", s.hints)]
+        items += [Item(f"Mummy: {level.title}", f"level:{level.name.lower()}", s.level is level)
+                  for level in Level]
+        items.append(Item("New game", "new_game"))
+        return items
+
+    def act(self, action: str | None) -> None:
+        """Do what a menu item (or a test) asks: ``sounds``, ``mummy``, ``new_game``, ..."""
+        if action is None:
+            return
+        s = self.settings
+        if action == "exit":
+            self.running = False
+            return
+        if action.startswith("help:"):
+            self._open_page(action[5:])
+            return
+        if action == "sounds":
+            s.game_sounds = not s.game_sounds
+        elif action == "music":
+            s.music = not s.music
+            if self.audio is not None:
+                self.audio.set_music(s.music)
+        elif action == "facts":
+            s.mummy_facts = not s.mummy_facts
+        elif action in ("mummy", "switch_sides", "hints"):
+            self.controller.press(action)
+            s.mummy, s.hints = self.controller.settings.mummy, self.controller.settings.hints
+        elif action.startswith("level:"):
+            s.level = Level.parse(action[6:])
+            set_level(self.controller, s.level)
+        elif action == "new_game":
+            self.hand.clear_board()
+            self.controller.press("new_game")
+        if self.audio is not None:
+            self.audio.sounds = s.game_sounds
+        if self.settings_file is not None:
+            save(s, self.settings_file)
+
+    def _open_page(self, which: str) -> None:
+        if which == "tutorial":
+            self.tutorial = 0
+            self.page = pages.TUTORIAL[0]
+        else:
+            self.page = pages.HOW_TO_PLAY if which == "how" else pages.ABOUT
+
+    def _turn_page(self) -> None:
+        if self.tutorial is not None and self.tutorial + 1 < len(pages.TUTORIAL):
+            self.tutorial += 1
+            self.page = pages.TUTORIAL[self.tutorial]
+        else:
+            self.page = self.tutorial = None
+
+    # --- time -----------------------------------------------------------------------------
+
+    def step(self, seconds: float) -> None:
+        """Let ``seconds`` pass on the board's clock: the hand's touches, the controller's ticks."""
+        table, hand = self.table, self.hand
+        end = table.now + max(seconds, 0.0)
+        while table.now < end - 1e-9:
+            hand.act(table.now + EPSILON)  # the clock lands within a nanosecond of a due time
+            table.run(min(end, hand.next_due()) - table.now)
+        hand.act(table.now + EPSILON)
+        hand.follow(self._state())
+        self._hear()
+        controller = self.controller
+        waiting = controller.phase is Phase.THROW and controller.game is not None \
+            and controller.game.state.turn != controller.settings.mummy
+        self.fact = self.facts.update(table.now, waiting, self.settings.mummy_facts)
+
+    def _state(self) -> GameState | None:
+        game = self.controller.game
+        return game.state if game is not None else None
+
+    def _hear(self) -> None:
+        played = self.table.sim.sounds
+        if self.audio is not None:
+            for name in played[self._heard:]:
+                self.audio.play(name)
+        self._heard = len(played)
+
+    # --- pictures -------------------------------------------------------------------------
+
+    def snapshot(self) -> Snapshot:
+        """What the window would show now."""
+        throw = self.controller.shown_throw
+        caption = "hold to shake" if throw is None else f"threw {throw.value}"
+        if self.hand.shaking:
+            caption = "shaking..."
+        return Snapshot(frame=self.table.frame, pieces=self.hand.pieces, held=self.hand.held,
+                        mouse=self.mouse, shaking=self.hand.shaking,
+                        status=self.controller.status(), sticks_caption=caption, fact=self.fact,
+                        page=self.page, now=self.table.now)
+
+    def render(self, surface: pygame.Surface) -> None:
+        """Draw the window onto ``surface`` (its size is the window's)."""
+        self.resize(surface.get_size())
+        self.view.draw(surface, self.layout, self.menu, self.snapshot())
+
+    def close(self) -> None:
+        """Save the game and the settings, release the pins and the sound."""
+        self.controller.flush()
+        if self.settings_file is not None:
+            save(self.settings, self.settings_file)
+        self.table.close()
+        if self.audio is not None:
+            self.audio.close()
+
+
+def set_level(controller: Controller, level: Level) -> None:
+    """Make the mummy play at ``level`` from its next move on."""
+    controller.settings.level = level
+    hook = getattr(controller, "set_level", None)
+    if callable(hook):
+        hook(level)
+    else:  # no level hook yet: a mode change (hints on and off again) makes a new mummy
+        controller.press("hints")
+        controller.press("hints")
+
+
+def saved_pieces(state_dir: Path | None) -> frozenset[str]:
+    """Where the saved game's pieces stand, if it is still being played (else none)."""
+    if state_dir is None:
+        return frozenset()
+    saved = Store(state_dir).load()
+    if saved is None:
+        return frozenset()
+    state = saved.record.final_state()
+    return frozenset() if state.is_over else state.occupancy()
+
+
+def display_available() -> bool:
+    """Whether there may be a display (on Linux: X11 or Wayland, unless SDL is told otherwise)."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return True
+    if sys.platform.startswith("linux"):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+def open_window(board_file: Path | None = None, state_dir: Path | None = None, *,
+                config_dir: Path | None = None, fullscreen: bool = False,
+                seed: int | None = None, seconds: float | None = None) -> int:
+    """Run the window until Esc or closing it (or ``seconds``); the exit status.
+
+    1 when there is no display (one line says so); the game is saved on the way out.
+    """
+    from firmware.daemon import state_directory
+    from hardware.board_file import DEFAULT_BOARD, ConfigError, load_board
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    try:
+        board = load_board(board_file if board_file is not None else DEFAULT_BOARD)
+    except ConfigError as exc:
+        print(f"aseb sim: {exc}", file=sys.stderr)
+        return 2
+    if not display_available():
+        print(NO_DISPLAY, file=sys.stderr)
+        return 1
+    try:
+        pygame.display.init()
+        pygame.display.set_caption("aseb: Twenty Squares")
+        screen = _screen(fullscreen)
+    except pygame.error:
+        print(NO_DISPLAY, file=sys.stderr)
+        pygame.quit()
+        return 1
+    pygame.font.init()
+    settings_file = settings_path(config_dir)
+    settings = load(settings_file)
+    folders = [board.sounds.folder] if board.sounds.folder else [SOUNDS]
+    audio = Audio(folders, sounds=settings.game_sounds, music=settings.music)
+    state_dir = state_dir if state_dir is not None else state_directory() / "simulator"
+    window = Window.open(board=board, state_dir=state_dir, settings=settings, seed=seed,
+                         size=screen.get_size(), settings_file=settings_file, audio=audio)
+    try:
+        run(window, screen, fullscreen, seconds)
+    finally:
+        window.close()
+        pygame.quit()
+    return 0
+
+
+def run(window: Window, screen: pygame.Surface, fullscreen: bool,
+        seconds: float | None = None) -> None:
+    """The loop: events, time, a picture; the board's clock follows real time."""
+    clock = pygame.time.Clock()
+    started = last = time.monotonic()
+    while window.running:
+        for event in pygame.event.get():
+            window.handle(event)
+        if window.fullscreen_asked:
+            window.fullscreen_asked = False
+            fullscreen = not fullscreen
+            screen = _screen(fullscreen)
+        now = time.monotonic()
+        window.step(min(now - last, MAX_STEP))  # a stalled window does not race to catch up
+        last = now
+        window.render(screen)
+        pygame.display.flip()
+        clock.tick(FPS_BUSY if window.busy else FPS_CALM)
+        if seconds is not None and now - started >= seconds:
+            window.running = False
+
+
+def _screen(fullscreen: bool) -> pygame.Surface:
+    if fullscreen:
+        return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+    return pygame.display.set_mode(SIZE, pygame.RESIZABLE)
