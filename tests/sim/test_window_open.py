@@ -1,0 +1,81 @@
+"""Opening the window: settings kept between runs, no display, a real loop under SDL's dummy."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+
+from engine.board import Side
+from engine.mummy import Level
+from sim import window as window_module
+from sim.settings import WindowSettings, load, save, settings_path
+from tests.sim.window_hands import start_pygame
+
+
+def test_settings_survive_a_restart(tmp_path: Path) -> None:
+    path = settings_path(tmp_path)
+    save(WindowSettings(game_sounds=False, mummy=Side.CONES, level=Level.VIZIER), path)
+    again = load(path)
+    assert again == WindowSettings(game_sounds=False, mummy=Side.CONES, level=Level.VIZIER)
+    save(WindowSettings(mummy=None), path)
+    assert load(path).mummy is None
+
+
+@pytest.mark.parametrize("text", ["{not json", '["a list"]', '{"level": "pharaoh"}',
+                                  '{"music": "loud"}', "\udcff"])
+def test_a_garbled_settings_file_gives_a_warning_and_the_defaults(
+        text: str, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    path = settings_path(tmp_path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(text.encode("utf-8", "surrogateescape"))
+    with caplog.at_level(logging.WARNING):
+        assert load(path) == WindowSettings()
+    assert str(path) in caplog.text and "default settings" in caplog.text
+
+
+def test_the_config_dir_follows_xdg(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    assert settings_path() == tmp_path / "aseb" / "window.json"
+    monkeypatch.delenv("XDG_CONFIG_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert settings_path() == tmp_path / ".config" / "aseb" / "window.json"
+
+
+def test_no_display_is_one_line_and_exit_status_1(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(window_module.sys, "platform", "linux")
+    assert window_module.open_window(state_dir=tmp_path, config_dir=tmp_path) == 1
+    out = capsys.readouterr()
+    assert out.out == "" and out.err.count("\n") == 1 and "aseb play" in out.err
+
+
+def test_a_display_that_will_not_open_is_one_line_too(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    monkeypatch.setenv("SDL_VIDEODRIVER", "no-such-driver")
+    assert window_module.open_window(state_dir=tmp_path, config_dir=tmp_path) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no display" in err and "Traceback" not in err
+
+
+def test_a_bad_board_file_is_refused_in_one_line(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    board = tmp_path / "board.toml"
+    board.write_text("[reeds]\nbackend = 'carrier pigeon'\n")
+    assert window_module.open_window(board, state_dir=tmp_path, config_dir=tmp_path) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("aseb sim: ") and err.count("\n") == 1
+
+
+def test_the_real_loop_runs_saves_and_stops(monkeypatch: pytest.MonkeyPatch,
+                                            tmp_path: Path) -> None:
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    start_pygame()
+    status = window_module.open_window(state_dir=tmp_path / "state", config_dir=tmp_path,
+                                       seed=1, seconds=0)  # one frame
+    assert status == 0 and settings_path(tmp_path).exists()
