@@ -31,7 +31,8 @@ _POSITION_SUM = _position_sums()
 """The sum of the path positions set in a 16-bit mask: the progress of the pieces on the board."""
 
 # The weights were fitted by logistic regression on 300,000 positions from 12,000 games between
-# Priests that sometimes blunder at random (tests/benchmarks/mummy_fit.py): the log-odds that the
+# Priests that sometimes blunder at random (the procedure of tests/benchmarks/mummy_fit.py, an
+# earlier sample of games: a rerun gives weights within about 0.1 of these): the log-odds that the
 # Cones win is a sum of Cones-minus-Reels terms. A piece's worth depends on its square (a piece on
 # 15 needs exactly a 1 to bear off, so it is worth less than one on 14) and grows as the race
 # shortens: worth = EARLY + LATE * (steps still to go for both sides / all steps).
