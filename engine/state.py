@@ -320,9 +320,12 @@ class GameState(NamedTuple):
     def parse(cls, text: str, ruleset: Ruleset = TAIT) -> GameState:
         """The position written by ``notation()``; missing fields take their start values."""
         try:
-            fields = dict(part.split(":", 1) for part in text.split())
+            pairs = [part.split(":", 1) for part in text.split()]
+            fields = dict(pairs)
         except ValueError:
             raise BadNotation(f"not a position: {text!r} (fields are key:value)") from None
+        if len(fields) < len(pairs):
+            raise BadNotation(f"not a position: {text!r} names a field twice")
         known = {"C", "R", "off", "entered", "turn", "extra", "throw", "winner"}
         if unknown := set(fields) - known:
             raise BadNotation(f"not a position: unknown field {sorted(unknown)[0]!r}")

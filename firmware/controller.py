@@ -16,7 +16,7 @@ from engine.board import Side
 from engine.events import Event, ExtraTurnEarned, Won
 from engine.game import Game
 from engine.moves import Move
-from engine.mummy import Level, Mummy, hint
+from engine.mummy import Fair, Level, Mummy, hint
 from engine.rules import TAIT, Ruleset
 from engine.state import GameState
 from engine.sticks import Throw
@@ -46,6 +46,8 @@ class Settings:
 
     mummy: Side | None = Side.REELS
     level: Level = Level.PRIEST
+    fair: bool = False
+    """Kiosk mode: the mummy's level follows the visitors' results so they win about half."""
     ruleset: Ruleset = TAIT
     hints: bool = False
     settle: float = 0.25
@@ -77,6 +79,7 @@ class Controller:
     phase_since: float = 0.0
     mummy_due: float = float("inf")
     new_game_asked: bool = False
+    fairness: Fair = field(default_factory=Fair)
     warned: bool = False
     _unsaved: bool = False
     tracker: MoveTracker = field(init=False)
@@ -101,6 +104,7 @@ class Controller:
         if saved is not None:
             self.settings.mummy = saved.mummy
             self.last_winner = saved.last_winner
+            self.fairness = saved.fair or self.fairness
             game = Game.from_record(saved.record)
             if not game.state.is_over:
                 self.game = game
@@ -218,7 +222,8 @@ class Controller:
             return
         self._set_phase(Phase.MOVE)
         if self._mummy_to_play():
-            self.mummy_move = self._mummy.choose(state, self.rng)
+            level = self.fairness.pick(self.rng) if self.settings.fair else None
+            self.mummy_move = self._mummy.choose(state, self.rng, level)
             self.tracker.expect(Expectation.of(state, [self.mummy_move]))
         else:
             self.tracker.expect(Expectation.of(state))
@@ -256,6 +261,11 @@ class Controller:
         for event in events:
             if isinstance(event, Won):
                 self.last_winner = event.side
+                if self.settings.fair and self.settings.mummy is not None:
+                    self.fairness = self.fairness.after_game(event.side != self.settings.mummy)
+                    log.info("fair mode: strength %.2f after %d games, visitors won %d",
+                             self.fairness.strength, self.fairness.games,
+                             self.fairness.visitor_wins)
         self._save()
         self._next_turn()
 
@@ -307,7 +317,8 @@ class Controller:
         if self.store is None or self.game is None:
             return
         try:
-            self.store.save(Saved(self.game.record, self.settings.mummy, self.last_winner))
+            self.store.save(Saved(self.game.record, self.settings.mummy, self.last_winner,
+                                  self.fairness if self.settings.fair else None))
         except OSError as exc:  # a full or read-only disk must not stop the game
             log.error("could not save the game: %s", exc)
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.board import Side
 from engine.errors import BadRecord
+from engine.mummy import Fair
 from engine.record import GameRecord
 
 log = logging.getLogger(__name__)
@@ -25,11 +26,13 @@ FORMAT = "aseb-save"
 
 @dataclass(frozen=True)
 class Saved:
-    """What survives a restart: the game record, who the mummy plays, the last winner."""
+    """What survives a restart: the game record, who the mummy plays, the last winner, and the
+    kiosk's fair mode."""
 
     record: GameRecord
     mummy: Side | None = None
     last_winner: Side | None = None
+    fair: Fair | None = None
 
 
 class Store:
@@ -47,6 +50,7 @@ class Store:
             "mummy": saved.mummy.name.lower() if saved.mummy is not None else None,
             "last_winner": saved.last_winner.name.lower() if saved.last_winner else None,
             "record": json.loads(saved.record.to_json()),
+            "fair": saved.fair.to_json() if saved.fair is not None else None,
         }
         tmp = self.path.with_suffix(".tmp")
         with open(tmp, "w", encoding="utf-8") as f:
@@ -74,7 +78,8 @@ class Store:
             if not isinstance(data, dict) or data.get("format") != FORMAT:
                 raise BadRecord(f"not an aseb save (expected \"format\": \"{FORMAT}\")")
             record = GameRecord.from_json(json.dumps(data.get("record")))
-            return Saved(record, _side(data.get("mummy")), _side(data.get("last_winner")))
+            fair = Fair.from_json(data["fair"]) if data.get("fair") is not None else None
+            return Saved(record, _side(data.get("mummy")), _side(data.get("last_winner")), fair)
         except (ValueError, TypeError) as exc:  # BadRecord and JSON errors are ValueErrors
             self._set_aside(str(exc))
             return None

@@ -52,8 +52,9 @@ def _run(args: argparse.Namespace) -> int:
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     mummy = None if args.mummy.lower() == "none" else Side.parse(args.mummy)
-    settings = Settings(mummy=mummy, level=Level.parse(args.level),
-                        ruleset=Ruleset(demon_cast=not args.no_demon_cast))
+    fair = args.level.lower() == "fair"
+    settings = Settings(mummy=mummy, level=Level.VIZIER if fair else Level.parse(args.level),
+                        fair=fair, ruleset=Ruleset(demon_cast=not args.no_demon_cast))
     state_dir = Path(args.state_dir) if args.state_dir else state_directory()
     if args.simulated:
         from sim.headless import run_simulated
@@ -90,7 +91,9 @@ def build_parser() -> argparse.ArgumentParser:
     where.add_argument("--simulated", action="store_true", help="the simulated board, headless")
     run.add_argument("--mummy", default="reels", metavar="SIDE",
                      help="the side the mummy plays: cones, reels or none (default: reels)")
-    run.add_argument("--level", default="priest", help="the mummy's level (default: priest)")
+    run.add_argument("--level", default="priest",
+                     help="the mummy's level: scribe, priest, vizier, neferkaptah, or fair (the "
+                          "kiosk: it adapts so visitors win about half their games)")
     run.add_argument("--state-dir", metavar="DIR", help="where the game is saved")
     run.add_argument("--seconds", type=float, help="stop after this long (simulated only)")
     run.add_argument("--no-demon-cast", action="store_true", help="no automatic opening throws")

@@ -193,3 +193,8 @@ def test_a_game_set_up_at_a_position_records_and_replays_from_there() -> None:
     assert Game.from_record(loaded).state == game.state
     with pytest.raises(BadRecord, match="start"):
         GameRecord.from_json(game.record.to_json().replace('"start": "C:', '"start": "Q:'))
+
+
+def test_a_position_naming_a_field_twice_is_refused() -> None:
+    with pytest.raises(BadNotation, match="twice"):
+        GameState.parse("C:C2 off:1,0 off:2,0")

@@ -250,3 +250,20 @@ def test_a_garbled_save_is_moved_aside_and_start_up_goes_on(tmp_path: Path) -> N
         assert table.controller.phase is Phase.IDLE
     assert (tmp_path / "game.bad-1.json").exists()
     assert not (tmp_path / "game.json").exists()
+
+
+def test_the_kiosks_fair_mode_learns_from_each_game_and_survives_a_restart(
+        tmp_path: Path) -> None:
+    settings = Settings(mummy=R, fair=True)
+    state = GameState.parse("C:M15 off:4,0 R:M9 entered:CR turn:C throw:1:WDDD")
+    with Table(state_dir=tmp_path, settings=settings, pieces=state.occupancy()) as table:
+        table.controller.set_up(state)
+        strength = table.controller.fairness.strength
+        carry_out(table.sim, state, Move(C, 15, 1))  # the visitor (Cones) bears off and wins
+        table.run(1.0)
+        assert table.controller.phase is Phase.WON
+        assert table.controller.fairness.strength > strength  # the mummy plays harder now
+        learned = table.controller.fairness
+    with Table(state_dir=tmp_path, settings=Settings(mummy=R, fair=True),
+               pieces={"M9"}) as table:
+        assert table.controller.fairness == learned
