@@ -6,6 +6,7 @@ window size (``board_surface``); the lights, pieces and sticks are drawn over it
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping
 
@@ -153,10 +154,19 @@ def draw_piece(surface: pygame.Surface, side: Side, center: tuple[int, int], cel
         shadow.center = (x + cell // 10, y + int(cell * 0.36))
         pygame.draw.ellipse(surface, SHADOW, shadow)
         y -= cell // 8
+    sprite = piece_sprite(side, cell)
+    surface.blit(sprite, (x - cell, y - cell))
+
+
+@functools.lru_cache(maxsize=8)
+def piece_sprite(side: Side, cell: int) -> pygame.Surface:
+    """A piece drawn once per size on a transparent square of 2 cells, centred."""
+    sprite = pygame.Surface((2 * cell, 2 * cell), pygame.SRCALPHA)
     if side is Side.CONES:
-        draw_cone(surface, (x, y), cell)
+        draw_cone(sprite, (cell, cell), cell)
     else:
-        draw_reel(surface, (x, y), cell)
+        draw_reel(sprite, (cell, cell), cell)
+    return sprite
 
 
 def draw_cone(surface: pygame.Surface, center: tuple[int, int], cell: int) -> None:
@@ -210,7 +220,7 @@ def draw_sticks(surface: pygame.Surface, box: pygame.Rect, frame: Mapping[str, C
         jiggle = (math.sin(t * 37 + i * 2.1) * gap * 0.25) if shaking else 0.0
         stick.center = (inner.centerx + int(jiggle), int(inner.top + i * gap - jiggle / 2))
         light = frame.get(pixel, (0, 0, 0))
-        colour = tint(STICK_ASH, light) if max(light) > 0 else STICK_ASH
+        colour = light if max(light) > 0 else STICK_ASH  # white or dark side up, or unlit
         pygame.draw.rect(surface, INK, stick.inflate(4, 4), border_radius=stick.height // 2)
         pygame.draw.rect(surface, colour, stick, border_radius=stick.height // 2)
 

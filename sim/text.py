@@ -18,6 +18,8 @@ class Texts:
         """pygame's default font at ``size`` pixels."""
         size = max(8, size)
         if size not in self._fonts:
+            if not pygame.font.get_init():
+                pygame.font.init()
             self._fonts[size] = pygame.font.Font(None, size)
         return self._fonts[size]
 

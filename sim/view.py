@@ -47,9 +47,52 @@ class View:
         self.texts = Texts()
         self._background: pygame.Surface | None = None
         self._veil: pygame.Surface | None = None
+        self._last: tuple[object, ...] | None = None
+        self._last_frame: dict[str, Colour] = {}
+        self._last_surface: pygame.Surface | None = None
 
-    def draw(self, surface: pygame.Surface, layout: Layout, menu: Menu, shot: Snapshot) -> None:
-        """The whole window for ``shot``."""
+    def draw(self, surface: pygame.Surface, layout: Layout, menu: Menu,
+             shot: Snapshot) -> list[pygame.Rect] | None:
+        """Draw ``shot``: None when the whole window was drawn, else the rectangles redrawn.
+
+        When only lights changed since the last picture on this surface, only their squares
+        (and the sticks) are drawn again: a still board costs almost nothing to show.
+        """
+        key = _key(shot, menu, layout)
+        if key == self._last and surface is self._last_surface:
+            return self._lights_only(surface, layout, shot)
+        self._last, self._last_surface = key, surface
+        self._last_frame = dict(shot.frame)
+        self._draw_all(surface, layout, menu, shot)
+        return None
+
+    def _lights_only(self, surface: pygame.Surface, layout: Layout,
+                     shot: Snapshot) -> list[pygame.Rect]:
+        assert self._background is not None
+        changed = [name for name in set(shot.frame) | set(self._last_frame)
+                   if shot.frame.get(name) != self._last_frame.get(name)]
+        self._last_frame = dict(shot.frame)
+        dirty = []
+        for name in changed:
+            rect = layout.squares.get(name)
+            if rect is None:
+                continue
+            surface.blit(self._background, rect, rect)
+            light = shot.frame.get(name, (0, 0, 0))
+            drawing.draw_tile(surface, rect, name, drawing.tint(drawing.TILE, light))
+            side = shot.pieces.owners.get(name)
+            if side is not None:
+                drawing.draw_piece(surface, side, rect.center, layout.cell)
+            dirty.append(rect)
+        if any(name.startswith("S") for name in changed):
+            box = layout.stick_box
+            surface.blit(self._background, box, box)
+            drawing.draw_sticks(surface, box, shot.frame, shot.shaking, shot.now)
+            dirty.append(box)
+        return dirty
+
+    def _draw_all(self, surface: pygame.Surface, layout: Layout, menu: Menu,
+                  shot: Snapshot) -> None:
         if self._background is None or self._background.get_size() != layout.size:
             self._background = drawing.board_surface(layout)
         surface.blit(self._background, (0, 0))
@@ -122,3 +165,12 @@ class View:
             y += int(size * (1.1 if line else 0.6))
         more = self.texts.line("click to go on", int(size * 0.8), PAPYRUS_EDGE)
         surface.blit(more, more.get_rect(bottomright=(rect.right - size, rect.bottom - size // 2)))
+
+
+def _key(shot: Snapshot, menu: Menu, layout: Layout) -> tuple[object, ...]:
+    """All a picture shows but the lights: while it is unchanged, only lights need drawing."""
+    pieces = shot.pieces
+    return (layout.size, tuple(sorted(pieces.owners.items())), tuple(pieces.off.items()),
+            shot.held, shot.mouse if shot.held is not None else None, shot.shaking,
+            shot.shaking and shot.now, shot.status, shot.sticks_caption, shot.fact, shot.page,
+            menu.open, menu.hover if menu.open is not None else None)

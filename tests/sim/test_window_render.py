@@ -141,3 +141,17 @@ def test_a_help_page_covers_the_board_and_a_click_puts_it_away(tmp_path: Path) -
     render(window, tmp_path / "help.png")
     press(window, window.layout.squares["C1"].center)
     assert window.page is None and "C1" in window.table.sim.pieces  # the click lifted nothing
+
+
+def test_redrawing_only_the_changed_lights_gives_the_same_picture(tmp_path: Path) -> None:
+    window = set_up("C:C1,M10 R:M6 turn:C", mummy=None)  # Cones' row breathes
+    screen = pygame.Surface((1280, 720))
+    assert window.render(screen) is None  # the first picture is drawn whole
+    window.step(0.4)
+    dirty = window.render(screen)
+    assert dirty and all(rect.width <= window.layout.stick_box.width for rect in dirty)
+    whole = pygame.Surface((1280, 720))
+    assert window.render(whole) is None
+    assert pygame.image.tobytes(screen, "RGB") == pygame.image.tobytes(whole, "RGB")
+    press(window, window.layout.squares["C1"].center)  # a lifted piece: all of it again
+    assert window.render(screen) is None
