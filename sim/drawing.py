@@ -214,15 +214,23 @@ def draw_sticks(surface: pygame.Surface, box: pygame.Rect, frame: Mapping[str, C
     pygame.draw.rect(surface, WOOD_DARK, box, border_radius=box.width // 12)
     inner = box.inflate(-box.width // 8, -box.height // 8)
     pygame.draw.rect(surface, WOOD, inner, border_radius=box.width // 16)
-    gap = inner.height / (len(STICK_PIXELS) + 1)
+    across = inner.width > inner.height  # sticks lie along the box's long side
+    gap = (inner.width if across else inner.height) / (len(STICK_PIXELS) + 1)
+    length = (inner.height if across else inner.width) * 0.84
     for i, pixel in enumerate(STICK_PIXELS, 1):
-        stick = pygame.Rect(0, 0, int(inner.width * 0.84), max(4, int(gap * 0.5)))
         jiggle = (math.sin(t * 37 + i * 2.1) * gap * 0.25) if shaking else 0.0
-        stick.center = (inner.centerx + int(jiggle), int(inner.top + i * gap - jiggle / 2))
+        thick = max(4, int(gap * 0.5))
+        if across:
+            stick = pygame.Rect(0, 0, thick, int(length))
+            stick.center = (int(inner.left + i * gap - jiggle / 2), inner.centery + int(jiggle))
+        else:
+            stick = pygame.Rect(0, 0, int(length), thick)
+            stick.center = (inner.centerx + int(jiggle), int(inner.top + i * gap - jiggle / 2))
         light = frame.get(pixel, (0, 0, 0))
         colour = light if max(light) > 0 else STICK_ASH  # white or dark side up, or unlit
-        pygame.draw.rect(surface, INK, stick.inflate(4, 4), border_radius=stick.height // 2)
-        pygame.draw.rect(surface, colour, stick, border_radius=stick.height // 2)
+        radius = min(stick.width, stick.height) // 2
+        pygame.draw.rect(surface, INK, stick.inflate(4, 4), border_radius=radius)
+        pygame.draw.rect(surface, colour, stick, border_radius=radius)
 
 
 def _grow(points: list[tuple[float, float]], by: float) -> list[tuple[float, float]]:

@@ -1,7 +1,8 @@
 """Where everything lies in the window, for any window size: squares, sidelines, stick box, text.
 
 The board is drawn as it lies on the table (``hardware.squares.POSITION``: Reels' row on top).
-Each side's sideline is the empty strip beside its private row, left of it, as in the 1995 game.
+Each side's sideline is the empty strip beside its private row, left of it, as in the 1995 game;
+the stick box lies under the right-hand block, the status line and MummyFacts to its left.
 
     layout = Layout.fit((1280, 720))
     layout.square_at(layout.squares["M7"].center)  # 'M7'
@@ -18,8 +19,8 @@ from hardware.squares import POSITION, SQUARES
 
 COLUMNS = 12
 ROWS = 3
-WIDTH_IN_CELLS = COLUMNS + 3.4  # the board, a gap, and the stick box
-HEIGHT_IN_CELLS = ROWS + 2.2  # the board, the status line and the fact below it
+WIDTH_IN_CELLS = COLUMNS + 0.4
+HEIGHT_IN_CELLS = ROWS + 2.3  # the board, then the stick box under its right-hand block
 SIDELINE_COLUMNS = 8  # the strips beside the private rows, left of them
 
 
@@ -42,11 +43,10 @@ class Layout:
         """The layout that fills a window of ``size`` pixels (any size; readable from 1280x720)."""
         width, height = max(size[0], 320), max(size[1], 200)
         menu_h = max(24, height // 24)
-        cell = int(min(width * 0.96 / WIDTH_IN_CELLS, (height - menu_h) * 0.94 / HEIGHT_IN_CELLS))
+        cell = int(min(width * 0.97 / WIDTH_IN_CELLS, (height - menu_h) * 0.95 / HEIGHT_IN_CELLS))
         cell = max(cell, 16)
-        total_w = int(cell * WIDTH_IN_CELLS)
-        left = (width - total_w) // 2
-        top = menu_h + max(cell // 4, (height - menu_h - int(cell * HEIGHT_IN_CELLS)) // 2)
+        left = (width - COLUMNS * cell) // 2
+        top = menu_h + max(cell // 3, (height - menu_h - int(cell * (HEIGHT_IN_CELLS - 0.2))) // 2)
         board = pygame.Rect(left, top, COLUMNS * cell, ROWS * cell)
         squares = {
             sq: pygame.Rect(left + col * cell, top + row * cell, cell, cell)
@@ -56,12 +56,11 @@ class Layout:
             Side.REELS: pygame.Rect(left, top, SIDELINE_COLUMNS * cell, cell),
             Side.CONES: pygame.Rect(left, top + 2 * cell, SIDELINE_COLUMNS * cell, cell),
         }
-        stick_box = pygame.Rect(board.right + int(cell * 0.6), top + cell // 4,
-                                int(cell * 2.6), int(cell * 2.5))
-        status = pygame.Rect(left, board.bottom + cell // 4, total_w, int(cell * 0.7))
-        fact = pygame.Rect(left + total_w // 2, status.bottom + cell // 8, total_w // 2,
-                           max(int(cell * 1.1), height - status.bottom - cell // 4))
-        fact.height = min(fact.height, height - fact.top - 4)
+        below = board.bottom + int(cell * 0.3)
+        stick_box = pygame.Rect(left + int(cell * 8.3), below, int(cell * 3.4), int(cell * 1.5))
+        status = pygame.Rect(left, below, int(cell * 7.9), int(cell * 0.6))
+        fact = pygame.Rect(left, status.bottom + cell // 8, int(cell * 7.9),
+                           max(cell, height - status.bottom - cell // 8 - 4))
         menu = pygame.Rect(0, 0, width, menu_h)
         return cls((width, height), cell, menu, board, squares, sidelines, stick_box, status, fact)
 

@@ -98,11 +98,12 @@ class Menu:
             hover = rect.collidepoint(self.hover) and item.enabled
             pygame.draw.rect(surface, HOVER if hover else DROP, rect)
             colour = DROP_TEXT if item.enabled else DISABLED
-            if item.checked:
-                mark = font.render("\u2713", True, colour)
-                if mark.get_width() <= 1:  # the font has no check mark
-                    mark = font.render("x", True, colour)
-                surface.blit(mark, mark.get_rect(midleft=(rect.left + 8, rect.centery)))
+            if item.checked:  # drawn, not a glyph: the default font has no check mark
+                h = rect.height
+                points = [(rect.left + h * 0.3, rect.top + h * 0.5),
+                          (rect.left + h * 0.5, rect.top + h * 0.72),
+                          (rect.left + h * 0.85, rect.top + h * 0.25)]
+                pygame.draw.lines(surface, colour, False, points, max(2, h // 10))
             text = font.render(item.label, True, colour)
             surface.blit(text, text.get_rect(midleft=(rect.left + rect.height + 8, rect.centery)))
         if self.open is not None:

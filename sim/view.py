@@ -129,12 +129,12 @@ class View:
             self._fact(surface, layout, shot.fact)
 
     def _fact(self, surface: pygame.Surface, layout: Layout, fact: str) -> None:
-        """A MummyFact on a scrap of papyrus, lower right."""
+        """A MummyFact on a scrap of papyrus, under the status line."""
         rect = layout.fact
         size = max(16, int(layout.cell * 0.28))
         lines = self.texts.wrap(fact, size, rect.width - size)
         height = min(rect.height, int((len(lines) + 1.6) * size * 0.9))
-        scrap = pygame.Rect(rect.left, rect.bottom - height, rect.width, height)
+        scrap = pygame.Rect(rect.left, rect.top, rect.width, height)
         pygame.draw.rect(surface, PAPYRUS, scrap, border_radius=size // 3)
         pygame.draw.rect(surface, PAPYRUS_EDGE, scrap, 2, border_radius=size // 3)
         title = self.texts.line("MummyFact", size, PAPYRUS_EDGE)
