@@ -1,4 +1,4 @@
-# Two commands for a fresh clone: `make run` and `make test`. Each builds .venv when it is missing
+# Two commands for a fresh clone: `make run` (the simulator window) and `make test`. Each builds .venv when it is missing
 # or older than pyproject.toml.
 PYTHON ?= python3
 VENV := .venv
@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 .PHONY: run play test lint bench clean
 
 run: $(STAMP)
-	$(BIN)/aseb play
+	$(BIN)/aseb sim
 
 play: $(STAMP)
 	$(BIN)/aseb play

@@ -157,6 +157,11 @@ class Controller:
         else:
             log.warning("unknown button %r ignored", button)
 
+    def set_level(self, level: Level) -> None:
+        """Change the mummy's level (from a menu); it plays at the new level from its next move."""
+        self.settings.level = level
+        self._mode_changed()
+
     def tick(self) -> Frame:
         """Judge the board, act on it, and light the frame for now; returns the frame."""
         now = self.clock.now()

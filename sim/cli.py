@@ -1,6 +1,7 @@
 """The ``aseb`` command: one front door to every part (it lives in ``sim``, the top layer,
 because it reaches all the others).
 
+    aseb sim         the simulator window: the board on any PC
     aseb play        a game in the terminal (two players, or against the mummy)
     aseb run         the board controller: --board FILE on a Pi, or --simulated
     aseb selftest    check a newly built board, square by square
@@ -9,6 +10,7 @@ because it reaches all the others).
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 
@@ -63,6 +65,16 @@ def _run(args: argparse.Namespace) -> int:
     return run_board(Path(args.board), settings, state_dir)
 
 
+def _sim(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from sim.window import open_window
+
+    return open_window(Path(args.board) if args.board else None,
+                       Path(args.state_dir) if args.state_dir else None,
+                       fullscreen=args.fullscreen, seed=args.seed, seconds=args.seconds)
+
+
 def _selftest(args: argparse.Namespace) -> int:
     from sim.selftest import selftest_main
 
@@ -99,6 +111,14 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--no-demon-cast", action="store_true", help="no automatic opening throws")
     run.set_defaults(run=_run)
 
+    sim = commands.add_parser("sim", help="the simulator: a window that behaves like the board")
+    sim.add_argument("--board", metavar="FILE", help="use a board file's pixel order and timings")
+    sim.add_argument("--state-dir", metavar="DIR", help="where the game is saved")
+    sim.add_argument("--fullscreen", action="store_true", help="fill the screen (a kiosk)")
+    sim.add_argument("--seed", type=int, default=None, help="seed the simulated board")
+    sim.add_argument("--seconds", type=float, help="close after this long (smoke tests)")
+    sim.set_defaults(run=_sim)
+
     check = commands.add_parser("selftest", add_help=False,
                                 help="check a newly built board: every switch, light, the "
                                      "speaker and the sticks (--board FILE, --simulated)")
@@ -108,6 +128,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``aseb`` console command."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on every start
     parser = build_parser()
     args, rest = parser.parse_known_args(argv)
     if getattr(args, "run", None) is _selftest:

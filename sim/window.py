@@ -293,13 +293,7 @@ class Window:
 
 def set_level(controller: Controller, level: Level) -> None:
     """Make the mummy play at ``level`` from its next move on."""
-    controller.settings.level = level
-    hook = getattr(controller, "set_level", None)
-    if callable(hook):
-        hook(level)
-    else:  # no level hook yet: a mode change (hints on and off again) makes a new mummy
-        controller.press("hints")
-        controller.press("hints")
+    controller.set_level(level)
 
 
 def saved_pieces(state_dir: Path | None) -> frozenset[str]:
