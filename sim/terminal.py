@@ -14,6 +14,7 @@ from engine.errors import RulesError
 from engine.events import Event, ThrowLost, TurnPassed
 from engine.game import Game
 from engine.moves import Move
+from engine.mummy.scribe import scribe_move
 from engine.rules import TAIT, Ruleset
 from engine.state import GameState
 from engine.text import board_text, event_text, sticks_text
@@ -31,11 +32,6 @@ HELP = """Commands (type them instead of a move or before throwing):
   help       this list                   quit      leave the game"""
 
 
-def random_move(state: GameState, rng: random.Random) -> Move:
-    """A placeholder mummy: any legal move, chosen at random."""
-    return rng.choice(state.moves)
-
-
 class Quit(Exception):
     """The player asked to leave (or the input ended)."""
 
@@ -45,7 +41,7 @@ class TerminalGame:
 
     def __init__(self, read: Callable[[str], str], write: Callable[[str], None],
                  rng: random.Random, *, mummy: Side | None = Side.REELS,
-                 chooser: Chooser = random_move, adviser: Adviser | None = None,
+                 chooser: Chooser = scribe_move, adviser: Adviser | None = None,
                  ruleset: Ruleset = TAIT) -> None:
         self.read, self.write, self.rng = read, write, rng
         self.mummy, self.chooser = mummy, chooser
