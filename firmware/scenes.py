@@ -10,7 +10,7 @@ winner's colour runs along the path. Colour always comes with a motion, for colo
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 
 from engine.board import MARKED_SQUARES, Side, path
@@ -59,7 +59,6 @@ class Show:
     winner: Side | None = None
     since: float = 0.0
     hint: Move | None = None
-    extra: dict[str, Colour] = field(default_factory=dict)
 
 
 def scale(colour: Colour, factor: float) -> Colour:
@@ -97,7 +96,6 @@ def scene(show: Show, t: float) -> Frame:
         _play(frame, show, t)
     _guidance(frame, show, t)
     _sticks(frame, show.throw)
-    frame.update(show.extra)
     return frame
 
 

@@ -124,7 +124,6 @@ class MoveTracker:
     emptied: set[str] = field(default_factory=set)
     filled: set[str] = field(default_factory=set)
     last_change: float = float("-inf")
-    stable_since: float = float("-inf")
 
     def expect(self, expectation: Expectation) -> None:
         """Start judging against a new expectation; the history starts afresh."""
