@@ -8,7 +8,7 @@ Move(C2-M6)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.board import PATH_LENGTH, Side, square_of
 
@@ -20,6 +20,11 @@ class Move:
     side: Side
     start: int
     steps: int
+    number: int = field(init=False, repr=False, compare=False)
+    """Where the move sits in ``MOVES`` order, so the engine's tables can be plain lists."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "number", move_number(self.side, self.start, self.steps))
 
     @property
     def end(self) -> int:
@@ -58,6 +63,16 @@ class Move:
     def __repr__(self) -> str:
         return f"Move({self.notation()})"
 
+
+def move_number(side: int, start: int, steps: int) -> int:
+    """``side``, ``start`` and ``steps`` as one index into tables of every move (-1 if off them)."""
+    if 0 <= start < PATH_LENGTH and 0 <= steps <= PATH_LENGTH:
+        return (side * PATH_LENGTH + start) * (PATH_LENGTH + 1) + steps
+    return -1
+
+
+MOVE_COUNT = 2 * PATH_LENGTH * (PATH_LENGTH + 1)
+"""How many moves ``MOVES`` holds."""
 
 MOVES: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
     tuple(

@@ -35,6 +35,8 @@ class Ruleset:
     """The throw values that can come up."""
     _faces: tuple[Throw, ...] = field(init=False, repr=False, compare=False)
     _bits: int = field(init=False, repr=False, compare=False)
+    _tables: Any = field(default=None, init=False, repr=False, compare=False)
+    """The engine's lookup tables for these rules, made by ``engine.tables`` on first use."""
 
     def __post_init__(self) -> None:
         if not self.throw_weights or any(v < 1 or w < 1 for v, w in self.throw_weights):

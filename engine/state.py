@@ -8,60 +8,127 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from engine.board import (
-    MARKED_POSITIONS,
-    PATH_LENGTH,
-    PRIVATE,
-    SQUARES,
-    Side,
-    position_of,
-    square_of,
-)
-from engine.errors import BadNotation, IllegalMove, IllegalThrow, UnknownSquare, WrongPhase
-from engine.events import (
-    BorneOff,
-    Bumped,
-    Entered,
-    Event,
-    ExtraTurnEarned,
-    ExtraTurnTaken,
-    Moved,
-    ThrowLost,
-    TurnPassed,
-    Won,
-)
+from engine.board import PATH_LENGTH, PRIVATE, SQUARES, Side, position_of, square_of
+from engine.errors import BadNotation, IllegalMove, UnknownSquare, WrongPhase
+from engine.events import Event
 from engine.moves import MOVES, Move
+from engine.packed import (
+    EXTRA,
+    HALF,
+    MASK,
+    OVER,
+    SIDES,
+    TURN_SHIFT,
+    entered_of,
+    off_of,
+    pack,
+)
 from engine.rules import TAIT, Ruleset
 from engine.sticks import Throw
-
-_MARKED_BITS = sum(1 << p for p in MARKED_POSITIONS)
-_SAFE_BITS = sum(1 << p for p in MARKED_POSITIONS if PRIVATE < p < PATH_LENGTH)
+from engine.tables import SHARED_BITS, tables
 
 
 class GameState(NamedTuple):
     """An immutable position: where the pieces are, whose turn, extra turns and the pending throw.
 
+    ``code`` packs the position into one int (see ``engine.packed``); the properties read it.
     ``board[side]`` is a bit mask of the path positions 1..15 a side's pieces stand on (bits
     5..15 are the shared middle row); ``off[side]`` counts the pieces borne off. While a throw
     is pending, ``moves`` holds its legal moves (never empty: a throw without one is lost).
     """
 
-    board: tuple[int, int] = (0, 0)
-    off: tuple[int, int] = (0, 0)
-    entered: tuple[bool, bool] = (False, False)
-    turn: Side = Side.CONES
-    extra_turns: int = 0
+    code: int = 0
     throw: Throw | None = None
     moves: tuple[Move, ...] = ()
-    winner: Side | None = None
     ruleset: Ruleset = TAIT
 
     @classmethod
     def new(cls, ruleset: Ruleset = TAIT, first: Side = Side.CONES) -> GameState:
         """The start of a game: every piece waiting, ``first`` to throw."""
-        return cls(turn=first, ruleset=ruleset)
+        return cls(pack(turn=first), ruleset=ruleset)
+
+    @classmethod
+    def of(
+        cls,
+        board: tuple[int, int] = (0, 0),
+        off: tuple[int, int] = (0, 0),
+        entered: tuple[bool, bool] = (False, False),
+        turn: Side = Side.CONES,
+        extra_turns: int = 0,
+        throw: Throw | None = None,
+        winner: Side | None = None,
+        ruleset: Ruleset = TAIT,
+    ) -> GameState:
+        """A position from its parts; the winner, if any, is the side that moved last.
+
+        Raises ValueError for parts no position has, or a throw that would have been lost.
+        """
+        for side in Side:
+            if board[side].bit_count() + off[side] > ruleset.pieces:
+                raise ValueError(f"{side.title} have more than {ruleset.pieces} pieces")
+        if board[0] & board[1] & SHARED_BITS:
+            raise ValueError("two pieces on one middle square")
+        if winner is not None:
+            turn = winner
+        code = pack(board, off, entered, turn, extra_turns, winner is not None)
+        state = cls(code, None, (), ruleset)
+        if throw is not None:
+            moves = state.legal_moves(throw)
+            if not moves:
+                raise ValueError(f"{throw} has no move, so it was lost")
+            state = cls(state.code, throw, moves, ruleset)
+        return state
+
+    def replace(self, **changes: Any) -> GameState:
+        """This position with some parts changed (``board``, ``turn``, ``throw``...)."""
+        parts = {
+            "board": self.board,
+            "off": self.off,
+            "entered": self.entered,
+            "turn": self.turn,
+            "extra_turns": self.extra_turns,
+            "throw": self.throw,
+            "winner": self.winner,
+            "ruleset": self.ruleset,
+        }
+        unknown = set(changes) - set(parts)
+        if unknown:
+            raise TypeError(f"a position has no part {sorted(unknown)[0]!r}")
+        return GameState.of(**{**parts, **changes})
+
+    @property
+    def board(self) -> tuple[int, int]:
+        """Each side's bit mask of the path positions its pieces stand on."""
+        code = self.code
+        return code & MASK, code >> HALF & MASK
+
+    @property
+    def off(self) -> tuple[int, int]:
+        """How many pieces each side has borne off."""
+        return off_of(self.code)
+
+    @property
+    def entered(self) -> tuple[bool, bool]:
+        """Whether each side has entered a piece (the 4-or-6 barrier is behind it)."""
+        return entered_of(self.code)
+
+    @property
+    def turn(self) -> Side:
+        """The side to throw or move (the winner, once the game is over)."""
+        return SIDES[self.code >> TURN_SHIFT & 1]
+
+    @property
+    def extra_turns(self) -> int:
+        """Extra turns the side to play has in hand, beyond the one it is taking."""
+        return self.code >> EXTRA
+
+    @property
+    def winner(self) -> Side | None:
+        """The side that bore off all its pieces, or None while the game goes on."""
+        code = self.code
+        return SIDES[code >> TURN_SHIFT & 1] if code & OVER else None
 
     # --- questions -------------------------------------------------------------------------
 
@@ -106,26 +173,10 @@ class GameState(NamedTuple):
         """The moves the side to play may make with ``throw`` (default: the pending throw)."""
         if throw is None:
             return self.moves
-        if self.winner is not None:
+        if self.code & OVER:
             return ()
-        return self._moves_for(throw.value)
-
-    def _moves_for(self, value: int) -> tuple[Move, ...]:
-        side = self.turn
-        board = self.board
         rs = self.ruleset
-        own = board[side]
-        can_enter = rs.pieces - own.bit_count() - self.off[side] > 0 and (
-            self.entered[side] or value in rs.entry_throws
-        )
-        blocked = board[1 - side] & _SAFE_BITS if rs.marked_safe else 0
-        key = own | blocked << 16 | value << 32 | can_enter << 40 | side << 41
-        moves = _LEGAL.get(key)
-        if moves is None:
-            if len(_LEGAL) >= _LEGAL_LIMIT:
-                _LEGAL.clear()
-            moves = _LEGAL[key] = _legal(side, own, blocked, value, can_enter)
-        return moves
+        return (rs._tables or tables(rs)).legal(self.code, throw.value)
 
     def is_bump(self, move: Move) -> bool:
         """Whether ``move`` lands on an opponent's piece."""
@@ -136,39 +187,16 @@ class GameState(NamedTuple):
 
     def cast(self, throw: Throw) -> tuple[GameState, tuple[Event, ...]]:
         """The side to play throws ``throw``; a throw with no legal move is lost at once."""
-        if self.throw is not None or self.winner is not None:
+        code = self.code
+        if self.throw is not None or code & OVER:
             raise WrongPhase(self._why_no_throw())
         rs = self.ruleset
-        value = throw.value
-        if value not in rs.values:
-            raise IllegalThrow(f"a throw of {value} cannot come up under {rs.name} rules")
-        moves = self._moves_for(value)
+        rules = rs._tables or tables(rs)
+        moves = rules.legal(code, throw.value)
         if moves:
-            return _tuple_new(
-                GameState,
-                (
-                    self.board,
-                    self.off,
-                    self.entered,
-                    self.turn,
-                    self.extra_turns,
-                    throw,
-                    moves,
-                    None,
-                    rs,
-                ),
-            ), ()
-        side = self.turn
-        extra = self.extra_turns
-        if value in rs.extra_turn_throws:
-            return self._end_turn(
-                self.board,
-                self.off,
-                self.entered,
-                extra + 1,
-                [ThrowLost(side, throw), _EXTRA_SIX[side]],
-            )
-        return self._end_turn(self.board, self.off, self.entered, extra, [ThrowLost(side, throw)])
+            return _tuple_new(GameState, (code, throw, moves, rs)), ()
+        code, events = rules.lose(code, throw)
+        return _tuple_new(GameState, (code, None, (), rs)), events
 
     def play(self, move: Move) -> tuple[GameState, tuple[Event, ...]]:
         """Make a legal move; raises IllegalMove (or WrongPhase) and leaves the state as it was."""
@@ -176,67 +204,13 @@ class GameState(NamedTuple):
             if legal is move:
                 break
         else:
-            if move in self.moves:
-                return self.play(MOVES[move.side][move.start][move.steps])
             if self.throw is None:
                 raise WrongPhase(self._why_no_move())
-            raise IllegalMove(self._why_illegal(move))
-        side, start, steps = move.side, move.start, move.steps
-        end = start + steps
-        own, opp = self.board[side], self.board[1 - side]
-        entered = self.entered
-        off = self.off
-        if start == 0:
-            if not entered[side]:
-                entered = (True, entered[1]) if side == 0 else (entered[0], True)
-            events: list[Event] = [_ENTERED[side][end]]
-        elif end == PATH_LENGTH:
-            events = [_BORNE_OFF[side][start]]
-        else:
-            events = [_MOVED[side][start][end]]
-        own &= ~(1 << start)
-        if end == PATH_LENGTH:
-            off = (off[0] + 1, off[1]) if side == 0 else (off[0], off[1] + 1)
-        else:
-            if opp >> end & 1 and end > PRIVATE:
-                opp &= ~(1 << end)
-                events.append(_BUMPED[1 - side][end])
-            own |= 1 << end
-        board = (own, opp) if side == 0 else (opp, own)
+            if move not in self.moves:
+                raise IllegalMove(self._why_illegal(move))
         rs = self.ruleset
-        extra = self.extra_turns
-        if steps in rs.extra_turn_throws:
-            extra += 1
-            events.append(_EXTRA_SIX[side])
-        if _MARKED_BITS >> end & 1:
-            extra += 1
-            events.append(_EXTRA_MARKED[side])
-        if off[side] == rs.pieces:
-            events.append(_WON[side])
-            return _tuple_new(
-                GameState, (board, off, entered, side, extra, None, (), side, rs)
-            ), tuple(events)
-        return self._end_turn(board, off, entered, extra, events)
-
-    def _end_turn(
-        self,
-        board: tuple[int, int],
-        off: tuple[int, int],
-        entered: tuple[bool, bool],
-        extra: int,
-        events: list[Event],
-    ) -> tuple[GameState, tuple[Event, ...]]:
-        """Use an accrued extra turn, or pass the turn to the opponent."""
-        side = self.turn
-        if extra:
-            extra -= 1
-            events.append(_taken(side, extra))
-        else:
-            side = _OTHER[side]
-            events.append(_TURN_PASSED[side])
-        return _tuple_new(
-            GameState, (board, off, entered, side, extra, None, (), None, self.ruleset)
-        ), tuple(events)
+        code, events = (rs._tables or tables(rs)).play(self.code, move)
+        return _tuple_new(GameState, (code, None, (), rs)), events
 
     def _why_no_throw(self) -> str:
         if self.winner is not None:
@@ -337,7 +311,7 @@ class GameState(NamedTuple):
                 s.letter in entered_text or bool(board[s]) or bool(off[s]) for s in Side
             )
             throw_text = fields.get("throw", "-")
-            state = cls(
+            return cls.of(
                 board=(board[0], board[1]),
                 off=(off[0], off[1]),
                 entered=(entered[0], entered[1]),
@@ -349,66 +323,15 @@ class GameState(NamedTuple):
             )
         except (ValueError, IndexError) as exc:
             raise BadNotation(f"not a position: {text!r} ({exc})") from None
-        for side in Side:
-            if state.waiting(side) < 0:
-                raise BadNotation(
-                    f"not a position: {side.title} have more than {ruleset.pieces} pieces"
-                )
-        if board[0] & board[1] & ~((1 << (PRIVATE + 1)) - 1):
-            raise BadNotation("not a position: two pieces on one middle square")
-        if state.throw is not None:
-            moves = state._moves_for(state.throw.value)
-            if not moves:
-                raise BadNotation(f"not a position: {state.throw} has no move, so it was lost")
-            state = state._replace(moves=moves)
-        return state
 
     def __str__(self) -> str:
         return self.notation()
 
+    def __repr__(self) -> str:
+        return f"GameState({self.notation()!r})"
+
 
 _tuple_new = tuple.__new__  # skips NamedTuple's keyword handling on the hot path
-_OTHER = (Side.REELS, Side.CONES)
-_SPOTS = range(1, PATH_LENGTH + 1)
-# Events are immutable, so each possible one is made once here and shared.
-_ENTERED = tuple({p: Entered(s, square_of(s, p)) for p in _SPOTS} for s in Side)
-_MOVED = tuple(
-    {a: {b: Moved(s, square_of(s, a), square_of(s, b)) for b in _SPOTS if b > a} for a in _SPOTS}
-    for s in Side
-)
-_BORNE_OFF = tuple(
-    {p: BorneOff(s, square_of(s, p) if p else None) for p in range(PATH_LENGTH)} for s in Side
-)
-_BUMPED = tuple({p: Bumped(s, square_of(s, p)) for p in _SPOTS} for s in Side)
-_EXTRA_SIX = tuple(ExtraTurnEarned(s, "six") for s in Side)
-_EXTRA_MARKED = tuple(ExtraTurnEarned(s, "marked") for s in Side)
-_TURN_PASSED = tuple(TurnPassed(s) for s in Side)
-_WON = tuple(Won(s) for s in Side)
-_TAKEN = tuple(tuple(ExtraTurnTaken(s, n) for n in range(8)) for s in Side)
-
-
-def _taken(side: Side, remaining: int) -> ExtraTurnTaken:
-    return _TAKEN[side][remaining] if remaining < 8 else ExtraTurnTaken(side, remaining)
-
-
-_LEGAL: dict[int, tuple[Move, ...]] = {}
-"""Legal moves by (side, pieces, throw, entry allowed): positions repeat, so this saves work."""
-_LEGAL_LIMIT = 1 << 16
-"""Bounds the cache's memory (a few MB); it is simply refilled after a clear."""
-
-
-def _legal(side: Side, own: int, blocked: int, steps: int, can_enter: bool) -> tuple[Move, ...]:
-    """The legal moves of one side's pieces for a throw; cached, since positions repeat."""
-    moves = MOVES[side]
-    result: list[Move] = []
-    if can_enter and steps < PATH_LENGTH and not (own | blocked) >> steps & 1:
-        result.append(moves[0][steps])
-    for start in range(1, PATH_LENGTH):
-        if own >> start & 1:
-            end = start + steps
-            if end == PATH_LENGTH or (end < PATH_LENGTH and not (own | blocked) >> end & 1):
-                result.append(moves[start][steps])
-    return tuple(result)
 
 
 def _mask(side: Side, text: str) -> int:

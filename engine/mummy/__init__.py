@@ -2,6 +2,8 @@
 
 Pure like the rest of the engine: the caller passes a ``random.Random`` and any solved table.
 
+>>> import random
+>>> from engine.state import GameState
 >>> mummy = Mummy(Level.VIZIER)
 >>> state = GameState.parse("C:M13 R:M9 off:4,0 entered:CR turn:C throw:3")
 >>> mummy.choose(state, random.Random(1))

@@ -9,7 +9,7 @@ visitors win half of them, whoever they are, as long as the strength stays off t
 
 >>> fair = Fair().after_game(visitor_won=True).after_game(visitor_won=True)
 >>> fair.strength, fair.level
-(1.5, <Level.PRIEST: 1>)
+(1.5, <Level.VIZIER: 2>)
 """
 
 from __future__ import annotations

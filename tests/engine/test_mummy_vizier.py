@@ -73,10 +73,10 @@ def test_position_keys_tell_apart_whatever_changes_the_game() -> None:
     base = GameState.parse("C:M6 R:M7 off:1,1 entered:CR turn:C")
     variants = [
         base,
-        base._replace(turn=Side.REELS),
-        base._replace(extra_turns=1),
-        base._replace(entered=(True, False)),
-        base._replace(off=(2, 1)),
+        base.replace(turn=Side.REELS),
+        base.replace(extra_turns=1),
+        base.replace(entered=(True, False)),
+        base.replace(off=(2, 1)),
         GameState.parse("C:M7 R:M6 off:1,1 entered:CR turn:C"),
     ]
     keys = {position_key(s, d) for s in variants for d in range(4)}

@@ -1,0 +1,229 @@
+"""The rules as table lookups on packed positions: the engine's fast core.
+
+Random play and the mummy's search ask the rules hundreds of thousands of times a second, so
+every move's effect is worked out once per ruleset and the legal moves of a position are kept
+once found. ``GameState`` calls these for every throw and move; a search can call them on
+plain ints (``engine.packed``) without making a state at all.
+
+>>> from engine.packed import board_of, pack, turn_of
+>>> from engine.rules import TAIT
+>>> rules = tables(TAIT)
+>>> code = pack(board=(1 << 2, 0), entered=(True, False))
+>>> moves = rules.legal(code, 4)
+>>> moves
+(Move(in-C4), Move(C2-M6))
+>>> code, events = rules.play(code, moves[1])
+>>> board_of(code), turn_of(code)
+((64, 0), <Side.REELS: 1>)
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from engine.board import MARKED_POSITIONS, PATH_LENGTH, PRIVATE, Side, square_of
+from engine.errors import IllegalThrow
+from engine.events import (
+    BorneOff,
+    Bumped,
+    Entered,
+    Event,
+    ExtraTurnEarned,
+    ExtraTurnTaken,
+    Moved,
+    ThrowLost,
+    TurnPassed,
+    Won,
+)
+from engine.moves import MOVE_COUNT, MOVES, Move
+from engine.packed import (
+    ENTERED,
+    EXTRA,
+    HALF,
+    HALF_MASK,
+    MASK,
+    OFF,
+    ONE_EXTRA,
+    OVER,
+    SIDES,
+    TURN,
+    TURN_SHIFT,
+)
+from engine.rules import Ruleset
+from engine.sticks import Throw
+
+SHARED_BITS = sum(1 << p for p in range(PRIVATE + 1, PATH_LENGTH))
+"""The middle row positions 5..15, where a piece can be bumped."""
+SAFE_BITS = sum(1 << p for p in MARKED_POSITIONS if PRIVATE < p < PATH_LENGTH)
+"""The marked middle squares, safe from bumping under rulesets with ``marked_safe``."""
+LEGAL_LIMIT = 1 << 17
+"""Bounds the legal-move cache (about 10 MB); it simply refills after a clear."""
+
+PASSED = tuple((TurnPassed(s),) for s in Side)
+"""The turn passing to a side, as the last event of a turn."""
+WON = tuple((Won(s),) for s in Side)
+_TAKEN = tuple(tuple((ExtraTurnTaken(s, n),) for n in range(8)) for s in Side)
+
+
+def taken(side: int, remaining: int) -> tuple[ExtraTurnTaken]:
+    """A side using an extra turn with ``remaining`` left, as the last event of a turn."""
+    return _TAKEN[side][remaining] if remaining < 8 else (ExtraTurnTaken(SIDES[side], remaining),)
+
+
+class Effect(NamedTuple):
+    """What one move does to a packed position, whatever else stands on the board."""
+
+    lift: int
+    """A mask that takes the piece off its start (every bit set when it enters)."""
+    place: int
+    """The bits it sets: where it lands, and its side's entered bit when it enters."""
+    bear_off: int
+    """What it adds to its side's count of pieces borne off (0 unless it bears off)."""
+    bump: int
+    """The opponent's bit of the landing square, when a piece there would be bumped."""
+    extra: int
+    """What it adds to the extra turns: for a throw that grants one, and a marked square."""
+    won: int
+    """The whole borne-off count of its side once it has won (0 unless it bears off)."""
+    side: int
+    events: tuple[Event, ...]
+    """Its events when it bumps nothing, up to the end of the turn."""
+    bump_events: tuple[Event, ...]
+    """Its events when it bumps."""
+
+
+class Tables:
+    """The rules of one ruleset on packed positions: legal moves, moves and lost throws."""
+
+    __slots__ = ("effects", "found", "keys", "lost", "ruleset")
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+        safe = SAFE_BITS if ruleset.marked_safe else 0
+        self.keys = (HALF_MASK | TURN | safe << HALF, HALF_MASK << HALF | TURN | safe)
+        """By side to play: the bits of a position its legal moves depend on."""
+        self.effects: list[Effect | None] = [None] * MOVE_COUNT
+        """By ``Move.number``; None for moves that can never be made."""
+        for by_start in MOVES:
+            for by_steps in by_start:
+                for move in by_steps[1:]:
+                    if move.end <= PATH_LENGTH:
+                        self.effects[move.number] = _effect(ruleset, move)
+        self.found: dict[int, tuple[Move, ...]] = {}
+        """Legal moves by position key and throw."""
+        self.lost: dict[tuple[int, Throw], tuple[tuple[Event, ...], int]] = {}
+        """The events and extra turns of a throw that has no move, by side and throw."""
+
+    def legal(self, code: int, value: int) -> tuple[Move, ...]:
+        """The legal moves of the side to play in ``code`` for a throw of ``value``."""
+        key = code & self.keys[code >> TURN_SHIFT & 1] | value << 64
+        moves = self.found.get(key)
+        return self._find(key) if moves is None else moves
+
+    def play(self, code: int, move: Move) -> tuple[int, tuple[Event, ...]]:
+        """The position after the side to play makes ``move`` (not checked: ask ``legal``)."""
+        effect = self.effects[move.number]
+        assert effect is not None
+        lift, place, bear_off, bump, extra, won, side, events, bump_events = effect
+        code = (code & lift | place) + bear_off + extra
+        if code & bump:
+            code ^= bump
+            events = bump_events
+        # A side never bears off more than its pieces, so all of their bits set means all off.
+        if won and code & won == won:
+            return code | OVER, events + WON[side]
+        if code >> EXTRA:
+            code -= ONE_EXTRA
+            return code, events + taken(side, code >> EXTRA)
+        return code ^ TURN, events + PASSED[1 - side]
+
+    def lose(self, code: int, throw: Throw) -> tuple[int, tuple[Event, ...]]:
+        """The position after the side to play throws ``throw`` and has no move with it."""
+        side = code >> TURN_SHIFT & 1
+        lost = self.lost.get((side, throw))
+        if lost is None:
+            lost = self._lose(side, throw)
+        events, extra = lost
+        code += extra
+        if code >> EXTRA:
+            code -= ONE_EXTRA
+            return code, events + taken(side, code >> EXTRA)
+        return code ^ TURN, events + PASSED[1 - side]
+
+    def _find(self, key: int) -> tuple[Move, ...]:
+        """Work out, and keep, the legal moves of a position key not seen before."""
+        rs = self.ruleset
+        value = key >> 64
+        if value not in rs.values:
+            raise IllegalThrow(f"a throw of {value} cannot come up under {rs.name} rules")
+        side = key >> TURN_SHIFT & 1
+        half = key >> HALF * side
+        own = half & MASK
+        taken_squares = own | key >> HALF * (1 - side) & MASK  # the safe squares held
+        waiting = rs.pieces - own.bit_count() - (half >> OFF & 7)
+        can_enter = waiting > 0 and (half & ENTERED or value in rs.entry_throws)
+        moves = MOVES[side]
+        found: list[Move] = []
+        if can_enter and value < PATH_LENGTH and not taken_squares >> value & 1:
+            found.append(moves[0][value])
+        for start in range(1, PATH_LENGTH):
+            if own >> start & 1:
+                end = start + value
+                if end == PATH_LENGTH or (end < PATH_LENGTH and not taken_squares >> end & 1):
+                    found.append(moves[start][value])
+        if len(self.found) >= LEGAL_LIMIT:
+            self.found.clear()
+        result = self.found[key] = tuple(found)
+        return result
+
+    def _lose(self, side: int, throw: Throw) -> tuple[tuple[Event, ...], int]:
+        events: tuple[Event, ...] = (ThrowLost(SIDES[side], throw),)
+        extra = 0
+        if throw.value in self.ruleset.extra_turn_throws:
+            events += (ExtraTurnEarned(SIDES[side], "six"),)
+            extra = ONE_EXTRA
+        if len(self.lost) >= 64:  # only callers' own throws get past the 2 x 16 faces
+            self.lost.clear()
+        self.lost[side, throw] = events, extra
+        return events, extra
+
+
+def tables(ruleset: Ruleset) -> Tables:
+    """The tables of ``ruleset``, made the first time they are asked for."""
+    found: Tables | None = ruleset._tables
+    if found is None:
+        found = Tables(ruleset)
+        object.__setattr__(ruleset, "_tables", found)  # a cache derived from the frozen value
+    return found
+
+
+def _effect(ruleset: Ruleset, move: Move) -> Effect:
+    side, start, end = move.side, move.start, move.end
+    opponent = side.other
+    if start == 0:
+        first: Event = Entered(side, square_of(side, end))
+    elif end == PATH_LENGTH:
+        first = BorneOff(side, square_of(side, start))
+    else:
+        first = Moved(side, square_of(side, start), square_of(side, end))
+    earned: tuple[Event, ...] = ()
+    if move.steps in ruleset.extra_turn_throws:
+        earned += (ExtraTurnEarned(side, "six"),)
+    if end in MARKED_POSITIONS:
+        earned += (ExtraTurnEarned(side, "marked"),)
+    own, opp = HALF * side, HALF * opponent
+    land = 1 << end if end < PATH_LENGTH else 0
+    bumps = bool(land & SHARED_BITS)
+    return Effect(
+        lift=~(1 << start << own) if start else -1,
+        place=(land | (0 if start else ENTERED)) << own,
+        bear_off=0 if land else 1 << OFF << own,
+        bump=land << opp if bumps else 0,
+        extra=len(earned) << EXTRA,
+        won=0 if land else ruleset.pieces << OFF << own,
+        side=side,
+        events=(first, *earned),
+        bump_events=(first, Bumped(opponent, square_of(opponent, end)), *earned)
+        if bumps
+        else (first, *earned),
+    )
