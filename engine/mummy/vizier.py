@@ -27,9 +27,11 @@ from engine.board import Side
 from engine.errors import WrongPhase
 from engine.moves import Move
 from engine.mummy.evaluation import evaluate
+from engine.packed import OVER, TURN
 from engine.rules import Ruleset
 from engine.state import GameState
 from engine.sticks import Throw
+from engine.tables import tables
 
 Evaluation = Callable[[GameState], float]
 """A guess of the chance that the Cones win from a position with no pending throw."""
@@ -107,24 +109,17 @@ class TranspositionTable:
 
 def position_key(state: GameState, depth: int) -> int:
     """A position and a search depth packed in one int (the pending throw is not part of it)."""
-    board, off, entered = state.board, state.off, state.entered
-    return (
-        depth
-        | board[0] << 3
-        | board[1] << 19
-        | off[0] << 35
-        | off[1] << 38
-        | entered[0] << 41
-        | entered[1] << 42
-        | state.turn << 43
-        | state.extra_turns << 44
-    )
+    return state.code << 3 | depth
 
 
 class _Search:
-    """One decision's expectiminimax: counts nodes and uses the shared table."""
+    """One decision's expectiminimax on packed positions: counts nodes, uses the shared table.
 
-    __slots__ = ("chances", "evaluate", "limit", "nodes", "table")
+    It calls the engine's tables directly rather than making a ``GameState`` per node: the
+    same rules, without the objects and events a search throws away.
+    """
+
+    __slots__ = ("chances", "evaluate", "limit", "nodes", "rules", "ruleset", "table")
 
     def __init__(
         self, ruleset: Ruleset, table: TranspositionTable, evaluate: Evaluation, limit: int
@@ -135,51 +130,53 @@ class _Search:
             (Throw.of(v), float(ruleset.probability(v)))
             for v, _ in sorted(weights, key=lambda vw: (-vw[1], vw[0]))
         )
+        self.ruleset = ruleset
+        self.rules = tables(ruleset)
         self.table = table
         self.evaluate = evaluate
         self.limit = limit
         self.nodes = 0
 
-    def after_move(self, state: GameState, depth: int) -> float:
+    def after_move(self, code: int, depth: int) -> float:
         """The value of a position with no pending throw: the game over, a guess, or a search."""
-        if state.winner is not None:
-            return 1.0 if state.winner == Side.CONES else 0.0
+        if code & OVER:
+            return 0.0 if code & TURN else 1.0  # the side to play is the winner
         if depth == 0:
-            return self.evaluate(state)
-        key = position_key(state, depth)
+            return self.evaluate(GameState(code, None, (), self.ruleset))
+        key = code << 3 | depth
         value = self.table.get(key)
         if value is not None:
             return value
         self.nodes += len(self.chances)
         if self.nodes > self.limit:
             raise _OutOfNodes
+        rules = self.rules
         value = 0.0
         for throw, chance in self.chances:
-            thrown, _ = state.cast(throw)
-            if thrown.moves:
-                value += chance * self.best(thrown, depth - 1)
+            moves = rules.legal(code, throw.value)
+            if moves:
+                value += chance * self.best(code, moves, depth - 1)
             else:  # the throw is lost: the next throw (either side's) comes at once
-                value += chance * self.after_move(thrown, depth - 1)
+                value += chance * self.after_move(rules.lose(code, throw)[0], depth - 1)
         self.table.put(key, value)
         return value
 
-    def best(self, state: GameState, depth: int) -> float:
+    def best(self, code: int, moves: tuple[Move, ...], depth: int) -> float:
         """The value of a position with a pending throw: the mover picks its best move."""
-        moves = state.moves
         self.nodes += len(moves)
         if self.nodes > self.limit:
             raise _OutOfNodes
-        after_move = self.after_move
-        if state.turn == Side.CONES:
+        after_move, play = self.after_move, self.rules.play
+        if not code & TURN:  # the Cones to move
             best = -1.0
             for move in moves:
-                value = after_move(state.play(move)[0], depth)
+                value = after_move(play(code, move)[0], depth)
                 if value > best:
                     best = value
         else:
             best = 2.0
             for move in moves:
-                value = after_move(state.play(move)[0], depth)
+                value = after_move(play(code, move)[0], depth)
                 if value < best:
                     best = value
         return best
@@ -187,7 +184,8 @@ class _Search:
     def root(self, state: GameState, depth: int) -> tuple[tuple[Move, float], ...]:
         """Each legal move with its value for the Cones."""
         self.nodes += len(state.moves)
-        return tuple((m, self.after_move(state.play(m)[0], depth)) for m in state.moves)
+        play = self.rules.play
+        return tuple((m, self.after_move(play(state.code, m)[0], depth)) for m in state.moves)
 
 
 def expectiminimax(
@@ -203,8 +201,8 @@ def expectiminimax(
     table.use_for(state.ruleset)
     search = _Search(state.ruleset, table, evaluate, limit=1 << 62)
     if state.throw is not None:
-        return search.best(state, depth)
-    return search.after_move(state, depth)
+        return search.best(state.code, state.moves, depth)
+    return search.after_move(state.code, depth)
 
 
 class Vizier:
