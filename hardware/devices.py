@@ -57,10 +57,12 @@ def open_devices(
     strip: PixelStrip | None = None,
     speaker: Speaker | None = None,
     chips: Mapping[int, Mcp23017] | None = None,
+    rng: random.Random | None = None,
 ) -> Devices:
     """Open every device of ``board``; ``strip``, ``speaker`` and ``chips`` replace real ones.
 
-    Without ``pin_factory`` the one the board file names is opened (on a Pi).
+    Without ``pin_factory`` the one the board file names is opened (on a Pi). ``rng`` seeds the
+    stick box for reproducible tests; without it the sticks are seeded from ``secrets``.
     """
     if pin_factory is None:
         pin_factory = open_pin_factory(board.pin_factory)
@@ -87,7 +89,9 @@ def open_devices(
                 pin_factory=pin_factory,
             )
         opened.append(reeds)
-        sticks = StickBox(board.sticks, events, clock=clock, draw=draw, pin_factory=pin_factory)
+        sticks = StickBox(
+            board.sticks, events, clock=clock, draw=draw, rng=rng, pin_factory=pin_factory
+        )
         opened.append(sticks)
         buttons = Buttons(board.buttons, events, clock=clock, pin_factory=pin_factory)
         opened.append(buttons)

@@ -80,8 +80,16 @@ class SimBoard:
         self._switches: dict[str, Callable[[bool], None]] = self._wire()
         self._switches[TILT](self.board.sticks.rest_closed)
 
-    def open(self, events: queue.Queue[Any], draw: Callable[[random.Random], Any]) -> Devices:
-        """Open the real drivers on this board's mock pins, strip and silent speaker."""
+    def open(
+        self,
+        events: queue.Queue[Any],
+        draw: Callable[[random.Random], Any],
+        rng: random.Random | None = None,
+    ) -> Devices:
+        """Open the real drivers on this board's mock pins, strip and silent speaker.
+
+        ``rng`` seeds the stick box (see ``open_devices``).
+        """
         return open_devices(
             self.board,
             events,
@@ -91,6 +99,7 @@ class SimBoard:
             strip=self.strip,
             speaker=self.speaker,
             chips=self.chips,
+            rng=rng,
         )
 
     # The hand.

@@ -36,7 +36,11 @@ class Table:
         self.sim.advance(0.1)
         self.events: queue.Queue[Any] = queue.Queue()
         self.settings = settings if settings is not None else Settings()
-        self.devices = self.sim.open(self.events, draw=self.settings.ruleset.draw)
+        # The seed decides the throws too, so a test replays exactly (real use passes a
+        # seed from ``secrets``).
+        self.devices = self.sim.open(
+            self.events, draw=self.settings.ruleset.draw, rng=random.Random(seed ^ 0x5EED)
+        )
         store = Store(state_dir) if state_dir is not None else None
         self.controller = Controller(self.devices.lights.show, self.devices.speaker,
                                      self.sim.clock, random.Random(seed), self.settings, store)
