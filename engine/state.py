@@ -195,8 +195,8 @@ class GameState(NamedTuple):
         moves = rules.legal(code, throw.value)
         if moves:
             return _tuple_new(GameState, (code, throw, moves, rs)), ()
-        code, events = rules.lose(code, throw)
-        return _tuple_new(GameState, (code, None, (), rs)), events
+        after = rules.after_loss(code, throw)
+        return _tuple_new(GameState, (after, None, (), rs)), rules.loss_events(code, throw, after)
 
     def play(self, move: Move) -> tuple[GameState, tuple[Event, ...]]:
         """Make a legal move; raises IllegalMove (or WrongPhase) and leaves the state as it was."""
@@ -209,8 +209,10 @@ class GameState(NamedTuple):
             if move not in self.moves:
                 raise IllegalMove(self._why_illegal(move))
         rs = self.ruleset
-        code, events = (rs._tables or tables(rs)).play(self.code, move)
-        return _tuple_new(GameState, (code, None, (), rs)), events
+        rules = rs._tables or tables(rs)
+        code = self.code
+        after = rules.after_move(code, move)
+        return _tuple_new(GameState, (after, None, (), rs)), rules.move_events(code, move, after)
 
     def _why_no_throw(self) -> str:
         if self.winner is not None:

@@ -12,7 +12,7 @@ plain ints (``engine.packed``) without making a state at all.
 >>> moves = rules.legal(code, 4)
 >>> moves
 (Move(in-C4), Move(C2-M6))
->>> code, events = rules.play(code, moves[1])
+>>> code = rules.after_move(code, moves[1])
 >>> board_of(code), turn_of(code)
 ((64, 0), <Side.REELS: 1>)
 """
@@ -56,8 +56,8 @@ SHARED_BITS = sum(1 << p for p in range(PRIVATE + 1, PATH_LENGTH))
 """The middle row positions 5..15, where a piece can be bumped."""
 SAFE_BITS = sum(1 << p for p in MARKED_POSITIONS if PRIVATE < p < PATH_LENGTH)
 """The marked middle squares, safe from bumping under rulesets with ``marked_safe``."""
-LEGAL_LIMIT = 1 << 17
-"""Bounds the legal-move cache (about 10 MB); it simply refills after a clear."""
+LEGAL_LIMIT = 1 << 16
+"""Bounds the legal-move cache of each throw (some 5 MB); it simply refills after a clear."""
 
 PASSED = tuple((TurnPassed(s),) for s in Side)
 """The turn passing to a side, as the last event of a turn."""
@@ -77,12 +77,11 @@ class Effect(NamedTuple):
     """A mask that takes the piece off its start (every bit set when it enters)."""
     place: int
     """The bits it sets: where it lands, and its side's entered bit when it enters."""
-    bear_off: int
-    """What it adds to its side's count of pieces borne off (0 unless it bears off)."""
+    add: int
+    """What it adds: one to its side's pieces borne off when it bears off, and the extra turns
+    it earns (for a throw that grants one, and for landing on a marked square)."""
     bump: int
     """The opponent's bit of the landing square, when a piece there would be bumped."""
-    extra: int
-    """What it adds to the extra turns: for a throw that grants one, and a marked square."""
     won: int
     """The whole borne-off count of its side once it has won (0 unless it bears off)."""
     side: int
@@ -93,12 +92,17 @@ class Effect(NamedTuple):
 
 
 class Tables:
-    """The rules of one ruleset on packed positions: legal moves, moves and lost throws."""
+    """The rules of one ruleset on packed positions: legal moves, moves and lost throws.
 
-    __slots__ = ("effects", "found", "keys", "lost", "ruleset")
+    ``after_move`` and ``after_loss`` give only the next position, which is all a search needs;
+    ``move_events`` and ``loss_events`` say what happened, from the positions before and after.
+    """
+
+    __slots__ = ("effects", "extra_throws", "found", "keys", "lost", "ruleset")
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
+        self.extra_throws = ruleset.extra_turn_throws
         safe = SAFE_BITS if ruleset.marked_safe else 0
         self.keys = (HALF_MASK | TURN | safe << HALF, HALF_MASK << HALF | TURN | safe)
         """By side to play: the bits of a position its legal moves depend on."""
@@ -109,51 +113,61 @@ class Tables:
                 for move in by_steps[1:]:
                     if move.end <= PATH_LENGTH:
                         self.effects[move.number] = _effect(ruleset, move)
-        self.found: dict[int, tuple[Move, ...]] = {}
-        """Legal moves by position key and throw."""
-        self.lost: dict[tuple[int, Throw], tuple[tuple[Event, ...], int]] = {}
-        """The events and extra turns of a throw that has no move, by side and throw."""
+        self.found: dict[int, dict[int, tuple[Move, ...]]] = {v: {} for v in ruleset.values}
+        """Legal moves by throw, then by position key (the bits ``keys`` picks out)."""
+        self.lost: dict[tuple[int, Throw], tuple[Event, ...]] = {}
+        """The first events of a throw that has no move, by side and throw."""
 
     def legal(self, code: int, value: int) -> tuple[Move, ...]:
         """The legal moves of the side to play in ``code`` for a throw of ``value``."""
-        key = code & self.keys[code >> TURN_SHIFT & 1] | value << 64
-        moves = self.found.get(key)
-        return self._find(key) if moves is None else moves
+        key = code & self.keys[code >> TURN_SHIFT & 1]
+        try:
+            return self.found[value][key]
+        except KeyError:
+            return self._find(key, value)
 
-    def play(self, code: int, move: Move) -> tuple[int, tuple[Event, ...]]:
+    def after_move(self, code: int, move: Move) -> int:
         """The position after the side to play makes ``move`` (not checked: ask ``legal``)."""
         effect = self.effects[move.number]
         assert effect is not None
-        lift, place, bear_off, bump, extra, won, side, events, bump_events = effect
-        code = (code & lift | place) + bear_off + extra
+        lift, place, add, bump, won, _, _, _ = effect
+        code = (code & lift | place) + add
         if code & bump:
             code ^= bump
-            events = bump_events
         # A side never bears off more than its pieces, so all of their bits set means all off.
         if won and code & won == won:
-            return code | OVER, events + WON[side]
-        if code >> EXTRA:
-            code -= ONE_EXTRA
-            return code, events + taken(side, code >> EXTRA)
-        return code ^ TURN, events + PASSED[1 - side]
+            return code | OVER
+        return code - ONE_EXTRA if code >> EXTRA else code ^ TURN
 
-    def lose(self, code: int, throw: Throw) -> tuple[int, tuple[Event, ...]]:
+    def after_loss(self, code: int, throw: Throw) -> int:
         """The position after the side to play throws ``throw`` and has no move with it."""
-        side = code >> TURN_SHIFT & 1
-        lost = self.lost.get((side, throw))
-        if lost is None:
-            lost = self._lose(side, throw)
-        events, extra = lost
-        code += extra
-        if code >> EXTRA:
-            code -= ONE_EXTRA
-            return code, events + taken(side, code >> EXTRA)
-        return code ^ TURN, events + PASSED[1 - side]
+        if throw.value in self.extra_throws:
+            code += ONE_EXTRA
+        return code - ONE_EXTRA if code >> EXTRA else code ^ TURN
 
-    def _find(self, key: int) -> tuple[Move, ...]:
+    def move_events(self, code: int, move: Move, after: int) -> tuple[Event, ...]:
+        """What ``move`` made happen, going from ``code`` to ``after``."""
+        effect = self.effects[move.number]
+        assert effect is not None
+        events = effect.bump_events if code & effect.bump else effect.events
+        return events + _turn_end(effect.side, after)
+
+    def loss_events(self, code: int, throw: Throw, after: int) -> tuple[Event, ...]:
+        """What losing ``throw`` made happen, going from ``code`` to ``after``."""
+        side = code >> TURN_SHIFT & 1
+        events = self.lost.get((side, throw))
+        if events is None:
+            events = (ThrowLost(SIDES[side], throw),)
+            if throw.value in self.extra_throws:
+                events += (ExtraTurnEarned(SIDES[side], "six"),)
+            if len(self.lost) >= 64:  # only callers' own throws get past the 2 x 16 faces
+                self.lost.clear()
+            self.lost[side, throw] = events
+        return events + _turn_end(side, after)
+
+    def _find(self, key: int, value: int) -> tuple[Move, ...]:
         """Work out, and keep, the legal moves of a position key not seen before."""
         rs = self.ruleset
-        value = key >> 64
         if value not in rs.values:
             raise IllegalThrow(f"a throw of {value} cannot come up under {rs.name} rules")
         side = key >> TURN_SHIFT & 1
@@ -171,21 +185,20 @@ class Tables:
                 end = start + value
                 if end == PATH_LENGTH or (end < PATH_LENGTH and not taken_squares >> end & 1):
                     found.append(moves[start][value])
-        if len(self.found) >= LEGAL_LIMIT:
-            self.found.clear()
-        result = self.found[key] = tuple(found)
+        by_key = self.found[value]
+        if len(by_key) >= LEGAL_LIMIT:
+            by_key.clear()
+        result = by_key[key] = tuple(found)
         return result
 
-    def _lose(self, side: int, throw: Throw) -> tuple[tuple[Event, ...], int]:
-        events: tuple[Event, ...] = (ThrowLost(SIDES[side], throw),)
-        extra = 0
-        if throw.value in self.ruleset.extra_turn_throws:
-            events += (ExtraTurnEarned(SIDES[side], "six"),)
-            extra = ONE_EXTRA
-        if len(self.lost) >= 64:  # only callers' own throws get past the 2 x 16 faces
-            self.lost.clear()
-        self.lost[side, throw] = events, extra
-        return events, extra
+
+def _turn_end(side: int, after: int) -> tuple[Event]:
+    """The last event of a turn: won, an extra turn taken, or the turn passed."""
+    if after & OVER:
+        return WON[side]
+    if after >> TURN_SHIFT & 1 == side:
+        return taken(side, after >> EXTRA)
+    return PASSED[1 - side]
 
 
 def tables(ruleset: Ruleset) -> Tables:
@@ -217,9 +230,8 @@ def _effect(ruleset: Ruleset, move: Move) -> Effect:
     return Effect(
         lift=~(1 << start << own) if start else -1,
         place=(land | (0 if start else ENTERED)) << own,
-        bear_off=0 if land else 1 << OFF << own,
+        add=(0 if land else 1 << OFF << own) + (len(earned) << EXTRA),
         bump=land << opp if bumps else 0,
-        extra=len(earned) << EXTRA,
         won=0 if land else ruleset.pieces << OFF << own,
         side=side,
         events=(first, *earned),

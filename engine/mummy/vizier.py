@@ -157,7 +157,7 @@ class _Search:
             if moves:
                 value += chance * self.best(code, moves, depth - 1)
             else:  # the throw is lost: the next throw (either side's) comes at once
-                value += chance * self.after_move(rules.lose(code, throw)[0], depth - 1)
+                value += chance * self.after_move(rules.after_loss(code, throw), depth - 1)
         self.table.put(key, value)
         return value
 
@@ -166,17 +166,17 @@ class _Search:
         self.nodes += len(moves)
         if self.nodes > self.limit:
             raise _OutOfNodes
-        after_move, play = self.after_move, self.rules.play
+        after_move, play = self.after_move, self.rules.after_move
         if not code & TURN:  # the Cones to move
             best = -1.0
             for move in moves:
-                value = after_move(play(code, move)[0], depth)
+                value = after_move(play(code, move), depth)
                 if value > best:
                     best = value
         else:
             best = 2.0
             for move in moves:
-                value = after_move(play(code, move)[0], depth)
+                value = after_move(play(code, move), depth)
                 if value < best:
                     best = value
         return best
@@ -184,8 +184,8 @@ class _Search:
     def root(self, state: GameState, depth: int) -> tuple[tuple[Move, float], ...]:
         """Each legal move with its value for the Cones."""
         self.nodes += len(state.moves)
-        play = self.rules.play
-        return tuple((m, self.after_move(play(state.code, m)[0], depth)) for m in state.moves)
+        play = self.rules.after_move
+        return tuple((m, self.after_move(play(state.code, m), depth)) for m in state.moves)
 
 
 def expectiminimax(
