@@ -19,7 +19,7 @@ test: $(STAMP)
 	$(BIN)/pytest
 
 bench: $(STAMP)
-	$(BIN)/python -m tests.benchmarks.engine_games 20000
+	$(BIN)/python -m tests.benchmarks.engine_games
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "aseb needs Python 3.11 or newer (set PYTHON=python3.11)")'
