@@ -20,18 +20,13 @@ from engine.board import Side
 from engine.mummy import Fair, Level, Mummy
 from engine.mummy.priest import priest_move
 from engine.rules import TAIT
-from engine.state import GameState
-from tests.benchmarks.mummy_strength import wilson
+from tests.benchmarks.mummy_strength import opening, wilson
 
 
 def visitor_game(rng: random.Random, mummy: Mummy, fair: Fair | None, visitor: Side) -> bool:
     """One game of a new visitor against the mummy (fair, or fixed at its level); True if won."""
     care = rng.random()
-    state = GameState.new(TAIT)
-    while state.demon_casting:
-        state, _ = state.cast(TAIT.draw(rng))
-        if state.moves:
-            state, _ = state.play(state.moves[0])
+    state = opening(rng)
     while state.winner is None:
         state, _ = state.cast(TAIT.draw(rng))
         if not state.moves:

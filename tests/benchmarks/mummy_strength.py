@@ -46,6 +46,16 @@ class Tally:
             self.times.setdefault(level, []).extend(times)
 
 
+def opening(rng: random.Random) -> GameState:
+    """A new game after its demon-cast: ``Game.demon_cast`` on a bare state, without a record."""
+    state = GameState.new(TAIT)
+    while state.demon_casting:
+        state, _ = state.cast(TAIT.draw(rng))
+        if state.moves:
+            state, _ = state.play(state.moves[0])
+    return state
+
+
 def play_game(
     seed: str, cones: Level, reels: Level, times: dict[Level, list[float]]
 ) -> Side:
@@ -53,11 +63,7 @@ def play_game(
     rng = random.Random(seed)
     choice_rng = random.Random(f"{seed}:choices")
     mummies = (Mummy(cones), Mummy(reels))
-    state = GameState.new(TAIT)
-    while state.demon_casting:
-        state, _ = state.cast(TAIT.draw(rng))
-        if state.moves:
-            state, _ = state.play(state.moves[0])
+    state = opening(rng)
     while state.winner is None:
         state, _ = state.cast(TAIT.draw(rng))
         if not state.moves:

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from engine.rules import TAIT, Ruleset
 from engine.state import GameState
 from engine.sticks import Throw
+from tests.benchmarks.engine_games import core_games, state_games
 from tests.engine.reference import Position
 
 STICKS = TAIT.throw_weights
@@ -68,3 +69,11 @@ def test_the_default_rules_agree_over_many_games() -> None:
 @given(rulesets, st.integers(min_value=0, max_value=2**32 - 1))
 def test_variant_rules_agree(ruleset: Ruleset, seed: int) -> None:
     play_both(ruleset, seed, throws=600)
+
+
+def test_the_core_and_game_states_play_the_same_games() -> None:
+    """The benchmark's two paths: packed positions through the tables, and GameState."""
+    core = core_games(200, random.Random(5))
+    assert core == state_games(200, random.Random(5))
+    wins, throws = core
+    assert sum(wins) == 200 and throws > 200 * 50
