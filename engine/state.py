@@ -14,17 +14,7 @@ from engine.board import PATH_LENGTH, PRIVATE, SQUARES, Side, position_of, squar
 from engine.errors import BadNotation, IllegalMove, UnknownSquare, WrongPhase
 from engine.events import Event
 from engine.moves import MOVES, Move
-from engine.packed import (
-    EXTRA,
-    HALF,
-    MASK,
-    OVER,
-    SIDES,
-    TURN_SHIFT,
-    entered_of,
-    off_of,
-    pack,
-)
+from engine.packed import EXTRA, OVER, board_of, entered_of, off_of, pack, turn_of
 from engine.rules import TAIT, Ruleset
 from engine.sticks import Throw
 from engine.tables import SHARED_BITS, tables
@@ -101,8 +91,7 @@ class GameState(NamedTuple):
     @property
     def board(self) -> tuple[int, int]:
         """Each side's bit mask of the path positions its pieces stand on."""
-        code = self.code
-        return code & MASK, code >> HALF & MASK
+        return board_of(self.code)
 
     @property
     def off(self) -> tuple[int, int]:
@@ -117,7 +106,7 @@ class GameState(NamedTuple):
     @property
     def turn(self) -> Side:
         """The side to throw or move (the winner, once the game is over)."""
-        return SIDES[self.code >> TURN_SHIFT & 1]
+        return turn_of(self.code)
 
     @property
     def extra_turns(self) -> int:
@@ -128,7 +117,7 @@ class GameState(NamedTuple):
     def winner(self) -> Side | None:
         """The side that bore off all its pieces, or None while the game goes on."""
         code = self.code
-        return SIDES[code >> TURN_SHIFT & 1] if code & OVER else None
+        return turn_of(code) if code & OVER else None
 
     # --- questions -------------------------------------------------------------------------
 

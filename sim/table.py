@@ -37,7 +37,7 @@ class Table:
         self.events: queue.Queue[Any] = queue.Queue()
         self.settings = settings if settings is not None else Settings()
         # The seed decides the throws too, so a test replays exactly (real use passes a
-        # seed from ``secrets``).
+        # seed from ``secrets``); mixed so the sticks do not repeat the controller's stream.
         self.devices = self.sim.open(
             self.events, draw=self.settings.ruleset.draw, rng=random.Random(seed ^ 0x5EED)
         )

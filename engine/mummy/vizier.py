@@ -119,7 +119,7 @@ class _Search:
     same rules, without the objects and events a search throws away.
     """
 
-    __slots__ = ("chances", "evaluate", "limit", "nodes", "rules", "ruleset", "table")
+    __slots__ = ("chances", "evaluate", "limit", "nodes", "rules", "table")
 
     def __init__(
         self, ruleset: Ruleset, table: TranspositionTable, evaluate: Evaluation, limit: int
@@ -130,7 +130,6 @@ class _Search:
             (Throw.of(v), float(ruleset.probability(v)))
             for v, _ in sorted(weights, key=lambda vw: (-vw[1], vw[0]))
         )
-        self.ruleset = ruleset
         self.rules = tables(ruleset)
         self.table = table
         self.evaluate = evaluate
@@ -142,7 +141,7 @@ class _Search:
         if code & OVER:
             return 0.0 if code & TURN else 1.0  # the side to play is the winner
         if depth == 0:
-            return self.evaluate(GameState(code, None, (), self.ruleset))
+            return self.evaluate(GameState(code, None, (), self.rules.ruleset))
         key = code << 3 | depth
         value = self.table.get(key)
         if value is not None:
