@@ -16,8 +16,9 @@ MUMMY_TURN = "mummy-turn"
 WIN = "win"
 LOSE = "lose"
 REFUSED = "refused"  # a short "not now" for a shake that cannot be taken
+SHAKE_AGAIN = "shake-again"  # a shake that never settled was dropped
 ALL = (THROW, MOVE, BUMP, BEAR_OFF, EXTRA_TURN, LOST_THROW, MISTAKE, MUMMY_TURN, WIN, LOSE,
-       REFUSED)
+       REFUSED, SHAKE_AGAIN)
 
 
 def sounds_for(events: tuple[Event, ...], mummy: Side | None) -> list[str]:

@@ -70,7 +70,7 @@ class RandomHands(RuleBasedStateMachine):
             return
         state = game.state
         move = data.draw(st.sampled_from(state.moves))
-        carry_out(self.table.sim, state, move)
+        carry_out(self.table, state, move)
         self.table.run(1.0)
         assert game.state is not state, f"{move} was not recognised"
 

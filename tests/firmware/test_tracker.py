@@ -16,7 +16,7 @@ from engine.sticks import Throw
 from firmware.tracker import (
     AsExpected,
     Expectation,
-    InHand,
+    InProgress,
     Mismatch,
     MoveTracker,
     Recognized,
@@ -127,14 +127,16 @@ def test_a_piece_held_in_the_air_lights_its_target_and_is_never_an_error() -> No
     state = at("C:C2 R:M9 turn:C throw:2:WWDD")
     tracker = tracker_for(state)
     tracker.change("C2", False, 1.0)
-    assert tracker.judge(60.0) == InHand("C2", frozenset({"C4"}))
+    verdict = tracker.judge(60.0)
+    assert isinstance(verdict, InProgress) and verdict.in_hand and not verdict.overdue
+    assert verdict.targets == {"C4"} and verdict.moves == {Move(Side.CONES, 2, 2)}
 
 
 def test_a_bump_needs_the_bumped_piece_lifted_in_either_order() -> None:
     state = at("C:M6 R:M9 turn:C throw:3:WWWD")
     tracker = tracker_for(state)
     tracker.change("M6", False, 1.0)
-    assert isinstance(tracker.judge(2.0), InHand)  # mover in the air, bumped piece still there
+    assert tracker.judge(2.0).in_hand  # type: ignore[attr-defined]  # mover in the air, bumped piece still there
     tracker.change("M9", False, 2.1)
     tracker.change("M9", True, 2.2)
     assert tracker.judge(2.5) == Recognized(Move(Side.CONES, 6, 3))
@@ -144,7 +146,7 @@ def test_bearing_off_needs_the_piece_to_touch_16() -> None:
     state = at("C:M13 R:M9 turn:C throw:3:WWWD")
     tracker = tracker_for(state)
     tracker.change("M13", False, 1.0)
-    assert isinstance(tracker.judge(2.0), InHand)
+    assert tracker.judge(2.0).in_hand  # type: ignore[attr-defined]
     tracker.change("M16", True, 2.1)
     tracker.change("M16", False, 2.3)
     assert tracker.judge(2.6) == Recognized(Move(Side.CONES, 13, 3))
@@ -155,7 +157,7 @@ def test_a_wrong_square_is_guided_after_the_grace_time() -> None:
     tracker = tracker_for(state)
     tracker.change("C2", False, 1.0)
     tracker.change("M5", True, 1.1)
-    assert tracker.judge(1.5) == Mismatch(frozenset({"C2"}), frozenset({"M5"}), urgent=False)
+    assert tracker.judge(1.5) == Mismatch({"C2": Side.CONES}, frozenset({"M5"}), urgent=False)
     assert tracker.judge(2.9).urgent  # type: ignore[attr-defined]
     tracker.change("M5", False, 3.0)
     tracker.change("C4", True, 3.1)
@@ -169,7 +171,7 @@ def test_only_the_mummys_move_is_accepted_on_its_turn() -> None:
     tracker.change("C2", False, 1.0)
     tracker.change("C4", True, 1.1)
     verdict = tracker.judge(5.0)
-    assert verdict == Mismatch(frozenset({"C2"}), frozenset({"C4"}), urgent=True)
+    assert verdict == Mismatch({"C2": Side.CONES}, frozenset({"C4"}), urgent=True)
     tracker.change("C4", False, 6.0)
     tracker.change("C2", True, 6.1)
     tracker.change("M6", False, 6.2)
