@@ -13,6 +13,8 @@ from collections.abc import Callable
 
 from engine.moves import Move
 from engine.state import GameState
+from firmware.evidence import BORNE_OFF, WAITING
+from hardware.squares import RACKS
 from sim.table import Table
 
 HAND = 0.3
@@ -60,25 +62,43 @@ class Hand:
 
 def carry_out(table: Table, state: GameState, move: Move, *, bumped_first: bool = True,
               slide: bool = False, pace: float = HAND) -> float:
-    """Make ``move`` at a hand's pace, ticking all along; returns when the last contact rests."""
+    """Make ``move`` at a hand's pace, ticking all along; returns when the last contact rests.
+
+    On a board with rack switches, pieces come from the waiting rack and go back to it when
+    bumped, and pieces borne off go to the tray."""
     hand = Hand(table, pace)
-    source, target = move.source, move.target
+    racks = table.settings.racks
+    side, source, target = move.side, move.source, move.target
+    if source is None and racks:
+        hand.lift(rack_slot(table, WAITING[side], filled=True))
     if move.bears_off:
         assert source is not None
         if slide:
             hand.slide(source, target)
+            rest = hand.lift(target)
+        elif racks:  # straight to the tray: the tray's switch is the evidence
+            rest = hand.lift(source)
         else:
             hand.lift(source)
             hand.place(target)
-        return hand.lift(target)
+            rest = hand.lift(target)
+        return hand.place(rack_slot(table, BORNE_OFF[side])) if racks else rest
     if state.is_bump(move):
         first, second = (target, source) if bumped_first else (source, target)
         for square in (first, second):
             if square:
                 hand.lift(square)
+        if racks:
+            hand.place(rack_slot(table, WAITING[side.other]))
         return hand.place(target)
     if source and slide:
         return hand.slide(source, target)
     if source:
         hand.lift(source)
     return hand.place(target)
+
+
+def rack_slot(table: Table, rack: str, filled: bool = False) -> str:
+    """The first slot of ``rack`` holding a piece (``filled``) or free."""
+    pieces = table.sim.pieces
+    return next(slot for slot in RACKS[rack] if (slot in pieces) == filled)
