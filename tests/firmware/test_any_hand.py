@@ -101,8 +101,8 @@ def unit_is_excluded(state: GameState, unit: Unit, pieces: list[str], empty: lis
                                                                         move.target}:
             return TWO_IN_THE_AIR
         if move.bears_off and x == move.source and (
-                y == BEAR_OFF_SQUARE or unit.kind == "slide"
-                and BEAR_OFF_SQUARE in passed_over(x, y)):
+                y == BEAR_OFF_SQUARE or (unit.kind == "slide"
+                and BEAR_OFF_SQUARE in passed_over(x, y))):
             return ON_16_AND_OFF
     return None
 
