@@ -133,9 +133,12 @@ def journeys(state: GameState, move: Move, racks: bool = False) -> tuple[Journey
     return (mover,)
 
 
-def candidate(state: GameState, move: Move, racks: bool = False) -> Candidate:
-    """The evidence ``move`` leaves on the board of ``state``."""
-    before = owners_of(state, racks)
+def candidate(state: GameState, move: Move, racks: bool = False,
+              before: Owners | None = None) -> Candidate:
+    """The evidence ``move`` leaves on the board of ``state`` (whose ``owners_of`` may be given,
+    to work it out once for every move of a throw)."""
+    if before is None:
+        before = owners_of(state, racks)
     trips = journeys(state, move, racks)
     owners = dict(before)
     for journey in trips:  # every piece leaves before any arrives (a bumped square empties)

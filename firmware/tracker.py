@@ -48,9 +48,9 @@ class Expectation:
         only ``allowed`` among them, e.g. the mummy's chosen move); ``racks`` when the board
         has switches under its racks."""
         moves = state.moves if allowed is None else tuple(m for m in state.moves if m in allowed)
-        owners = owners_of(state, racks)
-        return cls(frozenset(owners), tuple(candidate(state, m, racks) for m in moves),
-                   MappingProxyType(owners))
+        owners = MappingProxyType(owners_of(state, racks))
+        return cls(frozenset(owners), tuple(candidate(state, m, racks, owners) for m in moves),
+                   owners)
 
     @classmethod
     def board(cls, owners: Mapping[str, Side] | Iterable[str] = ()) -> Expectation:

@@ -120,3 +120,23 @@ def test_broken_toml_and_missing_file_are_one_line_errors(tmp_path: Path) -> Non
     assert "not valid TOML" in refused(DEFAULT + "\n[lights\n")
     with pytest.raises(ConfigError, match=r"nowhere\.toml: cannot read the board file"):
         load_board(tmp_path / "nowhere.toml")
+
+
+RACKS_BOARD = (BOARDS / "mcp23017-racks.toml").read_text()
+
+
+def test_a_board_with_rack_switches_reads_every_slot() -> None:
+    board = load_board(BOARDS / "mcp23017-racks.toml")
+    assert board.reeds.has_racks and len(board.reeds.names) == 40
+    assert not load_board(BOARDS / "mcp23017.toml").reeds.has_racks
+
+
+def test_rack_switches_are_all_fitted_or_none() -> None:
+    message = refused(RACKS_BOARD.replace('RO5 = { expander = 0x22, channel = "B5" }\n', ""))
+    assert message.startswith("board.toml: squares.RO5: missing (rack switches are all fitted")
+
+
+def test_a_rack_slot_beyond_five_is_an_unknown_key() -> None:
+    extra = 'RO6 = { expander = 0x22, channel = "B6" }\n'
+    message = refused(RACKS_BOARD.replace("[sticks]", extra + "[sticks]"))
+    assert message.startswith("board.toml: squares.RO6: unknown key")
