@@ -13,7 +13,6 @@ from engine.game import Game
 from engine.moves import Move
 from engine.state import GameState
 from engine.sticks import Throw
-from hardware.squares import RACKS
 from firmware.evidence import BORNE_OFF, WAITING
 from firmware.tracker import (
     AsExpected,
@@ -24,6 +23,7 @@ from firmware.tracker import (
     Recognized,
     Unsettled,
 )
+from hardware.squares import RACKS
 
 Change = tuple[str, bool]
 
