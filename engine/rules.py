@@ -9,10 +9,17 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from engine.board import Side
 from engine.errors import BadRecord
+from engine.games.api import Chance, Geometry
 from engine.sticks import Throw, arrangements
+
+if TYPE_CHECKING:
+    from engine.state import GameState
+
+TITLES = {"tait": "Twenty Squares (Tait's rules)"}
 
 
 @dataclass(frozen=True)
@@ -49,6 +56,41 @@ class Ruleset:
         # A power-of-two number of equally likely faces (16 for four sticks) is one getrandbits.
         bits = len(faces).bit_length() - 1
         object.__setattr__(self, "_bits", bits if len(faces) == 1 << bits else -1)
+
+    @property
+    def title(self) -> str:
+        """The game's name as players read it."""
+        return TITLES.get(self.name, f"Twenty Squares ({self.name})")
+
+    @property
+    def geometry(self) -> Geometry:
+        """The board: three rows of four, the middle row running on for eight."""
+        from engine.games.boards import TWENTY_SQUARES
+
+        return TWENTY_SQUARES
+
+    @property
+    def chance(self) -> Chance:
+        """The casting sticks (or a die, when the weights are not those of sticks)."""
+        sticks = all(f.sticks for f in self._faces)
+        return Chance("sticks" if sticks else "die",
+                      tuple((v, self.probability(v)) for v in self.throws))
+
+    def new(self, first: Side = Side.CONES) -> GameState:
+        """The start of a game under these rules, every piece waiting, ``first`` to throw."""
+        from engine.state import GameState
+
+        return GameState.new(self, first)
+
+    def parse(self, text: str) -> GameState:
+        """A position under these rules from its notation."""
+        from engine.state import GameState
+
+        return GameState.parse(text, self)
+
+    def first_side(self, rng: random.Random, last_winner: Side | None) -> Side:
+        """Who throws first: the loser of the last game, the Cones in the first one."""
+        return last_winner.other if last_winner is not None else Side.CONES
 
     @property
     def throws(self) -> tuple[int, ...]:

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 from engine.board import PATH_LENGTH, PRIVATE, SQUARES, Side, position_of, square_of
 from engine.errors import BadNotation, IllegalMove, UnknownSquare, WrongPhase
 from engine.events import Event
+from engine.games.api import Journey, Offboard
 from engine.moves import MOVES, Move
 from engine.packed import EXTRA, OVER, board_of, entered_of, off_of, pack, turn_of
 from engine.rules import TAIT, Ruleset
@@ -157,6 +158,32 @@ class GameState(NamedTuple):
     def demon_casting(self) -> bool:
         """Whether the opening throws are still cast automatically (no side has entered yet)."""
         return self.ruleset.demon_cast and not any(self.entered) and self.winner is None
+
+    @property
+    def opening(self) -> bool:
+        """The game interface's name for the demon-cast: the board throws for the sides."""
+        return self.demon_casting
+
+    @property
+    def rules(self) -> Ruleset:
+        """The rules this position is played by (the game interface's name for ``ruleset``)."""
+        return self.ruleset
+
+    def owners(self) -> dict[str, Side]:
+        """Who stands on each occupied square."""
+        return {square: side for side in Side for square in self.squares(side)}
+
+    def journeys(self, move: Move) -> tuple[Journey, ...]:
+        """The pieces' journeys ``move`` makes, the mover's first: a bumped piece goes back to
+        wait; a piece borne off stands on 16 on its way off."""
+        side = move.side
+        start: str | Offboard = move.source if move.source is not None else Offboard.WAITING
+        if move.bears_off:
+            return (Journey(side, start, Offboard.BORNE_OFF, via=(move.target,)),)
+        mover = Journey(side, start, move.target)
+        if self.is_bump(move):
+            return mover, Journey(side.other, move.target, Offboard.WAITING)
+        return (mover,)
 
     def legal_moves(self, throw: Throw | None = None) -> tuple[Move, ...]:
         """The moves the side to play may make with ``throw`` (default: the pending throw)."""

@@ -16,13 +16,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any
 
-from engine.board import PATH_LENGTH, Side, square_of
-from engine.moves import Move
-from engine.state import GameState
+from engine.games.api import Offboard, Position, Side
 from hardware.squares import RACK_OF, RACKS
 
-BEAR_OFF_SQUARE = f"M{PATH_LENGTH}"
 WAITING = {Side.CONES: "CW", Side.REELS: "RW"}
 BORNE_OFF = {Side.CONES: "CO", Side.REELS: "RO"}
 RACK_SIDE = {rack: side for side in Side for rack in (WAITING[side], BORNE_OFF[side])}
@@ -32,10 +30,10 @@ Owners = Mapping[str, Side]
 
 
 @dataclass(frozen=True)
-class Journey:
-    """One piece's way during a move: from ``start`` over ``via`` to ``end``.
-
-    A place is a square, a rack (``CW``...) when racks are fitted, or None: off the board, unseen.
+class Trip:
+    """A piece's journey (``engine.games.api.Journey``) as the switches see it: from ``start``
+    over ``via`` to ``end``, each a square, a rack (``CW``...) when racks are fitted, or None:
+    off the board, unseen.
     """
 
     side: Side
@@ -72,14 +70,14 @@ class Waypoint:
 class Candidate:
     """A move the board may show: the board it leaves, who stands where, and the journeys."""
 
-    move: Move
+    move: Any
     after: frozenset[str]
     owners: Owners
-    journeys: tuple[Journey, ...]
+    journeys: tuple[Trip, ...]
     waypoints: tuple[Waypoint, ...] = ()
 
     @property
-    def mover(self) -> Journey:
+    def mover(self) -> Trip:
         """The journey of the piece that moves (the first)."""
         return self.journeys[0]
 
@@ -100,7 +98,7 @@ def census(occupancy: Iterable[str]) -> frozenset[str]:
     return frozenset(squares)
 
 
-def rack_owners(state: GameState) -> dict[str, Side]:
+def rack_owners(state: Position) -> dict[str, Side]:
     """The rack slots a state fills, with their owners: waiting pieces and pieces borne off."""
     owners: dict[str, Side] = {}
     for side in Side:
@@ -109,47 +107,50 @@ def rack_owners(state: GameState) -> dict[str, Side]:
     return owners
 
 
-def owners_of(state: GameState, racks: bool = False) -> dict[str, Side]:
+def owners_of(state: Position, racks: bool = False) -> dict[str, Side]:
     """Who stands on each occupied square of ``state`` (and rack slot, with ``racks``)."""
-    owners = {square: side for side in Side for square in state.squares(side)}
+    owners = state.owners()
     if racks:
         owners.update(rack_owners(state))
     return owners
 
 
-def journeys(state: GameState, move: Move, racks: bool = False) -> tuple[Journey, ...]:
-    """The pieces' journeys ``move`` makes on the board of ``state``, the mover's first."""
-    side = move.side
-    start = move.source if move.source is not None else (WAITING[side] if racks else None)
-    if move.bears_off:
-        if racks:  # the tray sees the piece arrive: standing on 16 first proves nothing more
-            return (Journey(side, start, BORNE_OFF[side]),)
-        return (Journey(side, start, None, via=(BEAR_OFF_SQUARE,)),)
-    target = square_of(side, move.end)
-    mover = Journey(side, start, target)
-    if state.is_bump(move):
-        victim = side.other
-        return mover, Journey(victim, target, WAITING[victim] if racks else None)
-    return (mover,)
+def trips(position: Position, move: Any, racks: bool = False) -> tuple[Trip, ...]:
+    """The journeys ``move`` makes, as the switches see them: off the board is a rack when
+    racks are fitted (and a piece borne off needs no stop on the way: the tray sees it)."""
+
+    def place(where: str | Offboard, side: Side) -> str | None:
+        if isinstance(where, str):
+            return where
+        if not racks:
+            return None
+        return (WAITING if where is Offboard.WAITING else BORNE_OFF)[side]
+
+    found = []
+    for journey in position.journeys(move):
+        side = journey.side
+        via = () if racks and journey.end is Offboard.BORNE_OFF else journey.via
+        found.append(Trip(side, place(journey.start, side), place(journey.end, side), via))
+    return tuple(found)
 
 
-def candidate(state: GameState, move: Move, racks: bool = False,
+def candidate(state: Position, move: Any, racks: bool = False,
               before: Owners | None = None) -> Candidate:
     """The evidence ``move`` leaves on the board of ``state`` (whose ``owners_of`` may be given,
     to work it out once for every move of a throw)."""
     if before is None:
         before = owners_of(state, racks)
-    trips = journeys(state, move, racks)
+    found = trips(state, move, racks)
     owners = dict(before)
-    for journey in trips:  # every piece leaves before any arrives (a bumped square empties)
+    for journey in found:  # every piece leaves before any arrives (a bumped square empties)
         if journey.start is not None:
             _take(owners, journey.start)
-    for journey in trips:
+    for journey in found:
         if journey.end is not None:
             _put(owners, journey.end, journey.side)
     after = frozenset(owners)
-    return Candidate(move, after, MappingProxyType(owners), trips,
-                     tuple(_waypoints(frozenset(before), after, trips)))
+    return Candidate(move, after, MappingProxyType(owners), found,
+                     tuple(_waypoints(frozenset(before), after, found)))
 
 
 def _take(owners: dict[str, Side], place: str) -> None:
@@ -181,7 +182,7 @@ def _apply(board: frozenset[str], place: str, occupied: bool) -> frozenset[str]:
     return frozenset(owners)
 
 
-def _orders(trips: tuple[Journey, ...]) -> Iterator[tuple[tuple[int, str, bool], ...]]:
+def _orders(trips: tuple[Trip, ...]) -> Iterator[tuple[tuple[int, str, bool], ...]]:
     """Every order a hand may make the journeys' steps in (each journey's own steps in order,
     and no piece set on a square before the piece on it has left)."""
     steps = [journey.steps() for journey in trips]
@@ -206,7 +207,7 @@ def _orders(trips: tuple[Journey, ...]) -> Iterator[tuple[tuple[int, str, bool],
 
 
 def _waypoints(before: frozenset[str], after: frozenset[str],
-               trips: tuple[Journey, ...]) -> Iterator[Waypoint]:
+               trips: tuple[Trip, ...]) -> Iterator[Waypoint]:
     """The boards a careful hand passes through on the way from ``before`` to ``after``."""
     mover = trips[0]
     seen: set[frozenset[str]] = set()

@@ -21,10 +21,9 @@ import logging
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
-from engine.board import Side
-from engine.moves import Move
-from engine.state import GameState
+from engine.games.api import Position, Side
 from firmware.evidence import Candidate, Owners, candidate, census, left_by, owners_of
 from hardware.squares import RACK_OF
 
@@ -42,7 +41,7 @@ class Expectation:
     owners: Owners = field(default_factory=lambda: NOBODY)
 
     @classmethod
-    def of(cls, state: GameState, allowed: Iterable[Move] | None = None,
+    def of(cls, state: Position, allowed: Iterable[Any] | None = None,
            racks: bool = False) -> Expectation:
         """The expectation of a state: its occupancy, and its pending throw's legal moves (or
         only ``allowed`` among them, e.g. the mummy's chosen move); ``racks`` when the board
@@ -58,10 +57,6 @@ class Expectation:
         if isinstance(owners, Mapping):
             return cls(frozenset(owners), (), MappingProxyType(dict(owners)))
         return cls(frozenset(owners))
-
-    def targets_of(self, square: str) -> frozenset[str]:
-        """Where a piece lifted from ``square`` may go (to light them while it is in the air)."""
-        return frozenset(c.move.target for c in self.candidates if c.move.source == square)
 
 
 @dataclass(frozen=True)
@@ -89,7 +84,7 @@ class InProgress(Verdict):
     board has stood part-way for longer than the patience time.
     """
 
-    moves: frozenset[Move]
+    moves: frozenset[Any]
     sources: frozenset[str]
     targets: frozenset[str]
     in_hand: bool = False
@@ -101,7 +96,7 @@ class InProgress(Verdict):
 class Recognized(Verdict):
     """The board shows this move."""
 
-    move: Move
+    move: Any
 
 
 @dataclass(frozen=True)
@@ -115,7 +110,7 @@ class Mismatch(Verdict):
     missing: Owners
     unexpected: frozenset[str]
     urgent: bool
-    toward: Move | None = None
+    toward: Any = None
 
 
 @dataclass

@@ -23,13 +23,14 @@ from engine.moves import Move
 from engine.state import GameState
 from engine.sticks import Throw
 from firmware.controller import Settings
-from firmware.evidence import BEAR_OFF_SQUARE, owners_of
+from firmware.evidence import owners_of
 from firmware.tracker import AsExpected
 from hardware.board_file import BOARDS, load_board
 from hardware.squares import RACK_OF, SQUARES, passed_over
 from sim.table import Table
 from tests.firmware.hand import Hand, carry_out
 
+BEAR_OFF_SQUARE = "M16"
 EXAMPLES = 40
 """Examples per property in the test suite; the command runs as many as it is asked."""
 

@@ -1,0 +1,52 @@
+"""The family of games on one board controller: each registered by name, behind one interface.
+
+>>> [name for name in names()]
+['tait', 'cyningstan', 'senet']
+>>> load("tait").title
+"Twenty Squares (Tait's rules)"
+
+Adding a game: a package under ``engine/`` whose ``RULES`` implements ``engine.games.api.Rules``
+(and its positions ``Position``), with ``rules_from_json``; then one line in ``GAMES`` below.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+from engine.errors import BadRecord
+from engine.games.api import Rules
+
+GAMES: dict[str, str] = {
+    "tait": "engine.tait",
+    "cyningstan": "engine.cyningstan",
+    "senet": "engine.senet",
+}
+"""Every game by name, and the package that holds it (imported when first asked for)."""
+
+DEFAULT = "tait"
+
+
+def names() -> tuple[str, ...]:
+    """The registered games' names, the default first."""
+    return tuple(GAMES)
+
+
+def load(name: str = DEFAULT) -> Rules:
+    """A game's rules, with their usual options; ValueError names the games there are."""
+    key = name.strip().lower()
+    if key not in GAMES:
+        raise ValueError(f"unknown game {name!r}: choose one of {', '.join(GAMES)}")
+    rules: Rules = import_module(GAMES[key]).RULES
+    return rules
+
+
+def from_json(data: Any) -> Rules:
+    """The rules and options a game record names; raises BadRecord if it names no game."""
+    if not isinstance(data, dict):
+        raise BadRecord("ruleset: expected an object")
+    name = data.get("game", data.get("name", DEFAULT))
+    if not isinstance(name, str) or name not in GAMES:
+        raise BadRecord(f"ruleset: unknown game {name!r}")
+    rules: Rules = import_module(GAMES[name]).rules_from_json(data)
+    return rules

@@ -1,0 +1,30 @@
+"""The physical boards the games are played on, as the window draws them and the lights map them.
+
+>>> TWENTY_SQUARES.position["M16"], TWENTY_SQUARES.marked["M8"]
+((1, 0), 'ankh')
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from engine.board import LAYOUT, MARKED_SQUARES, SQUARES, Side, path
+from engine.games.api import Geometry
+
+_SIGNS = {"R4": "nefer", "C4": "nefer", "M8": "ankh", "M12": "nefer", "M16": "ankh"}
+"""Which sign each marked square carries (the ankh at the middle row's two ends of a run)."""
+
+TWENTY_SQUARES = Geometry(
+    board="twenty-squares",
+    squares=SQUARES,
+    position=MappingProxyType({
+        square: (row, column)
+        for row, line in enumerate(LAYOUT)
+        for column, square in enumerate(line)
+        if square is not None
+    }),
+    marked=MappingProxyType({square: _SIGNS[square] for square in sorted(MARKED_SQUARES)}),
+    paths=(path(Side.CONES), path(Side.REELS)),
+    homes=(path(Side.CONES)[:4], path(Side.REELS)[:4]),
+)
+"""Tait's and Cyningstan's board: three rows of four, the middle row running on for eight."""
