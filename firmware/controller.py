@@ -33,7 +33,7 @@ from firmware.tracker import (
     Verdict,
 )
 from hardware.clock import Clock
-from hardware.events import ButtonPressed, SquareChanged, SticksThrown
+from hardware.events import ButtonPressed, ShakeStarted, Shaking, SquareChanged, SticksThrown
 from hardware.lights import Frame
 from hardware.speaker import Speaker
 
@@ -81,6 +81,7 @@ class Controller:
     new_game_asked: bool = False
     fairness: Fair = field(default_factory=Fair)
     warned: bool = False
+    rattle: sounds.Rattle = field(default_factory=sounds.Rattle)
     _unsaved: bool = False
     tracker: MoveTracker = field(init=False)
     _mummy: Mummy = field(init=False)
@@ -132,6 +133,8 @@ class Controller:
         match event:
             case SquareChanged(square, occupied, t):
                 self.tracker.change(square, occupied, t)
+            case ShakeStarted(t) | Shaking(t) if self.rattle.due(t):
+                self.speaker.play(sounds.RATTLE)
             case SticksThrown(result, _):
                 self._thrown(result)
             case ButtonPressed(button, _):

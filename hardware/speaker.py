@@ -1,23 +1,31 @@
 """The speaker: named sounds and looping music through pygame-ce's mixer, or silence that listens.
 
 A missing sound card or a missing sound file is a warning, never a crash: the game goes on quietly.
+A board's own file that cannot be played is reported once, at start, and the shipped sound plays.
 
-    speaker = MixerSpeaker([Path("sounds")])
-    speaker.play("bump")         # sounds/bump.ogg or sounds/bump.wav
-    speaker.loop("attract")      # background music until loop(None)
+    speaker = MixerSpeaker.for_board(board.sounds)
+    speaker.play("bump")         # the board's bump file, else hardware/sounds/bump.ogg
+    speaker.loop("music")        # background music until loop(None)
 """
 
 from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+from hardware.sounds import FOLDER
+
+if TYPE_CHECKING:
+    from hardware.board_file import SoundsConfig
 
 log = logging.getLogger(__name__)
 
 SOUND_SUFFIXES = (".ogg", ".wav")
+MUSIC = "music"
+"""The name that is looped as music (streamed, never loaded whole)."""
 
 
 class Speaker(Protocol):
@@ -59,13 +67,21 @@ class SilentSpeaker:
 
 
 class MixerSpeaker:
-    """pygame-ce's mixer; sound files are ``<name>.ogg`` or ``<name>.wav`` in ``folders``."""
+    """pygame-ce's mixer; a name's file is ``files[name]``, else ``<name>.ogg`` or ``.wav`` in
+    the first of ``folders`` that has one.
 
-    def __init__(self, folders: Sequence[Path], volume: float = 0.8, muted: bool = False) -> None:
+    Every file there is at start is opened at once: the first play does not wait for a decoder,
+    and a file that cannot be played is reported now, its name falling back to the next folder.
+    """
+
+    def __init__(self, folders: Sequence[Path], volume: float = 0.8, muted: bool = False,
+                 files: Mapping[str, Path] | None = None) -> None:
         self._folders = list(folders)
+        self._files = dict(files or {})
         self._volume = volume
         self._muted = muted
         self._sounds: dict[str, Any] = {}
+        self._broken: set[Path] = set()
         self._missing: set[str] = set()
         self._music: str | None = None
         self._pygame: Any = None
@@ -77,6 +93,13 @@ class MixerSpeaker:
             self._pygame = pygame
         except Exception as e:  # pygame.error, or no pygame at all: both mean silence.
             log.warning("no sound: the mixer cannot start (%s); playing silently", e)
+        self._open_all()
+
+    @classmethod
+    def for_board(cls, config: SoundsConfig) -> MixerSpeaker:
+        """The speaker a board file's ``[sounds]`` describes; the shipped sounds fill every gap."""
+        folders = [config.folder, FOLDER] if config.folder is not None else [FOLDER]
+        return cls(folders, config.volume, config.muted, config.files)
 
     @property
     def working(self) -> bool:
@@ -105,7 +128,7 @@ class MixerSpeaker:
         self.volume = self._volume
 
     def play(self, name: str) -> None:
-        """Play ``name`` once; a missing file is reported once and then ignored."""
+        """Play ``name`` once; a name with no playable file is reported once and then ignored."""
         if self._pygame is None or self._muted:
             return
         sound = self._sound(name)
@@ -122,16 +145,10 @@ class MixerSpeaker:
         music.stop()
         if name is None:
             return
-        path = self._find(name)
-        if path is None:
-            return
-        try:
-            music.load(str(path))
+        if self._stream(name) is not None:
             music.set_volume(0.0 if self._muted else self._volume)
             music.play(loops=-1)
             self._music = name
-        except Exception as e:
-            log.warning("cannot play music %s (%s)", path, e)
 
     def close(self) -> None:
         """Stop all sound and close the mixer."""
@@ -140,29 +157,79 @@ class MixerSpeaker:
             self._pygame.mixer.quit()
             self._pygame = None
 
+    def _open_all(self) -> None:
+        """Open every file there is now, so a broken one is reported at start."""
+        for folder in self._folders:
+            if not folder.is_dir():
+                log.warning("sounds.folder: %s is not a folder; the shipped sounds play", folder)
+        names = set(self._files)
+        names.update(path.stem for folder in self._folders if folder.is_dir()
+                     for path in folder.iterdir() if path.suffix in SOUND_SUFFIXES)
+        for name in sorted(names):
+            if self._pygame is None:
+                next(self._paths(name), None)  # without a mixer, at least check it can be read
+            elif name == MUSIC:
+                self._stream(name)
+                self._pygame.mixer.music.unload()
+            else:
+                self._sound(name)
+
     def _sound(self, name: str) -> Any:
+        """The loaded sound of ``name`` (None: no playable file, reported once)."""
+        if name in self._missing:
+            return None
         if name not in self._sounds:
-            path = self._find(name)
-            if path is None:
-                return None
-            try:
-                self._sounds[name] = self._pygame.mixer.Sound(str(path))
-            except Exception as e:
-                log.warning("cannot load sound %s (%s); it stays silent", path, e)
-                self._missing.add(name)
+            for path in self._paths(name):
+                try:
+                    self._sounds[name] = self._pygame.mixer.Sound(str(path))
+                    break
+                except Exception as e:
+                    self._broke(name, path, e)
+            else:
+                self._none_for(name)
                 return None
         return self._sounds[name]
 
-    def _find(self, name: str) -> Path | None:
-        if name in self._missing:
-            return None
-        for folder in self._folders:
-            for suffix in SOUND_SUFFIXES:
-                path = folder / f"{name}{suffix}"
-                if path.is_file():
-                    return path
-        self._missing.add(name)
-        where = ", ".join(str(f) for f in self._folders) or "no sound folder"
-        log.warning("no sound file for %r (looked for %s in %s)", name, "/".join(SOUND_SUFFIXES),
-                    where)
+    def _stream(self, name: str) -> Path | None:
+        """Load ``name``'s file as the mixer's music; its path (None: no playable file)."""
+        for path in self._paths(name):
+            try:
+                self._pygame.mixer.music.load(str(path))
+                return path
+            except Exception as e:
+                self._broke(name, path, e)
+        self._none_for(name)
         return None
+
+    def _paths(self, name: str) -> Iterator[Path]:
+        """The files that could sound for ``name``, the board's own first; unreadable ones are
+        reported (once) and skipped."""
+        own = self._files.get(name)
+        candidates = [own] if own is not None else []
+        candidates += [folder / f"{name}{suffix}" for folder in self._folders
+                       for suffix in SOUND_SUFFIXES]
+        for path in candidates:
+            if path in self._broken:
+                continue
+            if path is own or path.is_file():
+                try:
+                    with path.open("rb") as file:
+                        file.read(1)
+                except (OSError, ValueError) as e:  # missing, a folder, no permission, a NUL
+                    self._broke(name, path, e)
+                    continue
+                yield path
+
+    def _broke(self, name: str, path: Path, error: Exception) -> None:
+        self._broken.add(path)
+        problem = getattr(error, "strerror", None) or str(error) or type(error).__name__
+        key = f"sounds.{name}: " if path == self._files.get(name) else ""
+        then = "it stays silent" if path.parent == FOLDER else "the shipped sound plays instead"
+        log.warning("%scannot play %s (%s); %s", key, path, problem, then)
+
+    def _none_for(self, name: str) -> None:
+        if name not in self._missing:
+            self._missing.add(name)
+            where = ", ".join(str(f) for f in self._folders) or "no sound folder"
+            log.warning("no sound file for %r (looked for %s in %s)", name,
+                        "/".join(SOUND_SUFFIXES), where)
