@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -81,6 +81,7 @@ class MixerSpeaker:
         self._volume = volume
         self._muted = muted
         self._sounds: dict[str, Any] = {}
+        self._chosen: dict[str, Path] = {}
         self._broken: set[Path] = set()
         self._missing: set[str] = set()
         self._music: str | None = None
@@ -105,6 +106,11 @@ class MixerSpeaker:
     def working(self) -> bool:
         """Whether a sound device was opened (False: everything is silently ignored)."""
         return self._pygame is not None
+
+    @property
+    def looping(self) -> str | None:
+        """The music looping now (None: none)."""
+        return self._music
 
     @property
     def volume(self) -> float:
@@ -150,6 +156,14 @@ class MixerSpeaker:
             music.play(loops=-1)
             self._music = name
 
+    def source(self, name: str) -> Path | None:
+        """The file that sounds for ``name`` (None: none can, or there is no mixer)."""
+        if self._pygame is None:
+            return None
+        if name == MUSIC:
+            return self._chosen.get(name)  # streams are opened at start, and when looped
+        return self._chosen.get(name) if self._sound(name) is not None else None
+
     def close(self) -> None:
         """Stop all sound and close the mixer."""
         if self._pygame is not None:
@@ -167,7 +181,7 @@ class MixerSpeaker:
                      for path in folder.iterdir() if path.suffix in SOUND_SUFFIXES)
         for name in sorted(names):
             if self._pygame is None:
-                next(self._paths(name), None)  # without a mixer, at least check it can be read
+                self._open(name, str)  # no mixer: at least check that it can be read
             elif name == MUSIC:
                 self._stream(name)
                 self._pygame.mixer.music.unload()
@@ -176,60 +190,55 @@ class MixerSpeaker:
 
     def _sound(self, name: str) -> Any:
         """The loaded sound of ``name`` (None: no playable file, reported once)."""
-        if name in self._missing:
-            return None
-        if name not in self._sounds:
-            for path in self._paths(name):
-                try:
-                    self._sounds[name] = self._pygame.mixer.Sound(str(path))
-                    break
-                except Exception as e:
-                    self._broke(name, path, e)
-            else:
-                self._none_for(name)
-                return None
-        return self._sounds[name]
+        if name not in self._sounds and name not in self._missing:
+            opened = self._open(name, self._pygame.mixer.Sound)
+            if opened is not None:
+                self._sounds[name] = opened
+        return self._sounds.get(name)
 
     def _stream(self, name: str) -> Path | None:
         """Load ``name``'s file as the mixer's music; its path (None: no playable file)."""
-        for path in self._paths(name):
-            try:
-                self._pygame.mixer.music.load(str(path))
-                return path
-            except Exception as e:
-                self._broke(name, path, e)
-        self._none_for(name)
-        return None
+        if name in self._missing:
+            return None
 
-    def _paths(self, name: str) -> Iterator[Path]:
-        """The files that could sound for ``name``, the board's own first; unreadable ones are
-        reported (once) and skipped."""
+        def load(path: str) -> Path:
+            self._pygame.mixer.music.load(path)
+            return Path(path)
+
+        return self._open(name, load)  # type: ignore[no-any-return]
+
+    def _open(self, name: str, opener: Callable[[str], Any]) -> Any:
+        """``opener`` applied to ``name``'s first file that opens, the board's own first.
+
+        Files that fail are reported, once each, with what plays instead.
+        """
         own = self._files.get(name)
         candidates = [own] if own is not None else []
-        candidates += [folder / f"{name}{suffix}" for folder in self._folders
-                       for suffix in SOUND_SUFFIXES]
+        candidates += [path for folder in self._folders for suffix in SOUND_SUFFIXES
+                       if (path := folder / f"{name}{suffix}").is_file()]
+        failed = []
         for path in candidates:
             if path in self._broken:
                 continue
-            if path is own or path.is_file():
-                try:
-                    with path.open("rb") as file:
-                        file.read(1)
-                except (OSError, ValueError) as e:  # missing, a folder, no permission, a NUL
-                    self._broke(name, path, e)
-                    continue
-                yield path
-
-    def _broke(self, name: str, path: Path, error: Exception) -> None:
-        self._broken.add(path)
-        problem = getattr(error, "strerror", None) or str(error) or type(error).__name__
-        key = f"sounds.{name}: " if path == self._files.get(name) else ""
-        then = "it stays silent" if path.parent == FOLDER else "the shipped sound plays instead"
-        log.warning("%scannot play %s (%s); %s", key, path, problem, then)
-
-    def _none_for(self, name: str) -> None:
-        if name not in self._missing:
-            self._missing.add(name)
+            try:
+                with path.open("rb") as file:  # missing, a folder, no permission: say so
+                    file.read(1)
+                opened = opener(str(path))
+            except Exception as e:
+                self._broken.add(path)
+                key = f"sounds.{name}: " if path == own else ""
+                problem = getattr(e, "strerror", None) or str(e) or type(e).__name__
+                failed.append(f"{key}cannot play {path} ({problem})")
+                continue
+            self._chosen[name] = path
+            for line in failed:
+                log.warning("%s; playing %s instead", line, path)
+            return opened
+        for line in failed:
+            log.warning("%s; %r stays silent", line, name)
+        if not failed and name not in self._missing:
             where = ", ".join(str(f) for f in self._folders) or "no sound folder"
             log.warning("no sound file for %r (looked for %s in %s)", name,
                         "/".join(SOUND_SUFFIXES), where)
+        self._missing.add(name)
+        return None

@@ -157,7 +157,7 @@ def win(rng: Rng) -> Samples:
 
 def lose(rng: Rng) -> Samples:
     """A game lost to the mummy: the harp falls slowly down the mode to a low drum."""
-    mix = Mix(3.0)
+    mix = Mix(2.9)
     fall = ("D5", "C5", "Bb4", "A4", "Eb4", "D4")
     for i, name in enumerate(fall):
         mix.add(i * 0.22, harp(name, 1.2, rng, ring=1.6) * release(1.2, 0.4), 0.7)
