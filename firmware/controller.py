@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,21 +21,30 @@ from engine.rules import TAIT, Ruleset
 from engine.state import GameState
 from engine.sticks import Throw
 from firmware import sounds
+from firmware.evidence import owners_of
 from firmware.scenes import Phase, Show, scene
 from firmware.store import Saved, Store
 from firmware.tracker import (
     AsExpected,
     Expectation,
-    InHand,
+    InProgress,
     Mismatch,
     MoveTracker,
     Recognized,
     Verdict,
 )
 from hardware.clock import Clock
-from hardware.events import ButtonPressed, ShakeStarted, Shaking, SquareChanged, SticksThrown
+from hardware.events import (
+    ButtonPressed,
+    ShakeAbandoned,
+    ShakeStarted,
+    Shaking,
+    SquareChanged,
+    SticksThrown,
+)
 from hardware.lights import Frame
 from hardware.speaker import Speaker
+from hardware.squares import RACK_OF
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +61,12 @@ class Settings:
     hints: bool = False
     settle: float = 0.25
     grace: float = 1.5
+    """Seconds a still board that matches nothing waits before it is guided as a mistake."""
+    patience: float = 8.0
+    """Seconds a board part-way along a move (a bumped piece being carried off) waits before
+    it is called a mistake."""
+    racks: bool = False
+    """The board has switches under its racks (waiting pieces, borne-off trays)."""
     mummy_delay: float = 1.2
     """Seconds the mummy waits before throwing, so players see the turn pass."""
     celebrate: float = 6.0
@@ -81,13 +96,15 @@ class Controller:
     new_game_asked: bool = False
     fairness: Fair = field(default_factory=Fair)
     warned: bool = False
+    shake_again_until: float = float("-inf")
     rattle: sounds.Rattle = field(default_factory=sounds.Rattle)
     _unsaved: bool = False
     tracker: MoveTracker = field(init=False)
     _mummy: Mummy = field(init=False)
 
     def __post_init__(self) -> None:
-        self.tracker = MoveTracker(self.settings.settle, self.settings.grace)
+        self.tracker = MoveTracker(self.settings.settle, self.settings.grace,
+                                   self.settings.patience)
         self._new_mummy()
 
     def _new_mummy(self) -> None:
@@ -113,9 +130,7 @@ class Controller:
                     log.info("resuming the saved game: %s", game.state)
                     self._next_turn()
                     return
-                self._set_phase(Phase.GUIDE)
-                self.tracker.expect(Expectation.board(game.state.occupancy()))
-                log.info("the board does not match the saved game: guiding")
+                self._guide_to(game.state)
                 return
         self._idle()
 
@@ -137,6 +152,8 @@ class Controller:
                 self.speaker.play(sounds.RATTLE)
             case SticksThrown(result, _):
                 self._thrown(result)
+            case ShakeAbandoned(_, t):
+                self._shake_abandoned(t)
             case ButtonPressed(button, _):
                 self.press(button)
 
@@ -174,11 +191,7 @@ class Controller:
             self.speaker.play(sounds.MISTAKE)
         elif isinstance(verdict, AsExpected | Recognized):
             self.warned = False
-        if self.phase is Phase.GUIDE and isinstance(verdict, Mismatch) \
-                and not self.tracker.occupancy:
-            self.game = None  # the board was cleared instead: start afresh
-            self._idle()
-        elif self.phase is Phase.MOVE and isinstance(verdict, Recognized):
+        if self.phase is Phase.MOVE and isinstance(verdict, Recognized):
             self._play(verdict.move)
         elif self.phase is Phase.THROW and self._mummy_to_play() and now >= self.mummy_due \
                 and isinstance(verdict, AsExpected):
@@ -198,6 +211,13 @@ class Controller:
         self.mummy_move = self.hint = self.shown_throw = None
         self.tracker.expect(Expectation.board(()))
 
+    def _guide_to(self, state: GameState) -> None:
+        """Start-up: the board must show the saved game before it goes on (or, by a person's
+        choice, be cleared for a new game: the save is never dropped by itself)."""
+        self._set_phase(Phase.GUIDE)
+        self.tracker.expect(Expectation.board(owners_of(state, self.settings.racks)))
+        log.info("the board does not match the saved game: guiding")
+
     def _new_game(self) -> None:
         first = self.last_winner.other if self.last_winner is not None else Side.CONES
         self.game = Game(self.settings.ruleset, first)
@@ -212,8 +232,9 @@ class Controller:
         self._save()
         self._next_turn()
 
-    def _next_turn(self) -> None:
-        """Set the expectation for the state the game is in now."""
+    def _next_turn(self, keep_history: bool = False) -> None:
+        """Set the expectation for the state the game is in now; ``keep_history`` when only the
+        settings changed, so what the hands did so far still counts."""
         assert self.game is not None
         state = self.game.state
         self.mummy_move = self.hint = None
@@ -221,9 +242,10 @@ class Controller:
             self._set_phase(Phase.WON)
             self.tracker.expect(Expectation.board(()))  # guided to clear once the lights end
             return
+        racks = self.settings.racks
         if state.throw is None:
             self._set_phase(Phase.THROW)
-            self.tracker.expect(Expectation.of(state))
+            self.tracker.expect(Expectation.of(state, racks=racks), keep_history=keep_history)
             if self._mummy_to_play():
                 self.mummy_due = self.clock.now() + self.settings.mummy_delay
                 self.speaker.play(sounds.MUMMY_TURN)
@@ -232,21 +254,39 @@ class Controller:
         if self._mummy_to_play():
             level = self.fairness.pick(self.rng) if self.settings.fair else None
             self.mummy_move = self._mummy.choose(state, self.rng, level)
-            self.tracker.expect(Expectation.of(state, [self.mummy_move]))
+            self.tracker.expect(Expectation.of(state, [self.mummy_move], racks),
+                                keep_history=keep_history)
         else:
-            self.tracker.expect(Expectation.of(state))
+            self.tracker.expect(Expectation.of(state, racks=racks), keep_history=keep_history)
             if self.settings.hints:
                 self.hint = hint(state, mummy=self._mummy, rng=random.Random(0)).move
 
     def _thrown(self, throw: Any) -> None:
-        """The stick box settled: start a game, take the throw, or refuse it with a short sound."""
-        if self.phase is Phase.IDLE and isinstance(self.verdict, AsExpected):
+        """The stick box settled: start a game, take the throw, or refuse it with a short sound.
+
+        A shake over a cleared board while a saved game is being set up is the person's choice
+        of a new game instead."""
+        self.shake_again_until = float("-inf")
+        if (self.phase is Phase.IDLE and isinstance(self.verdict, AsExpected)) \
+                or (self.phase is Phase.GUIDE and self._cleared()):
+            if self.phase is Phase.GUIDE:
+                log.info("the board was cleared and the sticks shaken: a new game")
             self._new_game()
         elif self.phase is Phase.THROW and not self._mummy_to_play() \
                 and isinstance(self.verdict, AsExpected) and isinstance(throw, Throw):
             self._cast(throw)
         else:
             self.speaker.play(sounds.REFUSED)
+
+    def _cleared(self) -> bool:
+        """Whether the still board holds no piece (racks aside)."""
+        return isinstance(self.verdict, Mismatch | AsExpected) and not any(
+            square not in RACK_OF for square in self.tracker.occupancy)
+
+    def _shake_abandoned(self, t: float) -> None:
+        """A shake that never settled (the box left tilted, a chattering switch): say so."""
+        self.speaker.play(sounds.SHAKE_AGAIN)
+        self.shake_again_until = t + 3.0
 
     def _cast(self, throw: Throw) -> None:
         assert self.game is not None
@@ -287,12 +327,13 @@ class Controller:
             self._new_game()
 
     def _mode_changed(self) -> None:
-        log.info("mummy plays %s", self.settings.mummy.title if self.settings.mummy else "no side")
+        mummy = self.settings.mummy
+        log.info("mummy plays %s", mummy.title if mummy is not None else "no side")
         if self._mummy.level != self.settings.level:
             self._new_mummy()
         self._save()
         if self.game is not None and self.phase in (Phase.THROW, Phase.MOVE):
-            self._next_turn()
+            self._next_turn(keep_history=True)
 
     def _celebrating(self, now: float) -> bool:
         return self.phase is Phase.WON and now - self.phase_since < self.settings.celebrate
@@ -300,6 +341,8 @@ class Controller:
     def _guiding(self, now: float) -> bool:
         """Whether the board shows (and sounds) a mistake to correct now."""
         verdict = self.verdict
+        if isinstance(verdict, InProgress):
+            return verdict.overdue
         return isinstance(verdict, Mismatch) and not self._celebrating(now) and (
             verdict.urgent or self.phase is Phase.GUIDE)
 
@@ -335,25 +378,30 @@ class Controller:
     def _show(self, now: float) -> Show:
         state = self.game.state if self.game is not None else None
         verdict = self.verdict
-        missing = unexpected = frozenset[str]()
+        missing: Mapping[str, Side] = {}
+        unexpected = frozenset[str]()
         if isinstance(verdict, Mismatch) and self._guiding(now):
             missing, unexpected = verdict.missing, verdict.unexpected
         movable = frozenset[str]()
         if self.phase is Phase.MOVE and state is not None and self.mummy_move is None:
-            movable = frozenset(m.source or "" for m in state.moves) - {""}
+            # Pieces that can move, where they still stand (a lifted piece's square goes dark).
+            movable = frozenset(m.source for m in state.moves if m.source is not None
+                                and m.source in self.tracker.occupancy)
             if any(m.enters for m in state.moves):
                 movable |= {next(m.target for m in state.moves if m.enters)}
+        progress = verdict if isinstance(verdict, InProgress) else None
         bump_first = None
         if self.mummy_move is not None and state is not None and state.is_bump(self.mummy_move) \
-                and self.mummy_move.target not in self.tracker.emptied:
+                and not self.tracker.was_emptied(self.mummy_move.target):
             bump_first = self.mummy_move.target
         return Show(
             phase=self.phase,
             turn=state.turn if state is not None else Side.CONES,
             throw=self.shown_throw,
-            movable=movable,
-            lifted_targets=verdict.targets if isinstance(verdict, InHand) else frozenset(),
-            mummy_move=self.mummy_move,
+            movable=progress.sources if progress is not None else movable,
+            lifted_targets=progress.targets if progress is not None else frozenset(),
+            reseat=progress.reseat if progress is not None else frozenset(),
+            mummy_move=self.mummy_move if progress is None else None,
             bump_first=bump_first,
             missing=missing,
             unexpected=unexpected,
@@ -361,17 +409,25 @@ class Controller:
             winner=state.winner if state is not None else None,
             since=self.phase_since,
             hint=self.hint,
+            shake_again=now < self.shake_again_until,
         )
 
     def status(self) -> str:
         """One line in the game's voice, for a status bar or the log."""
         state = self.game.state if self.game is not None else None
-        if self._guiding(self.clock.now()) and self.phase is not Phase.GUIDE:
-            return "Put the board right: blinking squares show where."
+        now = self.clock.now()
+        verdict = self.verdict
+        if now < self.shake_again_until:
+            return "The sticks did not settle: shake again, then stand the box upright."
+        if self.phase is Phase.GUIDE:
+            return ("Set the pieces as the lights show to resume the saved game, "
+                    "or clear the board and shake the sticks for a new game.")
+        if isinstance(verdict, Mismatch) and self._guiding(now):
+            return "Put the board right: blinking squares show where." + _racks_to_mend(verdict)
+        if isinstance(verdict, InProgress) and state is not None:
+            return _in_progress(verdict, state)
         if self.phase is Phase.IDLE:
             return "Shake the sticks to begin a new game."
-        if self.phase is Phase.GUIDE:
-            return "Set the pieces as the lights show to resume the saved game, or clear the board."
         if state is None:
             return ""
         side = state.turn.title
@@ -383,3 +439,35 @@ class Controller:
             return f"The mummy throws for {side}..." if self._mummy_to_play() else \
                 f"Shake the sticks, {side}."
         return f"Go ahead and make your move, {side}."
+
+
+RACK_NAMES = {"CW": "a Cone in its waiting rack", "RW": "a Reel in its waiting rack",
+              "CO": "a Cone in its borne-off tray", "RO": "a Reel in its borne-off tray"}
+
+
+def _racks_to_mend(verdict: Mismatch) -> str:
+    """What the racks need, in words (they have no lights)."""
+    put = sorted({RACK_OF[s] for s in verdict.missing if s in RACK_OF})
+    take = sorted({RACK_OF[s] for s in verdict.unexpected if s in RACK_OF})
+    words = [f" Put {RACK_NAMES[r]}." for r in put]
+    words += [f" Take {RACK_NAMES[r].replace(' in ', ' out of ')}." for r in take]
+    return "".join(words)
+
+
+def _in_progress(verdict: InProgress, state: GameState) -> str:
+    """Where a move part-way done goes next."""
+    side = state.turn.title
+    targets = ", ".join(sorted(t for t in verdict.targets if t not in RACK_OF))
+    if verdict.reseat:
+        (square, *_) = sorted(verdict.reseat)
+        return (f"If your piece is already on {square}, lift it and set it down again "
+                "(the piece it bumps must come off).")
+    if verdict.overdue:
+        return f"Finish the move, {side}: the blinking squares show how."
+    racks = sorted({RACK_OF[t] for t in verdict.targets if t in RACK_OF} |
+                   {t for t in verdict.targets if t in RACK_NAMES})
+    if racks:
+        return f"Now put {RACK_NAMES[racks[0]]}."
+    if targets == "M16" and not verdict.in_hand:
+        return "Lift the piece off 16 to bear it off."
+    return f"Set the piece on {targets}." if targets else f"Go ahead, {side}."

@@ -88,6 +88,7 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path) -> int:
     except ConfigError as exc:
         log.error("%s", exc)
         return EX_CONFIG
+    settings.racks = board.reeds.has_racks
     clock = MonotonicClock()
     events: queue.Queue[Any] = queue.Queue()
     try:

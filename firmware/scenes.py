@@ -3,21 +3,25 @@
 The light language (design.md): marked squares glow warm; the mover's private row breathes in
 its colour; pieces that can move are steady; a lifted piece's target pulses; the mummy's move
 alternates gold between source and target (the piece to bump first blinks red); mistakes blink
-(missing: the mover's colour, unexpected: red); extra turns flare the marked squares; the
-winner's colour runs along the path. Colour always comes with a motion, for colour-blind players.
+(missing: the owner's colour, unexpected: red); a square where a piece must be lifted and set
+down again flashes twice; extra turns flare the marked squares; the winner's colour runs along
+the path; the sticks blink when a shake must be made again. Colour always comes with a motion,
+for colour-blind players.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from enum import Enum
+from types import MappingProxyType
 
 from engine.board import MARKED_SQUARES, Side, path
 from engine.moves import Move
 from engine.sticks import Throw
 from hardware.lights import Frame
-from hardware.squares import STICK_PIXELS
+from hardware.squares import SQUARES, STICK_PIXELS
 from hardware.strips import Colour
 
 CONES: Colour = (20, 90, 255)  # faience blue
@@ -51,14 +55,18 @@ class Show:
     throw: Throw | None = None
     movable: frozenset[str] = frozenset()
     lifted_targets: frozenset[str] = frozenset()
+    reseat: frozenset[str] = frozenset()
+    """Squares where a piece must be lifted and set down again (it sits on the one it bumps)."""
     mummy_move: Move | None = None
     bump_first: str | None = None
-    missing: frozenset[str] = frozenset()
+    missing: Mapping[str, Side] = field(default_factory=lambda: MappingProxyType({}))
+    """Squares where a piece is missing, with the side it belongs to."""
     unexpected: frozenset[str] = frozenset()
     flare_until: float = float("-inf")
     winner: Side | None = None
     since: float = 0.0
     hint: Move | None = None
+    shake_again: bool = False
 
 
 def scale(colour: Colour, factor: float) -> Colour:
@@ -82,6 +90,12 @@ def pulse(t: float, period: float = 0.6) -> float:
     return 0.2 + 0.8 * (0.5 - 0.5 * math.cos(2 * math.pi * t / period))
 
 
+def double_flash(t: float, period: float = 1.2) -> bool:
+    """Two short flashes, then a rest: 'lift it and set it down again'."""
+    phase = (t % period) / period
+    return phase < 0.12 or 0.24 <= phase < 0.36
+
+
 def scene(show: Show, t: float) -> Frame:
     """The frame for ``show`` at time ``t``."""
     frame: dict[str, Colour] = {}
@@ -95,8 +109,15 @@ def scene(show: Show, t: float) -> Frame:
     else:
         _play(frame, show, t)
     _guidance(frame, show, t)
-    _sticks(frame, show.throw)
-    return frame
+    if show.shake_again:  # the shake was dropped: the sticks blink until it is made again
+        frame.update(dict.fromkeys(STICK_PIXELS, STICK_WHITE if blink(t, 3.0) else (0, 0, 0)))
+    else:
+        _sticks(frame, show.throw)
+    return {name: colour for name, colour in frame.items() if name in PIXELS}
+
+
+PIXELS = frozenset(SQUARES) | frozenset(STICK_PIXELS)
+"""The names that have a light (rack slots have none)."""
 
 
 def _attract(frame: dict[str, Colour], t: float) -> None:
@@ -138,14 +159,16 @@ def _play(frame: dict[str, Colour], show: Show, t: float) -> None:
         frame[show.hint.source] = scale(colour, 0.5 + 0.5 * pulse(t, 1.2))
     for square in show.lifted_targets:
         frame[square] = scale(colour, pulse(t))
+    for square in show.reseat:
+        frame[square] = colour if double_flash(t) else (0, 0, 0)
 
 
 def _guidance(frame: dict[str, Colour], show: Show, t: float) -> None:
     if not (show.missing or show.unexpected):
         return
     on = blink(t)
-    for square in show.missing:
-        frame[square] = SIDE_COLOUR[show.turn] if on else (0, 0, 0)
+    for square, owner in show.missing.items():
+        frame[square] = SIDE_COLOUR[owner] if on else (0, 0, 0)
     for square in show.unexpected:
         frame[square] = RED if on else (0, 0, 0)
 

@@ -22,9 +22,10 @@ MUMMY_TURN = "mummy-turn"
 WIN = "win"
 LOSE = "lose"
 REFUSED = "refused"  # a short "not now" for a shake that cannot be taken
+SHAKE_AGAIN = "shake-again"  # a shake that never settled was dropped
 INVITE = "invite"  # the kiosk's invitation to come and play
 ALL = (RATTLE, THROW, MOVE, BUMP, BEAR_OFF, EXTRA_TURN, LOST_THROW, MISTAKE, MUMMY_TURN, WIN,
-       LOSE, REFUSED, INVITE)
+       LOSE, REFUSED, SHAKE_AGAIN, INVITE)
 MUSIC = "music"
 """The background music, looped (not an event)."""
 RATTLE_EVERY = 0.45

@@ -47,8 +47,8 @@ class Store:
         self.directory.mkdir(parents=True, exist_ok=True)
         data = {
             "format": FORMAT,
-            "mummy": saved.mummy.name.lower() if saved.mummy is not None else None,
-            "last_winner": saved.last_winner.name.lower() if saved.last_winner else None,
+            "mummy": _name(saved.mummy),
+            "last_winner": _name(saved.last_winner),  # Cones are 0: never test a side for truth
             "record": json.loads(saved.record.to_json()),
             "fair": saved.fair.to_json() if saved.fair is not None else None,
         }
@@ -97,6 +97,10 @@ class Store:
                         self.path, why, exc)
             return
         log.warning("saved game %s is unusable (%s); moved it to %s", self.path, why, aside)
+
+
+def _name(side: Side | None) -> str | None:
+    return side.name.lower() if side is not None else None
 
 
 def _side(value: Any) -> Side | None:

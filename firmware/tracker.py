@@ -1,74 +1,67 @@
-"""Recognise moves from occupancy-only sensors: judge stable positions against the legal moves.
+"""Recognise moves from occupancy-only sensors: judge still boards against the legal moves.
 
 Reed switches say "a magnet is here", not whose piece. The tracker keeps the occupancy and the
-lift/place history since the expectation was set (the throw), waits for the board to be still
-for the settle time, then compares with what each acceptable move would leave:
+time of the last lift and the last placing on each square since the expectation was set (the
+throw), waits for the board to be still for the settle time, then judges it
+(``firmware.evidence`` says what each move leaves):
 
-- a plain move or entry leaves its new occupancy;
-- a bump leaves the occupancy unchanged at the target, so its target must have been emptied
-  and filled again since the throw (the bumped piece lifted, the mover placed, either order);
-- bearing off leaves the source empty, so square 16 must have been touched since the throw.
+- the board a move leaves, with its journeys in order, is that move;
+- the expected board is no move yet (a piece put back where it was is never an error);
+- a board part-way along a legal move is a move in progress: it gets that move's lights, and is
+  only called overdue after a long patience (a person may hold their piece as long as they like);
+- anything else is guided, after a grace time, toward the nearest legal board: forward to a move
+  when that is nearer than undoing what was done.
+
+A change of settings never erases the history: only a new position does.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import logging
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
-from engine.board import PATH_LENGTH, square_of
+from engine.board import Side
 from engine.moves import Move
 from engine.state import GameState
+from firmware.evidence import Candidate, Owners, candidate, census, left_by, owners_of
+from hardware.squares import RACK_OF
 
-BEAR_OFF_SQUARE = f"M{PATH_LENGTH}"
+log = logging.getLogger(__name__)
 
-
-@dataclass(frozen=True)
-class Candidate:
-    """A move the board may show, with the evidence it leaves."""
-
-    move: Move
-    after: frozenset[str]
-    refilled: str | None = None
-    """A bump's target: must have been emptied and filled again."""
-    touched: str | None = None
-    """Bearing off: square 16 must have held the piece for a moment."""
+NOBODY: Owners = MappingProxyType({})
 
 
 @dataclass(frozen=True)
 class Expectation:
-    """What the board should show now (``before``) and the moves it may turn into."""
+    """What the board should show now (``before``, with ``owners``) and the moves it may show."""
 
     before: frozenset[str]
     candidates: tuple[Candidate, ...] = ()
+    owners: Owners = field(default_factory=lambda: NOBODY)
 
     @classmethod
-    def of(cls, state: GameState, allowed: Iterable[Move] | None = None) -> Expectation:
+    def of(cls, state: GameState, allowed: Iterable[Move] | None = None,
+           racks: bool = False) -> Expectation:
         """The expectation of a state: its occupancy, and its pending throw's legal moves (or
-        only ``allowed`` among them, e.g. the mummy's chosen move)."""
+        only ``allowed`` among them, e.g. the mummy's chosen move); ``racks`` when the board
+        has switches under its racks."""
         moves = state.moves if allowed is None else tuple(m for m in state.moves if m in allowed)
-        return cls(state.occupancy(), tuple(candidate(state, m) for m in moves))
+        owners = MappingProxyType(owners_of(state, racks))
+        return cls(frozenset(owners), tuple(candidate(state, m, racks, owners) for m in moves),
+                   owners)
 
     @classmethod
-    def board(cls, occupancy: Iterable[str]) -> Expectation:
+    def board(cls, owners: Mapping[str, Side] | Iterable[str] = ()) -> Expectation:
         """Just a position to reach (an empty board after a game, a saved game to resume)."""
-        return cls(frozenset(occupancy))
+        if isinstance(owners, Mapping):
+            return cls(frozenset(owners), (), MappingProxyType(dict(owners)))
+        return cls(frozenset(owners))
 
     def targets_of(self, square: str) -> frozenset[str]:
         """Where a piece lifted from ``square`` may go (to light them while it is in the air)."""
         return frozenset(c.move.target for c in self.candidates if c.move.source == square)
-
-
-def candidate(state: GameState, move: Move) -> Candidate:
-    """The evidence ``move`` leaves on the board of ``state``."""
-    after = set(state.occupancy())
-    if move.source:
-        after.discard(move.source)
-    if move.bears_off:
-        return Candidate(move, frozenset(after), touched=BEAR_OFF_SQUARE)
-    target = square_of(move.side, move.end)
-    refilled = target if state.is_bump(move) else None
-    after.add(target)
-    return Candidate(move, frozenset(after), refilled=refilled)
 
 
 @dataclass(frozen=True)
@@ -87,11 +80,21 @@ class AsExpected(Verdict):
 
 
 @dataclass(frozen=True)
-class InHand(Verdict):
-    """A piece that may move is lifted (and nothing else is wrong): light where it can go."""
+class InProgress(Verdict):
+    """The still board is part-way along legal moves: light where to act next.
 
-    source: str
+    ``in_hand``: only the mover is up, a person deciding (never overdue). ``reseat``: after the
+    grace time, occupied targets of a piece in the hand: a piece set down on top of the one it
+    bumps leaves that switch closed, so it must be lifted and set down again. ``overdue``: the
+    board has stood part-way for longer than the patience time.
+    """
+
+    moves: frozenset[Move]
+    sources: frozenset[str]
     targets: frozenset[str]
+    in_hand: bool = False
+    reseat: frozenset[str] = frozenset()
+    overdue: bool = False
 
 
 @dataclass(frozen=True)
@@ -103,14 +106,16 @@ class Recognized(Verdict):
 
 @dataclass(frozen=True)
 class Mismatch(Verdict):
-    """The still board matches nothing: ``missing`` pieces to put back, ``unexpected`` to lift.
+    """The still board matches nothing: ``missing`` pieces to put back (with their owners),
+    ``unexpected`` pieces to lift, to reach the position ``toward`` leaves (None: undo).
 
     ``urgent`` turns true once the grace time has passed, when the board starts to guide.
     """
 
-    missing: frozenset[str]
+    missing: Owners
     unexpected: frozenset[str]
     urgent: bool
+    toward: Move | None = None
 
 
 @dataclass
@@ -119,17 +124,22 @@ class MoveTracker:
 
     settle: float = 0.25
     grace: float = 1.5
+    patience: float = 8.0
     occupancy: set[str] = field(default_factory=set)
     expectation: Expectation = field(default_factory=lambda: Expectation(frozenset()))
-    emptied: set[str] = field(default_factory=set)
-    filled: set[str] = field(default_factory=set)
+    filled: dict[str, float] = field(default_factory=dict)
+    """When each square (and rack) last had a piece set on it, since the expectation."""
+    emptied: dict[str, float] = field(default_factory=dict)
+    """When each square (and rack) last had a piece lifted off it, since the expectation."""
     last_change: float = float("-inf")
 
-    def expect(self, expectation: Expectation) -> None:
-        """Start judging against a new expectation; the history starts afresh."""
+    def expect(self, expectation: Expectation, *, keep_history: bool = False) -> None:
+        """Judge against a new expectation; the history starts afresh unless ``keep_history``
+        (the same position with other moves allowed: a settings change mid-move)."""
         self.expectation = expectation
-        self.emptied.clear()
-        self.filled.clear()
+        if not keep_history:
+            self.filled.clear()
+            self.emptied.clear()
 
     def reset(self, occupancy: Iterable[str], now: float) -> None:
         """Take the whole occupancy as read (at start-up, from the debounced switches)."""
@@ -142,42 +152,56 @@ class MoveTracker:
             return
         if occupied:
             self.occupancy.add(square)
-            self.filled.add(square)
         else:
             self.occupancy.discard(square)
-            self.emptied.add(square)
+        times = self.filled if occupied else self.emptied
+        times[square] = t
+        rack = RACK_OF.get(square)
+        if rack is not None:
+            times[rack] = t
         self.last_change = t
+
+    def was_emptied(self, square: str) -> bool:
+        """Whether a piece was lifted off ``square`` since the expectation was set."""
+        return square in self.emptied
 
     def judge(self, now: float) -> Verdict:
         """The verdict on the board at time ``now``."""
-        if now - self.last_change < self.settle:
+        still = now - self.last_change - self.settle
+        if still < 0:
             return Unsettled()
-        board = frozenset(self.occupancy)
+        board = census(self.occupancy)
         expected = self.expectation
-        if board == expected.before and not self._bumped_in_place():
+        shown = [c for c in expected.candidates
+                 if c.after == board and left_by(c, self.filled, self.emptied)]
+        if len(shown) == 1:
+            return Recognized(shown[0].move)
+        if shown:  # the tests prove no two moves leave the same evidence; never guess
+            log.error("the board shows %s alike: guiding back", ", ".join(map(str, shown)))
+            return self._mismatch(board, still, forward=False)
+        if board == expected.before:
             return AsExpected()
-        matches = [c for c in expected.candidates if self._shows(c, board)]
-        if len(matches) == 1:
-            return Recognized(matches[0].move)
-        assert not matches, f"ambiguous evidence: {matches}"  # proven impossible by the tests
-        lifted = expected.before - board
-        if len(lifted) == 1 and board < expected.before:
-            (source,) = lifted
-            targets = expected.targets_of(source)
-            if targets:
-                return InHand(source, targets)
-        urgent = now - self.last_change >= self.settle + self.grace
-        return Mismatch(expected.before - board, board - expected.before, urgent)
+        progress = [(c, w) for c in expected.candidates for w in c.waypoints if w.board == board]
+        if not progress:
+            return self._mismatch(board, still)
+        in_hand = all(w.mover_lifted for _, w in progress)
+        targets = frozenset().union(*(w.targets for _, w in progress))
+        return InProgress(
+            moves=frozenset(c.move for c, _ in progress),
+            sources=frozenset(w.source for _, w in progress if w.source is not None),
+            targets=targets,
+            in_hand=in_hand,
+            reseat=targets & board if in_hand and still >= self.grace else frozenset(),
+            overdue=not in_hand and still >= self.patience,
+        )
 
-    def _shows(self, c: Candidate, board: frozenset[str]) -> bool:
-        if board != c.after:
-            return False
-        if c.refilled is not None and not (c.refilled in self.emptied
-                                           and c.refilled in self.filled):
-            return False
-        return c.touched is None or c.touched in self.filled
-
-    def _bumped_in_place(self) -> bool:
-        """An entry that bumps leaves the occupancy as it was: is that what happened?"""
-        return any(c.after == self.expectation.before and self._shows(c, c.after)
-                   for c in self.expectation.candidates)
+    def _mismatch(self, board: frozenset[str], still: float, forward: bool = True) -> Mismatch:
+        """Guidance toward the nearest legal board; undoing wins a tie."""
+        expected = self.expectation
+        goal, owners, toward = expected.before, expected.owners, None
+        if forward:
+            for c in expected.candidates:
+                if len(board ^ c.after) < len(board ^ goal):
+                    goal, owners, toward = c.after, c.owners, c.move
+        missing = {square: owners.get(square, Side.CONES) for square in goal - board}
+        return Mismatch(MappingProxyType(missing), board - goal, still >= self.grace, toward)

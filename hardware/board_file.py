@@ -17,7 +17,7 @@ from types import MappingProxyType
 
 from hardware.header import GPIO_PINS, I2C1, SPI0
 from hardware.sounds import shipped
-from hardware.squares import SQUARES, STICK_PIXELS
+from hardware.squares import RACK_OF, SQUARES, STICK_PIXELS
 from hardware.toml_reader import ConfigError, Section
 
 __all__ = [
@@ -67,7 +67,9 @@ class Expander:
 
 @dataclass(frozen=True)
 class ReedsConfig:
-    """How the 20 reed switches are read: straight to GPIO pins, or through MCP23017 expanders."""
+    """How the reed switches are read: straight to GPIO pins, or through MCP23017 expanders.
+
+    Besides the 20 squares, a board may have a reed under every rack slot (``has_racks``)."""
 
     backend: str
     debounce: float
@@ -75,6 +77,16 @@ class ReedsConfig:
     channels: Mapping[str, ExpanderChannel]
     expanders: tuple[Expander, ...]
     poll_interval: float
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every switch's name: the squares, then the rack slots if fitted."""
+        return (*self.pins, *self.channels)
+
+    @property
+    def has_racks(self) -> bool:
+        """Whether the waiting racks and borne-off trays have switches."""
+        return any(name in RACK_OF for name in self.names)
 
 
 @dataclass(frozen=True)
@@ -287,8 +299,9 @@ def _reeds(
     used: dict[ExpanderChannel, str] = {}
     addresses = {e.address for e in expanders}
     for square in squares.names():
-        if square not in SQUARES:
-            raise squares.error(square, "unknown key (the squares are R1-R4, C1-C4 and M5-M16)")
+        if square not in SQUARES and square not in RACK_OF:
+            raise squares.error(square, "unknown key (the squares are R1-R4, C1-C4 and M5-M16; "
+                                        "rack slots CW1-CW5, RW1-RW5, CO1-CO5, RO1-RO5)")
         wiring = squares.section(square)
         if backend == "gpio":
             gpio[square] = pins.require(wiring, "pin")
@@ -302,6 +315,12 @@ def _reeds(
     for square in SQUARES:
         if not squares.has(square):
             raise squares.error(square, "missing (every one of the 20 squares needs a switch)")
+    racks = [slot for slot in RACK_OF if squares.has(slot)]
+    if racks:  # the racks are evidence only when every resting place can be read
+        for slot in RACK_OF:
+            if not squares.has(slot):
+                problem = "missing (rack switches are all fitted or none: CW1-RO5, 20 slots)"
+                raise squares.error(slot, problem)
     squares.done()
     return ReedsConfig(
         backend,

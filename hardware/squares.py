@@ -12,6 +12,16 @@ SQUARES: tuple[str, ...] = REELS_ROW + CONES_ROW + MIDDLE_ROW
 MARKED = frozenset({"R4", "C4", "M8", "M12", "M16"})
 STICK_PIXELS = ("S1", "S2", "S3", "S4")
 
+RACK_SLOTS = 5
+"""Resting places in each rack beside the board: one per piece of a side."""
+RACKS: dict[str, tuple[str, ...]] = {
+    rack: tuple(f"{rack}{n}" for n in range(1, RACK_SLOTS + 1))
+    for rack in ("CW", "RW", "CO", "RO")
+}
+"""Optional reed switches under the racks: each side's waiting pieces (CW, RW) and borne-off
+tray (CO, RO). A board either has all of them or none; they have no pixels."""
+RACK_OF: dict[str, str] = {slot: rack for rack, slots in RACKS.items() for slot in slots}
+
 REELS_PATH = REELS_ROW + MIDDLE_ROW
 CONES_PATH = CONES_ROW + MIDDLE_ROW
 

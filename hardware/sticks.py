@@ -66,6 +66,7 @@ class StickBox(Generic[T]):
         # Raw material for the generator; bounded, since single tilts between shakes add to it.
         self._timings: deque[float] = deque(maxlen=256)
         self._timer: Timer | None = None
+        self._timer_when = float("inf")
         pins = {"tilt": config.tilt_pin}
         if config.button_pin is not None:
             pins["button"] = config.button_pin
@@ -122,8 +123,13 @@ class StickBox(Generic[T]):
             self._arm(t + self._config.settle)
 
     def _arm(self, when: float) -> None:
-        if self._timer is None:
-            self._timer = self._clock.call_at(when, self._due)
+        """Make sure ``_due`` runs at ``when`` (an earlier call already pending serves)."""
+        if self._timer is not None:
+            if self._timer_when <= when:
+                return
+            self._timer.cancel()  # a later deadline must not hide an earlier one
+        self._timer_when = when
+        self._timer = self._clock.call_at(when, self._due)
 
     def _cancel_timer(self) -> None:
         if self._timer is not None:

@@ -16,7 +16,7 @@ from pathlib import Path
 from hardware.board_file import BOARDS, DEFAULT_BOARD, Board, load_board
 from hardware.errors import ConfigError
 from hardware.header import HEADER, SPI0
-from hardware.squares import POSITION, STICK_PIXELS
+from hardware.squares import POSITION, RACKS, STICK_PIXELS
 
 
 def pin_uses(board: Board) -> dict[int, str]:
@@ -83,6 +83,18 @@ def board_diagram(board: Board) -> list[str]:
     return lines[:-1]
 
 
+def racks_diagram(board: Board) -> list[str]:
+    """Each rack beside the board with the wiring of its slots' reeds (none when not fitted)."""
+    if not board.reeds.has_racks:
+        return []
+    wiring = {**{k: f"GPIO{v}" for k, v in board.reeds.pins.items()},
+              **{k: str(v) for k, v in board.reeds.channels.items()}}
+    lines = ["", "The racks beside the board (waiting pieces W, borne off O), slot by slot:", ""]
+    for rack, slots in RACKS.items():
+        lines.append(f"{rack}: " + "  ".join(f"{slot} {wiring[slot]}" for slot in slots))
+    return lines
+
+
 def wiring_diagram(board: Board) -> str:
     """The whole diagram of ``board``: header, squares, LED order and the switches' ground."""
     order = " ".join(board.lights.order)
@@ -97,6 +109,7 @@ def wiring_diagram(board: Board) -> str:
         "The squares from above, Reels' row on top, with the reed switch's wiring:",
         "",
         *board_diagram(board),
+        *racks_diagram(board),
         "",
         f"LED strip order from the Pi ({len(board.lights.order)} pixels, {sticks} = the sticks):",
         order,

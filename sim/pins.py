@@ -23,7 +23,7 @@ from hardware.board_file import DARK_PIXEL, DEFAULT_BOARD, Board, load_board
 from hardware.clock import ManualClock
 from hardware.devices import Devices, open_devices
 from hardware.speaker import SilentSpeaker
-from hardware.squares import SQUARES, passed_over
+from hardware.squares import passed_over
 from hardware.strips import Colour, MemoryStrip
 from sim.expander import FakeMcp23017
 
@@ -69,7 +69,7 @@ class SimBoard:
         self.bounce = bounce
         self._rng = random.Random(seed)
         self._busy: dict[str, float] = {}
-        self._closed: dict[str, bool] = dict.fromkeys(SQUARES, False)
+        self._closed: dict[str, bool] = dict.fromkeys(self.board.reeds.names, False)
         self._upright = True
         self.chips = {
             e.address: FakeMcp23017(

@@ -36,6 +36,7 @@ class Table:
         self.sim.advance(0.1)
         self.events: queue.Queue[Any] = queue.Queue()
         self.settings = settings if settings is not None else Settings()
+        self.settings.racks = self.sim.board.reeds.has_racks
         # The seed decides the throws too, so a test replays exactly (real use passes a
         # seed from ``secrets``); mixed so the sticks do not repeat the controller's stream.
         self.devices = self.sim.open(

@@ -65,7 +65,7 @@ def latencies(moves: int, seed: int = 1) -> list[float]:
                 table.run(2.0)
                 continue
             state = game.state
-            carry_out(table.sim, state, rng.choice(state.moves))
+            carry_out(table, state, rng.choice(state.moves))
             # Step frame by frame until the move is taken; time that very tick.
             for _ in range(200):
                 table.run(1 / 30)

@@ -22,7 +22,7 @@ def main(state_dir: str, seed: int) -> None:
                 table.sim.shake(0.6)
                 table.run(2.0)
             else:
-                carry_out(table.sim, game.state, game.state.moves[0])
+                carry_out(table, game.state, game.state.moves[0])
                 table.run(1.0)
             print(f"saved {len(game.actions)}", flush=True)
 

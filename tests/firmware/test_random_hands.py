@@ -70,7 +70,7 @@ class RandomHands(RuleBasedStateMachine):
             return
         state = game.state
         move = data.draw(st.sampled_from(state.moves))
-        carry_out(self.table.sim, state, move)
+        carry_out(self.table, state, move)
         self.table.run(1.0)
         assert game.state is not state, f"{move} was not recognised"
 
@@ -97,3 +97,15 @@ class RandomHands(RuleBasedStateMachine):
 RandomHands.TestCase.settings = settings(max_examples=40, stateful_step_count=25,
                                          deadline=None)
 test_random_hands = RandomHands.TestCase
+
+if __name__ == "__main__":  # python -m tests.firmware.test_random_hands N: the long run
+    import sys
+    import unittest
+
+    examples = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
+    RandomHands.TestCase.settings = settings(max_examples=examples, stateful_step_count=25,
+                                             deadline=None)
+    result = unittest.TextTestRunner(verbosity=2).run(
+        unittest.defaultTestLoader.loadTestsFromTestCase(RandomHands.TestCase))
+    print(f"random hands: {examples} examples, {'passed' if result.wasSuccessful() else 'FAILED'}")
+    sys.exit(0 if result.wasSuccessful() else 1)

@@ -76,7 +76,7 @@ def test_a_whole_game_from_a_shake_to_a_cleared_board(two_players: Table) -> Non
             continue
         assert controller.phase is Phase.MOVE
         move = state.moves[-1]
-        carry_out(table.sim, state, move, slide=moves % 3 == 0)
+        carry_out(table, state, move, slide=moves % 3 == 0)
         table.run(1.0)
         assert controller.game.state is not state, f"{move} was not taken from the board"
         assert table.sim.pieces == controller.game.state.occupancy()
@@ -105,7 +105,7 @@ def test_lifting_a_piece_lights_its_target(tmp_path: Path) -> None:
 def test_a_bump_in_either_order(tmp_path: Path, bumped_first: bool) -> None:
     with set_up("C:M6 R:M9 turn:C throw:3:WWWD", tmp_path) as table:
         state = table.controller.game.state  # type: ignore[union-attr]
-        carry_out(table.sim, state, Move(C, 6, 3), bumped_first=bumped_first)
+        carry_out(table, state, Move(C, 6, 3), bumped_first=bumped_first)
         table.run(1.0)
         after = table.controller.game.state  # type: ignore[union-attr]
         assert after.squares(C) == {"M9"} and after.waiting(R) == 5
@@ -122,7 +122,7 @@ def test_bearing_off_by_touching_16(tmp_path: Path, slide: bool) -> None:
         assert sounds.MISTAKE not in table.sim.sounds
         table.sim.place("M13")
         table.run(0.5)
-        carry_out(table.sim, state, Move(C, 13, 3), slide=slide)
+        carry_out(table, state, Move(C, 13, 3), slide=slide)
         table.run(1.0)
         assert table.controller.game.state.off[C] == 2  # type: ignore[union-attr]
         assert sounds.BEAR_OFF in table.sim.sounds
@@ -167,7 +167,7 @@ def test_the_mummys_move_carried_out_wrongly_then_right(tmp_path: Path) -> None:
         table.sim.lift("C2")
         table.sim.place("C1")
         state = table.controller.game.state  # type: ignore[union-attr]
-        carry_out(table.sim, state, mummy_move)
+        carry_out(table, state, mummy_move)
         table.run(1.0)
         after = table.controller.game.state  # type: ignore[union-attr]
         assert after.squares(R) == {mummy_move.target} and after.turn == C
@@ -214,7 +214,7 @@ def test_switching_sides_and_the_mummy_at_any_time(tmp_path: Path) -> None:
 
 def test_power_loss_resumes_the_last_completed_move(tmp_path: Path) -> None:
     with set_up("C:C2 R:M9 turn:C throw:2:WWDD", tmp_path) as table:
-        carry_out(table.sim, table.controller.game.state, Move(C, 2, 2))  # type: ignore[union-attr]
+        carry_out(table, table.controller.game.state, Move(C, 2, 2))  # type: ignore[union-attr]
         table.run(1.0)
         before = table.controller.game.state  # type: ignore[union-attr]
         pieces = table.sim.pieces
@@ -235,15 +235,6 @@ def test_a_board_that_does_not_match_the_save_is_guided(tmp_path: Path) -> None:
         assert table.controller.phase is Phase.THROW
 
 
-def test_an_empty_board_at_start_idles_even_with_a_save(tmp_path: Path) -> None:
-    with set_up("C:C2 R:M9 turn:C", tmp_path) as table:
-        pass
-    with Table(state_dir=tmp_path, settings=Settings(mummy=None), pieces={"C2"}) as table:
-        table.sim.lift("C2")
-        table.run(1.0)
-        assert table.controller.phase is Phase.IDLE
-
-
 def test_a_garbled_save_is_moved_aside_and_start_up_goes_on(tmp_path: Path) -> None:
     (tmp_path / "game.json").write_text('{"format": "aseb-save", "record": {"act')
     with Table(state_dir=tmp_path, settings=Settings(mummy=None)) as table:
@@ -259,7 +250,7 @@ def test_the_kiosks_fair_mode_learns_from_each_game_and_survives_a_restart(
     with Table(state_dir=tmp_path, settings=settings, pieces=state.occupancy()) as table:
         table.controller.set_up(state)
         strength = table.controller.fairness.strength
-        carry_out(table.sim, state, Move(C, 15, 1))  # the visitor (Cones) bears off and wins
+        carry_out(table, state, Move(C, 15, 1))  # the visitor (Cones) bears off and wins
         table.run(1.0)
         assert table.controller.phase is Phase.WON
         assert table.controller.fairness.strength > strength  # the mummy plays harder now
@@ -277,7 +268,7 @@ def test_a_table_seed_replays_the_same_throws(tmp_path: Path) -> None:
             for _ in range(6):  # the demon-cast, then throws from the stick box
                 game = t.controller.game
                 if game is not None and game.state.moves:
-                    carry_out(t.sim, game.state, game.state.moves[0])
+                    carry_out(t, game.state, game.state.moves[0])
                     t.run(1.0)
                 t.sim.shake(0.6)
                 t.run(2.0)

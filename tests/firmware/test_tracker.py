@@ -4,7 +4,7 @@ leave the same evidence (checked exhaustively over positions from many random ga
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 import pytest
 
@@ -13,15 +13,17 @@ from engine.game import Game
 from engine.moves import Move
 from engine.state import GameState
 from engine.sticks import Throw
+from firmware.evidence import BORNE_OFF, WAITING
 from firmware.tracker import (
     AsExpected,
     Expectation,
-    InHand,
+    InProgress,
     Mismatch,
     MoveTracker,
     Recognized,
     Unsettled,
 )
+from hardware.squares import RACKS
 
 Change = tuple[str, bool]
 
@@ -31,23 +33,30 @@ def between(side: Side, start: int, end: int) -> list[str]:
     return list(path(side)[start:end - 1])
 
 
-def performances(state: GameState, move: Move) -> Iterator[list[Change]]:
-    """Every way a player might carry out ``move`` with their hands."""
+def performances(state: GameState, move: Move, racks: bool = False) -> Iterator[list[Change]]:
+    """Every way a player might carry out ``move`` with their hands (with ``racks``: taking
+    pieces from the waiting rack, and putting bumped ones back and borne-off ones in the tray)."""
     src, side = move.source, move.side
     occupied = state.occupancy()
     over = [sq for sq in between(side, move.start, move.end) if sq not in occupied]
     slide = [c for sq in over for c in ((sq, True), (sq, False))]  # occupied ones stay closed
+    waiting = RACKS[WAITING[side]][state.waiting(side) - 1]  # the last waiting piece's slot
+    lift = [(src, False)] if src else [(waiting, False)] if racks else []
     if move.bears_off:
         assert src is not None
-        yield [(src, False), ("M16", True), ("M16", False)]
-        yield [(src, False), *slide, ("M16", True), ("M16", False)]
+        tray = [(RACKS[BORNE_OFF[side]][state.off[side]], True)] if racks else []
+        yield [*lift, ("M16", True), ("M16", False), *tray]
+        yield [*lift, *slide, ("M16", True), ("M16", False), *tray]
+        if racks:
+            yield [*lift, *tray]  # straight to the tray
         return
     target = move.target
-    lift = [(src, False)] if src else []
     if state.is_bump(move):
-        yield [*lift, (target, False), (target, True)]
-        yield [(target, False), *lift, (target, True)]
-        yield [(target, False), *lift, *slide, (target, True)]
+        victim = side.other
+        home = [(RACKS[WAITING[victim]][state.waiting(victim)], True)] if racks else []
+        yield [*lift, (target, False), *home, (target, True)]
+        yield [(target, False), *lift, (target, True), *home]
+        yield [(target, False), *home, *lift, *slide, (target, True)]
     else:
         yield [*lift, (target, True)]
         yield [*lift, *slide, (target, True)]
@@ -67,7 +76,7 @@ def positions(games: int = 60) -> Iterator[GameState]:
 
 
 def judge_after(expectation: Expectation, changes: list[Change],
-                occupancy: frozenset[str]) -> object:
+                occupancy: Iterable[str]) -> object:
     tracker = MoveTracker(settle=0.25, grace=1.5)
     tracker.reset(occupancy, now=0.0)
     tracker.expect(expectation)
@@ -78,20 +87,21 @@ def judge_after(expectation: Expectation, changes: list[Change],
     return tracker.judge(t + 0.3)
 
 
-def test_every_legal_move_is_recognised_and_no_two_moves_share_evidence() -> None:
+@pytest.mark.parametrize("racks", [False, True], ids=["squares", "racks"])
+def test_every_legal_move_is_recognised_and_no_two_moves_share_evidence(racks: bool) -> None:
     checked = 0
-    for before in positions():
+    for before in positions(60 if not racks else 20):
         for value in before.ruleset.values:
             state, _ = before.cast(Throw.of(value))
             if state.throw is None:
                 continue
-            expectation = Expectation.of(state)
+            expectation = Expectation.of(state, racks=racks)
             for move in state.moves:
-                for changes in performances(state, move):
-                    verdict = judge_after(expectation, changes, state.occupancy())
+                for changes in performances(state, move, racks):
+                    verdict = judge_after(expectation, changes, expectation.before)
                     assert verdict == Recognized(move), (state.notation(), move, changes)
                     checked += 1
-    assert checked > 10_000
+    assert checked > (10_000 if not racks else 3_000)
 
 
 def at(text: str) -> GameState:
@@ -127,14 +137,16 @@ def test_a_piece_held_in_the_air_lights_its_target_and_is_never_an_error() -> No
     state = at("C:C2 R:M9 turn:C throw:2:WWDD")
     tracker = tracker_for(state)
     tracker.change("C2", False, 1.0)
-    assert tracker.judge(60.0) == InHand("C2", frozenset({"C4"}))
+    verdict = tracker.judge(60.0)
+    assert isinstance(verdict, InProgress) and verdict.in_hand and not verdict.overdue
+    assert verdict.targets == {"C4"} and verdict.moves == {Move(Side.CONES, 2, 2)}
 
 
 def test_a_bump_needs_the_bumped_piece_lifted_in_either_order() -> None:
     state = at("C:M6 R:M9 turn:C throw:3:WWWD")
     tracker = tracker_for(state)
     tracker.change("M6", False, 1.0)
-    assert isinstance(tracker.judge(2.0), InHand)  # mover in the air, bumped piece still there
+    assert tracker.judge(2.0).in_hand  # type: ignore[attr-defined]  # mover in the air, bumped piece still there
     tracker.change("M9", False, 2.1)
     tracker.change("M9", True, 2.2)
     assert tracker.judge(2.5) == Recognized(Move(Side.CONES, 6, 3))
@@ -144,7 +156,7 @@ def test_bearing_off_needs_the_piece_to_touch_16() -> None:
     state = at("C:M13 R:M9 turn:C throw:3:WWWD")
     tracker = tracker_for(state)
     tracker.change("M13", False, 1.0)
-    assert isinstance(tracker.judge(2.0), InHand)
+    assert tracker.judge(2.0).in_hand  # type: ignore[attr-defined]
     tracker.change("M16", True, 2.1)
     tracker.change("M16", False, 2.3)
     assert tracker.judge(2.6) == Recognized(Move(Side.CONES, 13, 3))
@@ -155,7 +167,7 @@ def test_a_wrong_square_is_guided_after_the_grace_time() -> None:
     tracker = tracker_for(state)
     tracker.change("C2", False, 1.0)
     tracker.change("M5", True, 1.1)
-    assert tracker.judge(1.5) == Mismatch(frozenset({"C2"}), frozenset({"M5"}), urgent=False)
+    assert tracker.judge(1.5) == Mismatch({"C2": Side.CONES}, frozenset({"M5"}), urgent=False)
     assert tracker.judge(2.9).urgent  # type: ignore[attr-defined]
     tracker.change("M5", False, 3.0)
     tracker.change("C4", True, 3.1)
@@ -169,7 +181,7 @@ def test_only_the_mummys_move_is_accepted_on_its_turn() -> None:
     tracker.change("C2", False, 1.0)
     tracker.change("C4", True, 1.1)
     verdict = tracker.judge(5.0)
-    assert verdict == Mismatch(frozenset({"C2"}), frozenset({"C4"}), urgent=True)
+    assert verdict == Mismatch({"C2": Side.CONES}, frozenset({"C4"}), urgent=True)
     tracker.change("C4", False, 6.0)
     tracker.change("C2", True, 6.1)
     tracker.change("M6", False, 6.2)
@@ -190,3 +202,83 @@ def test_from_any_board_the_guidance_leads_back(occupancy: set[str]) -> None:
     for square in verdict.unexpected:
         tracker.change(square, False, 11.0)
     assert tracker.judge(12.0) == AsExpected()
+
+
+def test_a_bump_half_done_is_a_move_in_progress_overdue_only_after_the_patience() -> None:
+    state = at("C:M6 R:M9 turn:C throw:3:WWWD")
+    tracker = tracker_for(state)
+    tracker.change("M9", False, 1.0)  # the Reel to bump is carried away, slowly
+    verdict = tracker.judge(3.0)
+    assert verdict == InProgress(frozenset({Move(Side.CONES, 6, 3)}), frozenset({"M6"}),
+                                 frozenset({"M9"}))
+    assert tracker.judge(1.0 + 0.25 + 8.0).overdue  # type: ignore[attr-defined]
+
+
+def test_a_mover_held_over_an_occupied_target_asks_to_be_set_down_again_after_the_grace() -> None:
+    state = at("C:M6 R:M9 turn:C throw:3:WWWD")
+    tracker = tracker_for(state)
+    tracker.change("M6", False, 1.0)
+    assert tracker.judge(1.5).reseat == frozenset()  # type: ignore[attr-defined]
+    verdict = tracker.judge(3.0)
+    assert isinstance(verdict, InProgress) and verdict.reseat == {"M9"} and not verdict.overdue
+
+
+def test_guidance_goes_forward_when_one_act_finishes_the_move_and_back_on_a_tie() -> None:
+    state = at("C:M6 R:M9 turn:C throw:3:WWWD")
+    tracker = tracker_for(state)
+    for square, occupied in [("M9", False), ("M11", True), ("M6", False), ("M9", True)]:
+        tracker.change(square, occupied, 1.0 + len(tracker.filled) * 0.1)
+    verdict = tracker.judge(5.0)
+    assert verdict == Mismatch({}, frozenset({"M11"}), True, toward=Move(Side.CONES, 6, 3))
+    plain = tracker_for(at("C:C2 R:M9 turn:C throw:2:WWDD"))
+    plain.change("C2", False, 1.0)
+    plain.change("M7", True, 1.1)  # the wrong square: back and forward are as far
+    assert plain.judge(5.0).toward is None  # type: ignore[attr-defined]
+
+
+def test_a_new_expectation_of_the_same_position_may_keep_the_history() -> None:
+    state = at("C:M6 R:M9 turn:C throw:3:WWWD")
+    tracker = tracker_for(state)
+    tracker.change("M9", False, 1.0)
+    tracker.expect(Expectation.of(state), keep_history=True)  # hints switched on, say
+    tracker.change("M6", False, 1.1)
+    tracker.change("M9", True, 1.2)
+    assert tracker.judge(2.0) == Recognized(Move(Side.CONES, 6, 3))
+
+
+def rack_tracker(state: GameState) -> MoveTracker:
+    tracker = MoveTracker()
+    expectation = Expectation.of(state, racks=True)
+    tracker.reset(expectation.before, 0.0)
+    tracker.expect(expectation)
+    return tracker
+
+
+def test_with_racks_re_centring_the_piece_on_the_entry_square_is_no_move() -> None:
+    tracker = rack_tracker(at("C:C2 R:M6 turn:C throw:6:DDDD"))
+    tracker.change("M6", False, 1.0)
+    tracker.change("M6", True, 1.1)
+    assert tracker.judge(2.0) == AsExpected()
+    tracker.change("CW4", False, 3.0)  # a Cone from the rack...
+    tracker.change("M6", False, 3.1)
+    tracker.change("RW5", True, 3.2)  # ...the Reel home to its rack...
+    tracker.change("M6", True, 3.3)  # ...and the Cone on 6
+    assert tracker.judge(4.0) == Recognized(Move(Side.CONES, 0, 6))
+
+
+def test_with_racks_both_pieces_up_and_the_bumped_one_put_back_is_no_bump() -> None:
+    tracker = rack_tracker(at("C:M6 R:M9 turn:C throw:3:WWWD"))
+    for t, (square, occupied) in enumerate([("M6", False), ("M9", False), ("M9", True)]):
+        tracker.change(square, occupied, 1.0 + t / 10)
+    assert isinstance(tracker.judge(2.0), InProgress)  # the Cone is still in the hand
+    tracker.change("RW5", True, 3.0)  # no: the Reel goes home, the Cone was set on 9
+    assert tracker.judge(4.0) == Recognized(Move(Side.CONES, 6, 3))
+
+
+def test_with_racks_bearing_off_is_the_tray_not_a_touch_of_16() -> None:
+    tracker = rack_tracker(at("C:M13 R:R2 turn:C throw:3:WWWD"))
+    for t, (square, occupied) in enumerate([("M13", False), ("M16", True), ("M16", False)]):
+        tracker.change(square, occupied, 1.0 + t / 10)
+    assert isinstance(tracker.judge(2.0), InProgress)  # in the hand, on its way to the tray
+    tracker.change("CO1", True, 3.0)
+    assert tracker.judge(4.0) == Recognized(Move(Side.CONES, 13, 3))

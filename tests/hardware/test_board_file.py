@@ -153,3 +153,23 @@ def test_facts_are_spoken_only_when_the_board_file_asks() -> None:
     assert "facts.voice: expected an espeak-ng voice name" in refused(
         DEFAULT.replace('voice = "en"', 'voice = "en --stdout"'))
     assert "facts.shout: unknown key" in refused(DEFAULT.replace("speak = false", "shout = 1"))
+
+
+RACKS_BOARD = (BOARDS / "mcp23017-racks.toml").read_text()
+
+
+def test_a_board_with_rack_switches_reads_every_slot() -> None:
+    board = load_board(BOARDS / "mcp23017-racks.toml")
+    assert board.reeds.has_racks and len(board.reeds.names) == 40
+    assert not load_board(BOARDS / "mcp23017.toml").reeds.has_racks
+
+
+def test_rack_switches_are_all_fitted_or_none() -> None:
+    message = refused(RACKS_BOARD.replace('RO5 = { expander = 0x22, channel = "B5" }\n', ""))
+    assert message.startswith("board.toml: squares.RO5: missing (rack switches are all fitted")
+
+
+def test_a_rack_slot_beyond_five_is_an_unknown_key() -> None:
+    extra = 'RO6 = { expander = 0x22, channel = "B6" }\n'
+    message = refused(RACKS_BOARD.replace("[sticks]", extra + "[sticks]"))
+    assert message.startswith("board.toml: squares.RO6: unknown key")

@@ -1,0 +1,247 @@
+"""What a move leaves on occupancy sensors: each piece's journey, and the board it ends on.
+
+Reed switches say "a magnet is here", not whose piece. A move is told apart by the board it leaves
+and by the order of the last lift and the last placing seen on each square: a bumped square must
+be refilled *after* the mover left its square, a piece borne off must have stood on 16 after it
+left its square. Only the last event on each square counts, so a piece put back where it was
+erases what it did before.
+
+With racks fitted (a reed under each resting place of each side's waiting rack and borne-off
+tray), pieces coming from and going to the racks are seen too; the racks are then counted (which
+slot a piece rests in does not matter) and every move leaves its own evidence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from engine.board import PATH_LENGTH, Side, square_of
+from engine.moves import Move
+from engine.state import GameState
+from hardware.squares import RACK_OF, RACKS
+
+BEAR_OFF_SQUARE = f"M{PATH_LENGTH}"
+WAITING = {Side.CONES: "CW", Side.REELS: "RW"}
+BORNE_OFF = {Side.CONES: "CO", Side.REELS: "RO"}
+RACK_SIDE = {rack: side for side in Side for rack in (WAITING[side], BORNE_OFF[side])}
+
+Owners = Mapping[str, Side]
+"""Who stands on each occupied square (rack slots included)."""
+
+
+@dataclass(frozen=True)
+class Journey:
+    """One piece's way during a move: from ``start`` over ``via`` to ``end``.
+
+    A place is a square, a rack (``CW``...) when racks are fitted, or None: off the board, unseen.
+    """
+
+    side: Side
+    start: str | None
+    end: str | None
+    via: tuple[str, ...] = ()
+
+    def steps(self) -> tuple[tuple[str, bool], ...]:
+        """The switch changes a hand makes along the way: (place, occupied) in order."""
+        steps: list[tuple[str, bool]] = []
+        if self.start is not None:
+            steps.append((self.start, False))
+        for square in self.via:
+            steps += [(square, True), (square, False)]
+        if self.end is not None:
+            steps.append((self.end, True))
+        return tuple(steps)
+
+
+@dataclass(frozen=True)
+class Waypoint:
+    """A board part-way through a move: where the mover still stands, and where to act next."""
+
+    board: frozenset[str]
+    source: str | None
+    """The mover's square while it has not been lifted yet (lit steady)."""
+    targets: frozenset[str]
+    """Where the next act happens: the square to set the piece on, or to lift it from."""
+    mover_lifted: bool
+    """Only the mover is up and nothing else has changed (a person deciding where to go)."""
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A move the board may show: the board it leaves, who stands where, and the journeys."""
+
+    move: Move
+    after: frozenset[str]
+    owners: Owners
+    journeys: tuple[Journey, ...]
+    waypoints: tuple[Waypoint, ...] = ()
+
+    @property
+    def mover(self) -> Journey:
+        """The journey of the piece that moves (the first)."""
+        return self.journeys[0]
+
+
+def census(occupancy: Iterable[str]) -> frozenset[str]:
+    """The occupancy with each rack counted: ``n`` pieces in a rack read as its first ``n``
+    slots, since which slot a piece rests in means nothing."""
+    squares = set()
+    counts: dict[str, int] = {}
+    for name in occupancy:
+        rack = RACK_OF.get(name)
+        if rack is None:
+            squares.add(name)
+        else:
+            counts[rack] = counts.get(rack, 0) + 1
+    for rack, n in counts.items():
+        squares.update(RACKS[rack][:n])
+    return frozenset(squares)
+
+
+def rack_owners(state: GameState) -> dict[str, Side]:
+    """The rack slots a state fills, with their owners: waiting pieces and pieces borne off."""
+    owners: dict[str, Side] = {}
+    for side in Side:
+        for rack, n in ((WAITING[side], state.waiting(side)), (BORNE_OFF[side], state.off[side])):
+            owners.update(dict.fromkeys(RACKS[rack][:n], side))
+    return owners
+
+
+def owners_of(state: GameState, racks: bool = False) -> dict[str, Side]:
+    """Who stands on each occupied square of ``state`` (and rack slot, with ``racks``)."""
+    owners = {square: side for side in Side for square in state.squares(side)}
+    if racks:
+        owners.update(rack_owners(state))
+    return owners
+
+
+def journeys(state: GameState, move: Move, racks: bool = False) -> tuple[Journey, ...]:
+    """The pieces' journeys ``move`` makes on the board of ``state``, the mover's first."""
+    side = move.side
+    start = move.source if move.source is not None else (WAITING[side] if racks else None)
+    if move.bears_off:
+        if racks:  # the tray sees the piece arrive: standing on 16 first proves nothing more
+            return (Journey(side, start, BORNE_OFF[side]),)
+        return (Journey(side, start, None, via=(BEAR_OFF_SQUARE,)),)
+    target = square_of(side, move.end)
+    mover = Journey(side, start, target)
+    if state.is_bump(move):
+        victim = side.other
+        return mover, Journey(victim, target, WAITING[victim] if racks else None)
+    return (mover,)
+
+
+def candidate(state: GameState, move: Move, racks: bool = False,
+              before: Owners | None = None) -> Candidate:
+    """The evidence ``move`` leaves on the board of ``state`` (whose ``owners_of`` may be given,
+    to work it out once for every move of a throw)."""
+    if before is None:
+        before = owners_of(state, racks)
+    trips = journeys(state, move, racks)
+    owners = dict(before)
+    for journey in trips:  # every piece leaves before any arrives (a bumped square empties)
+        if journey.start is not None:
+            _take(owners, journey.start)
+    for journey in trips:
+        if journey.end is not None:
+            _put(owners, journey.end, journey.side)
+    after = frozenset(owners)
+    return Candidate(move, after, MappingProxyType(owners), trips,
+                     tuple(_waypoints(frozenset(before), after, trips)))
+
+
+def _take(owners: dict[str, Side], place: str) -> None:
+    slots = RACKS.get(place)
+    if slots is None:
+        owners.pop(place, None)
+        return
+    filled = [slot for slot in slots if slot in owners]
+    if filled:
+        owners.pop(filled[-1])
+
+
+def _put(owners: dict[str, Side], place: str, side: Side) -> None:
+    slots = RACKS.get(place)
+    if slots is None:
+        owners[place] = side
+        return
+    free = [slot for slot in slots if slot not in owners]
+    if free:
+        owners[free[0]] = side
+
+
+def _apply(board: frozenset[str], place: str, occupied: bool) -> frozenset[str]:
+    owners = dict.fromkeys(board, Side.CONES)
+    if occupied:
+        _put(owners, place, Side.CONES)
+    else:
+        _take(owners, place)
+    return frozenset(owners)
+
+
+def _orders(trips: tuple[Journey, ...]) -> Iterator[tuple[tuple[int, str, bool], ...]]:
+    """Every order a hand may make the journeys' steps in (each journey's own steps in order,
+    and no piece set on a square before the piece on it has left)."""
+    steps = [journey.steps() for journey in trips]
+
+    def extend(done: tuple[int, ...], order: tuple[tuple[int, str, bool], ...],
+               board_busy: frozenset[str]) -> Iterator[tuple[tuple[int, str, bool], ...]]:
+        if all(d == len(s) for d, s in zip(done, steps, strict=True)):
+            yield order
+            return
+        for i, (d, s) in enumerate(zip(done, steps, strict=True)):
+            if d == len(s):
+                continue
+            place, occupied = s[d]
+            if occupied and place in board_busy:
+                continue
+            busy = board_busy | {place} if occupied else board_busy - {place}
+            yield from extend((*done[:i], d + 1, *done[i + 1:]), (*order, (i, place, occupied)),
+                              busy)
+
+    busy = frozenset(j.start for j in trips if j.start is not None and j.start not in RACKS)
+    yield from extend((0,) * len(trips), (), busy)
+
+
+def _waypoints(before: frozenset[str], after: frozenset[str],
+               trips: tuple[Journey, ...]) -> Iterator[Waypoint]:
+    """The boards a careful hand passes through on the way from ``before`` to ``after``."""
+    mover = trips[0]
+    seen: set[frozenset[str]] = set()
+    for order in _orders(trips):
+        board = before
+        for n, (_, place, occupied) in enumerate(order[:-1], 1):
+            board = _apply(board, place, occupied)
+            if board == before or board in seen:
+                continue
+            seen.add(board)
+            left = [(p, o) for j, p, o in order[n:] if j == 0]  # the mover's steps still to make
+            lifted = len(left) < len(mover.steps()) or mover.start is None
+            if not left:  # the mover has arrived: what remains is another piece's
+                targets = {order[n][1]}
+            elif left[0][1] or lifted:  # in the air, or standing on a square on its way
+                targets = {left[0][0]}
+            else:  # still on its square: where it is going
+                targets = {next(p for p, o in left if o)}
+            yield Waypoint(board, None if lifted else mover.start, frozenset(targets),
+                           mover_lifted=n == 1 and order[0][0] == 0 and mover.start is not None)
+
+
+def left_by(c: Candidate, filled: Mapping[str, float], emptied: Mapping[str, float]) -> bool:
+    """Whether the last events on the squares show ``c``'s journeys as one continuous act: each
+    piece set down (or stood on the way) after it left, and lifted from a way square after it
+    stood there. Only the last lift and placing of each square count."""
+    for journey in c.journeys:
+        t = emptied.get(journey.start, float("-inf")) if journey.start else float("-inf")
+        for square in journey.via:
+            stood, left = filled.get(square), emptied.get(square)
+            if stood is None or left is None or not t < stood < left:
+                return False
+            t = left
+        if journey.end is not None:
+            arrived = filled.get(journey.end)
+            if arrived is None or arrived <= t:
+                return False
+    return True
