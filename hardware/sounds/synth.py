@@ -173,6 +173,15 @@ def refused(rng: Rng) -> Samples:
     return reverb(mix.samples, rng, seconds=0.15, wet=0.05)
 
 
+def shake_again(rng: Rng) -> Samples:
+    """A shake that never settled was dropped: a short rattle, then two lute notes rising."""
+    mix = Mix(1.0)
+    for at in np.sort(rng.uniform(0.0, 0.15, 4)):
+        mix.add(at, knock(rng, pitch=rng.uniform(1.6, 2.4), hardness=0.5), rng.uniform(0.4, 0.8))
+    mix.add(0.3, lute("D3", 0.35, rng), 0.8).add(0.5, lute("A3", 0.45, rng), 0.8)
+    return reverb(mix.samples, rng, seconds=0.4, wet=0.1)
+
+
 def invite(rng: Rng) -> Samples:
     """The kiosk's invitation to play: the sistrum, then a harp phrase rising like a question."""
     mix = Mix(2.6).add(0.0, sistrum(rng, strokes=3, seconds=0.8), 0.5)
@@ -200,6 +209,7 @@ EFFECTS: dict[str, Callable[[Rng], Samples]] = {
     "win": win,
     "lose": lose,
     "refused": refused,
+    "shake-again": shake_again,
     "invite": invite,
     "selftest": selftest,
 }
