@@ -26,8 +26,6 @@ SHAKE_AGAIN = "shake-again"  # a shake that never settled was dropped
 INVITE = "invite"  # the kiosk's invitation to come and play
 ALL = (RATTLE, THROW, MOVE, BUMP, BEAR_OFF, EXTRA_TURN, LOST_THROW, MISTAKE, MUMMY_TURN, WIN,
        LOSE, REFUSED, SHAKE_AGAIN, INVITE)
-MUSIC = "music"
-"""The background music, looped (not an event)."""
 RATTLE_EVERY = 0.45
 """Seconds between rattles while the box is shaken: about the length of the rattle sound."""
 

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from hardware.sounds import FOLDER
+from hardware.sounds import FOLDER, MUSIC
 
 if TYPE_CHECKING:
     from hardware.board_file import SoundsConfig
@@ -24,8 +24,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 SOUND_SUFFIXES = (".ogg", ".wav")
-MUSIC = "music"
-"""The name that is looped as music (streamed, never loaded whole)."""
 
 
 class Speaker(Protocol):

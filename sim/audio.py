@@ -7,8 +7,8 @@ files the board plays (the shipped ones, or those the board file names).
 
 from __future__ import annotations
 
-from firmware.sounds import MUSIC
 from hardware.board_file import SoundsConfig
+from hardware.sounds import MUSIC
 from hardware.speaker import MixerSpeaker
 
 

@@ -11,6 +11,8 @@ from pathlib import Path
 FOLDER = Path(__file__).parent
 """Where the shipped sound files are."""
 SUFFIX = ".ogg"
+MUSIC = "music"
+"""The background music's name: the one sound that is looped (and streamed, not loaded whole)."""
 
 
 def shipped() -> tuple[str, ...]:

@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 import soundfile  # type: ignore[import-untyped]
 
-from hardware.sounds import FOLDER, SUFFIX
+from hardware.sounds import FOLDER, MUSIC, SUFFIX
 from hardware.sounds.levels import (
     EFFECT_LOUDNESS,
     MUSIC_LOUDNESS,
@@ -46,7 +46,6 @@ from hardware.sounds.voices import (
 )
 
 Rng = np.random.Generator
-MUSIC = "music"
 
 
 class Mix:

@@ -9,8 +9,8 @@ from types import MappingProxyType
 import pytest
 
 from hardware.board_file import DEFAULT_BOARD, SoundsConfig, load_board
-from hardware.sounds import FOLDER, shipped
-from hardware.speaker import MUSIC, MixerSpeaker, SilentSpeaker
+from hardware.sounds import FOLDER, MUSIC, shipped
+from hardware.speaker import MixerSpeaker, SilentSpeaker
 
 
 def write_beep(path: Path) -> None:

@@ -11,9 +11,9 @@ from types import MappingProxyType
 import pygame
 import pytest
 
-from firmware.sounds import MUSIC, RATTLE, THROW
+from firmware.sounds import RATTLE, THROW
 from hardware.board_file import DEFAULT_BOARD, SoundsConfig, load_board
-from hardware.sounds import FOLDER
+from hardware.sounds import FOLDER, MUSIC
 from sim.audio import Audio
 from tests.hardware.test_speaker import write_beep
 from tests.sim.window_hands import press, release, set_up, shake, start_pygame
