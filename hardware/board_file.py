@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
 from hardware.header import GPIO_PINS, I2C1, SPI0
+from hardware.sounds import shipped
 from hardware.squares import RACK_OF, SQUARES, STICK_PIXELS
 from hardware.toml_reader import ConfigError, Section
 
@@ -26,6 +27,7 @@ __all__ = [
     "ConfigError",
     "Expander",
     "ExpanderChannel",
+    "FactsConfig",
     "LightsConfig",
     "ReedsConfig",
     "SoundsConfig",
@@ -117,11 +119,23 @@ class LightsConfig:
 
 @dataclass(frozen=True)
 class SoundsConfig:
-    """Where sound files live (None: the ones shipped with aseb), the volume and mute."""
+    """Where sound files live (None: the ones shipped with aseb), the volume and mute.
+
+    ``files`` points single sounds at files of their own (a museum's), by name: ``bump``...
+    """
 
     folder: Path | None
     volume: float
     muted: bool
+    files: Mapping[str, Path] = field(default_factory=lambda: MappingProxyType({}))
+
+
+@dataclass(frozen=True)
+class FactsConfig:
+    """MummyFacts on a board without a screen: ``speak`` them with espeak-ng in ``voice``."""
+
+    speak: bool = False
+    voice: str = "en"
 
 
 @dataclass(frozen=True)
@@ -136,6 +150,7 @@ class Board:
     buttons: Mapping[str, int]
     lights: LightsConfig
     sounds: SoundsConfig
+    facts: FactsConfig = field(default_factory=FactsConfig)
 
 
 def load_board(path: str | Path) -> Board:
@@ -171,8 +186,9 @@ def parse_board(text: str, source: str = "board.toml", base: Path | None = None)
     sticks = _sticks(top.section("sticks", required=True), pins)
     buttons = _buttons(top.section("buttons"), pins)
     sounds = _sounds(top.section("sounds"), base)
+    facts = _facts(top.section("facts"))
     top.done()
-    return Board(source, name, pin_factory, reeds, sticks, buttons, lights, sounds)
+    return Board(source, name, pin_factory, reeds, sticks, buttons, lights, sounds, facts)
 
 
 class _PinRegistry:
@@ -352,12 +368,46 @@ def _buttons(section: Section, pins: _PinRegistry) -> Mapping[str, int]:
     return MappingProxyType(found)
 
 
+SOUND_SETTINGS = ("folder", "volume", "muted")
+
+
 def _sounds(section: Section, base: Path | None) -> SoundsConfig:
+    root = base or Path.cwd()
     folder = section.text("folder", "")
     config = SoundsConfig(
-        folder=((base or Path.cwd()) / folder) if folder else None,
+        folder=(root / folder) if folder else None,
         volume=section.number("volume", 0.8, high=1.0),
         muted=section.boolean("muted", False),
+        files=MappingProxyType(_sound_files(section, root)),
     )
+    section.done()
+    return config
+
+
+def _sound_files(section: Section, root: Path) -> dict[str, Path]:
+    """The sounds the file points at files of their own: ``bump = "museum/knock.ogg"``."""
+    names = shipped()
+    files = {}
+    for name in section.names():
+        if name in SOUND_SETTINGS:
+            continue
+        if name not in names:
+            known = ", ".join((*SOUND_SETTINGS, *names))
+            raise section.error(name, f"unknown key (the keys here are {known})")
+        path = section.text(name)
+        if not path.strip() or "\0" in path:
+            raise section.error(name, f"expected the path of a sound file, got {path!r}")
+        files[name] = root / path
+    return files
+
+
+VOICE_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-+_")
+
+
+def _facts(section: Section) -> FactsConfig:
+    config = FactsConfig(speak=section.boolean("speak", False), voice=section.text("voice", "en"))
+    if not config.voice or not set(config.voice) <= VOICE_LETTERS:
+        raise section.error("voice", f"expected an espeak-ng voice name such as 'en' or "
+                            f"'en-gb', got {config.voice!r}")
     section.done()
     return config

@@ -122,6 +122,39 @@ def test_broken_toml_and_missing_file_are_one_line_errors(tmp_path: Path) -> Non
         load_board(tmp_path / "nowhere.toml")
 
 
+def test_a_board_file_points_sounds_at_its_own_files(tmp_path: Path) -> None:
+    text = DEFAULT.replace("muted = false", 'muted = false\nbump = "museum/knock.ogg"\n'
+                           'music = "/srv/music.ogg"')
+    (tmp_path / "board.toml").write_text(text)
+    sounds = load_board(tmp_path / "board.toml").sounds
+    assert dict(sounds.files) == {"bump": tmp_path / "museum" / "knock.ogg",
+                                  "music": Path("/srv/music.ogg")}
+    assert load_board(DEFAULT_BOARD).sounds.files == {}
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    ('bumpp = "knock.ogg"', "sounds.bumpp: unknown key (the keys here are folder, volume, muted, "
+                            "bear-off, bump,"),
+    ('bump = ""', "sounds.bump: expected the path of a sound file, got ''"),
+    ("bump = 3", "sounds.bump: expected text, got 3 (an integer)"),
+    ('bump = "a\\u0000b"', "sounds.bump: expected the path of a sound file, got 'a\\x00b'"),
+])
+def test_a_sound_file_setting_that_makes_no_sense_is_one_line(line: str, expected: str) -> None:
+    assert expected in refused(DEFAULT.replace("muted = false", f"muted = false\n{line}"))
+
+
+def test_facts_are_spoken_only_when_the_board_file_asks() -> None:
+    assert not load_board(DEFAULT_BOARD).facts.speak
+    board = parse_board(DEFAULT.replace("speak = false", "speak = true").replace(
+        'voice = "en"', 'voice = "en-gb"'))
+    assert board.facts.speak and board.facts.voice == "en-gb"
+    assert "facts.speak: expected true or false" in refused(
+        DEFAULT.replace("speak = false", 'speak = "yes"'))
+    assert "facts.voice: expected an espeak-ng voice name" in refused(
+        DEFAULT.replace('voice = "en"', 'voice = "en --stdout"'))
+    assert "facts.shout: unknown key" in refused(DEFAULT.replace("speak = false", "shout = 1"))
+
+
 RACKS_BOARD = (BOARDS / "mcp23017-racks.toml").read_text()
 
 

@@ -1,10 +1,21 @@
-"""The window's sound: the controller's sounds are played, the sticks rattle while shaken."""
+"""The window's sound: the controller's sounds are played, the sticks rattle while shaken, and
+the music option loops the music, all from the files the board plays."""
 
 from __future__ import annotations
 
+import array
+import time
 from pathlib import Path
+from types import MappingProxyType
 
+import pygame
+import pytest
+
+from firmware.sounds import RATTLE, THROW
+from hardware.board_file import DEFAULT_BOARD, SoundsConfig, load_board
+from hardware.sounds import FOLDER, MUSIC
 from sim.audio import Audio
+from tests.hardware.test_speaker import write_beep
 from tests.sim.window_hands import press, release, set_up, shake, start_pygame
 
 
@@ -14,16 +25,13 @@ class Ears:
     def __init__(self) -> None:
         self.sounds = True
         self.played: list[str] = []
-        self.rattling: list[bool] = []
+        self.music: list[bool] = []
 
     def play(self, name: str) -> None:
         self.played.append(name)
 
-    def rattle(self, on: bool) -> None:
-        self.rattling.append(on)
-
     def set_music(self, on: bool) -> None:
-        pass
+        self.music.append(on)
 
     def close(self) -> None:
         pass
@@ -35,12 +43,12 @@ def test_a_shake_rattles_until_let_go_and_the_throw_is_heard() -> None:
     ears = Ears()
     window.audio = ears  # type: ignore[assignment]
     press(window, window.layout.stick_box.center)
-    window.step(0.3)
-    assert ears.rattling == [True]
+    window.step(1.2)
+    assert ears.played.count(RATTLE) >= 2 and set(ears.played) == {RATTLE}
     release(window, window.layout.stick_box.center)
-    assert ears.rattling == [True, False]
     window.step(1.5)
-    assert ears.played[:1] == ["throw"]
+    assert THROW in ears.played
+    assert RATTLE not in ears.played[ears.played.index(THROW):]
 
 
 def test_game_sounds_off_in_the_menu_is_passed_on() -> None:
@@ -53,13 +61,53 @@ def test_game_sounds_off_in_the_menu_is_passed_on() -> None:
     shake(window)
 
 
-def test_the_mixer_plays_tones_for_missing_files_and_a_rattle(tmp_path: Path) -> None:
-    audio = Audio([tmp_path], sounds=True, music=True)  # SDL's dummy audio driver
-    assert audio.working
-    audio.play("bump")
-    audio.play("no-such-sound")
-    audio.rattle(True)
-    audio.rattle(False)
-    audio.sounds = False
-    audio.play("win")
-    audio.close()
+def test_the_music_option_turns_the_music_on_and_off() -> None:
+    start_pygame()
+    window = set_up("C:C1 R:M9 turn:C", mummy=None)
+    ears = Ears()
+    window.audio = ears  # type: ignore[assignment]
+    window.act("music")
+    window.act("music")
+    assert ears.music == [True, False]
+
+
+def test_the_window_plays_the_shipped_files() -> None:
+    audio = Audio(load_board(DEFAULT_BOARD).sounds, sounds=True, music=True)  # SDL's dummy audio
+    try:
+        assert audio.working and audio.music
+        speaker = audio._speaker
+        assert speaker.source("bump") == FOLDER / "bump.ogg"
+        assert speaker.source(MUSIC) == FOLDER / "music.ogg"
+        audio.play("bump")
+        audio.sounds = False
+        audio.play("win")
+        audio.set_music(False)
+        assert not audio.music
+    finally:
+        audio.close()
+
+
+def test_the_music_loops(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """SDL's disk driver writes what the mixer plays to a file, as fast as it can."""
+    pygame.mixer.quit()
+    out = tmp_path / "heard.raw"
+    monkeypatch.setenv("SDL_AUDIODRIVER", "disk")
+    monkeypatch.setenv("SDL_DISKAUDIOFILE", str(out))
+    monkeypatch.setenv("SDL_DISKAUDIODELAY", "0")
+    write_beep(tmp_path / "tune.wav")  # a tenth of a second
+    audio = Audio(SoundsConfig(None, 1.0, False, MappingProxyType({MUSIC: tmp_path / "tune.wav"})),
+                  music=True)
+    try:
+        if not audio.working:
+            pytest.skip("SDL has no disk audio driver here")
+        rate, _, channels = pygame.mixer.get_init()
+        second = rate * channels * 2
+        deadline = time.monotonic() + 10  # the mixer's own thread writes; wait for a second of it
+        while (not out.exists() or out.stat().st_size < 2 * second) and time.monotonic() < deadline:
+            time.sleep(0.01)
+    finally:
+        audio.close()
+        pygame.mixer.quit()
+    samples = array.array("h", out.read_bytes()[second:2 * second])  # the second second
+    quiet = sum(abs(s) < 200 for s in samples) / len(samples)
+    assert len(samples) == second // 2 and quiet < 0.2  # the tune is still playing
