@@ -139,6 +139,30 @@ class FactsConfig:
 
 
 @dataclass(frozen=True)
+class KioskConfig:
+    """A museum board left running unattended: attract, abandoned games, quiet hours, reset.
+
+    Times of day are minutes after midnight, local time; ``quiet`` is (start, end), None for
+    no quiet hours (start after end crosses midnight)."""
+
+    enabled: bool = False
+    level: str = "fair"
+    invite_every: float = 240.0
+    """Seconds between invitation sounds while the board is idle (0: never)."""
+    abandon_after: float = 180.0
+    """Seconds a game may go untouched before it is ended and the board cleared."""
+    quiet: tuple[int, int] | None = None
+    quiet_volume: float = 0.0
+    reset: str = "corners"
+    """The staff reset: ``corners`` (cover R1, R4, C1 and C4), ``button`` (hold new_game),
+    ``both`` or ``none``."""
+    reset_hold: float = 5.0
+    stuck_after: float = 120.0
+    """Seconds a single square may disagree with the game, all else still, before its reed is
+    taken as stuck and play goes on around it."""
+
+
+@dataclass(frozen=True)
 class Board:
     """Everything about one physical board; ``source`` is the file it came from."""
 
@@ -151,6 +175,7 @@ class Board:
     lights: LightsConfig
     sounds: SoundsConfig
     facts: FactsConfig = field(default_factory=FactsConfig)
+    kiosk: KioskConfig = field(default_factory=KioskConfig)
 
 
 def load_board(path: str | Path) -> Board:
@@ -187,8 +212,10 @@ def parse_board(text: str, source: str = "board.toml", base: Path | None = None)
     buttons = _buttons(top.section("buttons"), pins)
     sounds = _sounds(top.section("sounds"), base)
     facts = _facts(top.section("facts"))
+    kiosk = _kiosk(top.section("kiosk"), buttons)
     top.done()
-    return Board(source, name, pin_factory, reeds, sticks, buttons, lights, sounds, facts)
+    return Board(source, name, pin_factory, reeds, sticks, buttons, lights, sounds, facts,
+                 kiosk)
 
 
 class _PinRegistry:
@@ -411,3 +438,45 @@ def _facts(section: Section) -> FactsConfig:
                             f"'en-gb', got {config.voice!r}")
     section.done()
     return config
+
+
+KIOSK_LEVELS = ("scribe", "priest", "vizier", "neferkaptah", "fair")
+RESETS = ("corners", "button", "both", "none")
+
+
+def _kiosk(section: Section, buttons: Mapping[str, int]) -> KioskConfig:
+    config = KioskConfig(
+        enabled=section.boolean("enabled", False),
+        level=section.text("level", "fair", choices=KIOSK_LEVELS),
+        invite_every=section.number("invite_every_min", 4, high=24 * 60) * 60,
+        abandon_after=section.number("abandon_after_min", 3, low=0.5, high=24 * 60) * 60,
+        quiet=_hours(section, "quiet_hours"),
+        quiet_volume=section.number("quiet_volume", 0.0, high=1.0),
+        reset=section.text("reset", "corners", choices=RESETS),
+        reset_hold=section.number("reset_hold_s", 5, low=1, high=60),
+        stuck_after=section.number("stuck_after_s", 120, low=10, high=24 * 3600),
+    )
+    if config.reset in ("button", "both") and "new_game" not in buttons:
+        raise section.error("reset", f"{config.reset!r} needs a new_game button in [buttons]")
+    section.done()
+    return config
+
+
+def _hours(section: Section, key: str) -> tuple[int, int] | None:
+    """``"22:00-08:00"`` as minutes after midnight; ``""`` for none."""
+    text = section.text(key, "")
+    if not text:
+        return None
+    try:
+        start, end = (_minutes(part) for part in text.split("-"))
+    except ValueError:
+        raise section.error(key, f"expected hours like '22:00-08:00', got {text!r}") from None
+    return start, end
+
+
+def _minutes(text: str) -> int:
+    hours, minutes = text.strip().split(":")
+    h, m = int(hours), int(minutes)
+    if not (0 <= h < 24 and 0 <= m < 60 and len(minutes) == 2):
+        raise ValueError(text)
+    return h * 60 + m

@@ -173,3 +173,24 @@ def test_a_rack_slot_beyond_five_is_an_unknown_key() -> None:
     extra = 'RO6 = { expander = 0x22, channel = "B6" }\n'
     message = refused(RACKS_BOARD.replace("[sticks]", extra + "[sticks]"))
     assert message.startswith("board.toml: squares.RO6: unknown key")
+
+
+def test_the_kiosk_section_reads_its_times_and_quiet_hours() -> None:
+    text = DEFAULT.replace('quiet_hours = ""', 'quiet_hours = "22:00-08:30"').replace(
+        "enabled = false", "enabled = true")
+    kiosk = parse_board(text).kiosk
+    assert kiosk.enabled and kiosk.quiet == (22 * 60, 8 * 60 + 30)
+    assert kiosk.abandon_after == 180 and kiosk.invite_every == 240
+
+
+@pytest.mark.parametrize(("old", "new", "expected"), [
+    ('quiet_hours = ""', 'quiet_hours = "25:00-08:00"',
+     "kiosk.quiet_hours: expected hours like '22:00-08:00', got '25:00-08:00'"),
+    ('reset = "corners"', 'reset = "button"',
+     "kiosk.reset: 'button' needs a new_game button in [buttons]"),
+    ('level = "fair"', 'level = "pharaoh"', "kiosk.level: expected one of 'scribe'"),
+    ("abandon_after_min = 3", "abandon_after_min = 0", "kiosk.abandon_after_min: expected a "),
+])
+def test_kiosk_mistakes_are_refused(old: str, new: str, expected: str) -> None:
+    assert old in DEFAULT
+    assert expected in refused(DEFAULT.replace(old, new))
