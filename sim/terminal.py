@@ -17,7 +17,7 @@ from engine.moves import Move
 from engine.mummy.scribe import scribe_move
 from engine.rules import TAIT, Ruleset
 from engine.state import GameState
-from engine.text import board_text, event_text, sticks_text
+from engine.text import board_text, demon_cast_text, event_text, sticks_text
 
 Chooser = Callable[[GameState, random.Random], Move]
 """How the mummy picks a move: given the state with a pending throw and a generator."""
@@ -64,9 +64,7 @@ class TerminalGame:
     def _start(self) -> None:
         events = self.game.demon_cast(self.rng)
         if events:
-            lost = " ".join(f"{e.side.letter}{e.throw.value}" for e in events
-                            if isinstance(e, ThrowLost))
-            self.write(f"The demon casts the sticks until someone can enter: {lost or '-'}")
+            self.write(demon_cast_text(events))
             self._tell(tuple(e for e in events if not isinstance(e, ThrowLost | TurnPassed)))
 
     def _step(self) -> None:
