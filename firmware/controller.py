@@ -274,9 +274,7 @@ class Controller:
 
     def _play(self, move: Move) -> None:
         assert self.game is not None
-        events = self.game.play(move)
-        log.info("%s", " ".join(str(e) for e in events))
-        self._after(events)
+        self._after(self.game.play(move))
 
     def _after(self, events: tuple[Event, ...], *said: str) -> None:
         self._tell([*said, *(event_text(e) for e in events if not isinstance(e, TurnPassed))])
@@ -329,6 +327,7 @@ class Controller:
         """Keep what just happened for a status line and the log."""
         self.news = tuple(sentences)
         self.said.extend(sentences)
+        log.info("%s", " ".join(sentences))
 
     def _set_phase(self, phase: Phase) -> None:
         self.phase = phase

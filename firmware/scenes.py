@@ -5,7 +5,8 @@ its colour; pieces that can move are steady; a lifted piece's target pulses; the
 alternates gold between source and target (the piece to bump first blinks red); mistakes blink
 (missing: the mover's colour, unexpected: red); extra turns flare the marked squares; the
 winner's colour runs along the path, then the pieces left on the board breathe a calm white
-until they are cleared away (after a game nothing is a mistake). Colour always comes with a motion, for colour-blind players.
+until they are cleared away (after a game nothing is a mistake). Colour always comes with a
+motion, for colour-blind players.
 """
 
 from __future__ import annotations

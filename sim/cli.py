@@ -61,7 +61,9 @@ def _run(args: argparse.Namespace) -> int:
     if args.simulated:
         from sim.headless import run_simulated
 
-        return run_simulated(settings, state_dir, args.seconds)
+        return run_simulated(settings, state_dir, args.seconds, demo=args.demo)
+    if args.demo:
+        raise ValueError("--demo plays on the simulated board only: add --simulated")
     return run_board(Path(args.board), settings, state_dir)
 
 
@@ -109,6 +111,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--state-dir", metavar="DIR", help="where the game is saved")
     run.add_argument("--seconds", type=float, help="stop after this long (simulated only)")
     run.add_argument("--no-demon-cast", action="store_true", help="no automatic opening throws")
+    run.add_argument("--demo", action="store_true",
+                     help="the mummy plays both sides through the simulated hand (with "
+                          "--simulated): a soak of the whole service path")
     run.set_defaults(run=_run)
 
     sim = commands.add_parser("sim", help="the simulator: a window that behaves like the board")
