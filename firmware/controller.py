@@ -89,7 +89,7 @@ class Controller:
     fairness: Fair = field(default_factory=Fair)
     warned: bool = False
     throws: dict[Side, Throw] = field(default_factory=dict)
-    """Each side's last throw (resumed games too), for a caption under the sticks."""
+    """Each side's last throw (resumed games too), the side that threw last last: for captions."""
     news: tuple[str, ...] = ()
     """What the last throw or move caused, in sentences: a status line's first half."""
     said: deque[str] = field(default_factory=lambda: deque(maxlen=SAID))
@@ -219,7 +219,7 @@ class Controller:
         self.throws = {}
         while self.game.state.demon_casting and self.game.state.throw is None:
             self.shown_throw = self.settings.ruleset.draw(self.rng)
-            self.throws[self.game.state.turn] = self.shown_throw
+            self._threw(self.game.state.turn, self.shown_throw)
             events += self.game.cast(self.shown_throw)
         if events or self.game.state.throw is not None:
             self.speaker.play(sounds.THROW)
@@ -267,7 +267,7 @@ class Controller:
         assert self.game is not None
         self.shown_throw = throw
         side = self.game.state.turn
-        self.throws[side] = throw
+        self._threw(side, throw)
         events = self.game.cast(throw)
         self.speaker.play(sounds.THROW)
         self._after(events, thrown_text(side, throw))
@@ -322,6 +322,10 @@ class Controller:
     def _mummy_to_play(self) -> bool:
         return self.game is not None and (self.settings.mummy_plays_both
                                           or self.game.state.turn == self.settings.mummy)
+
+    def _threw(self, side: Side, throw: Throw) -> None:
+        self.throws.pop(side, None)  # the side that threw last comes last
+        self.throws[side] = throw
 
     def _tell(self, sentences: list[str]) -> None:
         """Keep what just happened for a status line and the log."""
@@ -416,6 +420,7 @@ def last_throws(game: Game) -> dict[Side, Throw]:
     before = game.record.initial()
     for action, after in game.record.replay():
         if isinstance(action, Throw):
+            throws.pop(before.turn, None)
             throws[before.turn] = action
         before = after
     return throws

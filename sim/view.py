@@ -1,4 +1,8 @@
-"""What the window shows, drawn from a snapshot: board, lights, pieces, sticks, words, menu."""
+"""What the window shows, drawn from a snapshot: board, lights, pieces, sticks, words, overlays.
+
+Overlays (an open menu, a help page, the game's log) lie over the board: when only lights
+change, the squares are drawn again and the overlays over them, so an overlay stays whole.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ from dataclasses import dataclass
 import pygame
 
 from engine.board import Side
+from firmware.scenes import SIDE_COLOUR
 from hardware.strips import Colour
 from sim import drawing
 from sim.hand import Held
@@ -18,10 +23,22 @@ from sim.text import Texts
 
 TEXT: Colour = (240, 222, 180)
 DIM_TEXT: Colour = (176, 152, 112)
+LABEL: Colour = (120, 96, 64)  # a square's name, small in its corner
 PAPYRUS: Colour = (236, 220, 172)
 PAPYRUS_EDGE: Colour = (140, 100, 50)
 PAPYRUS_TEXT: Colour = (46, 30, 14)
 VEIL = (0, 0, 0, 150)
+
+
+@dataclass(frozen=True)
+class Player:
+    """Who plays a side, as its label says: its name, who moves it, its last throw, pieces off."""
+
+    side: Side
+    who: str
+    threw: int | None
+    off: int
+    to_play: bool
 
 
 @dataclass(frozen=True)
@@ -38,6 +55,13 @@ class Snapshot:
     fact: str | None
     page: tuple[str, str] | None
     now: float
+    news: str = ""
+    players: tuple[Player, ...] = ()
+    flight: tuple[Side, tuple[int, int]] | None = None
+    """The mummy's piece in the air, and where it is now."""
+    log: tuple[str, ...] | None = None
+    """The game's log when it is open: what happened, oldest first."""
+    labels: bool = False
 
 
 class View:
@@ -51,16 +75,26 @@ class View:
         self._last_frame: dict[str, Colour] = {}
         self._last_surface: pygame.Surface | None = None
 
+    def invalidate(self) -> None:
+        """Draw all of the next picture (the window was exposed, resized or moved)."""
+        self._last = None
+
     def draw(self, surface: pygame.Surface, layout: Layout, menu: Menu,
              shot: Snapshot) -> list[pygame.Rect] | None:
         """Draw ``shot``: None when the whole window was drawn, else the rectangles redrawn.
 
         When only lights changed since the last picture on this surface, only their squares
-        (and the sticks) are drawn again: a still board costs almost nothing to show.
+        (and the sticks) are drawn again, with any overlay over them: a still board costs
+        almost nothing to show.
         """
         key = _key(shot, menu, layout)
         if key == self._last and surface is self._last_surface:
-            return self._lights_only(surface, layout, shot)
+            dirty = self._lights_only(surface, layout, shot)
+            for rect in dirty:
+                surface.set_clip(rect)
+                self._overlays(surface, layout, menu, shot)
+            surface.set_clip(None)
+            return dirty
         self._last, self._last_surface = key, surface
         self._last_frame = dict(shot.frame)
         self._draw_all(surface, layout, menu, shot)
@@ -78,8 +112,7 @@ class View:
             if rect is None:
                 continue
             surface.blit(self._background, rect, rect)
-            light = shot.frame.get(name, (0, 0, 0))
-            drawing.draw_tile(surface, rect, name, drawing.tint(drawing.TILE, light))
+            self._tile(surface, layout, name, shot)
             side = shot.pieces.owners.get(name)
             if side is not None:
                 drawing.draw_piece(surface, side, rect.center, layout.cell)
@@ -91,12 +124,23 @@ class View:
             dirty.append(box)
         return dirty
 
+    def _tile(self, surface: pygame.Surface, layout: Layout, square: str, shot: Snapshot) -> None:
+        light = shot.frame.get(square, (0, 0, 0))
+        rect = layout.squares[square]
+        drawing.draw_tile(surface, rect, square, drawing.tint(drawing.TILE, light))
+        if shot.labels:
+            label = self.texts.line(square, max(10, layout.cell // 6), LABEL)
+            tile = drawing.tile_rect(rect)
+            surface.blit(label, label.get_rect(bottomright=(tile.right - 3, tile.bottom - 1)))
+
     def _draw_all(self, surface: pygame.Surface, layout: Layout, menu: Menu,
                   shot: Snapshot) -> None:
         if self._background is None or self._background.get_size() != layout.size:
             self._background = drawing.board_surface(layout)
         surface.blit(self._background, (0, 0))
-        drawing.draw_lights(surface, layout, shot.frame)
+        for square in layout.squares:
+            if max(shot.frame.get(square, (0, 0, 0))) > 0 or shot.labels:
+                self._tile(surface, layout, square, shot)
         cell = layout.cell
         for square, side in shot.pieces.owners.items():
             drawing.draw_piece(surface, side, layout.squares[square].center, cell)
@@ -104,27 +148,55 @@ class View:
         for side in Side:
             for i in range(shot.pieces.waiting(side, in_hand[side])):
                 drawing.draw_piece(surface, side, layout.sideline_slot(side, i), cell)
-            for i in range(shot.pieces.off[side]):
-                drawing.draw_piece(surface, side, layout.sideline_slot(side, i, True), cell)
+        for player in shot.players:
+            self._player(surface, layout, player)
         drawing.draw_sticks(surface, layout.stick_box, shot.frame, shot.shaking, shot.now)
         self._words(surface, layout, shot)
+        if shot.flight is not None:
+            drawing.draw_piece(surface, shot.flight[0], shot.flight[1], cell, lifted=True)
         if shot.held is not None:
             drawing.draw_piece(surface, shot.held.side, shot.mouse, cell, lifted=True)
-        menu.draw(surface, layout, self.texts.font(int(layout.menu.height * 0.8)))
+        menu.draw(surface, layout, self.texts)
+        self._overlays(surface, layout, menu, shot)
+
+    def _overlays(self, surface: pygame.Surface, layout: Layout, menu: Menu,
+                  shot: Snapshot) -> None:
+        """Whatever lies over the board: the open drop-down, a help page, the log."""
+        menu.draw_list(surface, layout, self.texts)
+        if shot.log is not None:
+            self._log(surface, layout, shot.log)
         if shot.page is not None:
             self._page(surface, layout, *shot.page)
 
+    def _player(self, surface: pygame.Surface, layout: Layout, player: Player) -> None:
+        """A side's label on its sideline: who plays it, whose turn, its throw, pieces off."""
+        rect = layout.side_label(player.side)
+        cell = layout.cell
+        size = max(12, int(cell * 0.27))
+        colour = TEXT if player.to_play else DIM_TEXT
+        x = rect.left + int(size * 1.1)
+        if player.to_play:  # a marker in the side's colour: whose turn it is
+            pygame.draw.circle(surface, SIDE_COLOUR[player.side],
+                               (rect.left + size // 2, rect.top + int(cell * 0.3)), size // 3)
+        name = self.texts.line(f"{player.side.title}: {player.who}", size, colour)
+        surface.blit(name, name.get_rect(midleft=(x, rect.top + int(cell * 0.3))))
+        facts = [f"{player.off} of 5 borne off"]
+        if player.threw is not None:
+            facts.append(f"threw {player.threw}")
+        line = self.texts.line(", ".join(facts), int(size * 0.85), DIM_TEXT)
+        surface.blit(line, line.get_rect(midleft=(x, rect.top + int(cell * 0.68))))
+
     def _words(self, surface: pygame.Surface, layout: Layout, shot: Snapshot) -> None:
         cell = layout.cell
-        caption = self.texts.line(shot.sticks_caption, int(cell * 0.3), DIM_TEXT)
+        texts = self.texts
+        caption = texts.line(shot.sticks_caption, int(cell * 0.3), DIM_TEXT)
         box = layout.stick_box
         surface.blit(caption, caption.get_rect(midtop=(box.centerx, box.bottom + cell // 10)))
-        size = max(18, int(cell * 0.42))
-        status = self.texts.line(shot.status, size, TEXT)
-        if status.get_width() > layout.status.width:
-            status = self.texts.line(shot.status, int(size * layout.status.width
-                                                      / status.get_width()), TEXT)
-        surface.blit(status, status.get_rect(midleft=layout.status.midleft))
+        for text, rect, size, colour in ((shot.status, layout.status, int(cell * 0.4), TEXT),
+                                         (shot.news, layout.news, int(cell * 0.3), DIM_TEXT)):
+            if text:
+                line = texts.line(text, texts.fit(text, max(14, size), rect.width), colour)
+                surface.blit(line, line.get_rect(midleft=rect.midleft))
         if shot.fact:
             self._fact(surface, layout, shot.fact)
 
@@ -142,6 +214,24 @@ class View:
         for i, line in enumerate(lines):
             text = self.texts.line(line, size, PAPYRUS_TEXT)
             surface.blit(text, (scrap.left + size // 2, scrap.top + int((i + 1.3) * size * 0.9)))
+
+    def _log(self, surface: pygame.Surface, layout: Layout, said: tuple[str, ...]) -> None:
+        """The game's log on papyrus over the right of the board: the newest at the bottom."""
+        width, height = layout.size
+        size = max(14, int(layout.cell * 0.24))
+        step = int(size * 1.25)
+        rows = max(1, (height - layout.menu.height) * 2 // 3 // step)
+        lines = [line for sentence in said
+                 for line in self.texts.wrap(sentence, size, int(width * 0.38))][-rows:]
+        rect = pygame.Rect(0, 0, int(width * 0.42), (len(lines) + 3) * step)
+        rect.topright = (width - layout.menu.height // 2, layout.menu.bottom + 4)
+        pygame.draw.rect(surface, PAPYRUS, rect, border_radius=10)
+        pygame.draw.rect(surface, PAPYRUS_EDGE, rect, 3, border_radius=10)
+        title = self.texts.line("What happened (Log closes it)", size, PAPYRUS_EDGE)
+        surface.blit(title, (rect.left + size, rect.top + size // 2))
+        for i, line in enumerate(lines or ["Nothing yet: shake the sticks."]):
+            text = self.texts.line(line, size, PAPYRUS_TEXT)
+            surface.blit(text, (rect.left + size, rect.top + size // 2 + (i + 1) * step + 4))
 
     def _page(self, surface: pygame.Surface, layout: Layout, title: str, body: str) -> None:
         """A help page over the board; a click turns it (or puts it away)."""
@@ -162,7 +252,7 @@ class View:
             if y > rect.bottom - 2 * size:
                 break
             surface.blit(self.texts.line(line, size, PAPYRUS_TEXT), (rect.left + size, y))
-            y += int(size * (1.1 if line else 0.6))
+            y += int(size * (1.25 if line else 0.6))
         more = self.texts.line("click to go on", int(size * 0.8), PAPYRUS_EDGE)
         surface.blit(more, more.get_rect(bottomright=(rect.right - size, rect.bottom - size // 2)))
 
@@ -172,5 +262,6 @@ def _key(shot: Snapshot, menu: Menu, layout: Layout) -> tuple[object, ...]:
     pieces = shot.pieces
     return (layout.size, tuple(sorted(pieces.owners.items())), tuple(pieces.off.items()),
             shot.held, shot.mouse if shot.held is not None else None, shot.shaking,
-            shot.shaking and shot.now, shot.status, shot.sticks_caption, shot.fact, shot.page,
+            shot.shaking and shot.now, shot.status, shot.news, shot.sticks_caption, shot.fact,
+            shot.page, shot.players, shot.flight, shot.log, shot.labels,
             menu.open, menu.hover if menu.open is not None else None)

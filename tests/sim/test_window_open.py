@@ -51,7 +51,7 @@ def test_no_display_is_one_line_and_exit_status_1(
     monkeypatch.setattr(window_module.sys, "platform", "linux")
     assert window_module.open_window(state_dir=tmp_path, config_dir=tmp_path) == 1
     out = capsys.readouterr()
-    assert out.out == "" and out.err.count("\n") == 1 and "aseb play" in out.err
+    assert out.out == "" and out.err.count("\n") == 1 and "`make play`" in out.err
 
 
 def test_a_display_that_will_not_open_is_one_line_too(
@@ -63,11 +63,11 @@ def test_a_display_that_will_not_open_is_one_line_too(
     assert err.count("\n") == 1 and "no display" in err and "Traceback" not in err
 
 
-def test_a_bad_board_file_is_refused_in_one_line(
+def test_a_bad_board_file_is_refused_in_one_line_with_status_78(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     board = tmp_path / "board.toml"
     board.write_text("[reeds]\nbackend = 'carrier pigeon'\n")
-    assert window_module.open_window(board, state_dir=tmp_path, config_dir=tmp_path) == 2
+    assert window_module.open_window(board, state_dir=tmp_path, config_dir=tmp_path) == 78
     err = capsys.readouterr().err
     assert err.startswith("aseb sim: ") and err.count("\n") == 1
 
