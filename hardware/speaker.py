@@ -9,9 +9,11 @@ A missing sound card or a missing sound file is a warning, never a crash: the ga
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
-from collections.abc import Sequence
+import sys
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -58,6 +60,24 @@ class SilentSpeaker:
         self.looping = None
 
 
+@contextlib.contextmanager
+def quiet_stderr() -> Iterator[None]:
+    """Silence what C libraries write to the process's stderr (not ours to show) for a while."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):  # no real stderr (a test's capture): nothing to silence
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
 class MixerSpeaker:
     """pygame-ce's mixer; sound files are ``<name>.ogg`` or ``<name>.wav`` in ``folders``."""
 
@@ -73,7 +93,8 @@ class MixerSpeaker:
         try:
             import pygame
 
-            pygame.mixer.init()
+            with quiet_stderr():  # ALSA's own lines on a machine with no sound card
+                pygame.mixer.init()
             self._pygame = pygame
         except Exception as e:  # pygame.error, or no pygame at all: both mean silence.
             log.warning("no sound: the mixer cannot start (%s); playing silently", e)

@@ -77,8 +77,14 @@ class TerminalGame:
         elif state.throw is None:
             if state.turn == self.mummy:
                 self.write(f"The mummy ({state.turn.title}) throws.")
-            elif self._ask(f"{state.turn.title}, press Enter to throw: ") is None:
-                return
+            else:
+                answer = self._ask(f"{state.turn.title}, press Enter to throw: ")
+                if answer is None:
+                    return
+                if answer:  # typed text is never a throw
+                    self.write(f"{answer!r} is not a command: press Enter to throw, or type "
+                               "'help'.")
+                    return
             self._cast()
         else:
             self._move()
@@ -109,8 +115,11 @@ class TerminalGame:
             answer = self._ask(f"Go ahead and make your move, {state.turn.title}: {listing}\n> ")
             if answer is None:
                 return None
-            if answer.isdigit() and 1 <= int(answer) <= len(state.moves):
-                return state.moves[int(answer) - 1]
+            if answer.isdigit():
+                if 1 <= int(answer) <= len(state.moves):
+                    return state.moves[int(answer) - 1]
+                self.write(f"Choose 1 to {len(state.moves)}.")
+                continue
             if not answer:
                 self.write("Pick one of the moves by its number.")
                 continue

@@ -189,8 +189,9 @@ class View:
     def _words(self, surface: pygame.Surface, layout: Layout, shot: Snapshot) -> None:
         cell = layout.cell
         texts = self.texts
-        caption = texts.line(shot.sticks_caption, int(cell * 0.3), DIM_TEXT)
         box = layout.stick_box
+        size = texts.fit(shot.sticks_caption, int(cell * 0.28), box.width + cell)
+        caption = texts.line(shot.sticks_caption, size, DIM_TEXT)
         surface.blit(caption, caption.get_rect(midtop=(box.centerx, box.bottom + cell // 10)))
         for text, rect, size, colour in ((shot.status, layout.status, int(cell * 0.4), TEXT),
                                          (shot.news, layout.news, int(cell * 0.3), DIM_TEXT)):

@@ -120,3 +120,12 @@ def test_broken_toml_and_missing_file_are_one_line_errors(tmp_path: Path) -> Non
     assert "not valid TOML" in refused(DEFAULT + "\n[lights\n")
     with pytest.raises(ConfigError, match=r"nowhere\.toml: cannot read the board file"):
         load_board(tmp_path / "nowhere.toml")
+
+
+def test_an_unknown_section_is_named_with_the_known_ones() -> None:
+    text = DEFAULT_BOARD.read_text(encoding="utf-8") + "\n[stix]\ntilt_pin = 4\n"
+    with pytest.raises(ConfigError) as error:
+        parse_board(text, "board.toml")
+    message = str(error.value)
+    assert message.startswith("board.toml: stix: unknown section")
+    assert "sticks" in message and "lights" in message
