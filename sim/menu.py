@@ -58,7 +58,7 @@ class Menu:
             return []
         h = layout.menu.height
         title = self.title_rects(layout)[self.open]
-        width = int(h * 13)
+        width = int(h * 16)
         items = self._items(self.open)
         return [(pygame.Rect(title.left, h + i * h, width, h), item)
                 for i, item in enumerate(items)]

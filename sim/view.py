@@ -224,7 +224,7 @@ class View:
         rows = max(1, (height - layout.menu.height) * 2 // 3 // step)
         lines = [line for sentence in said
                  for line in self.texts.wrap(sentence, size, int(width * 0.38))][-rows:]
-        rect = pygame.Rect(0, 0, int(width * 0.42), (len(lines) + 3) * step)
+        rect = pygame.Rect(0, 0, int(width * 0.42), (max(len(lines), 8) + 3) * step)
         rect.topright = (width - layout.menu.height // 2, layout.menu.bottom + 4)
         pygame.draw.rect(surface, PAPYRUS, rect, border_radius=10)
         pygame.draw.rect(surface, PAPYRUS_EDGE, rect, 3, border_radius=10)
