@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 
@@ -47,10 +49,10 @@ def test_no_gap_inside_a_word_is_as_wide_as_the_gap_between_words(size: int) -> 
     texts = Texts()
     space = texts.width("a b", size) - texts.width("ab", size)
     assert space >= 3
-    for word in WORDS + ["MummyFacts", "MummyFact", "between"]:
+    for word in [*WORDS, "MummyFacts", "MummyFact", "between"]:
         widest = max(gaps(texts.line(word, size, (0, 0, 0))), default=0)
         assert widest <= space // 2, f"{word!r} at {size}px has a gap of {widest}px"
-    for first, second in zip(WORDS, WORDS[1:], strict=False):
+    for first, second in itertools.pairwise(WORDS):
         pair = texts.line(f"{first} {second}", size, (0, 0, 0))
         assert max(gaps(pair)) > space // 2, f"{first} {second} at {size}px runs together"
 
