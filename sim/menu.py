@@ -84,8 +84,8 @@ class Menu:
         return layout.menu.collidepoint(pos) or any(
             rect.collidepoint(pos) for rect, _ in self.item_rects(layout))
 
-    def draw(self, surface: pygame.Surface, layout: Layout, texts: Texts) -> None:
-        """The bar and the open drop-down."""
+    def draw_bar(self, surface: pygame.Surface, layout: Layout, texts: Texts) -> None:
+        """The bar with its titles (the open drop-down is drawn apart, over the board)."""
         pygame.draw.rect(surface, BAR, layout.menu)
         size = int(layout.menu.height * 0.72)
         for title, rect in self.title_rects(layout).items():
@@ -93,10 +93,9 @@ class Menu:
                 pygame.draw.rect(surface, HOVER, rect)
             text = texts.line(title, size, DROP_TEXT if title == self.open else BAR_TEXT)
             surface.blit(text, text.get_rect(center=rect.center))
-        self.draw_list(surface, layout, texts)
 
     def draw_list(self, surface: pygame.Surface, layout: Layout, texts: Texts) -> None:
-        """The open drop-down alone (drawn again over lights that changed under it)."""
+        """The open drop-down (drawn again over lights that changed under it)."""
         size = int(layout.menu.height * 0.72)
         for rect, item in self.item_rects(layout):
             hover = rect.collidepoint(self.hover) and item.enabled

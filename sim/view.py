@@ -1,7 +1,9 @@
 """What the window shows, drawn from a snapshot: board, lights, pieces, sticks, words, overlays.
 
-Overlays (an open menu, a help page, the game's log) lie over the board: when only lights
-change, the squares are drawn again and the overlays over them, so an overlay stays whole.
+The still picture (board, lights, standing pieces, words) is kept in a scene of its own; a piece
+in the air (in the player's hand, or the mummy's) is drawn over it. When only lights change or a
+piece moves through the air, just those rectangles are copied from the scene and drawn again,
+and any overlay (an open menu, a help page, the game's log) over them, so an overlay stays whole.
 """
 
 from __future__ import annotations
@@ -74,6 +76,8 @@ class View:
         self._last: tuple[object, ...] | None = None
         self._last_frame: dict[str, Colour] = {}
         self._last_surface: pygame.Surface | None = None
+        self._scene: pygame.Surface | None = None
+        self._flying: list[pygame.Rect] = []  # where pieces in the air were drawn last
 
     def invalidate(self) -> None:
         """Draw all of the next picture (the window was exposed, resized or moved)."""
@@ -88,8 +92,15 @@ class View:
         almost nothing to show.
         """
         key = _key(shot, menu, layout)
-        if key == self._last and surface is self._last_surface:
-            dirty = self._lights_only(surface, layout, shot)
+        flying = [(side, pos, _air(pos, layout.cell)) for side, pos in _in_the_air(shot)]
+        if key == self._last and surface is self._last_surface and self._scene is not None:
+            dirty = self._lights_only(self._scene, layout, shot)
+            dirty += self._flying + [rect for _, _, rect in flying]
+            if dirty and (shot.page is not None or shot.log is not None or menu.open):
+                dirty = [dirty[0].unionall(dirty[1:])]  # translucent overlays: once per pixel
+            for rect in dirty:
+                surface.blit(self._scene, rect, rect)
+            self._fly(surface, layout, flying)
             for rect in dirty:
                 surface.set_clip(rect)
                 self._overlays(surface, layout, menu, shot)
@@ -97,8 +108,20 @@ class View:
             return dirty
         self._last, self._last_surface = key, surface
         self._last_frame = dict(shot.frame)
-        self._draw_all(surface, layout, menu, shot)
+        if self._scene is None or self._scene.get_size() != layout.size:
+            self._scene = pygame.Surface(layout.size)
+        self._draw_all(self._scene, layout, menu, shot)
+        surface.blit(self._scene, (0, 0))
+        self._fly(surface, layout, flying)
+        self._overlays(surface, layout, menu, shot)
         return None
+
+    def _fly(self, surface: pygame.Surface, layout: Layout,
+             flying: list[tuple[Side, tuple[int, int], pygame.Rect]]) -> None:
+        """Pieces in the air, over everything but the overlays."""
+        for side, pos, _ in flying:
+            drawing.draw_piece(surface, side, pos, layout.cell, lifted=True)
+        self._flying = [rect for _, _, rect in flying]
 
     def _lights_only(self, surface: pygame.Surface, layout: Layout,
                      shot: Snapshot) -> list[pygame.Rect]:
@@ -152,12 +175,7 @@ class View:
             self._player(surface, layout, player)
         drawing.draw_sticks(surface, layout.stick_box, shot.frame, shot.shaking, shot.now)
         self._words(surface, layout, shot)
-        if shot.flight is not None:
-            drawing.draw_piece(surface, shot.flight[0], shot.flight[1], cell, lifted=True)
-        if shot.held is not None:
-            drawing.draw_piece(surface, shot.held.side, shot.mouse, cell, lifted=True)
-        menu.draw(surface, layout, self.texts)
-        self._overlays(surface, layout, menu, shot)
+        menu.draw_bar(surface, layout, self.texts)
 
     def _overlays(self, surface: pygame.Surface, layout: Layout, menu: Menu,
                   shot: Snapshot) -> None:
@@ -258,11 +276,25 @@ class View:
         surface.blit(more, more.get_rect(bottomright=(rect.right - size, rect.bottom - size // 2)))
 
 
+def _in_the_air(shot: Snapshot) -> list[tuple[Side, tuple[int, int]]]:
+    """The pieces in the air: the mummy's on its way, the one in the player's hand."""
+    flying = [shot.flight] if shot.flight is not None else []
+    if shot.held is not None:
+        flying.append((shot.held.side, shot.mouse))
+    return flying
+
+
+def _air(pos: tuple[int, int], cell: int) -> pygame.Rect:
+    """All a piece in the air covers: its sprite, lifted, and its shadow."""
+    return pygame.Rect(pos[0] - cell, pos[1] - cell - cell // 8, 2 * cell + cell // 8,
+                       2 * cell + cell // 4)
+
+
 def _key(shot: Snapshot, menu: Menu, layout: Layout) -> tuple[object, ...]:
-    """All a picture shows but the lights: while it is unchanged, only lights need drawing."""
+    """All the still picture shows but the lights: while it is unchanged, only lights and
+    pieces in the air need drawing."""
     pieces = shot.pieces
     return (layout.size, tuple(sorted(pieces.owners.items())), tuple(pieces.off.items()),
-            shot.held, shot.mouse if shot.held is not None else None, shot.shaking,
-            shot.shaking and shot.now, shot.status, shot.news, shot.sticks_caption, shot.fact,
-            shot.page, shot.players, shot.flight, shot.log, shot.labels,
+            shot.held, shot.shaking, shot.shaking and shot.now, shot.status, shot.news,
+            shot.sticks_caption, shot.fact, shot.page, shot.players, shot.log, shot.labels,
             menu.open, menu.hover if menu.open is not None else None)

@@ -120,3 +120,23 @@ def test_every_menu_label_fits_its_drop_down() -> None:
         window.menu.open = title
         for rect, item in window.menu.item_rects(layout):
             assert rect.height + 8 + texts.width(item.label, size) < rect.width, item.label
+
+
+def test_the_mummys_piece_in_the_air_redraws_only_where_it_was_and_is() -> None:
+    window = set_up("C:C1,M10 R:M6 turn:R throw:3:WWWD", mummy=None)
+    window.controller.press("mummy")  # Reels: its hand moves M6 to M9
+    screen = pygame.Surface(SIZE)
+    window.render(screen)
+    partial = 0
+    for _ in range(45):
+        window.step(1 / 30)
+        dirty = window.render(screen)
+        if dirty is not None and window.snapshot().flight is not None:
+            partial += 1
+            assert all(rect.width <= 3 * window.layout.cell for rect in dirty)
+            whole = pygame.Surface(SIZE)
+            window.view.invalidate()
+            window.render(whole)
+            assert pygame.image.tobytes(screen, "RGB") == pygame.image.tobytes(whole, "RGB")
+            window.render(screen)  # the view draws on the window's surface again
+    assert partial >= 5
