@@ -222,17 +222,19 @@ class View:
     def _fact(self, surface: pygame.Surface, layout: Layout, fact: str) -> None:
         """A MummyFact on a scrap of papyrus, under the status line."""
         rect = layout.fact
-        size = max(16, int(layout.cell * 0.28))
+        size = max(14, int(layout.cell * 0.24))
         lines = self.texts.wrap(fact, size, rect.width - size)
-        height = min(rect.height, int((len(lines) + 1.6) * size * 0.9))
+        step = self.texts.line("MummyFact", size, PAPYRUS_EDGE).get_height()
+        height = min(rect.height, (len(lines) + 1) * step + size // 2)
         scrap = pygame.Rect(rect.left, rect.top, rect.width, height)
         pygame.draw.rect(surface, PAPYRUS, scrap, border_radius=size // 3)
         pygame.draw.rect(surface, PAPYRUS_EDGE, scrap, 2, border_radius=size // 3)
-        title = self.texts.line("MummyFact", size, PAPYRUS_EDGE)
-        surface.blit(title, (scrap.left + size // 2, scrap.top + size // 3))
-        for i, line in enumerate(lines):
-            text = self.texts.line(line, size, PAPYRUS_TEXT)
-            surface.blit(text, (scrap.left + size // 2, scrap.top + int((i + 1.3) * size * 0.9)))
+        for i, (line, colour) in enumerate([("MummyFact", PAPYRUS_EDGE),
+                                            *((line, PAPYRUS_TEXT) for line in lines)]):
+            y = scrap.top + size // 4 + i * step
+            if y + step > scrap.bottom:
+                break
+            surface.blit(self.texts.line(line, size, colour), (scrap.left + size // 2, y))
 
     def _log(self, surface: pygame.Surface, layout: Layout, said: tuple[str, ...]) -> None:
         """The game's log on papyrus over the right of the board: the newest at the bottom."""
