@@ -82,3 +82,15 @@ def test_no_sound_card_falls_back_to_silence_with_a_warning(
     speaker.loop("bump")
     speaker.volume = 0.3
     speaker.close()
+
+
+def test_what_c_libraries_print_while_the_mixer_starts_is_not_shown(
+        capfd: pytest.CaptureFixture[str]) -> None:
+    import os
+
+    from hardware.speaker import quiet_stderr
+
+    with quiet_stderr():
+        os.write(2, b"ALSA lib pcm.c: Unknown PCM default\n")  # as libasound writes, below Python
+    os.write(2, b"ours\n")
+    assert capfd.readouterr().err == "ours\n"
