@@ -29,6 +29,7 @@ class Texts:
         self.face = face
         self._fonts: dict[int, pygame.freetype.Font] = {}
         self._lines: dict[tuple[str, int, Colour], pygame.Surface] = {}
+        self._wrapped: dict[tuple[str, int, int], list[str]] = {}
 
     def font(self, size: int) -> pygame.freetype.Font:
         """The face at about ``size`` pixels, kerned."""
@@ -57,6 +58,14 @@ class Texts:
 
     def wrap(self, text: str, size: int, width: int) -> list[str]:
         """``text`` broken into lines no wider than ``width`` pixels (newlines kept)."""
+        key = (text, size, width)
+        if key not in self._wrapped:
+            if len(self._wrapped) > 64:
+                self._wrapped.clear()
+            self._wrapped[key] = self._wrap(text, size, width)
+        return list(self._wrapped[key])
+
+    def _wrap(self, text: str, size: int, width: int) -> list[str]:
         lines: list[str] = []
         for paragraph in text.split("\n"):
             line = ""

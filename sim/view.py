@@ -265,15 +265,17 @@ class View:
         rect.center = (width // 2, (height + layout.menu.height) // 2)
         pygame.draw.rect(surface, PAPYRUS, rect, border_radius=12)
         pygame.draw.rect(surface, PAPYRUS_EDGE, rect, 3, border_radius=12)
-        size = max(16, int(min(width, height * 1.6) / 48))
+        size = max(12, int(min(width, height * 1.6) / 48))
+        lines = self.texts.wrap(body, size, rect.width - 2 * size)
+        while size > 12 and 3.0 * size + 1.25 * size * len(lines) > rect.height - 1.5 * size:
+            size -= 1  # a long page in a small window: smaller letters, never a cut page
+            lines = self.texts.wrap(body, size, rect.width - 2 * size)
         heading = self.texts.line(title, int(size * 1.4), PAPYRUS_EDGE)
         surface.blit(heading, (rect.left + size, rect.top + size))
         y = rect.top + int(size * 3.0)
-        for line in self.texts.wrap(body, size, rect.width - 2 * size):
-            if y > rect.bottom - 2 * size:
-                break
+        for line in lines:
             surface.blit(self.texts.line(line, size, PAPYRUS_TEXT), (rect.left + size, y))
-            y += int(size * (1.25 if line else 0.6))
+            y += int(size * 1.25)
         more = self.texts.line("click to go on", int(size * 0.8), PAPYRUS_EDGE)
         surface.blit(more, more.get_rect(bottomright=(rect.right - size, rect.bottom - size // 2)))
 

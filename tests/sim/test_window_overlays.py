@@ -140,3 +140,25 @@ def test_the_mummys_piece_in_the_air_redraws_only_where_it_was_and_is() -> None:
             assert pygame.image.tobytes(screen, "RGB") == pygame.image.tobytes(whole, "RGB")
             window.render(screen)  # the view draws on the window's surface again
     assert partial >= 5
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
+def test_every_help_page_shows_all_of_its_text(size: tuple[int, int]) -> None:
+    from sim import help as pages
+
+    window = Window.open(settings=WindowSettings(mummy=None), seed=1)
+    for title, body in (pages.HOW_TO_PLAY, *pages.TUTORIAL, pages.ABOUT):
+        drawn: list[str] = []
+        texts = window.view.texts
+        line = texts.line
+
+        def spy(text: str, px: int, colour: tuple[int, int, int]) -> pygame.Surface:
+            drawn.append(text)
+            return line(text, px, colour)
+
+        texts.line = spy  # type: ignore[method-assign]
+        window.page = (title, body)
+        window.render(pygame.Surface(size))
+        texts.line = line  # type: ignore[method-assign]
+        shown = " ".join(" ".join(drawn).split())
+        assert " ".join(body.split()) in shown, title
