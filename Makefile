@@ -24,8 +24,9 @@ bench: $(STAMP)
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "aseb needs Python 3.11 or newer (set PYTHON=python3.11)")'
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@# -qq: pip's errors only, not the build backend's notes on editable installs (not ours to show)
+	$(BIN)/python -m pip install --quiet --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet --quiet -e '.[dev]'
 	touch $(STAMP)
 
 clean:

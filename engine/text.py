@@ -54,6 +54,17 @@ def board_text(state: GameState, highlight: frozenset[str] = frozenset()) -> str
     return "\n".join(lines)
 
 
+def thrown_text(side: Side, throw: Throw) -> str:
+    """A throw in a few words: ``Cones threw 2.``"""
+    return f"{side.title} threw {throw.value}."
+
+
+def demon_cast_text(events: tuple[Event, ...]) -> str:
+    """The demon-cast in one line: the throws lost until a side could enter (``C2 R3 ...``)."""
+    lost = " ".join(f"{e.side.letter}{e.throw.value}" for e in events if isinstance(e, ThrowLost))
+    return f"The demon casts the sticks until someone can enter: {lost or '-'}"
+
+
 def event_text(event: Event) -> str:
     """One line for an event, in the game's voice (for the terminal, logs and status lines)."""
     match event:

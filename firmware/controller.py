@@ -8,18 +8,20 @@ from __future__ import annotations
 
 import logging
 import random
+from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.board import Side
-from engine.events import Event, ExtraTurnEarned, Won
+from engine.events import Event, ExtraTurnEarned, TurnPassed, Won
 from engine.game import Game
 from engine.moves import Move
 from engine.mummy import Fair, Level, Mummy, hint
 from engine.rules import TAIT, Ruleset
 from engine.state import GameState
 from engine.sticks import Throw
+from engine.text import demon_cast_text, event_text, thrown_text
 from firmware import sounds
 from firmware.evidence import owners_of
 from firmware.scenes import Phase, Show, scene
@@ -48,6 +50,9 @@ from hardware.squares import RACK_OF
 
 log = logging.getLogger(__name__)
 
+SAID = 40
+"""Sentences of what happened kept for a log (the newest last)."""
+
 
 @dataclass
 class Settings:
@@ -71,6 +76,8 @@ class Settings:
     """Seconds the mummy waits before throwing, so players see the turn pass."""
     celebrate: float = 6.0
     """Seconds of victory lights before the board asks to be cleared."""
+    mummy_plays_both: bool = False
+    """A demonstration: the mummy throws and chooses for both sides (``--demo``)."""
 
 
 @dataclass
@@ -98,6 +105,12 @@ class Controller:
     warned: bool = False
     shake_again_until: float = float("-inf")
     rattle: sounds.Rattle = field(default_factory=sounds.Rattle)
+    throws: dict[Side, Throw] = field(default_factory=dict)
+    """Each side's last throw (resumed games too), the side that threw last last: for captions."""
+    news: tuple[str, ...] = ()
+    """What the last throw or move caused, in sentences: a status line's first half."""
+    said: deque[str] = field(default_factory=lambda: deque(maxlen=SAID))
+    """The last sentences of ``news``, oldest first: the game's log."""
     _unsaved: bool = False
     tracker: MoveTracker = field(init=False)
     _mummy: Mummy = field(init=False)
@@ -126,6 +139,8 @@ class Controller:
             game = Game.from_record(saved.record)
             if not game.state.is_over:
                 self.game = game
+                self.throws = last_throws(game)
+                self.shown_throw = game.state.throw or self.throws.get(game.state.turn.other)
                 if occupancy == game.state.occupancy():
                     log.info("resuming the saved game: %s", game.state)
                     self._next_turn()
@@ -224,11 +239,14 @@ class Controller:
         self.new_game_asked = False
         log.info("new game, %s throw first", first.title)
         events: list[Event] = []
+        self.throws = {}
         while self.game.state.demon_casting and self.game.state.throw is None:
             self.shown_throw = self.settings.ruleset.draw(self.rng)
+            self._threw(self.game.state.turn, self.shown_throw)
             events += self.game.cast(self.shown_throw)
         if events or self.game.state.throw is not None:
             self.speaker.play(sounds.THROW)
+        self._tell(["A new game.", *([demon_cast_text(tuple(events))] if events else [])])
         self._save()
         self._next_turn()
 
@@ -291,17 +309,18 @@ class Controller:
     def _cast(self, throw: Throw) -> None:
         assert self.game is not None
         self.shown_throw = throw
+        side = self.game.state.turn
+        self._threw(side, throw)
         events = self.game.cast(throw)
         self.speaker.play(sounds.THROW)
-        self._after(events)
+        self._after(events, thrown_text(side, throw))
 
     def _play(self, move: Move) -> None:
         assert self.game is not None
-        events = self.game.play(move)
-        log.info("%s", " ".join(str(e) for e in events))
-        self._after(events)
+        self._after(self.game.play(move))
 
-    def _after(self, events: tuple[Event, ...]) -> None:
+    def _after(self, events: tuple[Event, ...], *said: str) -> None:
+        self._tell([*said, *(event_text(e) for e in events if not isinstance(e, TurnPassed))])
         for name in sounds.sounds_for(events, self.settings.mummy):
             self.speaker.play(name)
         if any(isinstance(e, ExtraTurnEarned) for e in events):
@@ -343,11 +362,22 @@ class Controller:
         verdict = self.verdict
         if isinstance(verdict, InProgress):
             return verdict.overdue
-        return isinstance(verdict, Mismatch) and not self._celebrating(now) and (
-            verdict.urgent or self.phase is Phase.GUIDE)
+        return isinstance(verdict, Mismatch) and self.phase is not Phase.WON and (
+            verdict.urgent or self.phase is Phase.GUIDE)  # a won board is cleared, not corrected
 
     def _mummy_to_play(self) -> bool:
-        return self.game is not None and self.game.state.turn == self.settings.mummy
+        return self.game is not None and (self.settings.mummy_plays_both
+                                          or self.game.state.turn == self.settings.mummy)
+
+    def _threw(self, side: Side, throw: Throw) -> None:
+        self.throws.pop(side, None)  # the side that threw last comes last
+        self.throws[side] = throw
+
+    def _tell(self, sentences: list[str]) -> None:
+        """Keep what just happened for a status line and the log."""
+        self.news = tuple(sentences)
+        self.said.extend(sentences)
+        log.info("%s", " ".join(sentences))
 
     def _set_phase(self, phase: Phase) -> None:
         self.phase = phase
@@ -410,6 +440,8 @@ class Controller:
             since=self.phase_since,
             hint=self.hint,
             shake_again=now < self.shake_again_until,
+            clearing=frozenset(self.tracker.occupancy) if self.phase is Phase.WON
+            and not self._celebrating(now) else frozenset(),
         )
 
     def status(self) -> str:
@@ -471,3 +503,13 @@ def _in_progress(verdict: InProgress, state: GameState) -> str:
     if targets == "M16" and not verdict.in_hand:
         return "Lift the piece off 16 to bear it off."
     return f"Set the piece on {targets}." if targets else f"Go ahead, {side}."
+def last_throws(game: Game) -> dict[Side, Throw]:
+    """Each side's last throw in ``game`` (to show them again when a saved game resumes)."""
+    throws: dict[Side, Throw] = {}
+    before = game.record.initial()
+    for action, after in game.record.replay():
+        if isinstance(action, Throw):
+            throws.pop(before.turn, None)
+            throws[before.turn] = action
+        before = after
+    return throws

@@ -5,8 +5,9 @@ its colour; pieces that can move are steady; a lifted piece's target pulses; the
 alternates gold between source and target (the piece to bump first blinks red); mistakes blink
 (missing: the owner's colour, unexpected: red); a square where a piece must be lifted and set
 down again flashes twice; extra turns flare the marked squares; the winner's colour runs along
-the path; the sticks blink when a shake must be made again. Colour always comes with a motion,
-for colour-blind players.
+the path, then the pieces left on the board breathe a calm white until they are cleared away
+(after a game nothing is a mistake); the sticks blink when a shake must be made again. Colour
+always comes with a motion, for colour-blind players.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ REELS: Colour = (255, 120, 0)  # amber: far from blue for every kind of colour v
 GOLD: Colour = (255, 190, 20)
 RED: Colour = (255, 0, 0)
 WARM: Colour = (70, 40, 10)
+CALM: Colour = (150, 140, 120)  # a soft white: "put these away", never a mistake
 STICK_WHITE: Colour = (255, 255, 255)
 STICK_DARK: Colour = (25, 10, 0)
 
@@ -67,6 +69,8 @@ class Show:
     since: float = 0.0
     hint: Move | None = None
     shake_again: bool = False
+    clearing: frozenset[str] = frozenset()
+    """After a game's victory lights: the squares still to be cleared for the next game."""
 
 
 def scale(colour: Colour, factor: float) -> Colour:
@@ -104,6 +108,8 @@ def scene(show: Show, t: float) -> Frame:
         frame[square] = scale(GOLD, 0.5 + 0.5 * pulse(t, 0.3)) if flare else WARM
     if show.phase is Phase.IDLE:
         _attract(frame, t)
+    elif show.phase is Phase.WON and show.clearing:
+        _clearing(frame, show.clearing, t)
     elif show.phase is Phase.WON and show.winner is not None:
         _victory(frame, show.winner, t - show.since)
     else:
@@ -135,6 +141,12 @@ def _victory(frame: dict[str, Colour], winner: Side, t: float) -> None:
     for i, square in enumerate(path(winner)):
         if i <= head:
             frame[square] = scale(SIDE_COLOUR[winner], 0.3 + 0.7 * (abs(head - i) < 2))
+
+
+def _clearing(frame: dict[str, Colour], squares: frozenset[str], t: float) -> None:
+    """After a game: the pieces still out glow a calm, slow white: lift them, nothing is wrong."""
+    for square in squares:
+        frame[square] = scale(CALM, breathe(t, 4.0))
 
 
 def _play(frame: dict[str, Colour], show: Show, t: float) -> None:

@@ -178,6 +178,10 @@ class Board:
     kiosk: KioskConfig = field(default_factory=KioskConfig)
 
 
+SECTIONS = ("board", "lights", "reeds", "squares", "sticks", "buttons", "sounds", "facts", "kiosk")
+"""The top-level tables of a board file."""
+
+
 def load_board(path: str | Path) -> Board:
     """Read and check a board file; raises ``ConfigError`` naming the key and the problem."""
     path = Path(path)
@@ -195,6 +199,9 @@ def parse_board(text: str, source: str = "board.toml", base: Path | None = None)
     except tomllib.TOMLDecodeError as e:
         raise ConfigError(f"{source}: not valid TOML: {e}") from None
     top = Section(source, "", data)
+    for name in top.names():  # before any section is read: a misspelt one is named first
+        if name not in SECTIONS:
+            raise top.error(name, f"unknown section (the sections are {', '.join(SECTIONS)})")
     pins = _PinRegistry(source)
 
     about = top.section("board")

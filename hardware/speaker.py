@@ -10,9 +10,11 @@ A board's own file that cannot be played is reported once, at start, and the shi
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
-from collections.abc import Callable, Mapping, Sequence
+import sys
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -64,6 +66,24 @@ class SilentSpeaker:
         self.looping = None
 
 
+@contextlib.contextmanager
+def quiet_stderr() -> Iterator[None]:
+    """Silence what C libraries write to the process's stderr (not ours to show) for a while."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):  # no real stderr (a test's capture): nothing to silence
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
 class MixerSpeaker:
     """pygame-ce's mixer; a name's file is ``files[name]``, else ``<name>.ogg`` or ``.wav`` in
     the first of ``folders`` that has one.
@@ -88,7 +108,8 @@ class MixerSpeaker:
         try:
             import pygame
 
-            pygame.mixer.init()
+            with quiet_stderr():  # ALSA's own lines on a machine with no sound card
+                pygame.mixer.init()
             self._pygame = pygame
         except Exception as e:  # pygame.error, or no pygame at all: both mean silence.
             log.warning("no sound: the mixer cannot start (%s); playing silently", e)

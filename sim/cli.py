@@ -23,7 +23,9 @@ def _play(args: argparse.Namespace) -> int:
     from engine.state import GameState
     from sim.terminal import TerminalGame
 
-    side = None if args.two_players else Side.parse(args.mummy)
+    if args.two_players and args.mummy is not None:
+        raise ValueError("--two-players has no mummy: leave out --mummy, or play against it")
+    side = None if args.two_players else Side.parse(args.mummy or "reels")
     level = Level.parse(args.level)
     mummy = Mummy(level)
     rng = random.Random(args.seed)
@@ -61,7 +63,9 @@ def _run(args: argparse.Namespace) -> int:
     if args.simulated:
         from sim.headless import run_simulated
 
-        return run_simulated(settings, state_dir, args.seconds)
+        return run_simulated(settings, state_dir, args.seconds, demo=args.demo)
+    if args.demo:
+        raise ValueError("--demo plays on the simulated board only: add --simulated")
     return run_board(Path(args.board), settings, state_dir)
 
 
@@ -81,14 +85,26 @@ def _selftest(args: argparse.Namespace) -> int:
     return selftest_main(args.rest)  # its own parser reads the options
 
 
+def version() -> str:
+    """The installed package's version (or the source tree's, when run uninstalled)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("aseb")
+    except PackageNotFoundError:
+        return "(not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     parser = argparse.ArgumentParser(prog="aseb", description="A Twenty Squares board that plays "
                                      "back: terminal game, board controller and simulator.")
+    parser.add_argument("--version", action="version", version=f"aseb {version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     play = commands.add_parser("play", help="play in the terminal (Enter throws the sticks)")
     play.add_argument("--two-players", action="store_true", help="no mummy: two humans")
-    play.add_argument("--mummy", default="reels", metavar="SIDE",
+    play.add_argument("--mummy", default=None, metavar="SIDE",
                       help="the side the mummy plays: cones or reels (default: reels)")
     play.add_argument("--level", default="priest",
                       help="the mummy's level: scribe, priest, vizier, neferkaptah (or 0-3)")
@@ -109,6 +125,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--state-dir", metavar="DIR", help="where the game is saved")
     run.add_argument("--seconds", type=float, help="stop after this long (simulated only)")
     run.add_argument("--no-demon-cast", action="store_true", help="no automatic opening throws")
+    run.add_argument("--demo", action="store_true",
+                     help="the mummy plays both sides through the simulated hand (with "
+                          "--simulated): a soak of the whole service path")
     run.set_defaults(run=_run)
 
     sim = commands.add_parser("sim", help="the simulator: a window that behaves like the board")

@@ -105,14 +105,6 @@ def draw_tile(surface: pygame.Surface, square_rect: pygame.Rect, square: str,
             draw_ankh(surface, tile)
 
 
-def draw_lights(surface: pygame.Surface, layout: Layout, frame: Mapping[str, Colour]) -> None:
-    """Every lit square's inlay tinted by its pixel (dark squares keep the board's inlay)."""
-    for square in SQUARES:
-        colour = frame.get(square)
-        if colour is not None and max(colour) > 0:
-            draw_tile(surface, layout.squares[square], square, tint(TILE, colour))
-
-
 def draw_ankh(surface: pygame.Surface, tile: pygame.Rect, colour: Colour = INK) -> None:
     """The ankh, the sign of life: a loop over a T."""
     s = tile.height * 0.62

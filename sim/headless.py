@@ -1,4 +1,8 @@
-"""``aseb run --simulated``: the real main loop on the simulated board, with no window."""
+"""``aseb run --simulated``: the real main loop on the simulated board, with no window.
+
+With ``demo`` the mummy plays both sides through its simulated hand, game after game, so the
+service's path (switches, tracker, controller, saves) can be soaked end to end.
+"""
 
 from __future__ import annotations
 
@@ -11,20 +15,27 @@ from pathlib import Path
 from firmware.controller import Settings
 from firmware.daemon import serve, stop_on_signals
 from firmware.service import Notifier
+from sim.demo import Demo
 from sim.table import Table
 
 log = logging.getLogger(__name__)
 
 
-def run_simulated(settings: Settings, state_dir: Path, seconds: float | None = None) -> int:
+def run_simulated(settings: Settings, state_dir: Path, seconds: float | None = None,
+                  demo: bool = False) -> int:
     """Run until a signal (or for ``seconds``), the board's manual clock following real time."""
     stop = threading.Event()
     stop_on_signals(stop)
     start = time.monotonic()
+    settings.mummy_plays_both = settings.mummy_plays_both or demo
     with Table(state_dir=state_dir, settings=settings, seed=secrets.randbits(32)) as table:
+        player = Demo(table.sim) if demo else None
+
         def follow_real_time() -> None:
             now = time.monotonic() - start
             table.sim.run_until(now)
+            if player is not None:
+                player.act(table.controller, table.now)
             if seconds is not None and now >= seconds:
                 stop.set()
 

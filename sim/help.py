@@ -13,9 +13,11 @@ HOW_TO_PLAY = (
     "land on your own piece. A 6, or landing on a marked square (4, 8, 12 and 16, with the ankh "
     "and nefer signs), gives you another throw. Bear off all five pieces to win.\n"
     "In this window: hold the mouse (or the space bar) on the stick box to shake it, and let go "
-    "to throw. Drag a piece to move it; drag it from the sideline to enter it. Squares light up "
-    "as the board would: your pieces that can move glow in your colour, a lifted piece's target "
-    "pulses, and the mummy's move flashes gold; carry it out for the mummy.",
+    "to throw. Click a piece that can move and it goes to its square (or drag it there); click or "
+    "drag a piece from the sideline to enter it. Squares light up as the board would: your "
+    "pieces that can move glow in your colour, a lifted piece's target pulses, and the mummy's "
+    "move flashes gold before its hand makes it. Under the status line the window says what "
+    "just happened; Log lists the game so far.",
 )
 
 TUTORIAL = (
@@ -27,14 +29,17 @@ TUTORIAL = (
      "Let go, and when the box settles the four stick lights show the throw: count the whites; "
      "no white means 6."),
     ("Tutorial 3/5: your move",
-     "Your pieces that can move glow in your colour. Press on one and its target square pulses. "
-     "Release it over that square. To enter, drag a piece from your sideline onto your row."),
+     "Your pieces that can move glow in your colour. Click one and it moves by the throw; or "
+     "press on it, see its target square pulse, and release it there. To enter, click (or drag) "
+     "a piece on your sideline."),
     ("Tutorial 4/5: bumps and bearing off",
      "Drop your piece on an opponent's piece in the middle row to send it home. A piece that "
      "lands on square 16 (far left) leaves the board at once."),
     ("Tutorial 5/5: the mummy",
-     "The mummy throws for itself. Its move flashes gold (the piece it bumps blinks red first): "
-     "move its piece for it. Options > Play the mummy and Switch sides change who plays whom."),
+     "The mummy throws for itself. Its move flashes gold (the piece it bumps blinks red first), "
+     "then its hand moves the piece. On a real board you move it for the mummy: rehearse that "
+     "with Options > Carry out the mummy's moves myself. Play the mummy and Switch sides change "
+     "who plays whom."),
 )
 
 ABOUT = (
@@ -43,6 +48,7 @@ ABOUT = (
     "window, which simulates the board on any computer. The rules are Professor W. J. Tait's, "
     "as played in P. S. Neeley's 20-Squares (1995), whose menus and MummyFacts this window "
     "remembers. Free software under the MIT licence.\n"
-    "Keys: hold Space to shake the sticks, F11 for full screen, Esc to leave (the game is saved "
-    "and resumes next time).",
+    "Keys: hold Space to shake the sticks, L for the log, F11 for full screen, Esc to leave (the "
+    "game is saved and resumes next time). The letters are Quattrocento by Pablo Impallari, "
+    "under the SIL Open Font License (sim/fonts/OFL.txt).",
 )

@@ -36,6 +36,8 @@ class Layout:
     sidelines: dict[Side, pygame.Rect]
     stick_box: pygame.Rect
     status: pygame.Rect
+    news: pygame.Rect
+    """Under the status line: what the last throw or move caused (or a hint)."""
     fact: pygame.Rect
 
     @classmethod
@@ -59,10 +61,12 @@ class Layout:
         below = board.bottom + int(cell * 0.3)
         stick_box = pygame.Rect(left + int(cell * 8.3), below, int(cell * 3.4), int(cell * 1.5))
         status = pygame.Rect(left, below, int(cell * 7.9), int(cell * 0.6))
-        fact = pygame.Rect(left, status.bottom + cell // 8, int(cell * 7.9),
-                           max(cell, height - status.bottom - cell // 8 - 4))
+        news = pygame.Rect(left, status.bottom, status.width, int(cell * 0.45))
+        fact = pygame.Rect(left, news.bottom + cell // 8, int(cell * 7.9),
+                           max(cell, height - news.bottom - cell // 8 - 4))
         menu = pygame.Rect(0, 0, width, menu_h)
-        return cls((width, height), cell, menu, board, squares, sidelines, stick_box, status, fact)
+        return cls((width, height), cell, menu, board, squares, sidelines, stick_box, status,
+                   news, fact)
 
     def square_at(self, pos: tuple[int, int]) -> str | None:
         """The square under ``pos``, or None."""
@@ -78,19 +82,15 @@ class Layout:
                 return side
         return None
 
-    def sideline_slot(self, side: Side, index: int, finished: bool = False) -> tuple[int, int]:
-        """Where a waiting piece stands (from the entry end), or a finished one (from the far end).
-
-        Waiting pieces queue at the right, next to the private row they enter; pieces borne off
-        rest at the left, past square 16.
-        """
+    def sideline_slot(self, side: Side, index: int) -> tuple[int, int]:
+        """Where a waiting piece stands: they queue at the right, next to the row they enter."""
         rect = self.sidelines[side]
-        step = self.cell * 0.78
-        if finished:
-            x = rect.left + self.cell * 0.45 + index * step * 0.6
-        else:
-            x = rect.right - self.cell * 0.5 - index * step
-        return int(x), rect.centery
+        return int(rect.right - self.cell * 0.5 - index * self.cell * 0.78), rect.centery
+
+    def side_label(self, side: Side) -> pygame.Rect:
+        """The left of a side's sideline, past square 16: who plays it, its throw, pieces off."""
+        rect = self.sidelines[side]
+        return pygame.Rect(rect.left + self.cell // 4, rect.top, int(self.cell * 3.6), rect.height)
 
     def glow_point(self, square: str) -> tuple[int, int]:
         """A point of ``square`` that shows its light even with a piece on it (near a corner)."""

@@ -1,4 +1,4 @@
-"""The menu bar of the 1995 game: Options, Help, Exit, with drop-down lists of checkable items.
+"""The menu bar of the 1995 game: Options, Help, Exit (and Log), with drop-downs of checkable items.
 
 The menu only says which item was chosen (an action name); the window acts on it.
 
@@ -15,8 +15,11 @@ import pygame
 
 from hardware.strips import Colour
 from sim.layout import Layout
+from sim.text import Texts
 
-TITLES = ("Options", "Help", "Exit")
+TITLES = ("Options", "Help", "Log", "Exit")
+ACTIONS = {"Log": "log", "Exit": "exit"}
+"""Titles that act at once instead of opening a list."""
 BAR: Colour = (28, 22, 18)
 BAR_TEXT: Colour = (236, 214, 160)
 DROP: Colour = (246, 236, 208)
@@ -55,7 +58,7 @@ class Menu:
             return []
         h = layout.menu.height
         title = self.title_rects(layout)[self.open]
-        width = int(h * 12)
+        width = int(h * 16)
         items = self._items(self.open)
         return [(pygame.Rect(title.left, h + i * h, width, h), item)
                 for i, item in enumerate(items)]
@@ -68,9 +71,9 @@ class Menu:
                 return item.action if item.enabled else None
         for title, rect in self.title_rects(layout).items():
             if rect.collidepoint(pos):
-                if title == "Exit":
+                if title in ACTIONS:
                     self.open = None
-                    return "exit"
+                    return ACTIONS[title]
                 self.open = None if self.open == title else title
                 return None
         self.open = None
@@ -81,30 +84,30 @@ class Menu:
         return layout.menu.collidepoint(pos) or any(
             rect.collidepoint(pos) for rect, _ in self.item_rects(layout))
 
-    def draw(self, surface: pygame.Surface, layout: Layout, font: pygame.font.Font,
-             status: pygame.Surface | None = None) -> None:
-        """The bar (with ``status`` to the right, as the original's feedback area) and drop-down."""
+    def draw_bar(self, surface: pygame.Surface, layout: Layout, texts: Texts) -> None:
+        """The bar with its titles (the open drop-down is drawn apart, over the board)."""
         pygame.draw.rect(surface, BAR, layout.menu)
-        titles = self.title_rects(layout)
-        for title, rect in titles.items():
+        size = int(layout.menu.height * 0.72)
+        for title, rect in self.title_rects(layout).items():
             if title == self.open:
                 pygame.draw.rect(surface, HOVER, rect)
-            text = font.render(title, True, DROP_TEXT if title == self.open else BAR_TEXT)
+            text = texts.line(title, size, DROP_TEXT if title == self.open else BAR_TEXT)
             surface.blit(text, text.get_rect(center=rect.center))
-        if status is not None:
-            left = titles["Exit"].right + layout.menu.height
-            surface.blit(status, status.get_rect(midleft=(left, layout.menu.centery)))
+
+    def draw_list(self, surface: pygame.Surface, layout: Layout, texts: Texts) -> None:
+        """The open drop-down (drawn again over lights that changed under it)."""
+        size = int(layout.menu.height * 0.72)
         for rect, item in self.item_rects(layout):
             hover = rect.collidepoint(self.hover) and item.enabled
             pygame.draw.rect(surface, HOVER if hover else DROP, rect)
             colour = DROP_TEXT if item.enabled else DISABLED
-            if item.checked:  # drawn, not a glyph: the default font has no check mark
+            if item.checked:  # drawn, not a glyph: it looks the same in any face
                 h = rect.height
                 points = [(rect.left + h * 0.3, rect.top + h * 0.5),
                           (rect.left + h * 0.5, rect.top + h * 0.72),
                           (rect.left + h * 0.85, rect.top + h * 0.25)]
                 pygame.draw.lines(surface, colour, False, points, max(2, h // 10))
-            text = font.render(item.label, True, colour)
+            text = texts.line(item.label, size, colour)
             surface.blit(text, text.get_rect(midleft=(rect.left + rect.height + 8, rect.centery)))
         if self.open is not None:
             rects = [r for r, _ in self.item_rects(layout)]

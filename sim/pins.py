@@ -104,13 +104,13 @@ class SimBoard:
 
     # The hand.
 
-    def place(self, square: str) -> float:
-        """Put a piece on ``square``."""
-        return self._change(square, True, self._start(square))
+    def place(self, square: str, *, at: float | None = None) -> float:
+        """Put a piece on ``square`` (now, or at the sim time ``at``)."""
+        return self._change(square, True, max(self._start(square), at or 0.0))
 
-    def lift(self, square: str) -> float:
-        """Take the piece off ``square``."""
-        return self._change(square, False, self._start(square))
+    def lift(self, square: str, *, at: float | None = None) -> float:
+        """Take the piece off ``square`` (now, or at the sim time ``at``)."""
+        return self._change(square, False, max(self._start(square), at or 0.0))
 
     def slide(self, start: str, end: str, seconds: float = 0.3) -> float:
         """Slide the piece on ``start`` along the path to ``end``, closing each square passed."""

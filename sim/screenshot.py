@@ -9,17 +9,23 @@ import os
 import sys
 from pathlib import Path
 
+from engine.sticks import Throw
+
 POSITION = "C:C2,M7,M11 R:R3,M9 off:1,0 entered:CR turn:C throw:2:WDWD"
-"""Cones to move a 2 in mid-game: their movable pieces glow blue, the sticks show the throw."""
+"""Cones to move a 2 in mid-game against the mummy (Reels): M7 can bump the Reel on M9."""
 
 
 def render(path: Path, size: tuple[int, int] = (1280, 720), menu: str | None = None) -> None:
-    """Set the position out on a simulated board, lift a Cone, and save the picture."""
+    """Set the position out on a simulated board, bump with a click, and save the picture.
+
+    The status line then says what just happened (the bump) and what comes next.
+    """
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
+    from engine.board import Side
     from engine.state import GameState
     from firmware.controller import Settings
     from sim.facts import FACTS
@@ -29,17 +35,16 @@ def render(path: Path, size: tuple[int, int] = (1280, 720), menu: str | None = N
 
     pygame.display.init()
     state = GameState.parse(POSITION)
-    table = Table(settings=Settings(mummy=None), pieces=state.occupancy(), seed=1)
+    table = Table(settings=Settings(mummy=Side.REELS), pieces=state.occupancy(), seed=1)
     table.controller.set_up(state)
+    table.controller.throws = {Side.REELS: Throw.parse("WDDD"), Side.CONES: state.throw}
     table.controller.shown_throw = state.throw  # as if just thrown: the sticks show it
-    window = Window(table, WindowSettings(mummy=None), size=size)
+    window = Window(table, WindowSettings(mummy=Side.REELS), size=size)
     window.step(0.5)
-    grip = window.layout.squares["M7"].center
-    window.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=grip))
-    window.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(grip[0] - window.layout.cell,
-                                                              grip[1] + 12), rel=(0, 0),
-                                     buttons=(1, 0, 0)))
-    window.step(0.45)
+    where = window.layout.squares["M7"].center
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):  # a click: M7 bumps M9
+        window.handle(pygame.event.Event(kind, button=1, pos=where))
+    window.step(0.8)
     window.fact = FACTS[7]
     window.menu.open = menu
     surface = pygame.Surface(size)

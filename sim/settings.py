@@ -33,6 +33,10 @@ class WindowSettings:
     mummy: Side | None = Side.REELS
     level: Level = Level.PRIEST
     hints: bool = False
+    square_labels: bool = False
+    """Each square's name (R1..M16) in its corner."""
+    carry_mummy_moves: bool = False
+    """The player carries out the mummy's moves (to rehearse the real board); else it moves."""
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON values (sides and levels by name)."""

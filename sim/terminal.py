@@ -17,7 +17,7 @@ from engine.moves import Move
 from engine.mummy.scribe import scribe_move
 from engine.rules import TAIT, Ruleset
 from engine.state import GameState
-from engine.text import board_text, event_text, sticks_text
+from engine.text import board_text, demon_cast_text, event_text, sticks_text
 
 Chooser = Callable[[GameState, random.Random], Move]
 """How the mummy picks a move: given the state with a pending throw and a generator."""
@@ -64,9 +64,7 @@ class TerminalGame:
     def _start(self) -> None:
         events = self.game.demon_cast(self.rng)
         if events:
-            lost = " ".join(f"{e.side.letter}{e.throw.value}" for e in events
-                            if isinstance(e, ThrowLost))
-            self.write(f"The demon casts the sticks until someone can enter: {lost or '-'}")
+            self.write(demon_cast_text(events))
             self._tell(tuple(e for e in events if not isinstance(e, ThrowLost | TurnPassed)))
 
     def _step(self) -> None:
@@ -79,8 +77,14 @@ class TerminalGame:
         elif state.throw is None:
             if state.turn == self.mummy:
                 self.write(f"The mummy ({state.turn.title}) throws.")
-            elif self._ask(f"{state.turn.title}, press Enter to throw: ") is None:
-                return
+            else:
+                answer = self._ask(f"{state.turn.title}, press Enter to throw: ")
+                if answer is None:
+                    return
+                if answer:  # typed text is never a throw
+                    self.write(f"{answer!r} is not a command: press Enter to throw, or type "
+                               "'help'.")
+                    return
             self._cast()
         else:
             self._move()
@@ -111,8 +115,11 @@ class TerminalGame:
             answer = self._ask(f"Go ahead and make your move, {state.turn.title}: {listing}\n> ")
             if answer is None:
                 return None
-            if answer.isdigit() and 1 <= int(answer) <= len(state.moves):
-                return state.moves[int(answer) - 1]
+            if answer.isdigit():
+                if 1 <= int(answer) <= len(state.moves):
+                    return state.moves[int(answer) - 1]
+                self.write(f"Choose 1 to {len(state.moves)}.")
+                continue
             if not answer:
                 self.write("Pick one of the moves by its number.")
                 continue

@@ -1,4 +1,10 @@
-"""What the window shows, drawn from a snapshot: board, lights, pieces, sticks, words, menu."""
+"""What the window shows, drawn from a snapshot: board, lights, pieces, sticks, words, overlays.
+
+The still picture (board, lights, standing pieces, words) is kept in a scene of its own; a piece
+in the air (in the player's hand, or the mummy's) is drawn over it. When only lights change or a
+piece moves through the air, just those rectangles are copied from the scene and drawn again,
+and any overlay (an open menu, a help page, the game's log) over them, so an overlay stays whole.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from engine.board import Side
+from firmware.scenes import SIDE_COLOUR
 from hardware.strips import Colour
 from sim import drawing
 from sim.hand import Held
@@ -18,10 +25,22 @@ from sim.text import Texts
 
 TEXT: Colour = (240, 222, 180)
 DIM_TEXT: Colour = (176, 152, 112)
+LABEL: Colour = (120, 96, 64)  # a square's name, small in its corner
 PAPYRUS: Colour = (236, 220, 172)
 PAPYRUS_EDGE: Colour = (140, 100, 50)
 PAPYRUS_TEXT: Colour = (46, 30, 14)
 VEIL = (0, 0, 0, 150)
+
+
+@dataclass(frozen=True)
+class Player:
+    """Who plays a side, as its label says: its name, who moves it, its last throw, pieces off."""
+
+    side: Side
+    who: str
+    threw: int | None
+    off: int
+    to_play: bool
 
 
 @dataclass(frozen=True)
@@ -38,6 +57,13 @@ class Snapshot:
     fact: str | None
     page: tuple[str, str] | None
     now: float
+    news: str = ""
+    players: tuple[Player, ...] = ()
+    flight: tuple[Side, tuple[int, int]] | None = None
+    """The mummy's piece in the air, and where it is now."""
+    log: tuple[str, ...] | None = None
+    """The game's log when it is open: what happened, oldest first."""
+    labels: bool = False
 
 
 class View:
@@ -50,21 +76,52 @@ class View:
         self._last: tuple[object, ...] | None = None
         self._last_frame: dict[str, Colour] = {}
         self._last_surface: pygame.Surface | None = None
+        self._scene: pygame.Surface | None = None
+        self._flying: list[pygame.Rect] = []  # where pieces in the air were drawn last
+
+    def invalidate(self) -> None:
+        """Draw all of the next picture (the window was exposed, resized or moved)."""
+        self._last = None
 
     def draw(self, surface: pygame.Surface, layout: Layout, menu: Menu,
              shot: Snapshot) -> list[pygame.Rect] | None:
         """Draw ``shot``: None when the whole window was drawn, else the rectangles redrawn.
 
         When only lights changed since the last picture on this surface, only their squares
-        (and the sticks) are drawn again: a still board costs almost nothing to show.
+        (and the sticks) are drawn again, with any overlay over them: a still board costs
+        almost nothing to show.
         """
         key = _key(shot, menu, layout)
-        if key == self._last and surface is self._last_surface:
-            return self._lights_only(surface, layout, shot)
+        flying = [(side, pos, _air(pos, layout.cell)) for side, pos in _in_the_air(shot)]
+        if key == self._last and surface is self._last_surface and self._scene is not None:
+            dirty = self._lights_only(self._scene, layout, shot)
+            dirty += self._flying + [rect for _, _, rect in flying]
+            if dirty and (shot.page is not None or shot.log is not None or menu.open):
+                dirty = [dirty[0].unionall(dirty[1:])]  # translucent overlays: once per pixel
+            for rect in dirty:
+                surface.blit(self._scene, rect, rect)
+            self._fly(surface, layout, flying)
+            for rect in dirty:
+                surface.set_clip(rect)
+                self._overlays(surface, layout, menu, shot)
+            surface.set_clip(None)
+            return dirty
         self._last, self._last_surface = key, surface
         self._last_frame = dict(shot.frame)
-        self._draw_all(surface, layout, menu, shot)
+        if self._scene is None or self._scene.get_size() != layout.size:
+            self._scene = pygame.Surface(layout.size)
+        self._draw_all(self._scene, layout, menu, shot)
+        surface.blit(self._scene, (0, 0))
+        self._fly(surface, layout, flying)
+        self._overlays(surface, layout, menu, shot)
         return None
+
+    def _fly(self, surface: pygame.Surface, layout: Layout,
+             flying: list[tuple[Side, tuple[int, int], pygame.Rect]]) -> None:
+        """Pieces in the air, over everything but the overlays."""
+        for side, pos, _ in flying:
+            drawing.draw_piece(surface, side, pos, layout.cell, lifted=True)
+        self._flying = [rect for _, _, rect in flying]
 
     def _lights_only(self, surface: pygame.Surface, layout: Layout,
                      shot: Snapshot) -> list[pygame.Rect]:
@@ -78,8 +135,7 @@ class View:
             if rect is None:
                 continue
             surface.blit(self._background, rect, rect)
-            light = shot.frame.get(name, (0, 0, 0))
-            drawing.draw_tile(surface, rect, name, drawing.tint(drawing.TILE, light))
+            self._tile(surface, layout, name, shot)
             side = shot.pieces.owners.get(name)
             if side is not None:
                 drawing.draw_piece(surface, side, rect.center, layout.cell)
@@ -91,12 +147,23 @@ class View:
             dirty.append(box)
         return dirty
 
+    def _tile(self, surface: pygame.Surface, layout: Layout, square: str, shot: Snapshot) -> None:
+        light = shot.frame.get(square, (0, 0, 0))
+        rect = layout.squares[square]
+        drawing.draw_tile(surface, rect, square, drawing.tint(drawing.TILE, light))
+        if shot.labels:
+            label = self.texts.line(square, max(10, layout.cell // 6), LABEL)
+            tile = drawing.tile_rect(rect)
+            surface.blit(label, label.get_rect(bottomright=(tile.right - 3, tile.bottom - 1)))
+
     def _draw_all(self, surface: pygame.Surface, layout: Layout, menu: Menu,
                   shot: Snapshot) -> None:
         if self._background is None or self._background.get_size() != layout.size:
             self._background = drawing.board_surface(layout)
         surface.blit(self._background, (0, 0))
-        drawing.draw_lights(surface, layout, shot.frame)
+        for square in layout.squares:
+            if max(shot.frame.get(square, (0, 0, 0))) > 0 or shot.labels:
+                self._tile(surface, layout, square, shot)
         cell = layout.cell
         for square, side in shot.pieces.owners.items():
             drawing.draw_piece(surface, side, layout.squares[square].center, cell)
@@ -104,44 +171,88 @@ class View:
         for side in Side:
             for i in range(shot.pieces.waiting(side, in_hand[side])):
                 drawing.draw_piece(surface, side, layout.sideline_slot(side, i), cell)
-            for i in range(shot.pieces.off[side]):
-                drawing.draw_piece(surface, side, layout.sideline_slot(side, i, True), cell)
+        for player in shot.players:
+            self._player(surface, layout, player)
         drawing.draw_sticks(surface, layout.stick_box, shot.frame, shot.shaking, shot.now)
         self._words(surface, layout, shot)
-        if shot.held is not None:
-            drawing.draw_piece(surface, shot.held.side, shot.mouse, cell, lifted=True)
-        menu.draw(surface, layout, self.texts.font(int(layout.menu.height * 0.8)))
+        menu.draw_bar(surface, layout, self.texts)
+
+    def _overlays(self, surface: pygame.Surface, layout: Layout, menu: Menu,
+                  shot: Snapshot) -> None:
+        """Whatever lies over the board: the open drop-down, a help page, the log."""
+        menu.draw_list(surface, layout, self.texts)
+        if shot.log is not None:
+            self._log(surface, layout, shot.log)
         if shot.page is not None:
             self._page(surface, layout, *shot.page)
 
+    def _player(self, surface: pygame.Surface, layout: Layout, player: Player) -> None:
+        """A side's label on its sideline: who plays it, whose turn, its throw, pieces off."""
+        rect = layout.side_label(player.side)
+        cell = layout.cell
+        size = max(12, int(cell * 0.27))
+        colour = TEXT if player.to_play else DIM_TEXT
+        x = rect.left + int(size * 1.1)
+        if player.to_play:  # a marker in the side's colour: whose turn it is
+            pygame.draw.circle(surface, SIDE_COLOUR[player.side],
+                               (rect.left + size // 2, rect.top + int(cell * 0.3)), size // 3)
+        name = self.texts.line(f"{player.side.title}: {player.who}", size, colour)
+        surface.blit(name, name.get_rect(midleft=(x, rect.top + int(cell * 0.3))))
+        facts = [f"{player.off} of 5 borne off"]
+        if player.threw is not None:
+            facts.append(f"threw {player.threw}")
+        line = self.texts.line(", ".join(facts), int(size * 0.85), DIM_TEXT)
+        surface.blit(line, line.get_rect(midleft=(x, rect.top + int(cell * 0.68))))
+
     def _words(self, surface: pygame.Surface, layout: Layout, shot: Snapshot) -> None:
         cell = layout.cell
-        caption = self.texts.line(shot.sticks_caption, int(cell * 0.3), DIM_TEXT)
+        texts = self.texts
         box = layout.stick_box
+        size = texts.fit(shot.sticks_caption, int(cell * 0.28), box.width + cell)
+        caption = texts.line(shot.sticks_caption, size, DIM_TEXT)
         surface.blit(caption, caption.get_rect(midtop=(box.centerx, box.bottom + cell // 10)))
-        size = max(18, int(cell * 0.42))
-        status = self.texts.line(shot.status, size, TEXT)
-        if status.get_width() > layout.status.width:
-            status = self.texts.line(shot.status, int(size * layout.status.width
-                                                      / status.get_width()), TEXT)
-        surface.blit(status, status.get_rect(midleft=layout.status.midleft))
+        for text, rect, size, colour in ((shot.status, layout.status, int(cell * 0.4), TEXT),
+                                         (shot.news, layout.news, int(cell * 0.3), DIM_TEXT)):
+            if text:
+                line = texts.line(text, texts.fit(text, max(14, size), rect.width), colour)
+                surface.blit(line, line.get_rect(midleft=rect.midleft))
         if shot.fact:
             self._fact(surface, layout, shot.fact)
 
     def _fact(self, surface: pygame.Surface, layout: Layout, fact: str) -> None:
         """A MummyFact on a scrap of papyrus, under the status line."""
         rect = layout.fact
-        size = max(16, int(layout.cell * 0.28))
+        size = max(14, int(layout.cell * 0.24))
         lines = self.texts.wrap(fact, size, rect.width - size)
-        height = min(rect.height, int((len(lines) + 1.6) * size * 0.9))
+        step = self.texts.line("MummyFact", size, PAPYRUS_EDGE).get_height()
+        height = min(rect.height, (len(lines) + 1) * step + size // 2)
         scrap = pygame.Rect(rect.left, rect.top, rect.width, height)
         pygame.draw.rect(surface, PAPYRUS, scrap, border_radius=size // 3)
         pygame.draw.rect(surface, PAPYRUS_EDGE, scrap, 2, border_radius=size // 3)
-        title = self.texts.line("MummyFact", size, PAPYRUS_EDGE)
-        surface.blit(title, (scrap.left + size // 2, scrap.top + size // 3))
-        for i, line in enumerate(lines):
+        for i, (line, colour) in enumerate([("MummyFact", PAPYRUS_EDGE),
+                                            *((line, PAPYRUS_TEXT) for line in lines)]):
+            y = scrap.top + size // 4 + i * step
+            if y + step > scrap.bottom:
+                break
+            surface.blit(self.texts.line(line, size, colour), (scrap.left + size // 2, y))
+
+    def _log(self, surface: pygame.Surface, layout: Layout, said: tuple[str, ...]) -> None:
+        """The game's log on papyrus over the right of the board: the newest at the bottom."""
+        width, height = layout.size
+        size = max(14, int(layout.cell * 0.24))
+        step = int(size * 1.25)
+        rows = max(1, (height - layout.menu.height) * 2 // 3 // step)
+        lines = [line for sentence in said
+                 for line in self.texts.wrap(sentence, size, int(width * 0.38))][-rows:]
+        rect = pygame.Rect(0, 0, int(width * 0.42), (max(len(lines), 8) + 3) * step)
+        rect.topright = (width - layout.menu.height // 2, layout.menu.bottom + 4)
+        pygame.draw.rect(surface, PAPYRUS, rect, border_radius=10)
+        pygame.draw.rect(surface, PAPYRUS_EDGE, rect, 3, border_radius=10)
+        title = self.texts.line("What happened (Log closes it)", size, PAPYRUS_EDGE)
+        surface.blit(title, (rect.left + size, rect.top + size // 2))
+        for i, line in enumerate(lines or ["Nothing yet: shake the sticks."]):
             text = self.texts.line(line, size, PAPYRUS_TEXT)
-            surface.blit(text, (scrap.left + size // 2, scrap.top + int((i + 1.3) * size * 0.9)))
+            surface.blit(text, (rect.left + size, rect.top + size // 2 + (i + 1) * step + 4))
 
     def _page(self, surface: pygame.Surface, layout: Layout, title: str, body: str) -> None:
         """A help page over the board; a click turns it (or puts it away)."""
@@ -154,23 +265,40 @@ class View:
         rect.center = (width // 2, (height + layout.menu.height) // 2)
         pygame.draw.rect(surface, PAPYRUS, rect, border_radius=12)
         pygame.draw.rect(surface, PAPYRUS_EDGE, rect, 3, border_radius=12)
-        size = max(16, int(min(width, height * 1.6) / 48))
+        size = max(12, int(min(width, height * 1.6) / 48))
+        lines = self.texts.wrap(body, size, rect.width - 2 * size)
+        while size > 12 and 3.0 * size + 1.25 * size * len(lines) > rect.height - 1.5 * size:
+            size -= 1  # a long page in a small window: smaller letters, never a cut page
+            lines = self.texts.wrap(body, size, rect.width - 2 * size)
         heading = self.texts.line(title, int(size * 1.4), PAPYRUS_EDGE)
         surface.blit(heading, (rect.left + size, rect.top + size))
         y = rect.top + int(size * 3.0)
-        for line in self.texts.wrap(body, size, rect.width - 2 * size):
-            if y > rect.bottom - 2 * size:
-                break
+        for line in lines:
             surface.blit(self.texts.line(line, size, PAPYRUS_TEXT), (rect.left + size, y))
-            y += int(size * (1.1 if line else 0.6))
+            y += int(size * 1.25)
         more = self.texts.line("click to go on", int(size * 0.8), PAPYRUS_EDGE)
         surface.blit(more, more.get_rect(bottomright=(rect.right - size, rect.bottom - size // 2)))
 
 
+def _in_the_air(shot: Snapshot) -> list[tuple[Side, tuple[int, int]]]:
+    """The pieces in the air: the mummy's on its way, the one in the player's hand."""
+    flying = [shot.flight] if shot.flight is not None else []
+    if shot.held is not None:
+        flying.append((shot.held.side, shot.mouse))
+    return flying
+
+
+def _air(pos: tuple[int, int], cell: int) -> pygame.Rect:
+    """All a piece in the air covers: its sprite, lifted, and its shadow."""
+    return pygame.Rect(pos[0] - cell, pos[1] - cell - cell // 8, 2 * cell + cell // 8,
+                       2 * cell + cell // 4)
+
+
 def _key(shot: Snapshot, menu: Menu, layout: Layout) -> tuple[object, ...]:
-    """All a picture shows but the lights: while it is unchanged, only lights need drawing."""
+    """All the still picture shows but the lights: while it is unchanged, only lights and
+    pieces in the air need drawing."""
     pieces = shot.pieces
     return (layout.size, tuple(sorted(pieces.owners.items())), tuple(pieces.off.items()),
-            shot.held, shot.mouse if shot.held is not None else None, shot.shaking,
-            shot.shaking and shot.now, shot.status, shot.sticks_caption, shot.fact, shot.page,
+            shot.held, shot.shaking, shot.shaking and shot.now, shot.status, shot.news,
+            shot.sticks_caption, shot.fact, shot.page, shot.players, shot.log, shot.labels,
             menu.open, menu.hover if menu.open is not None else None)

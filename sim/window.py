@@ -1,8 +1,10 @@
 """``aseb sim``: the board as a pygame-ce window, driving the real controller on simulated pins.
 
 The window shows the frame the controller lights; the mouse is the player's hand (lift, place,
-shake). ``Window.handle`` takes pygame events, ``step`` lets time pass and ``render`` draws, so
-tests drive it with synthetic events and a fake time step. ``open_window`` runs the real loop.
+click to move, shake); the mummy moves its own pieces through its simulated hand (unless the
+player chooses to carry out its moves, to rehearse the real board). ``Window.handle`` takes
+pygame events, ``step`` lets time pass and ``render`` draws, so tests drive it with synthetic
+events and a fake time step. ``open_window`` runs the real loop.
 
     window = Window.open(state_dir=tmp_path, settings=WindowSettings(mummy=None), seed=1)
     window.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(1100, 300)))
@@ -20,22 +22,27 @@ from pathlib import Path
 
 import pygame
 
-from engine.mummy import Level
+from engine.board import Side
+from engine.game import Game
+from engine.mummy import Level, hint
 from engine.state import GameState
+from engine.sticks import Throw
 from firmware.controller import Controller, Settings
-from firmware.scenes import Phase
+from firmware.scenes import STICK_DARK, STICK_WHITE, Phase
 from firmware.store import Store
 from hardware.board_file import Board
+from hardware.squares import STICK_PIXELS
 from sim import help as pages
 from sim.audio import Audio
 from sim.facts import FactTeller
-from sim.hand import Hand
+from sim.hand import Hand, Held
 from sim.layout import Layout
 from sim.menu import Item, Menu
+from sim.mummy_hand import MummyHand
 from sim.pieces import Pieces
 from sim.settings import WindowSettings, load, save, settings_path
-from sim.table import Table
-from sim.view import Snapshot, View
+from sim.table import FRAME, Table
+from sim.view import Player, Snapshot, View
 
 SIZE = (1280, 720)
 FPS_BUSY = 60
@@ -44,7 +51,17 @@ FPS_CALM = 20
 """Frames a second otherwise: the controller lights the board at 20 fps on a Pi too."""
 MAX_STEP = 1.0
 EPSILON = 1e-6
-NO_DISPLAY = "aseb sim: no display to open a window on; play in the terminal with `aseb play`."
+NO_DISPLAY = ("aseb sim: no display to open a window on; play in the terminal with `make play` "
+              "(or `aseb play`).")
+DEMON_STEP = 0.35
+"""Seconds each throw of a demon-cast shows on the sticks at the start of a game."""
+DEMON_SHOWN = 10
+"""The most demon-cast throws shown (the last ones): a long cast is not a long wait."""
+CLICK = 0.2
+"""How far (in cells) the mouse may wander between press and release and still be a click."""
+REDRAW = (pygame.WINDOWEXPOSED, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED,
+          pygame.WINDOWMOVED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED, pygame.VIDEOEXPOSE)
+"""Window events after which the whole picture is drawn again (stale parts must not stay)."""
 
 
 class Window:
@@ -59,8 +76,15 @@ class Window:
         self.audio = audio
         self.layout = Layout.fit(size)
         self.hand = Hand(table.sim, Pieces())
+        self.mummy_hand = MummyHand(table.sim, self.hand.pieces)
         self.menu = Menu(self._menu_items)
         self.view = View()
+        self.log_open = False
+        self._pressed_at: tuple[int, int] | None = None
+        self._game: Game | None = None
+        self._demon: list[tuple[Side, Throw]] = []
+        self._demon_from = 0.0
+        self._hint: tuple[GameState, str] | None = None
         self.facts = FactTeller(rng if rng is not None else random.Random())
         self.fact: str | None = None
         self.page: tuple[str, str] | None = None
@@ -96,7 +120,13 @@ class Window:
     @property
     def busy(self) -> bool:
         """Whether something moves under the player's hand (then frames come faster)."""
-        return self.hand.held is not None or self.hand.shaking or self.menu.open is not None
+        return self.hand.held is not None or self.hand.shaking or self.menu.open is not None \
+            or self.mummy_hand.busy or self._demon_showing()
+
+    @property
+    def mummy_moves_itself(self) -> bool:
+        """Whether the mummy's hand makes its moves (else the player carries them out)."""
+        return not self.settings.carry_mummy_moves
 
     # --- events ---------------------------------------------------------------------------
 
@@ -106,6 +136,9 @@ class Window:
             self.running = False
         elif event.type == pygame.VIDEORESIZE:
             self.resize(event.size)
+            self.view.invalidate()
+        elif event.type in REDRAW:
+            self.view.invalidate()
         elif event.type == pygame.KEYDOWN:
             self._key_down(event.key)
         elif event.type == pygame.KEYUP and event.key == pygame.K_SPACE:
@@ -127,10 +160,13 @@ class Window:
 
     def _key_down(self, key: int) -> None:
         if key == pygame.K_ESCAPE:
-            if self.page is not None or self.menu.open is not None:
+            if self.page is not None or self.menu.open is not None or self.log_open:
                 self.page = self.tutorial = self.menu.open = None
+                self.log_open = False
             else:
                 self.running = False
+        elif key == pygame.K_l:
+            self.act("log")
         elif key == pygame.K_SPACE and self.page is None:
             self._start_shake("key")
         elif key == pygame.K_F11:
@@ -138,22 +174,44 @@ class Window:
 
     def _press(self, pos: tuple[int, int]) -> None:
         layout = self.layout
+        self._pressed_at = None
         if self.page is not None:
             self._turn_page()
         elif self.menu.open is not None or self.menu.covers(pos, layout):
             self.act(self.menu.click(pos, layout))
+        elif self.log_open:
+            self.log_open = False
         elif layout.stick_box.collidepoint(pos):
             self._start_shake("mouse")
+        elif self.mummy_hand.busy:
+            return  # the mummy's piece is in the air: hands off the board a moment
         elif (square := layout.square_at(pos)) is not None:
-            self.hand.lift(square)
+            self._pressed_at = pos if self.hand.lift(square) else None
         elif (side := layout.sideline_at(pos)) is not None:
-            self.hand.take_from_sideline(side)
+            self._pressed_at = pos if self.hand.take_from_sideline(side) else None
 
     def _release(self, pos: tuple[int, int]) -> None:
         if self._shaking_by == "mouse":
             self._stop_shake("mouse")
         elif self.hand.held is not None:
-            self.hand.drop(self.layout.square_at(pos), self.table.now)
+            pressed, self._pressed_at = self._pressed_at, None
+            if pressed is not None and _near(pressed, pos, self.layout.cell * CLICK):
+                self._clicked(self.hand.held)
+            else:
+                self.hand.drop(self.layout.square_at(pos), self.table.now)
+
+    def _clicked(self, held: Held) -> None:
+        """A click on a piece: it goes to its target (one throw gives a piece only one), or
+        back where it was when it cannot move."""
+        self.hand.drop(self.target(held) or held.origin, self.table.now)
+
+    def target(self, held: Held) -> str | None:
+        """Where the piece in hand may go with the pending throw (the mummy's move only)."""
+        controller, state = self.controller, self._state()
+        if controller.phase is not Phase.MOVE or state is None or state.turn is not held.side:
+            return None
+        moves = [controller.mummy_move] if controller.mummy_move is not None else state.moves
+        return next((m.target for m in moves if m.source == held.origin), None)
 
     def _start_shake(self, by: str) -> None:
         if not self.hand.shaking:
@@ -177,7 +235,9 @@ class Window:
                  Item("MummyFacts", "facts", s.mummy_facts),
                  Item("Play the mummy", "mummy", s.mummy is not None),
                  Item("Switch sides", "switch_sides", enabled=s.mummy is not None),
-                 Item("Show hints", "hints", s.hints)]
+                 Item("Show hints", "hints", s.hints),
+                 Item("Square labels", "labels", s.square_labels),
+                 Item("Carry out the mummy's moves myself", "carry", s.carry_mummy_moves)]
         items += [Item(f"Mummy: {level.title}", f"level:{level.name.lower()}", s.level is level)
                   for level in Level]
         items.append(Item("New game", "new_game"))
@@ -191,6 +251,9 @@ class Window:
         if action == "exit":
             self.running = False
             return
+        if action == "log":
+            self.log_open = not self.log_open
+            return
         if action.startswith("help:"):
             self._open_page(action[5:])
             return
@@ -202,6 +265,10 @@ class Window:
                 self.audio.set_music(s.music)
         elif action == "facts":
             s.mummy_facts = not s.mummy_facts
+        elif action == "labels":
+            s.square_labels = not s.square_labels
+        elif action == "carry":
+            s.carry_mummy_moves = not s.carry_mummy_moves
         elif action in ("mummy", "switch_sides", "hints"):
             self.controller.press(action)
             s.mummy, s.hints = self.controller.settings.mummy, self.controller.settings.hints
@@ -234,13 +301,19 @@ class Window:
 
     def step(self, seconds: float) -> None:
         """Let ``seconds`` pass on the board's clock: the hand's touches, the controller's ticks."""
-        table, hand = self.table, self.hand
+        table, hand, mummy = self.table, self.hand, self.mummy_hand
         end = table.now + max(seconds, 0.0)
         while table.now < end - 1e-9:
             hand.act(table.now + EPSILON)  # the clock lands within a nanosecond of a due time
-            table.run(min(end, hand.next_due()) - table.now)
+            due = [end, hand.next_due(), table.now + FRAME]
+            if self.mummy_moves_itself or mummy.busy:
+                mummy.act(self.controller, table.now + EPSILON)
+                due.append(mummy.next_due(table.now))
+            table.run(min(due) - table.now)
         hand.act(table.now + EPSILON)
-        hand.follow(self._state())
+        if not mummy.busy:
+            hand.follow(self._state())
+        self._watch_new_game()
         self._hear()
         controller = self.controller
         waiting = controller.phase is Phase.THROW and controller.game is not None \
@@ -250,6 +323,21 @@ class Window:
     def _state(self) -> GameState | None:
         game = self.controller.game
         return game.state if game is not None else None
+
+    def _watch_new_game(self) -> None:
+        """A new game's demon-cast is shown on the sticks, throw by throw, for a moment."""
+        game = self.controller.game
+        if game is self._game:
+            return
+        self._game = game
+        if game is not None and game.ruleset.demon_cast and game.actions \
+                and all(isinstance(a, Throw) for a in game.actions):
+            self._demon = sided_throws(game)[-DEMON_SHOWN:]
+            self._demon_from = self.table.now
+
+    def _demon_showing(self) -> bool:
+        return bool(self._demon) and \
+            self.table.now < self._demon_from + DEMON_STEP * len(self._demon)
 
     def _hear(self) -> None:
         played = self.table.sim.sounds
@@ -262,14 +350,72 @@ class Window:
 
     def snapshot(self) -> Snapshot:
         """What the window would show now."""
-        throw = self.controller.shown_throw
-        caption = "hold to shake" if throw is None else f"threw {throw.value}"
+        controller = self.controller
+        frame, caption = self.table.frame, "hold to shake"
+        if controller.throws:
+            side, throw = list(controller.throws.items())[-1]
+            caption = f"{side.title} threw {throw.value}"
+        if self._demon_showing():
+            i = int((self.table.now - self._demon_from) / DEMON_STEP)
+            side, throw = self._demon[i]
+            lost = ": lost" if i < len(self._demon) - 1 else ": it enters"
+            caption = f"Demon-cast: {side.title} threw {throw.value}{lost}"
+            frame = {**frame, **{pixel: STICK_WHITE if white else STICK_DARK
+                                 for pixel, white in zip(STICK_PIXELS, throw.sticks,
+                                                         strict=True)}}
         if self.hand.shaking:
             caption = "shaking..."
-        return Snapshot(frame=self.table.frame, pieces=self.hand.pieces, held=self.hand.held,
+        return Snapshot(frame=frame, pieces=self.hand.pieces, held=self.hand.held,
                         mouse=self.mouse, shaking=self.hand.shaking,
-                        status=self.controller.status(), sticks_caption=caption, fact=self.fact,
-                        page=self.page, now=self.table.now)
+                        status=self.status(), sticks_caption=caption, fact=self.fact,
+                        page=self.page, now=self.table.now, news=self.news(),
+                        players=self._players(), flight=self._flight(),
+                        log=tuple(controller.said) if self.log_open else None,
+                        labels=self.settings.square_labels)
+
+    def status(self) -> str:
+        """What to do now: the controller's line, unless the mummy's hand is making its move."""
+        controller, state = self.controller, self._state()
+        move = controller.mummy_move
+        if move is not None and state is not None and self.mummy_moves_itself:
+            return f"The mummy plays {state.describe(move)}."
+        return controller.status()
+
+    def news(self) -> str:
+        """What just happened (a lost throw, a bump, an extra turn), or the hint and its reason."""
+        controller, state = self.controller, self._state()
+        if controller.hint is not None and state is not None and state.throw is not None:
+            if self._hint is None or self._hint[0] is not state:
+                advice = hint(state, controller.settings.level, random.Random(0))
+                self._hint = (state, f"Hint: {advice}")
+            return self._hint[1]
+        return " ".join(controller.news)
+
+    def _players(self) -> tuple[Player, ...]:
+        controller, state = self.controller, self._state()
+        mummy = controller.settings.mummy
+        players = []
+        for side in Side:
+            who = "the mummy" if side == mummy else "you" if mummy is not None else "a player"
+            throw = controller.throws.get(side)
+            to_play = state is not None and state.turn == side \
+                and controller.phase in (Phase.THROW, Phase.MOVE)
+            players.append(Player(side, who, throw.value if throw else None,
+                                  self.hand.pieces.off[side], to_play))
+        return tuple(players)
+
+    def _flight(self) -> tuple[Side, tuple[int, int]] | None:
+        """The mummy's piece in the air: from its square (or sideline) towards its target."""
+        flight = self.mummy_hand.flight
+        if flight is None:
+            return None
+        move, layout = flight.move, self.layout
+        start = layout.squares[move.source].center if move.source is not None \
+            else layout.sideline_slot(move.side, 0)
+        end = layout.squares[move.target].center
+        x = flight.progress(self.table.now)
+        return move.side, (round(start[0] + (end[0] - start[0]) * x),
+                           round(start[1] + (end[1] - start[1]) * x))
 
     def render(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """Draw the window onto ``surface``: None if all of it was drawn, else what changed."""
@@ -284,6 +430,21 @@ class Window:
         self.table.close()
         if self.audio is not None:
             self.audio.close()
+
+
+def sided_throws(game: Game) -> list[tuple[Side, Throw]]:
+    """Every throw of ``game`` with the side that threw it, in order."""
+    throws = []
+    before = game.record.initial()
+    for action, after in game.record.replay():
+        if isinstance(action, Throw):
+            throws.append((before.turn, action))
+        before = after
+    return throws
+
+
+def _near(a: tuple[int, int], b: tuple[int, int], distance: float) -> bool:
+    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 <= distance ** 2
 
 
 def set_level(controller: Controller, level: Level) -> None:
@@ -316,9 +477,10 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
                 seed: int | None = None, seconds: float | None = None) -> int:
     """Run the window until Esc or closing it (or ``seconds``); the exit status.
 
-    1 when there is no display (one line says so); the game is saved on the way out.
+    1 when there is no display (one line says so), 78 for a bad board file (as ``aseb run``);
+    the game is saved on the way out.
     """
-    from firmware.daemon import state_directory
+    from firmware.daemon import EX_CONFIG, state_directory
     from hardware.board_file import DEFAULT_BOARD, ConfigError, load_board
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -326,7 +488,7 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
         board = load_board(board_file if board_file is not None else DEFAULT_BOARD)
     except ConfigError as exc:
         print(f"aseb sim: {exc}", file=sys.stderr)
-        return 2
+        return EX_CONFIG
     if not display_available():
         print(NO_DISPLAY, file=sys.stderr)
         return 1

@@ -194,3 +194,12 @@ def test_the_kiosk_section_reads_its_times_and_quiet_hours() -> None:
 def test_kiosk_mistakes_are_refused(old: str, new: str, expected: str) -> None:
     assert old in DEFAULT
     assert expected in refused(DEFAULT.replace(old, new))
+
+
+def test_an_unknown_section_is_named_with_the_known_ones() -> None:
+    text = DEFAULT_BOARD.read_text(encoding="utf-8") + "\n[stix]\ntilt_pin = 4\n"
+    with pytest.raises(ConfigError) as error:
+        parse_board(text, "board.toml")
+    message = str(error.value)
+    assert message.startswith("board.toml: stix: unknown section")
+    assert "sticks" in message and "lights" in message

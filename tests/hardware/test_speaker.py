@@ -187,3 +187,15 @@ def test_a_board_folder_that_is_not_there_is_reported(
         assert speaker.source("move") == FOLDER / "move.ogg"
     finally:
         speaker.close()
+
+
+def test_what_c_libraries_print_while_the_mixer_starts_is_not_shown(
+        capfd: pytest.CaptureFixture[str]) -> None:
+    import os
+
+    from hardware.speaker import quiet_stderr
+
+    with quiet_stderr():
+        os.write(2, b"ALSA lib pcm.c: Unknown PCM default\n")  # as libasound writes, below Python
+    os.write(2, b"ours\n")
+    assert capfd.readouterr().err == "ours\n"

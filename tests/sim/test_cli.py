@@ -35,3 +35,12 @@ def test_an_unknown_option_is_refused(capsys: pytest.CaptureFixture[str]) -> Non
 def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([]) == 2
     assert "COMMAND" in capsys.readouterr().out
+
+
+def test_the_simulator_refuses_a_bad_board_file_with_78_too(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    board = tmp_path / "board.toml"
+    board.write_text("[stix]\ntilt_pin = 4\n")
+    assert main(["sim", "--board", str(board), "--state-dir", str(tmp_path)]) == 78
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "stix: unknown section" in err

@@ -39,8 +39,22 @@ class Script:
         return "\n".join(self.lines + self.prompts)
 
 
+def enter_then_1(script: Script, limit: int = 3000) -> None:
+    """Answer Enter to every 'throw' prompt and 1 to every move, ``limit`` times at most."""
+    read = script.read
+
+    def answer(prompt: str) -> str:
+        if len(script.prompts) >= limit:
+            raise EOFError
+        given = read(prompt)
+        return "" if "press Enter" in prompt else given
+
+    script.read = answer  # type: ignore[method-assign]
+
+
 def test_two_players_play_a_whole_game_answering_1_to_every_question() -> None:
-    script = Script(["1"] * 3000)  # "1" throws when asked to throw, and picks move 1
+    script = Script(["1"] * 3000)
+    enter_then_1(script)
     game = TerminalGame(script.read, script.write, random.Random(2), mummy=None)
     assert game.run() == 0
     assert "win!" in script.text
@@ -49,6 +63,7 @@ def test_two_players_play_a_whole_game_answering_1_to_every_question() -> None:
 
 def test_the_mummy_plays_its_side_by_itself() -> None:
     script = Script(["1"] * 3000)
+    enter_then_1(script)
     game = TerminalGame(script.read, script.write, random.Random(5), mummy=Side.REELS)
     game.run()
     assert "The mummy moves" in script.text
@@ -57,12 +72,25 @@ def test_the_mummy_plays_its_side_by_itself() -> None:
 
 
 def test_a_wrong_answer_is_explained_and_asked_again() -> None:
-    script = Script(["1", "M99", "banana", "7", "quit"])
+    script = Script(["", "M99", "banana", "9", "0", "quit"])
     game = TerminalGame(script.read, script.write, random.Random(0), mummy=None)
     assert game.run() == 0
+    assert "Go ahead and make your move" in script.prompts[1]
     mistakes = [line for line in script.lines if "Pick one of" in line]
-    assert len(mistakes) >= 2
+    assert len(mistakes) == 2
+    count = len(game.game.state.moves)
+    assert script.lines.count(f"Choose 1 to {count}.") == 2  # a number is never a square
     assert "farewell" in script.text.lower()
+
+
+def test_typed_text_at_the_throw_is_refused_not_thrown() -> None:
+    script = Script(["C2", "7", "help", "quit"])
+    TerminalGame(script.read, script.write, random.Random(0), mummy=None).run()
+    assert all("press Enter to throw" in p for p in script.prompts)
+    refusals = [line for line in script.lines if "is not a command" in line]
+    assert len(refusals) == 2 and "'C2'" in refusals[0]
+    assert not any(" threw " in line for line in script.lines)  # nothing was thrown
+    assert "Commands" in script.text
 
 
 def test_help_board_hint_mummy_switch_and_new_are_commands() -> None:
@@ -110,6 +138,21 @@ def test_the_command_line_answers_a_bad_side_without_a_traceback(
     assert "unknown side" in capsys.readouterr().err
 
 
+def test_two_players_with_a_mummy_side_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--two-players", "--mummy", "cones"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--two-players" in err and "Traceback" not in err
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    from importlib.metadata import version
+
+    assert capsys.readouterr().out.strip() == f"aseb {version('aseb')}"
+
+
 
 
 def test_the_real_mummy_advises_on_request() -> None:
@@ -125,7 +168,7 @@ def test_the_real_mummy_advises_on_request() -> None:
             return "hint"
         if len(lines) > 400:
             raise EOFError
-        return "1"
+        return "" if "press Enter" in prompt else "1"
 
     game = TerminalGame(read, lines.append, random.Random(4), mummy=Side.REELS,
                         chooser=mummy.choose,

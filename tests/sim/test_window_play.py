@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from engine.board import Side
+from engine.moves import Move
 from engine.mummy import Level
 from engine.state import GameState
 from firmware.scenes import Phase
@@ -51,7 +52,10 @@ def play_on(window: Window, turns: int) -> None:
             continue
         assert controller.phase is Phase.MOVE, controller.status()
         move = controller.mummy_move or state.moves[-1]
-        make(window, move)
+        if controller.mummy_move is not None and window.mummy_moves_itself:
+            window.step(2.0)  # the mummy's hand makes its move: no mouse
+        else:
+            make(window, move)
         after = window.controller.game
         assert after is not None and after.state != state, f"{move} was not taken"
         assert window.hand.pieces.owners == owners(after.state)  # the window drew it right
@@ -62,6 +66,9 @@ def test_a_whole_game_against_the_mummy_with_the_mouse(tmp_path: Path) -> None:
     shake(window)  # a shake starts the game; the demon-cast finds who enters first
     assert window.controller.game is not None
     play_on(window, 2000)
+    game = window.controller.game
+    assert game is not None  # the mouse never touched a Reel: the mummy moved them all
+    assert sum(1 for a in game.actions if isinstance(a, Move) and a.side is R) > 5
     controller = window.controller
     assert controller.phase is Phase.WON, controller.status()
     state = controller.game.state if controller.game else None

@@ -94,7 +94,7 @@ def test_a_lifted_piece_floats_under_the_cursor_and_its_target_pulses(tmp_path: 
 
 
 def test_the_mummys_move_alternates_gold_between_source_and_target(tmp_path: Path) -> None:
-    window = set_up("C:C1,M10 R:M6 turn:R throw:3:WWWD", mummy=R)
+    window = set_up("C:C1,M10 R:M6 turn:R throw:3:WWWD", carry=True, mummy=R)
     move = window.controller.mummy_move
     assert move is not None and (move.source, move.target) == ("M6", "M9")
     seen = set()

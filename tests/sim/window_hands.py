@@ -70,12 +70,14 @@ def make(window: Window, move: Move) -> None:
     window.step(1.0)
 
 
-def set_up(text: str, **settings: object) -> Window:
-    """A window on a set-up position (``GameState.parse`` notation), already on the board."""
+def set_up(text: str, carry: bool = False, **settings: object) -> Window:
+    """A window on a set-up position (``GameState.parse`` notation), already on the board;
+    ``carry``: the player carries out the mummy's moves (else its hand makes them)."""
     state = GameState.parse(text + " entered:CR")
     table = Table(settings=Settings(**settings), pieces=state.occupancy(), seed=5)  # type: ignore[arg-type]
     table.controller.set_up(state)
-    window = Window(table, WindowSettings(mummy=table.controller.settings.mummy))
+    window = Window(table, WindowSettings(mummy=table.controller.settings.mummy,
+                                          carry_mummy_moves=carry))
     window.step(0.5)
     return window
 

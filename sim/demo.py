@@ -1,0 +1,46 @@
+"""A demonstration: the mummy plays both sides on the simulated board, game after game.
+
+It shakes the stick box to start a game, makes every move through ``MummyHand`` (so every
+throw and move goes through the simulated switches and the real controller), and clears the
+board after each win. ``aseb run --simulated --demo`` runs it against the service's main loop.
+
+    demo = Demo(table.sim)
+    demo.act(table.controller, table.now)  # every frame
+"""
+
+from __future__ import annotations
+
+from firmware.controller import Controller
+from firmware.scenes import Phase
+from firmware.tracker import AsExpected
+from sim.mummy_hand import MummyHand
+from sim.pins import SimBoard
+
+SHAKE = 0.8
+"""Seconds the demonstrator shakes the stick box to start a game."""
+CLEAR_EVERY = 0.3
+"""Seconds between pieces lifted off when clearing the board after a game."""
+
+
+class Demo:
+    """The mummy's hand for both sides, plus the shakes and the clearing between games."""
+
+    def __init__(self, sim: SimBoard) -> None:
+        self.sim = sim
+        self.hand = MummyHand(sim)
+        self._quiet_until = 0.0  # after a shake or a clearing, until the board has answered
+
+    def act(self, controller: Controller, now: float) -> None:
+        """Do what the board waits for: a shake, the mummy's move, or clearing the board."""
+        self.hand.act(controller, now)
+        if now < self._quiet_until or self.hand.busy:
+            return
+        phase = controller.phase
+        if phase is Phase.IDLE and isinstance(controller.verdict, AsExpected):
+            self._quiet_until = self.sim.shake(SHAKE) + 2.0
+        elif phase is Phase.GUIDE or (phase is Phase.WON
+                                      and now - controller.phase_since >= 1.0):
+            t = now
+            for square in sorted(self.sim.pieces):
+                t = self.sim.lift(square, at=t + CLEAR_EVERY)
+            self._quiet_until = t + 1.0

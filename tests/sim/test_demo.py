@@ -1,0 +1,81 @@
+"""The demonstration: the mummy plays both sides through its simulated hand, game after game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.board import Side
+from engine.moves import Move
+from firmware import sounds
+from firmware.controller import Settings
+from firmware.scenes import Phase
+from firmware.store import Store
+from sim.cli import main
+from sim.demo import Demo
+from sim.mummy_hand import MummyHand
+from sim.pieces import Pieces
+from sim.table import FRAME, Table
+
+
+def run_demo(table: Table, demo: Demo, seconds: float) -> None:
+    """Let the demonstrator act every frame, as the service's loop lets it."""
+    end = table.now + seconds
+    while table.now < end:
+        demo.act(table.controller, table.now)
+        table.run(FRAME)
+
+
+def test_the_mummy_plays_both_sides_through_the_switches_and_starts_the_next_game(
+        tmp_path: Path) -> None:
+    table = Table(state_dir=tmp_path, settings=Settings(mummy_plays_both=True), seed=11)
+    demo = Demo(table.sim)
+    controller = table.controller
+    winners: list[Side] = []
+    games = 0
+    while len(winners) < 2 and table.now < 3600:
+        run_demo(table, demo, 1.0)
+        if controller.phase is Phase.WON and controller.last_winner is not None \
+                and len(winners) == games:
+            winners.append(controller.last_winner)
+        if controller.phase is Phase.MOVE and len(winners) == games + 1:
+            games += 1
+    assert len(winners) == 2, controller.status()
+    assert sounds.MISTAKE not in table.sim.sounds  # every move was made as the board expected
+    assert any(e.endswith("win!") for e in controller.said)
+    saved = Store(tmp_path).load()
+    assert saved is not None and saved.record.final_state().winner == winners[1]
+    table.close()
+
+
+def test_the_mummys_hand_slides_a_bumping_move_and_the_board_sees_it() -> None:
+    table = Table(settings=Settings(mummy=Side.REELS))
+    from engine.state import GameState
+
+    state = GameState.parse("C:M9 R:M6 entered:CR turn:R throw:3:WWWD")
+    for square in state.occupancy():
+        table.sim.place(square)
+    table.run(0.2)
+    table.controller.set_up(state)
+    table.run(0.1)
+    assert table.controller.mummy_move == Move(Side.REELS, 6, 3)
+    pieces = Pieces.of(state)
+    hand = MummyHand(table.sim, pieces)
+    flights = []
+    for _ in range(90):  # three seconds of frames
+        hand.act(table.controller, table.now)
+        if hand.flight is not None:
+            flights.append(hand.flight.progress(table.now))
+        table.run(FRAME)
+    game = table.controller.game
+    assert game is not None and game.state.squares(Side.REELS) == {"M9"}
+    assert game.state.waiting(Side.CONES) == 5  # the Cone on M9 was bumped home
+    assert pieces.owners == {"M9": Side.REELS} and pieces.waiting(Side.CONES) == 5
+    assert 8 <= len(flights) <= 20 and flights == sorted(flights)  # about half a second
+    table.close()
+
+
+def test_demo_needs_the_simulated_board(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", "--board", "x.toml", "--demo"]) == 2
+    assert "--simulated" in capsys.readouterr().err
