@@ -3,6 +3,8 @@ drawn whole again after it is exposed, resized or moved."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 import pytest
 
@@ -152,7 +154,8 @@ def test_every_help_page_shows_all_of_its_text(size: tuple[int, int]) -> None:
         texts = window.view.texts
         line = texts.line
 
-        def spy(text: str, px: int, colour: tuple[int, int, int]) -> pygame.Surface:
+        def spy(text: str, px: int, colour: tuple[int, int, int], drawn: list[str] = drawn,
+                line: Callable[..., pygame.Surface] = line) -> pygame.Surface:
             drawn.append(text)
             return line(text, px, colour)
 
