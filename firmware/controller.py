@@ -414,13 +414,21 @@ class Controller:
         return f"Go ahead and make your move, {side}."
 
 
-def last_throws(game: Game) -> dict[Side, Throw]:
-    """Each side's last throw in ``game`` (to show them again when a saved game resumes)."""
-    throws: dict[Side, Throw] = {}
+def sided_throws(game: Game) -> list[tuple[Side, Throw]]:
+    """Every throw of ``game`` with the side that threw it, in order."""
+    throws = []
     before = game.record.initial()
     for action, after in game.record.replay():
         if isinstance(action, Throw):
-            throws.pop(before.turn, None)
-            throws[before.turn] = action
+            throws.append((before.turn, action))
         before = after
+    return throws
+
+
+def last_throws(game: Game) -> dict[Side, Throw]:
+    """Each side's last throw in ``game``, the side that threw last last (for a resumed game)."""
+    throws: dict[Side, Throw] = {}
+    for side, throw in sided_throws(game):
+        throws.pop(side, None)
+        throws[side] = throw
     return throws
