@@ -503,13 +503,23 @@ def _in_progress(verdict: InProgress, state: GameState) -> str:
     if targets == "M16" and not verdict.in_hand:
         return "Lift the piece off 16 to bear it off."
     return f"Set the piece on {targets}." if targets else f"Go ahead, {side}."
-def last_throws(game: Game) -> dict[Side, Throw]:
-    """Each side's last throw in ``game`` (to show them again when a saved game resumes)."""
-    throws: dict[Side, Throw] = {}
+
+
+def sided_throws(game: Game) -> list[tuple[Side, Throw]]:
+    """Every throw of ``game`` with the side that threw it, in order."""
+    throws = []
     before = game.record.initial()
     for action, after in game.record.replay():
         if isinstance(action, Throw):
-            throws.pop(before.turn, None)
-            throws[before.turn] = action
+            throws.append((before.turn, action))
         before = after
+    return throws
+
+
+def last_throws(game: Game) -> dict[Side, Throw]:
+    """Each side's last throw in ``game``, the side that threw last last (for a resumed game)."""
+    throws: dict[Side, Throw] = {}
+    for side, throw in sided_throws(game):
+        throws.pop(side, None)
+        throws[side] = throw
     return throws

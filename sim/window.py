@@ -27,7 +27,7 @@ from engine.game import Game
 from engine.mummy import Level, hint
 from engine.state import GameState
 from engine.sticks import Throw
-from firmware.controller import Controller, Settings
+from firmware.controller import Controller, Settings, sided_throws
 from firmware.scenes import STICK_DARK, STICK_WHITE, Phase
 from firmware.store import Store
 from hardware.board_file import Board
@@ -430,17 +430,6 @@ class Window:
         self.table.close()
         if self.audio is not None:
             self.audio.close()
-
-
-def sided_throws(game: Game) -> list[tuple[Side, Throw]]:
-    """Every throw of ``game`` with the side that threw it, in order."""
-    throws = []
-    before = game.record.initial()
-    for action, after in game.record.replay():
-        if isinstance(action, Throw):
-            throws.append((before.turn, action))
-        before = after
-    return throws
 
 
 def _near(a: tuple[int, int], b: tuple[int, int], distance: float) -> bool:
