@@ -70,7 +70,7 @@ class Window:
         self.running = True
         self.fullscreen_asked = False
         self._shaking_by = ""  # "mouse" or "key" while shaking
-        self._heard = len(table.sim.sounds)
+        self._heard = table.sim.speaker.count
         settings.mummy = self.controller.settings.mummy  # a resumed game knows its mummy
         self.hand.follow(self._state())
 
@@ -257,11 +257,11 @@ class Window:
         return game.state if game is not None else None
 
     def _hear(self) -> None:
-        played = self.table.sim.sounds
+        speaker = self.table.sim.speaker
         if self.audio is not None:
-            for name in played[self._heard:]:
+            for name in speaker.since(self._heard):
                 self.audio.play(name)
-        self._heard = len(played)
+        self._heard = speaker.count
 
     # --- pictures -------------------------------------------------------------------------
 
