@@ -26,6 +26,7 @@ from hardware.clock import Clock, Timer
 from hardware.debounce import Debouncer
 from hardware.errors import HardwareUnavailable
 from hardware.events import SquareChanged
+from hardware.pins import blinka_board
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +56,7 @@ class Mcp23017(Protocol):
 def open_mcp23017s(addresses: Sequence[int]) -> dict[int, Mcp23017]:
     """The real expanders on the Pi's I2C bus (imports Adafruit's driver only now)."""
     try:
-        import board  # type: ignore[import-not-found]
+        board = blinka_board()
         from adafruit_mcp230xx.mcp23017 import MCP23017  # type: ignore[import-not-found]
 
         i2c = board.I2C()
