@@ -46,8 +46,8 @@ while (($#)); do
 done
 
 if [[ $root != / ]]; then
-    mkdir -p "$root"
-    root=$(cd "$root" && pwd)
+    root=$(realpath -m "$root")
+    ((dry)) || mkdir -p "$root"
 fi
 # A path on the target system: under --root DIR, inside DIR.
 at() { printf '%s%s' "${root%/}" "$1"; }
@@ -155,6 +155,7 @@ elif [[ -e $(at "$BOARD") ]]; then
 else
     board_source=$stage/hardware/boards/pi-direct.toml
 fi
+board_label=${board_source#"$stage/"}
 
 # The board file is checked before anything changes; its backends decide the rest.
 python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null ||
@@ -176,7 +177,7 @@ print(board.lights.backend, board.reeds.backend, int(bool(pins & {2, 3})),
 EOF
 ) || exit $?
 read -r lights reeds i2c_pins uart_pins <<<"$needs"
-say "board file: $board_source (lights: $lights, reeds: $reeds)"
+say "board file: $board_label (lights: $lights, reeds: $reeds)"
 
 if ((!extras_given)); then
     extras=pi
@@ -225,9 +226,9 @@ done
 # --- SPI, I2C and the serial console, as the board file needs them -------------------------
 
 reboot=0
-# interface WANT(on/off) raspi-config-name config.txt-line why
+# interface on|off NAME BY-HAND WHY: NAME as raspi-config calls it, BY-HAND what to edit instead.
 interface() {
-    local want=$1 name=$2 line=$3 why=$4 now
+    local want=$1 name=$2 by_hand=$3 why=$4 now
     if [[ $root == / ]] && command -v raspi-config >/dev/null; then
         now=$(raspi-config nonint "get_$name" 2>/dev/null || echo unknown)
         # raspi-config answers 0 for on, 1 for off.
@@ -240,14 +241,18 @@ interface() {
         fi
     else
         say "$why: turn $name $want with 'sudo raspi-config nonint do_$name $([[ $want == on ]] && echo 0 || echo 1)'," \
-            "or put '$line' in /boot/firmware/config.txt, then reboot"
+            "or $by_hand, then reboot"
     fi
 }
-[[ $lights == spi ]] && interface on spi dtparam=spi=on "the LED strip is on SPI"
-[[ $reeds == mcp23017 ]] && interface on i2c dtparam=i2c_arm=on "the reeds are on I2C expanders"
+config=/boot/firmware/config.txt
+[[ $lights == spi ]] &&
+    interface on spi "put 'dtparam=spi=on' in $config" "the LED strip is on SPI"
+[[ $reeds == mcp23017 ]] &&
+    interface on i2c "put 'dtparam=i2c_arm=on' in $config" "the reeds are on I2C expanders"
 ((i2c_pins)) && [[ $reeds != mcp23017 ]] &&
-    interface off i2c dtparam=i2c_arm=off "GPIO 2 and 3 are switches, not I2C"
-((uart_pins)) && interface off serial_cons "console= removed from cmdline.txt" \
+    interface off i2c "put 'dtparam=i2c_arm=off' in $config" "GPIO 2 and 3 are switches, not I2C"
+((uart_pins)) && interface off serial_cons \
+    "remove 'console=serial0,115200' from /boot/firmware/cmdline.txt" \
     "GPIO 14 and 15 are switches, not the serial console"
 
 # --- the code and its virtual environment --------------------------------------------------
@@ -312,7 +317,8 @@ done
 if [[ $root != / ]]; then
     systemctl "${systemctl_root[@]}" is-enabled --quiet aseb.service 2>/dev/null ||
         act systemctl "${systemctl_root[@]}" enable aseb.service
-    say "installed under $root (not started: it is not this system's root)"
+    say "$( ((dry)) && echo "would be installed" || echo installed) under $root" \
+        "(not started: it is not this system's root)"
     exit 0
 fi
 ((unit_changed)) && act systemctl daemon-reload
