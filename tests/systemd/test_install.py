@@ -208,7 +208,7 @@ def test_the_install_places_a_clean_export_a_venv_the_board_file_and_the_unit(
                             "from hardware.board_file import load_board; "
                             "print(load_board(sys.argv[1]).name)", board],
                            capture_output=True, text=True)
-    assert check.stdout.startswith("Twenty Squares"), check.stderr
+    assert check.stdout.splitlines()[-1].startswith("Twenty Squares"), check.stderr
     passwd = (m.root / "etc/passwd").read_text()
     assert "aseb:x:999:999::/var/lib/aseb:/usr/sbin/nologin" in passwd
     groups = (m.root / "etc/group").read_text()
