@@ -48,7 +48,7 @@ def test_a_device_failure_ends_the_loop_and_the_watchdog_pings(tmp_path: Path) -
         def failure() -> str | None:
             return "expander 0x20 is silent" if stopwatch.now > 3.0 else None
 
-        problem = daemon.serve(table.controller, table.events, threading.Event(), frame=0.05,
+        problem = daemon.serve(table.controller, table.events, threading.Event(), frame=0.0,
                                notifier=systemd, monotonic=stopwatch, failure=failure)
     assert problem == "expander 0x20 is silent"
     pings = systemd.sent.count("WATCHDOG=1")
@@ -64,7 +64,8 @@ def test_a_stop_ends_the_loop_with_no_failure(tmp_path: Path) -> None:
             if stopwatch.now > 1.0:
                 stop.set()
 
-        assert daemon.serve(table.controller, table.events, stop, before_tick=before_tick,
+        assert daemon.serve(table.controller, table.events, stop, frame=0.0,
+                            before_tick=before_tick,
                             monotonic=stopwatch, failure=lambda: None) is None
 
 
