@@ -1,7 +1,9 @@
 """``aseb run``: the main loop on a real board (``--board FILE``) or the simulated one.
 
 One thread owns the controller: it takes events off the queue the drivers fill and ticks the
-controller every frame. SIGTERM and SIGINT end it cleanly, the game saved.
+controller every frame. SIGTERM and SIGINT end it cleanly, the game saved. A device that stops
+working ends it too, with no more watchdog pings, so systemd restarts it (``firmware.restarts``
+lists the exit statuses).
 """
 
 from __future__ import annotations
@@ -20,6 +22,14 @@ from typing import Any
 
 from firmware.controller import Controller, Settings
 from firmware.facts import FactTeller, SpokenFacts, awaiting_throw
+from firmware.restarts import (
+    EX_CONFIG,
+    EX_SOFTWARE,
+    EX_UNAVAILABLE,
+    back_off,
+    runtime_directory,
+    started,
+)
 from firmware.service import Notifier
 from hardware.voice import EspeakVoice, Voice
 
@@ -27,8 +37,6 @@ log = logging.getLogger(__name__)
 
 FRAME = 1 / 20
 """Seconds between frames: smooth enough for breathing and blinking lights, cheap when idle."""
-
-EX_CONFIG = 78
 
 
 def state_directory() -> Path:
@@ -42,8 +50,12 @@ def state_directory() -> Path:
 def serve(controller: Controller, events: queue.Queue[Any], stop: threading.Event, *,
           frame: float = FRAME, before_tick: Callable[[], None] | None = None,
           notifier: Notifier | None = None, monotonic: Callable[[], float] = time.monotonic,
-          ) -> None:
-    """Handle events and tick every ``frame`` seconds until ``stop`` is set."""
+          failure: Callable[[], str | None] | None = None) -> str | None:
+    """Handle events and tick every ``frame`` seconds until ``stop`` is set.
+
+    ``failure`` is asked every frame; a device failure it names ends the loop (and the watchdog
+    pings) and is returned. None: stopped by ``stop``.
+    """
     next_frame = monotonic()
     next_ping = next_frame
     while not stop.is_set():
@@ -59,10 +71,16 @@ def serve(controller: Controller, events: queue.Queue[Any], stop: threading.Even
             before_tick()
         controller.tick()
         next_frame = max(next_frame + frame, now)
+        problem = failure() if failure is not None else None
+        if problem is not None:
+            log.error("%s: stopping so that the service is restarted", problem)
+            controller.flush()
+            return problem
         if notifier is not None and notifier.watchdog_interval and now >= next_ping:
             notifier.ping()
             next_ping = now + notifier.watchdog_interval
     controller.flush()
+    return None
 
 
 def stop_on_signals(stop: threading.Event) -> None:
@@ -91,15 +109,21 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path) -> int:
     settings.racks = board.reeds.has_racks
     clock = MonotonicClock()
     events: queue.Queue[Any] = queue.Queue()
+    notifier = Notifier()
+    stop = threading.Event()
+    stop_on_signals(stop)
     try:
         devices = open_devices(board, events, clock=clock, draw=settings.ruleset.draw)
     except HardwareUnavailable as exc:
         log.error("%s", exc)
         clock.close()
-        return 69  # EX_UNAVAILABLE
-    notifier = Notifier()
-    stop = threading.Event()
-    stop_on_signals(stop)
+        back_off(notifier, stop, runtime_directory())
+        return EX_UNAVAILABLE
+    started(runtime_directory())
+
+    def failure() -> str | None:
+        return clock.failure or devices.failure()
+
     voice = EspeakVoice(board.facts.voice, board.sounds.volume, board.sounds.muted) \
         if board.facts.speak else None
     try:
@@ -108,15 +132,15 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path) -> int:
         controller.start(devices.reeds.occupancy())
         notifier.ready()
         log.info("ready: %s", controller.status())
-        serve(controller, events, stop, notifier=notifier,
-              before_tick=spoken_facts(controller, voice) if voice is not None else None)
+        problem = serve(controller, events, stop, notifier=notifier, failure=failure,
+                        before_tick=spoken_facts(controller, voice) if voice is not None else None)
     finally:
         notifier.stopping()
         if voice is not None:
             voice.close()
         devices.close()
         clock.close()
-    return 0
+    return EX_SOFTWARE if problem is not None else 0
 
 
 def spoken_facts(controller: Controller, voice: Voice) -> Callable[[], None]:

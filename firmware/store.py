@@ -1,14 +1,16 @@
 """Never lose a game: the record is saved atomically after every throw and move.
 
 A save is written to a temporary file, flushed to disk, then renamed over the old one, so a
-power cut leaves either the old save or the new one, never half of one. A garbled save is moved
-aside with a warning and start-up goes on without it.
+power cut leaves either the old save or the new one, never half of one. A save that cannot be
+used for any reason (binary garbage, numbers too large, nesting too deep) is moved aside with a
+warning and start-up goes on without it: never a crash at every start.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -74,15 +76,18 @@ class Store:
             self._set_aside(f"cannot be read: {exc}")
             return None
         try:
-            data: Any = json.loads(text)
+            data: Any = json.loads(text, parse_float=_finite, parse_constant=_no_constant)
             if not isinstance(data, dict) or data.get("format") != FORMAT:
                 raise BadRecord(f"not an aseb save (expected \"format\": \"{FORMAT}\")")
             record = GameRecord.from_json(json.dumps(data.get("record")))
             fair = Fair.from_json(data["fair"]) if data.get("fair") is not None else None
             return Saved(record, _side(data.get("mummy")), _side(data.get("last_winner")), fair)
-        except (ValueError, TypeError) as exc:  # BadRecord and JSON errors are ValueErrors
-            self._set_aside(str(exc))
-            return None
+        except RecursionError:
+            self._set_aside("nested too deeply")
+        except Exception as exc:  # whatever is wrong with it, the board must still start
+            self._set_aside(str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: "
+                            f"{exc}")
+        return None
 
     def clear(self) -> None:
         """Forget the saved game (after it is finished and the board cleared)."""
@@ -101,6 +106,17 @@ class Store:
 
 def _name(side: Side | None) -> str | None:
     return side.name.lower() if side is not None else None
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"number {text} is too large")
+    return value
+
+
+def _no_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a number a save holds")
 
 
 def _side(value: Any) -> Side | None:

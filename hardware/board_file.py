@@ -9,16 +9,16 @@ the file, the key and the problem::
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 from hardware.header import GPIO_PINS, I2C1, SPI0
 from hardware.sounds import shipped
 from hardware.squares import RACK_OF, SQUARES, STICK_PIXELS
-from hardware.toml_reader import ConfigError, Section
+from hardware.toml_reader import ConfigError, Section, load_toml, parse_toml
 
 __all__ = [
     "BOARDS",
@@ -185,19 +185,15 @@ SECTIONS = ("board", "lights", "reeds", "squares", "sticks", "buttons", "sounds"
 def load_board(path: str | Path) -> Board:
     """Read and check a board file; raises ``ConfigError`` naming the key and the problem."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise ConfigError(f"{path}: cannot read the board file: {e.strerror or e}") from None
-    return parse_board(text, str(path), base=path.parent)
+    return _board(load_toml(path), str(path), base=path.parent)
 
 
 def parse_board(text: str, source: str = "board.toml", base: Path | None = None) -> Board:
     """Check board-file ``text``; ``source`` names it in messages, ``base`` anchors folders."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise ConfigError(f"{source}: not valid TOML: {e}") from None
+    return _board(parse_toml(text, source), source, base)
+
+
+def _board(data: dict[str, Any], source: str, base: Path | None) -> Board:
     top = Section(source, "", data)
     for name in top.names():  # before any section is read: a misspelt one is named first
         if name not in SECTIONS:

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import logging
 import threading
 import time
 from collections.abc import Callable
 from typing import Protocol
+
+log = logging.getLogger(__name__)
 
 
 class Timer(Protocol):
@@ -98,7 +101,9 @@ class MonotonicClock:
     """The real clock: ``time.monotonic`` and one worker thread that sleeps until the next call.
 
     The worker blocks on a condition with no timeout while nothing is scheduled, so an idle board
-    costs no wake-ups at all. Callbacks run on that thread, one at a time.
+    costs no wake-ups at all. Callbacks run on that thread, one at a time. A callback that raises
+    ends the worker (debounce and polling would be stuck half-way): ``failure`` then says so, and
+    the main loop stops so that systemd restarts the service.
     """
 
     def __init__(self) -> None:
@@ -107,6 +112,15 @@ class MonotonicClock:
         self._wake = threading.Condition()
         self._closed = False
         self._thread: threading.Thread | None = None
+        self._failure: str | None = None
+
+    @property
+    def failure(self) -> str | None:
+        """Why the worker thread has stopped before ``close``, or None while it works."""
+        if self._failure is None and self._thread is not None and not self._thread.is_alive() \
+                and not self._closed:
+            return "the clock's thread has stopped"
+        return self._failure
 
     def now(self) -> float:
         """``time.monotonic()``."""
@@ -146,4 +160,9 @@ class MonotonicClock:
                     return
                 entry = heapq.heappop(self._heap)
             if not entry.cancelled:
-                entry.callback()
+                try:
+                    entry.callback()
+                except Exception as exc:
+                    log.exception("a timer of the clock failed; the clock stops")
+                    self._failure = f"a timer of the clock failed ({type(exc).__name__}: {exc})"
+                    return

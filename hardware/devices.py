@@ -41,6 +41,10 @@ class Devices:
     lights: Lights
     speaker: Speaker
 
+    def failure(self) -> str | None:
+        """Why a device has stopped working for good (the service should restart), or None."""
+        return self.reeds.failure
+
     def close(self) -> None:
         """Turn the lights off, silence the speaker and release every pin and bus."""
         for device in (self.lights, self.speaker, self.buttons, self.sticks, self.reeds):

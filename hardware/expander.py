@@ -4,10 +4,15 @@ Each reed switch goes between an expander input (A0-B7) and ground; the expander
 switched on. With ``interrupt_pin`` set, the expander's INT line (mirrored, open-drain) wakes us on
 every change; without it the expander is read every ``poll_interval``. Either way the same
 debounce as direct GPIO applies.
+
+An I2C bus has bad moments (a long wire, a spark from the LED supply): a read that fails is tried
+again at once, then at every poll until the expander answers, with a warning. An expander that has
+not answered for ``GIVE_UP`` seconds is reported by ``failure``, and the service restarts.
 """
 
 from __future__ import annotations
 
+import logging
 import queue
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -21,9 +26,16 @@ from hardware.clock import Clock, Timer
 from hardware.debounce import Debouncer
 from hardware.errors import HardwareUnavailable
 from hardware.events import SquareChanged
+from hardware.pins import blinka_board
+
+log = logging.getLogger(__name__)
 
 IOCON_MIRROR = 0x40  # INTA and INTB both fire for a change on either port
 IOCON_ODR = 0x04  # open-drain INT: several expanders may share a line, no level clash
+READ_TRIES = 3
+"""Reads of an expander tried back to back before this poll counts as failed."""
+GIVE_UP = 5.0
+"""Seconds an expander may fail every read before ``failure`` reports it (the service restarts)."""
 
 
 class Mcp23017(Protocol):
@@ -44,7 +56,7 @@ class Mcp23017(Protocol):
 def open_mcp23017s(addresses: Sequence[int]) -> dict[int, Mcp23017]:
     """The real expanders on the Pi's I2C bus (imports Adafruit's driver only now)."""
     try:
-        import board  # type: ignore[import-not-found]
+        board = blinka_board()
         from adafruit_mcp230xx.mcp23017 import MCP23017  # type: ignore[import-not-found]
 
         i2c = board.I2C()
@@ -94,10 +106,17 @@ class Mcp23017Reeds:
         self._raw: dict[str, bool] = {}
         self._pending: dict[int, Timer] = {}  # each expander's next poll or second look
         self._alerts: dict[int, DigitalInputDevice] = {}
+        self._failing: dict[int, tuple[float, str]] = {}  # since when, and the last error
         self._closed = False
         for expander in expanders:
-            self._set_up(expander.address, with_interrupt=expander.interrupt_pin is not None)
-            self._raw.update(self._levels(expander.address))
+            try:
+                self._set_up(expander.address, with_interrupt=expander.interrupt_pin is not None)
+                self._raw.update(self._levels_now(expander.address))
+            except OSError as e:
+                raise HardwareUnavailable(
+                    f"the MCP23017 expander at {expander.address:#04x} does not answer on I2C "
+                    f"({type(e).__name__}: {e}); check its wiring and address pins"
+                ) from e
         self._debouncer = Debouncer(clock, debounce, self._settled, self._raw)
         try:
             for expander in expanders:
@@ -112,6 +131,16 @@ class Mcp23017Reeds:
     def occupancy(self) -> frozenset[str]:
         """The squares whose switch is settled closed."""
         return frozenset(sq for sq, closed in self._debouncer.settled().items() if closed)
+
+    @property
+    def failure(self) -> str | None:
+        """Why the reeds can no longer be read (an expander silent for ``GIVE_UP`` s), or None."""
+        now = self._clock.now()
+        for address, (since, error) in dict(self._failing).items():
+            if now - since >= GIVE_UP:
+                return (f"the MCP23017 expander at {address:#04x} has not answered on I2C for "
+                        f"{now - since:.0f} s ({error})")
+        return None
 
     def close(self) -> None:
         """Stop listening and polling; safe to call twice."""
@@ -134,9 +163,30 @@ class Mcp23017Reeds:
             chip.interrupt_configuration &= ~mask & 0xFFFF  # on any change, not vs DEFVAL
             chip.interrupt_enable |= mask
 
-    def _levels(self, address: int) -> dict[str, bool]:
+    def _levels_now(self, address: int) -> dict[str, bool]:
         value = self._chips[address].gpio  # reading GPIO also clears the interrupt
         return {sq: not (value >> bit) & 1 for sq, bit in self._squares_on[address].items()}
+
+    def _levels(self, address: int) -> dict[str, bool]:
+        """The levels of ``address``'s inputs; empty when it did not answer ``READ_TRIES`` times."""
+        for _ in range(READ_TRIES):
+            try:
+                levels = self._levels_now(address)
+            except OSError as e:
+                error = f"{type(e).__name__}: {e}"
+                continue
+            if address in self._failing:
+                since, _ = self._failing.pop(address)
+                log.warning("expander %#04x answers again after %.1f s", address,
+                            self._clock.now() - since)
+            return levels
+        if address not in self._failing:
+            log.warning("expander %#04x: I2C read failed %d times (%s); trying again", address,
+                        READ_TRIES, error)
+            self._failing[address] = (self._clock.now(), error)
+        else:
+            self._failing[address] = (self._failing[address][0], error)
+        return {}
 
     def _read(self, address: int) -> None:
         with self._reading:
@@ -160,10 +210,10 @@ class Mcp23017Reeds:
 
     def _alerted(self, address: int) -> None:
         self._read(address)
-        # A change between our read and the line's release keeps INT low with no new edge:
-        # look again shortly rather than wait for an edge that will not come.
+        # A change between our read and the line's release keeps INT low with no new edge, and
+        # a failed read leaves it low too: look again shortly rather than wait for an edge.
         alert = self._alerts.get(address)
-        if alert is not None and alert.is_active:
+        if address in self._failing or (alert is not None and alert.is_active):
             self._later(address, lambda: self._alerted(address))
 
     def _poll(self, address: int) -> None:

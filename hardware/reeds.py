@@ -27,12 +27,19 @@ class ReedArray(Protocol):
     def occupancy(self) -> frozenset[str]:
         """The squares whose switch is settled closed (a piece is on them)."""
 
+    @property
+    def failure(self) -> str | None:
+        """Why the switches can no longer be read (a bus that stopped answering), else None."""
+
     def close(self) -> None:
         """Release pins, buses and timers."""
 
 
 class GpioReeds:
     """One GPIO pin per square, debounced in software, ``SquareChanged`` onto ``events``."""
+
+    failure: str | None = None
+    """Pins do not stop answering the way a bus can."""
 
     def __init__(
         self,

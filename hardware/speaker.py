@@ -45,17 +45,30 @@ class Speaker(Protocol):
 
 
 class SilentSpeaker:
-    """Plays nothing and remembers everything it was asked to play: for tests and the simulator."""
+    """Plays nothing and remembers what it was asked to play: for tests and the simulator.
 
-    def __init__(self, volume: float = 0.8, muted: bool = False) -> None:
+    ``played`` holds at least the last ``history`` sounds (never more than twice that, so a
+    simulator left running for weeks stays the same size); ``count`` counts every sound.
+    """
+
+    def __init__(self, volume: float = 0.8, muted: bool = False, history: int = 1000) -> None:
         self.volume = volume
         self.muted = muted
         self.played: list[str] = []
+        self.count = 0
+        self.history = history
         self.looping: str | None = None
 
     def play(self, name: str) -> None:
         """Remember that ``name`` was played."""
         self.played.append(name)
+        self.count += 1
+        if len(self.played) > 2 * self.history:
+            del self.played[: -self.history]
+
+    def since(self, count: int) -> list[str]:
+        """The sounds played after the first ``count`` (as many as are still remembered)."""
+        return self.played[len(self.played) - min(len(self.played), self.count - count):]
 
     def loop(self, name: str | None) -> None:
         """Remember the music that is looping now."""

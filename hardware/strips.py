@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from hardware.errors import HardwareUnavailable
+from hardware.pins import blinka_board
 
 Colour = tuple[int, int, int]
 """Red, green, blue from 0 to 255."""
@@ -85,7 +86,7 @@ class NeoPixelSpiStrip(_AdafruitStrip):
     def __init__(self, size: int, pixel_order: str = "GRB") -> None:
         super().__init__(size)
         try:
-            import board  # type: ignore[import-not-found]
+            board = blinka_board()
             import neopixel_spi  # type: ignore[import-not-found]
 
             self._pixels = neopixel_spi.NeoPixel_SPI(
@@ -108,7 +109,7 @@ class NeoPixelPinStrip(_AdafruitStrip):
             if pi5:
                 # Blinka writes through this driver on a Pi 5; without it the write fails later.
                 import adafruit_raspberry_pi5_neopixel_write  # type: ignore[import-not-found]  # noqa: F401
-            import board
+            board = blinka_board()
             import neopixel  # type: ignore[import-not-found]
 
             self._pixels = neopixel.NeoPixel(

@@ -1,16 +1,147 @@
-"""Reading a TOML table key by key, so every refusal names the file, the key and the problem.
+"""Reading a TOML file and then its tables key by key, so every refusal names the file, the key
+and the problem::
 
     board.toml: squares.M7.pin: GPIO 18 is already used by lights.pin
+
+The file itself is checked first: UTF-8 without a byte-order mark, and no value nested deeper than
+``MAX_DEPTH`` (a deeply nested list would otherwise end in a RecursionError inside tomllib).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import codecs
+import math
+import tomllib
+from collections.abc import Iterator, Mapping
+from pathlib import Path
 from typing import Any
 
 from hardware.errors import ConfigError
 
-__all__ = ["ConfigError", "Section"]
+__all__ = ["MAX_DEPTH", "ConfigError", "Section", "load_toml", "parse_toml"]
+
+MAX_DEPTH = 16
+"""Lists and inline tables nested deeper than this are refused: no board file needs more than 2."""
+
+
+def load_toml(path: Path) -> dict[str, Any]:
+    """Read and parse the TOML file ``path``; every problem is a one-line ``ConfigError``."""
+    try:
+        raw = path.read_bytes()
+    except OSError as e:
+        raise ConfigError(f"{path}: cannot read the file: {e.strerror or e}") from None
+    if raw.startswith(codecs.BOM_UTF8):
+        raise ConfigError(f"{path}: starts with a byte-order mark (BOM); save it as UTF-8 "
+                          "without one")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = raw.count(b"\n", 0, e.start) + 1
+        where = _key_on_line(raw.decode("utf-8", errors="replace"), line)
+        raise ConfigError(f"{path}: {where}: not UTF-8 (byte {raw[e.start]:#04x} on line {line}); "
+                          "save the file as UTF-8") from None
+    return parse_toml(text, str(path))
+
+
+def parse_toml(text: str, source: str) -> dict[str, Any]:
+    """Parse TOML ``text``; ``source`` names it in the one-line ``ConfigError`` on a problem."""
+    if text.startswith("\ufeff"):
+        raise ConfigError(f"{source}: starts with a byte-order mark (BOM); save it as UTF-8 "
+                          "without one")
+    for statement in _statements(text):
+        if statement.depth > MAX_DEPTH:
+            raise ConfigError(f"{source}: {statement.key}: lists or tables nested more than "
+                              f"{MAX_DEPTH} deep (line {statement.line})")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"{source}: not valid TOML: {e}") from None
+    except RecursionError:  # the scan above should have caught it; never a traceback
+        raise ConfigError(f"{source}: nested too deeply to read") from None
+
+
+class _Statement:
+    """One ``key = value`` line (or lines) of a TOML file, with the value's deepest nesting."""
+
+    def __init__(self, key: str, line: int) -> None:
+        self.key = key
+        self.line = line
+        self.last_line = line
+        self.depth = 0
+
+
+def _statements(text: str) -> Iterator[_Statement]:
+    """Every assignment, named by its dotted key under the table header before it.
+
+    A rough scanner, not a parser: it skips strings and comments and counts brackets, which is all
+    the nesting check and the naming of a line need; tomllib still judges the syntax.
+    """
+    table = ""
+    current: _Statement | None = None
+    depth = 0
+    line = 1
+    start = 0  # where the current line began
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if c in "\"'":
+            end = _end_of_string(text, i)
+            line += text.count("\n", i, end)
+            i = end
+            continue
+        if c == "#":
+            end = text.find("\n", i)
+            i = len(text) if end < 0 else end
+            continue
+        if c == "\n":
+            if current is not None:
+                current.last_line = line
+                if depth == 0:
+                    yield current
+                    current = None
+            line += 1
+            start = i + 1
+        elif current is None:
+            if c == "[" and not text[start:i].strip():  # a [table] or [[table]] header
+                end = text.find("]", i)
+                table = text[i:len(text) if end < 0 else end].strip("[] \t")
+            elif c == "=":
+                key = text[start:i].strip()
+                current = _Statement(f"{table}.{key}" if table else key, line)
+        elif c in "[{":
+            depth += 1
+            current.depth = max(current.depth, depth)
+        elif c in "]}":
+            depth = max(0, depth - 1)
+        i += 1
+    if current is not None:
+        current.last_line = line
+        yield current
+
+
+def _end_of_string(text: str, i: int) -> int:
+    """The index just past the string that starts at ``i`` (or its line's end if unclosed)."""
+    quote = text[i]
+    if text.startswith(quote * 3, i):
+        end = text.find(quote * 3, i + 3)
+        return len(text) if end < 0 else end + 3
+    j = i + 1
+    while j < len(text) and text[j] != "\n":
+        if text[j] == "\\" and quote == '"':
+            j += 2
+            continue
+        if text[j] == quote:
+            return j + 1
+        j += 1
+    return j
+
+
+def _key_on_line(text: str, line: int) -> str:
+    """The dotted key set on ``line``, to name it in a message (else just the line)."""
+    for statement in _statements(text):
+        if statement.line <= line <= statement.last_line:
+            return statement.key
+    return f"line {line}"
 
 
 _REQUIRED: Any = object()
@@ -76,6 +207,8 @@ class Section:
         value = self._get(key, default)
         if type(value) not in (int, float):
             raise self.error(key, f"expected a number, got {_describe(value)}")
+        if not math.isfinite(value):  # nan passes every comparison below
+            raise self.error(key, f"expected a finite number, got {value}")
         if value < low or (high is not None and value > high):
             span = f"from {low:g} to {high:g}" if high is not None else f"of at least {low:g}"
             raise self.error(key, f"expected a number {span}, got {value}")

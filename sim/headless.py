@@ -39,7 +39,12 @@ def run_simulated(settings: Settings, state_dir: Path, seconds: float | None = N
             if seconds is not None and now >= seconds:
                 stop.set()
 
+        notifier = Notifier()
+        notifier.ready()  # as the real board does, so the service path can run simulated
         log.info("ready (simulated board): %s", table.controller.status())
-        serve(table.controller, table.events, stop, before_tick=follow_real_time,
-              notifier=Notifier())
+        try:
+            serve(table.controller, table.events, stop, before_tick=follow_real_time,
+                  notifier=notifier)
+        finally:
+            notifier.stopping()
     return 0

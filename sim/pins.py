@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import queue
 import random
+from collections import deque
 from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
@@ -29,12 +30,21 @@ from sim.expander import FakeMcp23017
 
 THROW_BUTTON = "throw"
 TILT = "tilt"
+PIN_HISTORY = 64
+"""State changes each simulated pin remembers (gpiozero's mock pins would keep every one)."""
 
 
 class ContactPin(MockPin):  # type: ignore[misc]
-    """A mock pin with a switch to ground on it: while closed, no pull-up can raise it."""
+    """A mock pin with a switch to ground on it: while closed, no pull-up can raise it.
+
+    It remembers only its last ``PIN_HISTORY`` states, so a kiosk display can run for weeks.
+    """
 
     grounded = False
+
+    def clear_states(self) -> None:
+        super().clear_states()
+        self.states = deque(self.states, maxlen=PIN_HISTORY)
 
     def _set_pull(self, value: str) -> None:
         super()._set_pull(value)
@@ -174,7 +184,7 @@ class SimBoard:
 
     @property
     def sounds(self) -> list[str]:
-        """Every sound played so far, in order."""
+        """The sounds played lately, oldest first (``speaker.since`` for the new ones)."""
         return self.speaker.played
 
     # Wiring.

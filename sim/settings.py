@@ -1,6 +1,7 @@
 """The window's settings, kept between runs in ``$XDG_CONFIG_HOME/aseb/window.json``.
 
-A garbled or unreadable file is answered with a warning and the defaults, never a crash.
+A garbled file is never a crash: it is moved aside (``window.bad-1.json``) with a warning, its
+good keys are kept and the rest are the defaults, so the next save does not lose what was good.
 
     settings = load(settings_path())
     settings.mummy_facts = False; save(settings, settings_path())
@@ -46,24 +47,29 @@ class WindowSettings:
         return data
 
     @classmethod
-    def from_json(cls, data: Any) -> WindowSettings:
-        """Settings from ``to_json``'s values; ValueError names the first bad key."""
-        if not isinstance(data, dict):
-            raise ValueError("expected a JSON object")
+    def from_json(cls, data: Any) -> tuple[WindowSettings, list[str]]:
+        """Settings from ``to_json``'s values, and a problem for each key left at its default."""
         settings = cls()
+        if not isinstance(data, dict):
+            return settings, ["expected a JSON object"]
+        problems = []
         for f in fields(cls):
             if f.name not in data:
                 continue
             value = data[f.name]
-            if f.name == "mummy":
-                settings.mummy = None if str(value).lower() == "none" else Side.parse(str(value))
-            elif f.name == "level":
-                settings.level = Level.parse(str(value))
-            elif isinstance(value, bool):
-                setattr(settings, f.name, value)
-            else:
-                raise ValueError(f"{f.name}: expected true or false, not {value!r}")
-        return settings
+            try:
+                if f.name == "mummy":
+                    none = str(value).lower() == "none"
+                    settings.mummy = None if none else Side.parse(str(value))
+                elif f.name == "level":
+                    settings.level = Level.parse(str(value))
+                elif isinstance(value, bool):
+                    setattr(settings, f.name, value)
+                else:
+                    raise ValueError(f"expected true or false, not {value!r}")
+            except ValueError as exc:
+                problems.append(f"{f.name}: {exc}")
+        return settings, problems
 
 
 def config_dir() -> Path:
@@ -78,19 +84,38 @@ def settings_path(directory: Path | None = None) -> Path:
 
 
 def load(path: Path) -> WindowSettings:
-    """The saved settings; the defaults (with a warning) when the file is garbled."""
+    """The saved settings; a garbled file is moved aside, keeping its good keys (see above)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
     except FileNotFoundError:
         return WindowSettings()
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
         log.warning("%s cannot be read (%s): using the default settings", path, exc)
         return WindowSettings()
     try:
-        return WindowSettings.from_json(json.loads(text))
-    except ValueError as exc:  # JSON errors are ValueErrors too
-        log.warning("%s is not usable (%s): using the default settings", path, exc)
-        return WindowSettings()
+        settings, problems = WindowSettings.from_json(json.loads(raw.decode("utf-8")))
+    except RecursionError:
+        settings, problems = WindowSettings(), ["nested too deeply"]
+    except ValueError as exc:  # not UTF-8 or not JSON
+        settings, problems = WindowSettings(), [str(exc)]
+    if problems:
+        aside = _move_aside(path)
+        kept = f"kept it as {aside}" if aside else "could not move it aside"
+        log.warning("%s is not usable (%s): %s; using the default settings for what was bad",
+                    path, "; ".join(problems), kept)
+    return settings
+
+
+def _move_aside(path: Path) -> Path | None:
+    """Rename a bad settings file to the first free ``window.bad-N.json``; None if it cannot."""
+    n = 1
+    while (aside := path.with_name(f"{path.stem}.bad-{n}{path.suffix}")).exists():
+        n += 1
+    try:
+        os.replace(path, aside)
+    except OSError:
+        return None
+    return aside
 
 
 def save(settings: WindowSettings, path: Path) -> None:

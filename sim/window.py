@@ -93,7 +93,7 @@ class Window:
         self.running = True
         self.fullscreen_asked = False
         self._shaking_by = ""  # "mouse" or "key" while shaking
-        self._heard = len(table.sim.sounds)
+        self._heard = table.sim.speaker.count
         settings.mummy = self.controller.settings.mummy  # a resumed game knows its mummy
         self.hand.follow(self._state())
 
@@ -340,11 +340,11 @@ class Window:
             self.table.now < self._demon_from + DEMON_STEP * len(self._demon)
 
     def _hear(self) -> None:
-        played = self.table.sim.sounds
+        speaker = self.table.sim.speaker
         if self.audio is not None:
-            for name in played[self._heard:]:
+            for name in speaker.since(self._heard):
                 self.audio.play(name)
-        self._heard = len(played)
+        self._heard = speaker.count
 
     # --- pictures -------------------------------------------------------------------------
 

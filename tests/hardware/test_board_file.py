@@ -118,7 +118,7 @@ def test_expander_that_is_not_declared_is_refused() -> None:
 
 def test_broken_toml_and_missing_file_are_one_line_errors(tmp_path: Path) -> None:
     assert "not valid TOML" in refused(DEFAULT + "\n[lights\n")
-    with pytest.raises(ConfigError, match=r"nowhere\.toml: cannot read the board file"):
+    with pytest.raises(ConfigError, match=r"nowhere\.toml: cannot read the file"):
         load_board(tmp_path / "nowhere.toml")
 
 

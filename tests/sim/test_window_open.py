@@ -83,3 +83,33 @@ def test_the_real_loop_runs_saves_and_stops(monkeypatch: pytest.MonkeyPatch,
     status = window_module.open_window(state_dir=tmp_path / "state", config_dir=tmp_path,
                                        seed=1, seconds=0)  # one frame
     assert status == 0 and settings_path(tmp_path).exists()
+
+
+def test_a_garbled_settings_file_is_kept_aside_and_its_good_keys_kept(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    path = settings_path(tmp_path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = '{"music": true, "level": "pharaoh", "hints": 1e400, "mummy": "cones"}'
+    path.write_text(text)
+    with caplog.at_level(logging.WARNING):
+        settings = load(path)
+    assert settings == WindowSettings(music=True, mummy=Side.CONES)
+    assert "level: " in caplog.text and "hints: " in caplog.text and "music" not in caplog.text
+    backup = path.with_name("window.bad-1.json")
+    assert backup.read_text() == text and not path.exists()
+    save(settings, path)  # closing the window: the good keys survive, the backup stays
+    assert load(path) == settings and backup.read_text() == text
+
+
+@pytest.mark.parametrize("content", [b"[" * 100_000 + b"]" * 100_000,
+                                     b'{"music": ' * 100_000 + b"true" + b"}" * 100_000,
+                                     bytes(range(256)) * 4])
+def test_deep_nesting_or_binary_in_the_settings_gives_the_defaults(
+        tmp_path: Path, content: bytes, caplog: pytest.LogCaptureFixture) -> None:
+    path = settings_path(tmp_path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(content)
+    with caplog.at_level(logging.WARNING):
+        assert load(path) == WindowSettings()
+    assert path.with_name("window.bad-1.json").read_bytes() == content
+    assert caplog.text.count("\n") == 1

@@ -1,0 +1,72 @@
+"""A saved game that cannot be used for any reason is moved aside with a log line; the board
+starts without it, so a garbled save can never make the service crash at every start."""
+
+from __future__ import annotations
+
+import json
+import logging
+import socket
+from pathlib import Path
+
+import pytest
+
+from firmware.controller import Settings
+from firmware.store import Store
+from sim.cli import main
+from sim.table import Table
+
+GOOD_SAVE_START = '{"format": "aseb-save", "mummy": "reels", "last_winner": null, '
+
+GARBAGE = {
+    "binary": bytes(range(256)) * 8,
+    "a number too large": (GOOD_SAVE_START + '"record": null, "fair": {"games": 1e400}}').encode(),
+    "a huge integer": (GOOD_SAVE_START + '"record": null, "fair": {"games": 1' + "0" * 5000
+                       + "}}").encode(),
+    "NaN": (GOOD_SAVE_START + '"record": null, "fair": {"strength": NaN}}').encode(),
+    "a deeply nested array": b'{"format": "aseb-save", "record": ' + b"[" * 100_000
+                             + b"]" * 100_000 + b"}",
+    "deeply nested objects": b'{"a": ' * 50_000 + b"1" + b"}" * 50_000,
+    "not an object": b"[1, 2, 3]",
+    "truncated": GOOD_SAVE_START.encode(),
+    "a wrong type": (GOOD_SAVE_START + '"record": {"format": "aseb-game", "version": 1, '
+                     '"actions": [1, 2]}}').encode(),
+}
+
+
+@pytest.mark.parametrize("content", GARBAGE.values(), ids=GARBAGE.keys())
+def test_a_garbled_save_is_moved_aside_with_a_log_line(
+        tmp_path: Path, content: bytes, caplog: pytest.LogCaptureFixture) -> None:
+    store = Store(tmp_path)
+    store.path.write_bytes(content)
+    with caplog.at_level(logging.WARNING):
+        assert store.load() is None
+    assert not store.path.exists()
+    assert (tmp_path / "game.bad-1.json").read_bytes() == content
+    assert "unusable" in caplog.text and "moved it to" in caplog.text
+    assert len(caplog.records) == 1 and "\n" not in caplog.records[0].getMessage()
+
+
+@pytest.mark.parametrize("content", GARBAGE.values(), ids=GARBAGE.keys())
+def test_the_board_starts_over_a_garbled_save_and_saves_anew(tmp_path: Path,
+                                                              content: bytes) -> None:
+    (tmp_path / "game.json").write_bytes(content)
+    with Table(state_dir=tmp_path, settings=Settings(mummy=None)) as table:
+        assert table.controller.game is None
+        table.sim.shake(1.0)
+        table.run(3.0)
+        assert table.controller.game is not None
+    assert json.loads((tmp_path / "game.json").read_text())["format"] == "aseb-save"
+
+
+def test_aseb_run_simulated_sends_ready_and_starts_over_a_garbled_save(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "game.json").write_bytes(GARBAGE["a deeply nested array"])
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as systemd:
+        systemd.bind(str(tmp_path / "notify"))
+        systemd.settimeout(5)
+        monkeypatch.setenv("NOTIFY_SOCKET", str(tmp_path / "notify"))
+        assert main(["run", "--simulated", "--mummy", "none", "--seconds", "0",
+                     "--state-dir", str(tmp_path)]) == 0
+        told = [systemd.recv(100).decode(), systemd.recv(100).decode()]
+    assert told == ["READY=1", "STOPPING=1"]
+    assert (tmp_path / "game.bad-1.json").exists()
