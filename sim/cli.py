@@ -5,6 +5,7 @@ because it reaches all the others).
     aseb play        a game in the terminal (two players, or against the mummy)
     aseb run         the board controller: --board FILE on a Pi, or --simulated
     aseb selftest    check a newly built board, square by square
+    aseb solve       solve the game into the table Neferkaptah plays from
 """
 
 from __future__ import annotations
@@ -81,6 +82,23 @@ def _selftest(args: argparse.Namespace) -> int:
     return selftest_main(args.rest)  # its own parser reads the options
 
 
+def _solve(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from firmware.solver import solve
+    from firmware.tables import RULESETS, default_directory
+
+    if not 1 <= args.pieces <= 5:
+        raise ValueError(f"--pieces must be 1 to 5, not {args.pieces}")
+    if args.ruleset not in RULESETS:
+        raise ValueError(f"unknown ruleset {args.ruleset!r}: choose one of {', '.join(RULESETS)}")
+    ruleset = Ruleset(**{**RULESETS[args.ruleset], "pieces": args.pieces})
+    out = Path(args.out) if args.out else default_directory()
+    result = solve(ruleset, out)
+    print("\n".join(result.lines()))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     parser = argparse.ArgumentParser(prog="aseb", description="A Twenty Squares board that plays "
@@ -118,6 +136,14 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=None, help="seed the simulated board")
     sim.add_argument("--seconds", type=float, help="close after this long (smoke tests)")
     sim.set_defaults(run=_sim)
+
+    solve = commands.add_parser("solve", help="solve the game: every position's chance to win "
+                                "under perfect play, as the table Neferkaptah plays from")
+    solve.add_argument("--pieces", type=int, default=5, help="pieces a side, 1 to 5 (default 5)")
+    solve.add_argument("--ruleset", default="tait", help="the rules (default: tait)")
+    solve.add_argument("--out", metavar="DIR",
+                       help="where the table goes (default: $ASEB_TABLES or ~/.local/share/aseb)")
+    solve.set_defaults(run=_solve)
 
     check = commands.add_parser("selftest", add_help=False,
                                 help="check a newly built board: every switch, light, the "
