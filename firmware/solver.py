@@ -102,9 +102,7 @@ def solve(
         positions = sum(len(c.positions) for c in chunks)
         bar = tqdm(total=width, desc=f"layer {label} ({positions:,} positions)",
                    disable=not show, unit="decade", bar_format="{l_bar}{bar}| {postfix}")
-        sweeps = 0
-        for change in solve_group(w, chunks, p, index.size, tolerance):
-            sweeps += 1
+        for sweeps, change in enumerate(solve_group(w, chunks, p, index.size, tolerance), 1):
             decades = min(width, max(0, int(-math.log10(max(change, 1e-300)))))
             bar.update(decades - bar.n)
             bar.set_postfix_str(f"sweep {sweeps}, change {change:.1e}")

@@ -14,7 +14,8 @@ from enum import IntEnum
 
 from engine.errors import WrongPhase
 from engine.moves import Move
-from engine.mummy.neferkaptah import Neferkaptah, SolvedTable
+from engine.mummy.chances import SolvedTable
+from engine.mummy.neferkaptah import Neferkaptah
 from engine.mummy.priest import priest_move
 from engine.mummy.scribe import scribe_move
 from engine.mummy.vizier import Vizier
@@ -58,7 +59,7 @@ _DESCRIPTIONS = {
     Level.SCRIBE: "plays any legal move at random",
     Level.PRIEST: "bears off, bumps and takes marked squares whenever it can, never looking ahead",
     Level.VIZIER: "weighs every throw that could come next, two throws ahead",
-    Level.NEFERKAPTAH: "plays perfectly from the solved game (as the Vizier until it is solved)",
+    Level.NEFERKAPTAH: "plays perfectly from the solved game (as the Vizier without its table)",
 }
 
 
@@ -114,9 +115,9 @@ class Mummy:
         if level == Level.VIZIER:
             analysis = self.vizier.analyse(state)
             return Decision(analysis.move, level, level, value=analysis.value)
-        move, note = self.neferkaptah.decide(state)
+        move, value, note = self.neferkaptah.decide(state)
         played_as = Level.NEFERKAPTAH if note is None else Level.VIZIER
-        return Decision(move, level, played_as, note)
+        return Decision(move, level, played_as, note, value)
 
     def choose(
         self, state: GameState, rng: random.Random, level: Level | None = None

@@ -198,13 +198,13 @@ def group_chunks(
                 rows = (at_place[lo:hi] - bounds[c]).astype(np.int32)
                 cut[c].append((t, rows, np.ascontiguousarray(matrix[:, lo:hi])))
     chunks = []
-    for c, found in enumerate(cut):
+    for c, matrices in enumerate(cut):
         positions = order[bounds[c] : bounds[c + 1]]
         own = by_position[positions - first]
         mirror = mirror_of[own]
         pair = np.where(mirror >= 0, place[np.maximum(mirror, 0)] - bounds[c], -1)
         pair = np.where((pair >= 0) & (pair < len(positions)), pair, -1)
-        chunks.append(Chunk(positions.astype(np.int32), tuple(found), loop_of[own],
+        chunks.append(Chunk(positions.astype(np.int32), tuple(matrices), loop_of[own],
                             pass_of[own], mirror.astype(np.int32), pair.astype(np.int32)))
     return chunks
 
@@ -216,7 +216,8 @@ def _places(index: Index, outcome: Outcome, opp: Array, b: int, size: int, win: 
     if outcome.extra >= 0:  # the mover throws again
         taken = outcome.half >> SHARED_SHIFT & 0x7FF
         hand = index.hand(outcome.half, outcome.extra)
-        return index.start[b, hand] + index.ranks(np.int64(taken), after)
+        found: Array = index.start[b, hand] + index.ranks(taken, after)
+        return found
     mover = np.full(len(opp), outcome.half, dtype=np.int64)
     return index.numbers(after, np.zeros_like(after), mover) + size
 

@@ -39,7 +39,7 @@ class Halves:
     turn passes, which only moves its pieces forward, so the runs form no cycle.
     """
 
-    def __init__(self, ruleset: Ruleset) -> None:
+    def __init__(self, ruleset: Ruleset, bound: list[int] | None = None) -> None:
         self.ruleset = ruleset
         pieces = ruleset.pieces
         codes: list[int] = [0]  # nothing entered yet
@@ -51,7 +51,11 @@ class Halves:
         self.codes: Array = np.array(codes, dtype=np.int64)
         self.number = {h: i for i, h in enumerate(codes)}
         """The place of a half code in ``codes``."""
-        self.bound: Array = np.array(self._extra_bound(codes), dtype=np.int64)
+        if bound is not None and len(bound) != len(codes):
+            raise ValueError(f"an extra-turn bound for {len(bound)} halves, not {len(codes)}")
+        found = self._extra_bound(codes) if bound is None else bound
+        self.bound: Array = np.array(found, dtype=np.int64)
+        """(Given, it is taken as found before: a solved table keeps it.)"""
 
     @property
     def most_extra(self) -> int:

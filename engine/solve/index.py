@@ -10,11 +10,12 @@ by combinations (colex order), so the opponent's place in it is a sum of binomia
 >>> from engine.rules import Ruleset
 >>> index = Index(Ruleset(pieces=1))
 >>> index.size
-570
+326
 """
 
 from __future__ import annotations
 
+from functools import cache, cached_property
 from math import comb
 
 import numpy as np
@@ -35,19 +36,20 @@ SQUARES = PRIVATE_SQUARES + SHARED_SQUARES
 
 
 def _colex() -> Array:
-    """The colex rank of every 15-bit set among the sets of its size: a sum of binomials."""
-    ranks = np.zeros(1 << SQUARES, dtype=np.int64)
-    for mask in range(1, 1 << SQUARES):
-        rank, seen, bits = 0, 0, mask
-        while bits:
-            low = (bits & -bits).bit_length() - 1
-            seen += 1
-            rank += comb(low, seen)
-            bits &= bits - 1
-        ranks[mask] = rank
+    """The colex rank of every 15-bit set among the sets of its size: the sum, over its squares
+    c in increasing order (the i-th from 1), of binomial(c, i)."""
+    masks = np.arange(1 << SQUARES, dtype=np.int64)
+    binomials = np.array([[comb(c, i) for i in range(SQUARES + 1)] for c in range(SQUARES)])
+    ranks = np.zeros_like(masks)
+    seen = np.zeros_like(masks)
+    for c in range(SQUARES):
+        bit = masks >> c & 1
+        seen += bit
+        ranks += bit * binomials[c, seen]
     return ranks
 
 
+@cache
 def _squeeze() -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
     """``squeeze[taken, mask]`` packs ``mask``'s bits into the shared squares ``taken`` leaves
     free; ``spread`` undoes it."""
@@ -70,10 +72,10 @@ def _squeeze() -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
 class Index:
     """Positions of a ruleset numbered densely, layer by layer; see the module's docstring."""
 
-    def __init__(self, ruleset: Ruleset) -> None:
+    def __init__(self, ruleset: Ruleset, bound: list[int] | None = None) -> None:
         self.ruleset = ruleset
         self.pieces = n = ruleset.pieces
-        self.halves = halves = Halves(ruleset)
+        self.halves = halves = Halves(ruleset, bound)
         codes = halves.codes
         # The mover's hands: each half with 0..bound extra turns, halves in ``codes`` order.
         self.hand_half: Array = np.repeat(np.arange(len(codes)), halves.bound + 1)
@@ -113,16 +115,31 @@ class Index:
                 self.layers[a, b] = (at, int(sizes.sum()))
                 at += int(sizes.sum())
         self.size = at
-        self.squeeze, self.spread = _squeeze()
-        self.pips = np.zeros(1 << HALF, dtype=np.int64)
+
+    @cached_property
+    def squeeze(self) -> npt.NDArray[np.uint16]:
+        """``squeeze[taken, mask]`` packs ``mask``'s bits into the shared squares ``taken``
+        leaves free (11-bit masks)."""
+        return _squeeze()[0]
+
+    @cached_property
+    def spread(self) -> npt.NDArray[np.uint16]:
+        """``spread[taken, packed]`` undoes ``squeeze``."""
+        return _squeeze()[1]
+
+    @cached_property
+    def pips(self) -> Array:
         """How far the pieces of each half code have come (``hands.pips``)."""
-        self.pips[codes] = [pips(h) for h in codes.tolist()]
+        found = np.zeros(1 << HALF, dtype=np.int64)
+        codes = self.halves.codes
+        found[codes] = [pips(h) for h in codes.tolist()]
+        return found
 
     def hand(self, half: int, extra: int) -> int:
         """The number of the mover's hand: its half code and extra turns in hand."""
-        return self.first_hand[half] + extra
+        return int(self.first_hand[half]) + extra
 
-    def ranks(self, taken: Array, opponent: Array) -> Array:
+    def ranks(self, taken: Array | int, opponent: Array) -> Array:
         """The places of opponent halves within their blocks, beside the mover's shared squares
         ``taken`` (11-bit masks), as arrays."""
         shared = self.squeeze[taken, opponent >> SHARED_SHIFT & 0x7FF].astype(np.int64)
@@ -131,28 +148,25 @@ class Index:
         free = SHARED_SQUARES - self.popcount[taken]
         waiting_first = (opponent >> OFF & 7) == 0
         rank = self.below[free, count] + self.colex[squares] + waiting_first
-        return np.where(opponent == 0, 0, rank)
+        found: Array = np.where(opponent == 0, 0, rank)
+        return found
 
     def numbers(self, mover: Array, extra: Array, opponent: Array) -> Array:
         """The index of each position: mover half codes, extra turns, opponent half codes."""
         hands = self.first_hand_of(mover) + extra
         taken = mover >> SHARED_SHIFT & 0x7FF
-        return self.start[opponent >> OFF & 7, hands] + self.ranks(taken, opponent)
+        found: Array = self.start[opponent >> OFF & 7, hands] + self.ranks(taken, opponent)
+        return found
 
     def first_hand_of(self, halves: Array) -> Array:
         """``first_hand`` for an array of half codes."""
-        lookup = self._lookup
-        return lookup[halves]
+        return self._first_hands[halves]
 
-    @property
-    def _lookup(self) -> Array:
-        table: Array | None = getattr(self, "_table", None)
-        if table is None:
-            table = np.full(1 << HALF, -1, dtype=np.int64)
-            table[self.halves.codes] = np.array(
-                [self.first_hand[h] for h in self.halves.codes.tolist()], dtype=np.int64
-            )
-            self._table = table
+    @cached_property
+    def _first_hands(self) -> Array:
+        table = np.full(1 << HALF, -1, dtype=np.int64)
+        codes = self.halves.codes
+        table[codes] = [self.first_hand[h] for h in codes.tolist()]
         return table
 
     def number(self, mover: int, extra: int, opponent: int) -> int:

@@ -87,22 +87,23 @@ def solve(ruleset: Ruleset, tolerance: float = 1e-13) -> dict[Key, float]:
         graph[key] = successors(key, ruleset)
         for _, choices in graph[key]:
             queue.extend(k for k, _ in choices if k != WON and k not in graph)  # type: ignore[misc]
-    value = dict.fromkeys(graph, 0.5)
     # Positions furthest on first: a sweep then meets most moves' results already updated.
-    order = sorted(graph, key=lambda k: -(sum(k[0]) + sum(k[1]) + 16 * (k[2] + k[3])))
-
-    def worth(target: Key | str, passed: bool) -> float:
-        if target == WON:
-            return 1.0
-        v = value[target]  # type: ignore[index]
-        return 1.0 - v if passed else v
-
+    keys = sorted(graph, key=lambda k: -(sum(k[0]) + sum(k[1]) + 16 * (k[2] + k[3])))
+    number = {key: i for i, key in enumerate(keys)}
+    number[WON] = len(keys)  # type: ignore[index]
+    # For each position, each throw's chance and choices as (place in ``value``, passed).
+    plan = [
+        [(p, [(number[t], passed) for t, passed in choices]) for p, choices in graph[key]]
+        for key in keys
+    ]
+    value = [0.5] * len(keys) + [1.0]
     change = 1.0
     while change > tolerance:
         change = 0.0
-        for key in order:
-            new = sum(p * max(worth(t, passed) for t, passed in choices)
-                      for p, choices in graph[key])
-            change = max(change, abs(new - value[key]))
-            value[key] = new
-    return value
+        for i, throws in enumerate(plan):
+            new = 0.0
+            for p, choices in throws:
+                new += p * max(1.0 - value[t] if passed else value[t] for t, passed in choices)
+            change = max(change, abs(new - value[i]))
+            value[i] = new
+    return dict(zip(keys, value, strict=False))
