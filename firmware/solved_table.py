@@ -14,6 +14,7 @@ firmware.solved_table.TableError: no solved table in /nonexistent (make one with
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -68,7 +69,8 @@ def open_table(directory: Path, ruleset: Ruleset = TAIT) -> SolvedTable:
         meta = json.loads(meta_path.read_text(encoding="utf-8"))
         if not isinstance(meta, dict) or meta.get("format") != FORMAT:
             raise TableError(f"{meta_path}: not a solved table")
-        if Ruleset.from_json(meta["ruleset"]) != ruleset:
+        solved = Ruleset.from_json(meta["ruleset"])
+        if replace(solved, demon_cast=True) != replace(ruleset, demon_cast=True):
             raise TableError(f"{meta_path}: solved for other rules than {ruleset.name}'s")
         index = Index(ruleset, [int(b) for b in meta["extra_bound"]])
         scale = int(meta["scale"])

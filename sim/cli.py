@@ -6,6 +6,7 @@ because it reaches all the others).
     aseb run         the board controller: --board FILE on a Pi, or --simulated
     aseb selftest    check a newly built board, square by square
     aseb solve       solve the game into the table Neferkaptah plays from
+    aseb review      review a saved game with the solved table
 """
 
 from __future__ import annotations
@@ -16,33 +17,67 @@ import random
 import sys
 
 from engine.board import Side
+from engine.record import GameRecord
 from engine.rules import Ruleset
 
 
 def _play(args: argparse.Namespace) -> int:
     from engine.mummy import Level, Mummy, hint
+    from engine.mummy.hints import explain
     from engine.state import GameState
+    from firmware.solved_table import find_table
     from sim.terminal import TerminalGame
 
     side = None if args.two_players else Side.parse(args.mummy)
     level = Level.parse(args.level)
-    mummy = Mummy(level)
-    rng = random.Random(args.seed)
     ruleset = Ruleset(demon_cast=not args.no_demon_cast)
+    table = find_table(ruleset=ruleset)
+    mummy = Mummy(level, table=table)
+    rng = random.Random(args.seed)
 
     def write(text: str) -> None:
         print(text, flush=True)
 
     def advise(state: GameState) -> str:
-        return str(hint(state, mummy=mummy, rng=random.Random(0)))
+        explained = explain(table, state) if table is not None else None
+        return explained or str(hint(state, mummy=mummy, rng=random.Random(0)))
 
     if side is not None:
         write(f"The mummy ({level.title}: {level.description}) plays {side.title}.")
         if mummy.fallback:
             write(f"({mummy.fallback})")
     game = TerminalGame(input, write, rng, mummy=side, chooser=mummy.choose, adviser=advise,
-                        ruleset=ruleset)
+                        ruleset=ruleset, table=table, finished=keep_record)
     return game.run()
+
+
+def keep_record(record: GameRecord) -> str:
+    """Save a finished game's record among the games (``firmware.games``); say where."""
+    from firmware.games import save_game
+
+    try:
+        path = save_game(record)
+    except OSError as exc:
+        return f"(the game could not be saved: {exc})"
+    return f"The game is saved: review it with  aseb review {path}"
+
+
+def _review(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from engine.mummy.review import review
+    from firmware.games import load_game
+    from firmware.solved_table import TableError, open_table
+    from firmware.tables import default_directory
+
+    record = load_game(Path(args.file))
+    directory = Path(args.tables) if args.tables else default_directory()
+    try:
+        table = open_table(directory, record.ruleset)
+    except TableError as exc:
+        raise ValueError(f"aseb review needs the solved table: {exc}") from None
+    print(review(table, record).text())
+    return 0
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -144,6 +179,12 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--out", metavar="DIR",
                        help="where the table goes (default: $ASEB_TABLES or ~/.local/share/aseb)")
     solve.set_defaults(run=_solve)
+
+    looked = commands.add_parser("review", help="review a saved game: what each move cost, the "
+                                 "biggest mistakes and the luck of the throws")
+    looked.add_argument("file", help="a saved game (a game record, or the board's game.json)")
+    looked.add_argument("--tables", metavar="DIR", help="where the solved table is")
+    looked.set_defaults(run=_review)
 
     check = commands.add_parser("selftest", add_help=False,
                                 help="check a newly built board: every switch, light, the "

@@ -98,5 +98,13 @@ def cones_chance(table: SolvedTable, state: GameState) -> float | None:
     return found if state.turn == Side.CONES else 1.0 - found
 
 
+def odds_text(table: SolvedTable, state: GameState) -> str | None:
+    """Both sides' chances in one line: ``Chances to win: Cones 54%, Reels 46%``."""
+    cones = cones_chance(table, state)
+    if cones is None:
+        return None
+    return f"Chances to win: Cones {cones:.0%}, Reels {1 - cones:.0%}"
+
+
 __all__ = ["TAIT", "SolvedTable", "best", "chance", "chance_after", "cones_chance",
-           "holds", "move_chances"]
+           "holds", "move_chances", "odds_text"]
