@@ -17,10 +17,12 @@ from engine.events import Event, ExtraTurnEarned, Won
 from engine.game import Game
 from engine.moves import Move
 from engine.mummy import Fair, Level, Mummy, hint
+from engine.mummy.chances import SolvedTable, cones_chance
 from engine.rules import TAIT, Ruleset
 from engine.state import GameState
 from engine.sticks import Throw
 from firmware import sounds
+from firmware.odds_scene import odds_frame
 from firmware.scenes import Phase, Show, scene
 from firmware.store import Saved, Store
 from firmware.tracker import (
@@ -56,6 +58,11 @@ class Settings:
     """Seconds the mummy waits before throwing, so players see the turn pass."""
     celebrate: float = 6.0
     """Seconds of victory lights before the board asks to be cleared."""
+    table: SolvedTable | None = None
+    """The solved table (``firmware.solved_table``): Neferkaptah's perfect play, fair mode by
+    the chances, and the chances light scene. None: Neferkaptah plays as the Vizier."""
+    odds_seconds: float = 4.0
+    """How long ``show_odds`` lights the chances."""
 
 
 @dataclass
@@ -81,6 +88,7 @@ class Controller:
     new_game_asked: bool = False
     fairness: Fair = field(default_factory=Fair)
     warned: bool = False
+    odds_since: float = float("-inf")
     _unsaved: bool = False
     tracker: MoveTracker = field(init=False)
     _mummy: Mummy = field(init=False)
@@ -90,7 +98,9 @@ class Controller:
         self._new_mummy()
 
     def _new_mummy(self) -> None:
-        self._mummy = Mummy(self.settings.level)
+        self._mummy = Mummy(self.settings.level, table=self.settings.table)
+        if self.settings.fair and self.settings.table is not None:
+            self._mummy.balance = 0.5  # fair by the table: every move leaves visitors even
         if self._mummy.fallback:
             log.info("%s", self._mummy.fallback)
 
@@ -182,7 +192,7 @@ class Controller:
             self._cast(self.settings.ruleset.draw(self.rng))
         elif isinstance(verdict, AsExpected):
             self._board_as_expected()
-        frame = scene(self._show(now), now)
+        frame = self._odds_frame(now) or scene(self._show(now), now)
         self.show_frame(frame)
         if self._unsaved:  # after the lights: the disk must not delay what players see
             self._write_save()
@@ -328,6 +338,22 @@ class Controller:
             log.error("could not save the game: %s", exc)
 
     # --- what to show -----------------------------------------------------------------------
+
+    def show_odds(self) -> bool:
+        """Light both sides' chances to win for ``odds_seconds`` (a button or a menu); False,
+        and nothing shown, without a solved table or a game."""
+        state = self.game.state if self.game is not None else None
+        if self.settings.table is None or state is None:
+            return False
+        self.odds_since = self.clock.now()
+        return cones_chance(self.settings.table, state) is not None
+
+    def _odds_frame(self, now: float) -> Frame | None:
+        if now - self.odds_since >= self.settings.odds_seconds or self.settings.table is None \
+                or self.game is None:
+            return None
+        cones = cones_chance(self.settings.table, self.game.state)
+        return None if cones is None else odds_frame(cones, now, self.odds_since)
 
     def _show(self, now: float) -> Show:
         state = self.game.state if self.game is not None else None

@@ -91,8 +91,11 @@ def _run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     mummy = None if args.mummy.lower() == "none" else Side.parse(args.mummy)
     fair = args.level.lower() == "fair"
+    from firmware.solved_table import find_table
+
+    ruleset = Ruleset(demon_cast=not args.no_demon_cast)
     settings = Settings(mummy=mummy, level=Level.VIZIER if fair else Level.parse(args.level),
-                        fair=fair, ruleset=Ruleset(demon_cast=not args.no_demon_cast))
+                        fair=fair, ruleset=ruleset, table=find_table(ruleset=ruleset))
     state_dir = Path(args.state_dir) if args.state_dir else state_directory()
     if args.simulated:
         from sim.headless import run_simulated

@@ -106,5 +106,25 @@ def odds_text(table: SolvedTable, state: GameState) -> str | None:
     return f"Chances to win: Cones {cones:.0%}, Reels {1 - cones:.0%}"
 
 
-__all__ = ["TAIT", "SolvedTable", "best", "chance", "chance_after", "cones_chance",
-           "holds", "move_chances", "odds_text"]
+def balanced_move(table: SolvedTable, state: GameState, target: float = 0.5) -> Move | None:
+    """Fair mode from the solved table: the legal move after which the opponent's (the
+    visitor's) chance to win is closest to ``target``; ties keep the engine's move order.
+    None when the table does not hold the position."""
+    found = move_chances(table, state)
+    if found is None:
+        return None
+    return min(found, key=lambda mv: abs((1.0 - mv[1]) - target))[0]
+
+
+__all__ = [
+    "TAIT",
+    "SolvedTable",
+    "balanced_move",
+    "best",
+    "chance",
+    "chance_after",
+    "cones_chance",
+    "holds",
+    "move_chances",
+    "odds_text",
+]

@@ -14,7 +14,7 @@ from enum import IntEnum
 
 from engine.errors import WrongPhase
 from engine.moves import Move
-from engine.mummy.chances import SolvedTable
+from engine.mummy.chances import SolvedTable, balanced_move
 from engine.mummy.neferkaptah import Neferkaptah
 from engine.mummy.priest import priest_move
 from engine.mummy.scribe import scribe_move
@@ -95,6 +95,9 @@ class Mummy:
         self.level = level
         self.vizier = vizier if vizier is not None else Vizier()
         self.neferkaptah = Neferkaptah(table, self.vizier)
+        self.balance: float | None = None
+        """Fair mode from the table: when set and a table is loaded, every move leaves the
+        opponent's chance to win as close to this as the throw allows, whatever the level."""
 
     @property
     def fallback(self) -> str | None:
@@ -108,6 +111,11 @@ class Mummy:
         level = self.level if level is None else level
         if state.throw is None or not state.moves:
             raise WrongPhase(f"{state.turn.title} must throw before the mummy can choose a move")
+        table = self.neferkaptah.table
+        if self.balance is not None and table is not None:
+            balanced = balanced_move(table, state, self.balance)
+            if balanced is not None:
+                return Decision(balanced, level, Level.NEFERKAPTAH, "fair: balanced by the table")
         if level == Level.SCRIBE:
             return Decision(scribe_move(state, rng), level, level)
         if level == Level.PRIEST:
