@@ -27,6 +27,8 @@ from engine.state import GameState
 from engine.sticks import Throw
 
 POINTS = 100.0
+NOTICEABLE = 0.05
+"""Points below which a move counts as the best: the table keeps chances to 1/65535."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +65,8 @@ class Review:
 
     def mistakes(self, side: Side, count: int = 3) -> tuple[Step, ...]:
         """The side's ``count`` costliest moves (only those that lost anything)."""
-        costly = sorted((s for s in self.moves(side) if s.loss > 0), key=lambda s: -s.loss)
+        costly = sorted((s for s in self.moves(side) if s.loss >= NOTICEABLE),
+                        key=lambda s: -s.loss)
         return tuple(costly[:count])
 
     def luck(self, side: Side) -> float:
@@ -81,7 +84,7 @@ class Review:
             if s.move is None:
                 lines.append(f"{s.number:3d}. {s.side.title} throw {s.throw.value}    "
                              f"luck {s.luck:+5.1f}")
-            elif s.loss > 0:
+            elif s.loss >= NOTICEABLE:
                 lines.append(f"{s.number:3d}. {s.side.title} {s.move:<9} gave up {s.loss:4.1f} "
                              f"points (best {s.best})  {s.side.title} {s.chance:.0%}")
             else:
@@ -131,7 +134,7 @@ def _judge(table: SolvedTable, number: int, state: GameState, move: Move) -> Ste
     value = dict(found)[move]
     loss = (top_value - value) * POINTS
     return Step(number, state.turn, state.throw, state.describe(move), value,
-                loss=max(0.0, loss), best=state.describe(top) if loss > 0 else None)
+                loss=max(0.0, loss), best=state.describe(top) if loss >= NOTICEABLE else None)
 
 
 __all__ = ["TAIT", "Review", "Step", "review"]

@@ -1,0 +1,26 @@
+"""A small solved table for tests: two pieces a side, solved once per test session."""
+
+from __future__ import annotations
+
+import tempfile
+from functools import cache
+from pathlib import Path
+
+from engine.rules import Ruleset
+from firmware.solved_table import SolvedTable, open_table
+from firmware.solver import solve
+
+TWO = Ruleset(pieces=2)
+
+
+@cache
+def table_directory() -> Path:
+    """A directory holding the solved table of ``TWO`` (about a second to make)."""
+    where = Path(tempfile.mkdtemp(prefix="aseb-table-"))
+    solve(TWO, where, show=False)
+    return where
+
+
+def two_piece_table() -> SolvedTable:
+    """The solved two-piece table, memory-mapped as on a board."""
+    return open_table(table_directory(), TWO)
