@@ -14,9 +14,12 @@ RULESETS: dict[str, dict[str, Any]] = {
 
 
 def default_directory() -> Path:
-    """``$ASEB_TABLES`` if set, else ``~/.local/share/aseb`` (the service's user's home)."""
-    env = os.environ.get("ASEB_TABLES")
-    if env:
-        return Path(env)
+    """Where tables are looked for and written: ``$ASEB_TABLES`` if set, else the service's
+    state directory (systemd sets ``$STATE_DIRECTORY``: /var/lib/aseb), else
+    ``~/.local/share/aseb``."""
+    for variable in ("ASEB_TABLES", "STATE_DIRECTORY"):
+        found = os.environ.get(variable)
+        if found:
+            return Path(found.split(":")[0])
     data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(data) / "aseb"
