@@ -8,6 +8,8 @@ below), each side's three biggest mistakes, and the luck of the throws.
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 
 from engine.board import Side
@@ -61,6 +63,6 @@ def _graph(surface: pygame.Surface, area: pygame.Rect, curve: list[float]) -> No
         return
     step = area.width / (len(curve) - 1)
     points = [(area.left + i * step, area.bottom - c * area.height) for i, c in enumerate(curve)]
-    for (x1, y1), (x2, y2) in zip(points, points[1:], strict=False):
+    for (x1, y1), (x2, y2) in itertools.pairwise(points):
         colour = CONE_BODY if (y1 + y2) / 2 <= middle else REEL_BODY
         pygame.draw.line(surface, colour, (x1, y1), (x2, y2), 2)

@@ -57,7 +57,8 @@ def test_perfect_neferkaptah_beats_the_priest_at_two_pieces() -> None:
     wins = 0
     for seed in range(200):
         rng = random.Random(seed)
-        mummies = {Side.CONES: Mummy(Level.NEFERKAPTAH, table=table), Side.REELS: Mummy(Level.PRIEST)}
+        mummies = {Side.CONES: Mummy(Level.NEFERKAPTAH, table=table),
+                   Side.REELS: Mummy(Level.PRIEST)}
         if seed % 2:
             mummies = {Side.CONES: mummies[Side.REELS], Side.REELS: mummies[Side.CONES]}
         game = Game(TWO)

@@ -10,11 +10,16 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine.rules import Ruleset
+from engine.board import Side
+from engine.moves import Move
+from engine.rules import TAIT, Ruleset
 from engine.solve import Index, chances, group_chunks, groups, solve_group, sweep, working
 from engine.solve.graph import block_halves, opponents
+from engine.solve.hands import Halves
 from engine.solve.index import SHARED_SHIFT
 from engine.solve.values import demon_cast_value
+from engine.state import GameState
+from engine.sticks import Throw
 from firmware.solver import solve
 from tests.engine import brute_force
 from tests.engine.brute_force import WON, Key
@@ -166,3 +171,17 @@ def test_an_interrupted_solve_goes_on_from_its_checkpoint(tmp_path: Path) -> Non
     fresh = solve(Ruleset(pieces=2), tmp_path / "fresh", show=False)
     assert resumed.sha256 == fresh.sha256
     assert not progress.exists()
+
+
+def test_five_extra_turns_can_be_held_and_the_bound_allows_exactly_that() -> None:
+    """With five pieces the bound (5) is reached in play: a run of sixes and marked squares
+    from a turn that began with no extra turn in hand."""
+    state = GameState.parse("C:C2,M6,M10 R:M9 entered:CR turn:C")
+    for value, start in [(6, 10), (6, 6), (6, 2), (4, 0), (6, 4), (6, 10), (6, 0), (4, 12),
+                         (6, 6)]:
+        state, _ = state.cast(Throw.of(value))
+        state, _ = state.play(Move(Side.CONES, start, value))
+    assert state.turn == Side.CONES and state.extra_turns == 5
+    halves = Halves(TAIT)
+    assert halves.most_extra == 5
+    assert halves.bound[halves.number[state.code & 0xFFFFF]] == 5

@@ -63,7 +63,9 @@ def test_the_demon_cast_option_uses_the_same_table() -> None:
     assert open_table(table_directory(), Ruleset(pieces=2, demon_cast=False)) is not None
 
 
-def test_a_finished_game_is_saved_and_reviewed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_finished_game_is_saved_and_reviewed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     game = Game(TWO)
     game.cast(Throw.of(4))
     path = save_game(game.record, tmp_path)
@@ -74,7 +76,9 @@ def test_a_finished_game_is_saved_and_reviewed(tmp_path: Path, capsys: pytest.Ca
     assert status == 0 and "Cones throw 4" in out and "Luck of the throws" in out
 
 
-@pytest.mark.parametrize("content", [b"\x00\x01binary", b"[" * 100_000, b"{}", b"\xef\xbb\xbf{\"x\": 1}"])
+@pytest.mark.parametrize(
+    "content", [b"\x00\x01binary", b"[" * 100_000, b"{}", b"\xef\xbb\xbf{\"x\": 1}"]
+)
 def test_a_bad_game_file_is_answered_in_one_line(tmp_path: Path, content: bytes,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "bad.json"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -12,13 +13,15 @@ from engine.mummy.review import review
 from sim.drawing import CONE_BODY, REEL_BODY, TABLE_LINE
 from sim.odds import draw_odds, split
 from sim.review_page import cones_curve, draw_review
-from tests.sim.window_hands import start_pygame
 from tests.solved import TWO, two_piece_table
 
 
 @pytest.fixture(autouse=True)
-def _pygame() -> None:
-    start_pygame()
+def _fonts() -> Iterator[None]:
+    """Fonts only: drawing on a Surface needs no display (the window tests open their own)."""
+    pygame.font.init()
+    yield
+    pygame.font.quit()
 
 
 def font() -> pygame.font.Font:
