@@ -25,7 +25,6 @@ from engine.solve.index import (
     PRIVATE_SQUARES,
     SHARED_SHIFT,
     SHARED_SQUARES,
-    SQUARES,
     Index,
 )
 from engine.sticks import Throw
@@ -221,5 +220,3 @@ def _places(index: Index, outcome: Outcome, opp: Array, b: int, size: int, win: 
     mover = np.full(len(opp), outcome.half, dtype=np.int64)
     return index.numbers(after, np.zeros_like(after), mover) + size
 
-
-__all__ = ["SQUARES", "Chunk", "Outcome", "group_chunks", "opponents", "outcomes"]

@@ -21,7 +21,7 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
-from engine.packed import ENTERED, HALF, HALF_MASK, OFF
+from engine.packed import HALF, OFF
 from engine.rules import Ruleset
 from engine.solve.hands import Halves, pips
 
@@ -194,5 +194,3 @@ def _popcount(values: Array) -> Array:
         bits >>= 1
     return counts
 
-
-__all__ = ["ENTERED", "HALF_MASK", "Index"]

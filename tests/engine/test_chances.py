@@ -14,7 +14,7 @@ from engine.mummy.chances import balanced_move, chance, cones_chance, move_chanc
 from engine.mummy.hints import explain, points
 from engine.mummy.review import review
 from engine.state import GameState
-from tests.solved import TWO, two_piece_table
+from tests.solved import TWO, random_game, two_piece_table
 
 
 def test_the_start_chance_is_the_solved_value() -> None:
@@ -86,13 +86,7 @@ def test_fair_mode_by_the_table_leaves_the_visitor_closest_to_even() -> None:
 
 def test_a_review_lists_every_step_the_mistakes_and_the_luck() -> None:
     table = two_piece_table()
-    rng = random.Random(4)
-    game = Game(TWO)
-    game.demon_cast(rng)
-    while not game.state.is_over:
-        game.cast(TWO.draw(rng))
-        if game.state.moves:
-            game.play(rng.choice(game.state.moves))
+    game = random_game(4)
     judged = review(table, game.record)
     assert len(judged.steps) == len(game.record.actions)
     for side in Side:

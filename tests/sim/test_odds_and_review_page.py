@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 
 import pygame
 import pytest
 
-from engine.game import Game
 from engine.mummy.review import review
 from sim.drawing import CONE_BODY, REEL_BODY, TABLE_LINE
 from sim.odds import draw_odds, split
 from sim.review_page import cones_curve, draw_review
-from tests.solved import TWO, two_piece_table
+from tests.solved import random_game, two_piece_table
 
 
 @pytest.fixture(autouse=True)
@@ -45,13 +43,7 @@ def test_without_chances_the_bar_is_empty() -> None:
 
 
 def test_the_review_page_draws_the_game_and_its_mistakes() -> None:
-    rng = random.Random(2)
-    game = Game(TWO)
-    game.demon_cast(rng)
-    while not game.state.is_over:
-        game.cast(TWO.draw(rng))
-        if game.state.moves:
-            game.play(rng.choice(game.state.moves))
+    game = random_game(2)
     judged = review(two_piece_table(), game.record)
     curve = cones_curve(judged)
     assert len(curve) == len(judged.steps) + 1 and curve[-1] in (0.0, 1.0)
