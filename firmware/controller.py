@@ -59,8 +59,8 @@ class Settings:
     celebrate: float = 6.0
     """Seconds of victory lights before the board asks to be cleared."""
     table: SolvedTable | None = None
-    """The solved table (``firmware.solved_table``): Neferkaptah's perfect play, fair mode by
-    the chances, and the chances light scene. None: Neferkaptah plays as the Vizier."""
+    """The solved table (``firmware.solved_table``): Neferkaptah's perfect play and the chances
+    light scene. None: Neferkaptah plays as the Vizier."""
     odds_seconds: float = 4.0
     """How long ``show_odds`` lights the chances."""
 
@@ -99,8 +99,6 @@ class Controller:
 
     def _new_mummy(self) -> None:
         self._mummy = Mummy(self.settings.level, table=self.settings.table)
-        if self.settings.fair and self.settings.table is not None:
-            self._mummy.balance = 0.5  # fair by the table: every move leaves visitors even
         if self._mummy.fallback:
             log.info("%s", self._mummy.fallback)
 
