@@ -40,7 +40,9 @@ def _play(args: argparse.Namespace) -> int:
 
     def advise(state: GameState) -> str:
         explained = explain(table, state) if table is not None else None
-        return explained or str(hint(state, mummy=mummy, rng=random.Random(0)))
+        if explained:  # printed after "The mummy would play "
+            return explained.replace(" keeps ", ", which keeps ", 1)
+        return str(hint(state, mummy=mummy, rng=random.Random(0)))
 
     if side is not None:
         write(f"The mummy ({level.title}: {level.description}) plays {side.title}.")
