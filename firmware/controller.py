@@ -18,12 +18,14 @@ from engine.events import Event, ExtraTurnEarned, TurnPassed, Won
 from engine.game import Game
 from engine.moves import Move
 from engine.mummy import Fair, Level, Mummy, hint
+from engine.mummy.chances import SolvedTable, cones_chance
 from engine.rules import TAIT, Ruleset
 from engine.state import GameState
 from engine.sticks import Throw
 from engine.text import demon_cast_text, event_text, thrown_text
 from firmware import sounds
 from firmware.evidence import owners_of
+from firmware.odds_scene import odds_frame
 from firmware.scenes import Phase, Show, scene
 from firmware.store import Saved, Store
 from firmware.tracker import (
@@ -78,6 +80,11 @@ class Settings:
     """Seconds of victory lights before the board asks to be cleared."""
     mummy_plays_both: bool = False
     """A demonstration: the mummy throws and chooses for both sides (``--demo``)."""
+    table: SolvedTable | None = None
+    """The solved table (``firmware.solved_table``): Neferkaptah's perfect play and the chances
+    light scene. None: Neferkaptah plays as the Vizier."""
+    odds_seconds: float = 4.0
+    """How long ``show_odds`` lights the chances."""
 
 
 @dataclass
@@ -111,6 +118,7 @@ class Controller:
     """What the last throw or move caused, in sentences: a status line's first half."""
     said: deque[str] = field(default_factory=lambda: deque(maxlen=SAID))
     """The last sentences of ``news``, oldest first: the game's log."""
+    odds_since: float = float("-inf")
     _unsaved: bool = False
     tracker: MoveTracker = field(init=False)
     _mummy: Mummy = field(init=False)
@@ -121,7 +129,7 @@ class Controller:
         self._new_mummy()
 
     def _new_mummy(self) -> None:
-        self._mummy = Mummy(self.settings.level)
+        self._mummy = Mummy(self.settings.level, table=self.settings.table)
         if self._mummy.fallback:
             log.info("%s", self._mummy.fallback)
 
@@ -213,7 +221,7 @@ class Controller:
             self._cast(self.settings.ruleset.draw(self.rng))
         elif isinstance(verdict, AsExpected):
             self._board_as_expected()
-        frame = scene(self._show(now), now)
+        frame = self._odds_frame(now) or scene(self._show(now), now)
         self.show_frame(frame)
         if self._unsaved:  # after the lights: the disk must not delay what players see
             self._write_save()
@@ -404,6 +412,22 @@ class Controller:
             log.error("could not save the game: %s", exc)
 
     # --- what to show -----------------------------------------------------------------------
+
+    def show_odds(self) -> bool:
+        """Light both sides' chances to win for ``odds_seconds`` (a button or a menu); False,
+        and nothing shown, without a solved table or a game."""
+        state = self.game.state if self.game is not None else None
+        if self.settings.table is None or state is None:
+            return False
+        self.odds_since = self.clock.now()
+        return cones_chance(self.settings.table, state) is not None
+
+    def _odds_frame(self, now: float) -> Frame | None:
+        if now - self.odds_since >= self.settings.odds_seconds or self.settings.table is None \
+                or self.game is None:
+            return None
+        cones = cones_chance(self.settings.table, self.game.state)
+        return None if cones is None else odds_frame(cones, now, self.odds_since)
 
     def _show(self, now: float) -> Show:
         state = self.game.state if self.game is not None else None

@@ -5,6 +5,8 @@ because it reaches all the others).
     aseb play        a game in the terminal (two players, or against the mummy)
     aseb run         the board controller: --board FILE on a Pi, or --simulated
     aseb selftest    check a newly built board, square by square
+    aseb solve       solve the game into the table Neferkaptah plays from
+    aseb review      review a saved game with the solved table
 """
 
 from __future__ import annotations
@@ -15,26 +17,33 @@ import random
 import sys
 
 from engine.board import Side
+from engine.record import GameRecord
 from engine.rules import Ruleset
 
 
 def _play(args: argparse.Namespace) -> int:
     from engine.mummy import Level, Mummy, hint
+    from engine.mummy.hints import explain
     from engine.state import GameState
+    from firmware.solved_table import find_table
     from sim.terminal import TerminalGame
 
     if args.two_players and args.mummy is not None:
         raise ValueError("--two-players has no mummy: leave out --mummy, or play against it")
     side = None if args.two_players else Side.parse(args.mummy or "reels")
     level = Level.parse(args.level)
-    mummy = Mummy(level)
-    rng = random.Random(args.seed)
     ruleset = Ruleset(demon_cast=not args.no_demon_cast)
+    table = find_table(ruleset=ruleset)
+    mummy = Mummy(level, table=table)
+    rng = random.Random(args.seed)
 
     def write(text: str) -> None:
         print(text, flush=True)
 
     def advise(state: GameState) -> str:
+        explained = explain(table, state) if table is not None else None
+        if explained:  # printed after "The mummy would play "
+            return explained.replace(" keeps ", ", which keeps ", 1)
         return str(hint(state, mummy=mummy, rng=random.Random(0)))
 
     if side is not None:
@@ -42,8 +51,37 @@ def _play(args: argparse.Namespace) -> int:
         if mummy.fallback:
             write(f"({mummy.fallback})")
     game = TerminalGame(input, write, rng, mummy=side, chooser=mummy.choose, adviser=advise,
-                        ruleset=ruleset)
+                        ruleset=ruleset, table=table, finished=keep_record)
     return game.run()
+
+
+def keep_record(record: GameRecord) -> str:
+    """Save a finished game's record among the games (``firmware.games``); say where."""
+    from firmware.games import save_game
+
+    try:
+        path = save_game(record)
+    except OSError as exc:
+        return f"(the game could not be saved: {exc})"
+    return f"The game is saved: review it with  aseb review {path}"
+
+
+def _review(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from engine.mummy.review import review
+    from firmware.games import load_game
+    from firmware.solved_table import TableError, open_table
+    from firmware.tables import default_directory
+
+    record = load_game(Path(args.file))
+    directory = Path(args.tables) if args.tables else default_directory()
+    try:
+        table = open_table(directory, record.ruleset)
+    except TableError as exc:
+        raise ValueError(f"aseb review needs the solved table: {exc}") from None
+    print(review(table, record).text())
+    return 0
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -57,8 +95,11 @@ def _run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     mummy = None if args.mummy.lower() == "none" else Side.parse(args.mummy)
     fair = args.level.lower() == "fair"
+    from firmware.solved_table import find_table
+
+    ruleset = Ruleset(demon_cast=not args.no_demon_cast)
     settings = Settings(mummy=mummy, level=Level.VIZIER if fair else Level.parse(args.level),
-                        fair=fair, ruleset=Ruleset(demon_cast=not args.no_demon_cast))
+                        fair=fair, ruleset=ruleset, table=find_table(ruleset=ruleset))
     state_dir = Path(args.state_dir) if args.state_dir else state_directory()
     if args.simulated:
         from sim.headless import run_simulated
@@ -94,6 +135,23 @@ def version() -> str:
         return installed("aseb")
     except PackageNotFoundError:
         return "(not installed)"
+
+
+def _solve(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from firmware.solver import solve
+    from firmware.tables import RULESETS, default_directory
+
+    if not 1 <= args.pieces <= 5:
+        raise ValueError(f"--pieces must be 1 to 5, not {args.pieces}")
+    if args.ruleset not in RULESETS:
+        raise ValueError(f"unknown ruleset {args.ruleset!r}: choose one of {', '.join(RULESETS)}")
+    ruleset = Ruleset(**{**RULESETS[args.ruleset], "pieces": args.pieces})
+    out = Path(args.out) if args.out else default_directory()
+    result = solve(ruleset, out)
+    print("\n".join(result.lines()))
+    return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -137,6 +195,20 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=None, help="seed the simulated board")
     sim.add_argument("--seconds", type=float, help="close after this long (smoke tests)")
     sim.set_defaults(run=_sim)
+
+    solve = commands.add_parser("solve", help="solve the game: every position's chance to win "
+                                "under perfect play, as the table Neferkaptah plays from")
+    solve.add_argument("--pieces", type=int, default=5, help="pieces a side, 1 to 5 (default 5)")
+    solve.add_argument("--ruleset", default="tait", help="the rules (default: tait)")
+    solve.add_argument("--out", metavar="DIR",
+                       help="where the table goes (default: $ASEB_TABLES or ~/.local/share/aseb)")
+    solve.set_defaults(run=_solve)
+
+    looked = commands.add_parser("review", help="review a saved game: what each move cost, the "
+                                 "biggest mistakes and the luck of the throws")
+    looked.add_argument("file", help="a saved game (a game record, or the board's game.json)")
+    looked.add_argument("--tables", metavar="DIR", help="where the solved table is")
+    looked.set_defaults(run=_review)
 
     check = commands.add_parser("selftest", add_help=False,
                                 help="check a newly built board: every switch, light, the "

@@ -14,7 +14,9 @@ from engine.errors import RulesError
 from engine.events import Event, ThrowLost, TurnPassed
 from engine.game import Game
 from engine.moves import Move
+from engine.mummy.chances import SolvedTable, odds_text
 from engine.mummy.scribe import scribe_move
+from engine.record import GameRecord
 from engine.rules import TAIT, Ruleset
 from engine.state import GameState
 from engine.text import board_text, demon_cast_text, event_text, sticks_text
@@ -42,10 +44,15 @@ class TerminalGame:
     def __init__(self, read: Callable[[str], str], write: Callable[[str], None],
                  rng: random.Random, *, mummy: Side | None = Side.REELS,
                  chooser: Chooser = scribe_move, adviser: Adviser | None = None,
-                 ruleset: Ruleset = TAIT) -> None:
+                 ruleset: Ruleset = TAIT, table: SolvedTable | None = None,
+                 finished: Callable[[GameRecord], str] | None = None) -> None:
         self.read, self.write, self.rng = read, write, rng
         self.mummy, self.chooser = mummy, chooser
         self.adviser = adviser
+        self.table = table
+        """The solved table, when there is one: the chances to win after every move."""
+        self.finished = finished
+        """Keeps a finished game's record; returns a line to print (where it went)."""
         self.game = Game(ruleset)
 
     def run(self) -> int:
@@ -70,6 +77,8 @@ class TerminalGame:
     def _step(self) -> None:
         state = self.game.state
         if state.is_over:
+            if self.finished is not None:
+                self.write(self.finished(self.game.record))
             if self._ask("Press Enter for a new game (the loser throws first), or 'quit': ") \
                     is not None:
                 self.game = self.game.next_game()
@@ -106,6 +115,12 @@ class TerminalGame:
             move = self._choose(state)
         if move is not None:
             self._tell(self.game.play(move))
+            self._odds()
+
+    def _odds(self) -> None:
+        line = odds_text(self.table, self.game.state) if self.table is not None else None
+        if line is not None:
+            self.write(line)
 
     def _choose(self, state: GameState) -> Move | None:
         """Ask until the player names a legal move; None when a command changed the game."""
@@ -178,6 +193,7 @@ class TerminalGame:
     def _show(self, state: GameState) -> None:
         movable = frozenset(m.source or "" for m in state.moves) - {""}
         self.write(board_text(state, highlight=movable))
+        self._odds()
 
     def _tell(self, events: tuple[Event, ...]) -> None:
         for event in events:

@@ -12,10 +12,10 @@ Move(M13-off)
 
 from __future__ import annotations
 
+from engine.mummy.chances import SolvedTable
 from engine.mummy.fair import Fair
 from engine.mummy.hints import Hint, hint
 from engine.mummy.levels import Decision, Level, Mummy, choose
-from engine.mummy.neferkaptah import SolvedTable
 from engine.mummy.vizier import Analysis, Vizier
 
 __all__ = [

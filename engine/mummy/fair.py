@@ -109,3 +109,4 @@ class Fair:
             )
         except (TypeError, ValueError) as exc:
             raise ValueError(f"fair mode: {exc}") from None
+

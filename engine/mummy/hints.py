@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from engine.board import square_of
 from engine.moves import Move
+from engine.mummy.chances import SolvedTable, best, move_chances
 from engine.mummy.levels import Level, Mummy
 from engine.mummy.priest import traits
 from engine.state import GameState
@@ -74,3 +75,29 @@ def hint(
         chances = f"{state.turn.title} {decision.value:.0%} to win"
         why += f" (the {decision.played_as.title} gives {chances})"
     return Hint(decision.move, state.describe(decision.move), why, decision.value)
+
+
+def points(loss: float) -> str:
+    """A loss of chance in percentage points, as a player reads it: ``7 points``."""
+    amount = loss * 100
+    if amount < 0.05:
+        return "nothing"
+    shown = f"{amount:.0f}" if amount >= 1 else f"{amount:.1f}"
+    return f"{shown} point{'' if shown == '1' else 's'}"
+
+
+def explain(table: SolvedTable, state: GameState) -> str | None:
+    """The best move of the pending throw with the mover's chance after it, and what each other
+    legal move would give up: ``C2-M6 keeps 61%; M9-M11 would give up 7 points``. None when the
+    table does not hold the position."""
+    found = move_chances(table, state)
+    if found is None:
+        return None
+    top, value = best(found)
+    text = f"{state.describe(top)} keeps {value:.0%}"
+    others = sorted((v, i, m) for i, (m, v) in enumerate(found) if m != top)
+    if others:
+        text += "; " + ", ".join(
+            f"{state.describe(m)} would give up {points(value - v)}" for v, _, m in reversed(others)
+        )
+    return text

@@ -14,7 +14,8 @@ from enum import IntEnum
 
 from engine.errors import WrongPhase
 from engine.moves import Move
-from engine.mummy.neferkaptah import Neferkaptah, SolvedTable
+from engine.mummy.chances import SolvedTable, balanced_move
+from engine.mummy.neferkaptah import Neferkaptah
 from engine.mummy.priest import priest_move
 from engine.mummy.scribe import scribe_move
 from engine.mummy.vizier import Vizier
@@ -58,7 +59,7 @@ _DESCRIPTIONS = {
     Level.SCRIBE: "plays any legal move at random",
     Level.PRIEST: "bears off, bumps and takes marked squares whenever it can, never looking ahead",
     Level.VIZIER: "weighs every throw that could come next, two throws ahead",
-    Level.NEFERKAPTAH: "plays perfectly from the solved game (as the Vizier until it is solved)",
+    Level.NEFERKAPTAH: "plays perfectly from the solved game (as the Vizier without its table)",
 }
 
 
@@ -94,6 +95,9 @@ class Mummy:
         self.level = level
         self.vizier = vizier if vizier is not None else Vizier()
         self.neferkaptah = Neferkaptah(table, self.vizier)
+        self.balance: float | None = None
+        """Fair mode from the table: when set and a table is loaded, every move leaves the
+        opponent's chance to win as close to this as the throw allows, whatever the level."""
 
     @property
     def fallback(self) -> str | None:
@@ -107,6 +111,11 @@ class Mummy:
         level = self.level if level is None else level
         if state.throw is None or not state.moves:
             raise WrongPhase(f"{state.turn.title} must throw before the mummy can choose a move")
+        table = self.neferkaptah.table
+        if self.balance is not None and table is not None:
+            balanced = balanced_move(table, state, self.balance)
+            if balanced is not None:
+                return Decision(balanced, level, Level.NEFERKAPTAH, "fair: balanced by the table")
         if level == Level.SCRIBE:
             return Decision(scribe_move(state, rng), level, level)
         if level == Level.PRIEST:
@@ -114,9 +123,9 @@ class Mummy:
         if level == Level.VIZIER:
             analysis = self.vizier.analyse(state)
             return Decision(analysis.move, level, level, value=analysis.value)
-        move, note = self.neferkaptah.decide(state)
+        move, value, note = self.neferkaptah.decide(state)
         played_as = Level.NEFERKAPTAH if note is None else Level.VIZIER
-        return Decision(move, level, played_as, note)
+        return Decision(move, level, played_as, note, value)
 
     def choose(
         self, state: GameState, rng: random.Random, level: Level | None = None

@@ -23,15 +23,21 @@ from engine.rules import TAIT
 from tests.benchmarks.mummy_strength import opening, wilson
 
 
-def visitor_game(rng: random.Random, mummy: Mummy, fair: Fair | None, visitor: Side) -> bool:
-    """One game of a new visitor against the mummy (fair, or fixed at its level); True if won."""
-    care = rng.random()
+def visitor_game(rng: random.Random, mummy: Mummy, fair: Fair | None, visitor: Side,
+                 care: float | None = None, perfect: Mummy | None = None) -> bool:
+    """One game of a new visitor against the mummy (fair, or fixed at its level); True if won.
+
+    The visitor plays the Priest's move with chance ``care`` (default: drawn uniformly), or
+    every move of ``perfect`` (a mummy with the table) when given."""
+    care = rng.random() if care is None else care
     state = opening(rng)
     while state.winner is None:
         state, _ = state.cast(TAIT.draw(rng))
         if not state.moves:
             continue
-        if state.turn == visitor:
+        if state.turn == visitor and perfect is not None:
+            move = perfect.choose(state, rng)
+        elif state.turn == visitor:
             move = priest_move(state) if rng.random() < care else rng.choice(state.moves)
         else:
             level = fair.pick(rng) if fair is not None else None
@@ -45,6 +51,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=600)
     parser.add_argument("--fixed", type=int, default=200, help="games against each fixed level")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--table", metavar="DIR",
+                        help="also measure fair mode by the solved table (Mummy.balance)")
+    parser.add_argument("--balanced", type=int, default=1000,
+                        help="games per kind of visitor against fair mode by the table")
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     mummy = Mummy()
@@ -72,6 +82,24 @@ def main(argv: list[str] | None = None) -> int:
         fixed = Mummy(level)
         wins = [visitor_game(rng, fixed, None, Side(n % 2)) for n in range(args.fixed)]
         print(line(f"fixed {level.title}", wins))
+    if args.table:
+        from pathlib import Path
+
+        from firmware.solved_table import open_table
+
+        table = open_table(Path(args.table))
+        balanced = Mummy(Level.NEFERKAPTAH, table=table)
+        balanced.balance = 0.5
+        perfect = Mummy(Level.NEFERKAPTAH, table=table)
+        kinds: list[tuple[str, float | None, Mummy | None]] = [
+            ("random visitors (care 0..1)", None, None), ("first-timers (care 0)", 0.0, None),
+            ("half careful (care 0.5)", 0.5, None), ("Priest-like (care 1)", 1.0, None),
+            ("perfect (Neferkaptah)", None, perfect),
+        ]
+        for label, care, visitor in kinds:
+            wins = [visitor_game(rng, balanced, None, Side(n % 2), care, visitor)
+                    for n in range(args.balanced)]
+            print(line(f"fair by the table, {label}", wins))
     share = {
         level.title: sum(1 for s in strengths if Fair(strength=s).level == level)
         / len(strengths)

@@ -8,7 +8,11 @@ pair's win rate for the stronger level with a Wilson 95% interval, then each lev
 p95 decision time (over decisions with more than one legal move). Exits 1 unless every level
 beats the one below it with the whole interval above 50%.
 
-Neferkaptah is left out by default while there is no solved table: it then plays as the Vizier.
+Neferkaptah needs the solved table: ``--table DIR`` (from ``aseb solve --out DIR``) opens it in
+every worker, and ``--pairs neferkaptah-vizier,neferkaptah-priest`` plays just those pairs:
+
+    python -m tests.benchmarks.mummy_strength --table /work/solve-table \
+        --pairs neferkaptah-vizier,neferkaptah-priest --games 5000
 """
 
 from __future__ import annotations
@@ -24,11 +28,23 @@ import time
 from dataclasses import dataclass, field
 
 from engine.board import Side
-from engine.mummy import Level, Mummy
+from engine.mummy import Level, Mummy, SolvedTable
 from engine.rules import TAIT
 from engine.state import GameState
 
 DEFAULT_LEVELS = (Level.SCRIBE, Level.PRIEST, Level.VIZIER)
+_TABLE: SolvedTable | None = None
+"""This process's solved table, opened by ``_open_table`` (each worker maps the file itself)."""
+
+
+def _open_table(directory: str | None) -> None:
+    global _TABLE
+    if directory is not None:
+        from pathlib import Path
+
+        from firmware.solved_table import open_table
+
+        _TABLE = open_table(Path(directory))
 
 
 @dataclass
@@ -62,7 +78,7 @@ def play_game(
     """One game from a fresh board; the demon-cast opens it. Returns the winner."""
     rng = random.Random(seed)
     choice_rng = random.Random(f"{seed}:choices")
-    mummies = (Mummy(cones), Mummy(reels))
+    mummies = (Mummy(cones, table=_TABLE), Mummy(reels, table=_TABLE))
     state = opening(rng)
     while state.winner is None:
         state, _ = state.cast(TAIT.draw(rng))
@@ -119,10 +135,19 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--table", metavar="DIR", help="the solved table, for Neferkaptah")
+    parser.add_argument("--pairs", help="stronger-weaker pairs instead of every pair of --levels")
     args = parser.parse_args(argv)
     levels = sorted(Level.parse(name) for name in args.levels.split(","))
     games = args.games + args.games % 2
     pairs = list(itertools.combinations(levels, 2))
+    if args.pairs:
+        named = [tuple(Level.parse(n) for n in pair.split("-")) for pair in args.pairs.split(",")]
+        pairs = [(weaker, stronger) for stronger, weaker in named]
+        levels = sorted({level for pair in pairs for level in pair})
+    _open_table(args.table)
+    if Level.NEFERKAPTAH in levels and _TABLE is None:
+        print("Neferkaptah without --table plays as the Vizier: the figures would be the Vizier's")
     chunk = max(2, math.ceil(games / (4 * max(1, args.jobs))) // 2 * 2)
     tasks = [
         (weaker, stronger, first, min(games, first + chunk), args.seed)
@@ -131,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
     ]
     started = time.perf_counter()
     tallies = {pair: Tally() for pair in pairs}
-    with multiprocessing.Pool(args.jobs) as pool:
+    with multiprocessing.Pool(args.jobs, _open_table, (args.table,)) as pool:
         for task, tally in zip(tasks, pool.imap(play_games, tasks), strict=True):
             tallies[task[0], task[1]].add(tally)
     elapsed = time.perf_counter() - started
@@ -159,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"| {percentile(ts, 0.95) * 1e3:.2f} ms |"
             )
     ordered = True
-    for weaker, stronger in itertools.pairwise(levels):
+    for weaker, stronger in pairs if args.pairs else itertools.pairwise(levels):
         low, _ = wilson(tallies[weaker, stronger].wins, tallies[weaker, stronger].games)
         if low <= 0.5:
             ordered = False

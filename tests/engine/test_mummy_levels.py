@@ -90,26 +90,37 @@ def test_neferkaptah_without_a_table_plays_as_the_vizier_and_says_so() -> None:
     assert decision.move == Vizier().choose(state)
 
 
-class LastMoveTable:
-    """A stand-in for the solved table: always the last legal move, except where it has none."""
+class PipTable:
+    """A stand-in for the solved table: the side to play's chance is its pieces' path positions
+    over 100; with ``cones_only`` it holds no position with the Reels to play."""
 
-    def best_move(self, state: GameState) -> Move | None:
-        return state.moves[-1] if state.turn == Side.CONES else None
+    ruleset = TAIT
+
+    def __init__(self, cones_only: bool = False) -> None:
+        self.cones_only = cones_only
+
+    def chance(self, code: int) -> float | None:
+        state = GameState(code)
+        if self.cones_only and state.turn == Side.REELS:
+            return None
+        return sum(state.positions(state.turn)) / 100
 
 
-def test_neferkaptah_plays_the_tables_move() -> None:
-    mummy = Mummy(Level.NEFERKAPTAH, table=LastMoveTable())
-    state = GameState.parse("C:C2,M6 R:M7 off:0,1 entered:CR turn:C throw:1")
+def test_neferkaptah_plays_the_tables_best_move() -> None:
+    mummy = Mummy(Level.NEFERKAPTAH, table=PipTable())
+    # M7-M8 lands on a marked square: the Cones throw again at 2 + 8 = 10%. C2-C3 passes the
+    # turn to the Reels at 9%, which leaves the Cones 91%. (No Cone waits to enter.)
+    state = GameState.parse("C:C2,M7 R:M9 off:3,1 entered:CR turn:C throw:1")
     decision = mummy.decide(state, random.Random(1))
     assert mummy.fallback is None
-    assert decision.move == state.moves[-1] and decision.played_as == Level.NEFERKAPTAH
-    assert decision.note is None
+    assert decision.move == Move(Side.CONES, 2, 1) and decision.played_as == Level.NEFERKAPTAH
+    assert decision.note is None and decision.value == pytest.approx(0.91)
 
 
 def test_neferkaptah_names_a_position_missing_from_its_table() -> None:
-    mummy = Mummy(Level.NEFERKAPTAH, table=LastMoveTable())
-    state = GameState.parse("C:C2,M6 R:M7 off:0,1 entered:CR turn:R throw:1")
-    decision = mummy.decide(state, random.Random(1))
+    mummy = Mummy(Level.NEFERKAPTAH, table=PipTable(cones_only=True))
+    state = GameState.parse("C:C1,M6 R:M9 off:0,1 entered:CR turn:C throw:1")
+    decision = mummy.decide(state, random.Random(1))  # every move passes to the Reels
     assert decision.played_as == Level.VIZIER
     assert decision.note is not None and "does not hold this position" in decision.note
 

@@ -1,0 +1,96 @@
+"""The solved table on disk, opened with a memory map: each position's chance in microseconds.
+
+``aseb solve`` writes ``NAME.values`` (uint16 by dense index) and ``NAME.json`` (the ruleset,
+the scale and the index's extra-turn bound). Opening reads the small JSON, rebuilds the index's
+arrays (no solving) and maps the values without reading them; the operating system pages in
+what lookups touch.
+
+>>> table = open_table(Path("/nonexistent"))
+Traceback (most recent call last):
+...
+firmware.solved_table.TableError: no solved table in /nonexistent (make one with: aseb solve)
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+
+from engine.packed import EXTRA, HALF, HALF_MASK, OVER, TURN_SHIFT
+from engine.rules import TAIT, Ruleset
+from engine.solve import Index
+from firmware.solver import FORMAT, table_name
+
+
+class TableError(Exception):
+    """A table that is missing or cannot be used, with a one-line reason."""
+
+
+class SolvedTable:
+    """A solved game: ``chance(code)`` for any packed position with no throw pending."""
+
+    def __init__(self, values: np.ndarray, index: Index, scale: int, path: Path) -> None:
+        self.values = values
+        self.index = index
+        self.ruleset = index.ruleset
+        self.scale = float(scale)
+        self.path = path
+        self._bound = dict(zip(index.halves.codes.tolist(), index.halves.bound.tolist(),
+                               strict=True))
+
+    def chance(self, code: int) -> float | None:
+        """The chance that the side to play wins; None for a position the table does not hold
+        (a game won, or more extra turns than any game can hold)."""
+        if code & OVER:
+            return None
+        side = code >> TURN_SHIFT & 1
+        mover = code >> HALF * side & HALF_MASK
+        opponent = code >> HALF * (1 - side) & HALF_MASK
+        extra = code >> EXTRA
+        bound = self._bound.get(mover)
+        if bound is None or extra > bound or opponent not in self._bound:
+            return None
+        return int(self.values[self.index.number(mover, extra, opponent)]) / self.scale
+
+    def __repr__(self) -> str:
+        return f"SolvedTable({str(self.path)!r}, {self.index.size:,} positions)"
+
+
+def open_table(directory: Path, ruleset: Ruleset = TAIT) -> SolvedTable:
+    """The table of ``ruleset`` in ``directory``; raises TableError saying what is wrong."""
+    name = table_name(ruleset)
+    meta_path, values_path = directory / f"{name}.json", directory / f"{name}.values"
+    if not meta_path.exists() or not values_path.exists():
+        raise TableError(f"no solved table in {directory} (make one with: aseb solve)")
+    try:
+        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+            raise TableError(f"{meta_path}: not a solved table")
+        solved = Ruleset.from_json(meta["ruleset"])
+        if replace(solved, demon_cast=True) != replace(ruleset, demon_cast=True):
+            raise TableError(f"{meta_path}: solved for other rules than {ruleset.name}'s")
+        index = Index(ruleset, [int(b) for b in meta["extra_bound"]])
+        scale = int(meta["scale"])
+    except TableError:
+        raise
+    except (OSError, ValueError, KeyError, TypeError, RecursionError) as exc:
+        raise TableError(f"{meta_path}: unreadable ({exc})") from None
+    expected = index.size * 2
+    actual = values_path.stat().st_size
+    if actual != expected:
+        raise TableError(f"{values_path}: {actual} bytes, expected {expected}: solve again")
+    values = np.memmap(values_path, dtype="<u2", mode="r", shape=(index.size,))
+    return SolvedTable(values, index, scale, values_path)
+
+
+def find_table(directory: Path | None = None, ruleset: Ruleset = TAIT) -> SolvedTable | None:
+    """The table if there is one (default directory: ``firmware.tables.default_directory``)."""
+    from firmware.tables import default_directory
+
+    try:
+        return open_table(directory or default_directory(), ruleset)
+    except TableError:
+        return None

@@ -1,0 +1,25 @@
+"""Where solved tables live, and the rulesets ``aseb solve`` knows by name."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+RULESETS: dict[str, dict[str, Any]] = {
+    "tait": {},
+    "safe": {"name": "safe", "marked_safe": True},
+}
+"""Ruleset options by name: Tait's rules, and Tait's with the marked middle squares safe."""
+
+
+def default_directory() -> Path:
+    """Where tables are looked for and written: ``$ASEB_TABLES`` if set, else the service's
+    state directory (systemd sets ``$STATE_DIRECTORY``: /var/lib/aseb), else
+    ``~/.local/share/aseb``."""
+    for variable in ("ASEB_TABLES", "STATE_DIRECTORY"):
+        found = os.environ.get(variable)
+        if found:
+            return Path(found.split(":")[0])
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data) / "aseb"

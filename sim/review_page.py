@@ -1,0 +1,68 @@
+"""The window's review page: a finished game judged by the solved table, on one page.
+
+The Cones' chance after every step as a line over the game (blue above the middle line, amber
+below), each side's three biggest mistakes, and the luck of the throws.
+
+    draw_review(surface, surface.get_rect(), review(table, game.record), font)
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+
+from engine.board import Side
+from engine.mummy.review import Review
+from hardware.strips import Colour
+from sim.drawing import CONE_BODY, REEL_BODY, TABLE, TABLE_LINE
+
+INK: Colour = (236, 226, 206)
+MARGIN = 16
+
+
+def cones_curve(review: Review) -> list[float]:
+    """The Cones' chance at the start and after every step."""
+    start = review.start if review.first == Side.CONES else 1.0 - review.start
+    return [start] + [s.chance if s.side == Side.CONES else 1.0 - s.chance for s in review.steps]
+
+
+def draw_review(surface: pygame.Surface, rect: pygame.Rect, review: Review,
+                font: pygame.font.Font) -> None:
+    """Draw the review page of ``review`` in ``rect``."""
+    pygame.draw.rect(surface, TABLE, rect)
+    line_height = font.get_linesize()
+    y = rect.top + MARGIN
+    surface.blit(font.render("Game review: the Cones' chance to win, move by move", True, INK),
+                 (rect.left + MARGIN, y))
+    y += line_height + 4
+    text_lines = 2 + 2
+    graph = pygame.Rect(rect.left + MARGIN, y, rect.width - 2 * MARGIN,
+                        max(40, rect.bottom - y - MARGIN - text_lines * line_height))
+    _graph(surface, graph, cones_curve(review))
+    y = graph.bottom + 6
+    for side in Side:
+        worst = review.mistakes(side)
+        listed = "; ".join(f"{s.number}. {s.move} -{s.loss:.1f}" for s in worst) or "none"
+        colour = CONE_BODY if side == Side.CONES else REEL_BODY
+        surface.blit(font.render(f"{side.title}' biggest mistakes: {listed}", True, colour),
+                     (rect.left + MARGIN, y))
+        y += line_height
+    luck = ", ".join(f"{side.title} {review.luck(side):+.1f}" for side in Side)
+    lost = ", ".join(f"{side.title} {review.lost(side):.1f}" for side in Side)
+    for line in (f"Luck of the throws (points): {luck}", f"Points given up by moves: {lost}"):
+        surface.blit(font.render(line, True, INK), (rect.left + MARGIN, y))
+        y += line_height
+
+
+def _graph(surface: pygame.Surface, area: pygame.Rect, curve: list[float]) -> None:
+    pygame.draw.rect(surface, TABLE_LINE, area)
+    middle = area.top + area.height // 2
+    pygame.draw.line(surface, INK, (area.left, middle), (area.right, middle))
+    if len(curve) < 2:
+        return
+    step = area.width / (len(curve) - 1)
+    points = [(area.left + i * step, area.bottom - c * area.height) for i, c in enumerate(curve)]
+    for (x1, y1), (x2, y2) in itertools.pairwise(points):
+        colour = CONE_BODY if (y1 + y2) / 2 <= middle else REEL_BODY
+        pygame.draw.line(surface, colour, (x1, y1), (x2, y2), 2)

@@ -1,0 +1,188 @@
+"""The solver against the plain restatement of the rules: every value, the index, the bound on
+extra turns, convergence, checkpoints and the demon-cast."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engine.board import Side
+from engine.moves import Move
+from engine.rules import TAIT, Ruleset
+from engine.solve import Index, chances, group_chunks, groups, solve_group, sweep, working
+from engine.solve.graph import block_halves, opponents
+from engine.solve.hands import Halves
+from engine.solve.index import SHARED_SHIFT
+from engine.solve.values import demon_cast_value
+from engine.state import GameState
+from engine.sticks import Throw
+from firmware.solver import solve
+from tests.engine import brute_force
+from tests.engine.brute_force import WON, Key
+
+
+@cache
+def solved_with_residual(pieces: int) -> tuple[Index, np.ndarray, float]:
+    """The working array of a solved ruleset with ``pieces`` a side (values, complements), and
+    the largest Bellman residual over its positions once solved."""
+    index = Index(Ruleset(pieces=pieces))
+    w = working(index)
+    residual = 0.0
+    for layers in groups(index):
+        chunks = group_chunks(index, layers)
+        for _ in solve_group(w, chunks, chances(index), index.size, 1e-12):
+            pass
+        residual = max(residual, sweep(w, chunks, chances(index), index.size, write=False))
+    return index, w, residual
+
+
+def solved(pieces: int) -> tuple[Index, np.ndarray]:
+    index, w, _ = solved_with_residual(pieces)
+    return index, w
+
+
+def half(spots: tuple[int, ...], off: int, entered: bool) -> int:
+    return sum(1 << p for p in spots) | off << 16 | (1 << 19 if entered else 0)
+
+
+def number(index: Index, key: Key) -> int:
+    mine, theirs, off0, off1, in0, in1, extra = key
+    return index.number(half(mine, off0, in0), extra, half(theirs, off1, in1))
+
+
+def test_one_piece_a_side_every_value_matches_the_brute_force() -> None:
+    index, w = solved(1)
+    plain = brute_force.solve(Ruleset(pieces=1))
+    assert len(plain) > 200
+    worst = max(abs(w[number(index, key)] - value) for key, value in plain.items())
+    assert worst < 1e-9
+
+
+@pytest.mark.parametrize("pieces", [1, 2])
+def test_the_index_numbers_every_position_once(pieces: int) -> None:
+    index = Index(Ruleset(pieces=pieces))
+    sets = opponents(index)
+    found = []
+    for (a, b), (first, size) in index.layers.items():
+        at = first
+        for hand in np.flatnonzero(index.hand_off == a).tolist():
+            mover = int(index.halves.codes[index.hand_half[hand]])
+            extra = int(index.hand_extra[hand])
+            block = block_halves(index, sets[b, int(index.hand_free[hand])],
+                                 mover >> SHARED_SHIFT & 0x7FF, b)
+            numbers = index.numbers(np.full(len(block), mover), np.full(len(block), extra), block)
+            assert numbers.tolist() == list(range(at, at + len(block)))
+            assert [index.number(mover, extra, int(o)) for o in block[:3]] == numbers[:3].tolist()
+            at += len(block)
+            found.append(numbers)
+        assert at == first + size
+    every = np.concatenate(found)
+    assert sorted(every.tolist()) == list(range(index.size))
+
+
+def test_the_bound_on_extra_turns_is_reached_from_the_start() -> None:
+    """The solver keeps as many extra turns as its bound allows; games reach exactly that many
+    (python -m tests.benchmarks.solve_check shows it for two pieces and more)."""
+    index = Index(Ruleset(pieces=1))
+    reached = max(key[6] for key in brute_force.solve(Ruleset(pieces=1), tolerance=1.0))
+    assert reached == index.halves.most_extra == 1
+
+
+@pytest.mark.parametrize("pieces", [2, 3])
+def test_sampled_positions_obey_the_plain_rules_bellman_equation(pieces: int) -> None:
+    """For random positions of the table, the value equals each throw's best move's value by the
+    plain rules of tests/engine/reference.py, looked up in the solved table."""
+    index, w = solved(pieces)
+    ruleset = Ruleset(pieces=pieces)
+    rng = random.Random(pieces)
+    for key in _random_keys(index, rng, 150):
+        total = 0.0
+        for p, choices in brute_force.successors(key, ruleset):
+            options = []
+            for target, passed in choices:
+                value = 1.0 if target == WON else w[number(index, target)]  # type: ignore[arg-type]
+                options.append(1.0 - value if passed else value)
+            total += p * max(options)
+        assert total == pytest.approx(w[number(index, key)], abs=1e-9)
+
+
+def _random_keys(index: Index, rng: random.Random, count: int) -> list[Key]:
+    """Random positions of the table (both halves and the extra turns), as brute-force keys."""
+    codes = index.halves.codes.tolist()
+    bound = index.halves.bound.tolist()
+    keys: list[Key] = []
+    while len(keys) < count:
+        i, j = rng.randrange(len(codes)), rng.randrange(len(codes))
+        mine, theirs = codes[i], codes[j]
+        if mine & theirs & 0xFFE0:  # two pieces on one shared square
+            continue
+        keys.append((
+            tuple(p for p in range(1, 16) if mine >> p & 1),
+            tuple(p for p in range(1, 16) if theirs >> p & 1),
+            mine >> 16 & 7, theirs >> 16 & 7, bool(mine >> 19 & 1), bool(theirs >> 19 & 1),
+            rng.randint(0, bound[i]),
+        ))
+    return keys
+
+
+def test_three_pieces_converge_below_the_residual_goal() -> None:
+    _, _, residual = solved_with_residual(3)
+    assert 0 < residual < 1e-9
+
+
+@pytest.mark.parametrize("pieces", [1, 2, 3])
+def test_the_demon_cast_changes_no_chance(pieces: int) -> None:
+    index, w = solved(pieces)
+    assert demon_cast_value(index, w) == pytest.approx(w[index.number(0, 0, 0)], abs=1e-12)
+
+
+def test_a_solve_writes_the_same_bytes_every_run(tmp_path: Path) -> None:
+    first = solve(Ruleset(pieces=2), tmp_path / "a", show=False)
+    second = solve(Ruleset(pieces=2), tmp_path / "b", show=False)
+    assert first.sha256 == second.sha256
+    assert (tmp_path / "a" / "tait-2.values").read_bytes() == (
+        tmp_path / "b" / "tait-2.values"
+    ).read_bytes()
+    assert first.positions == 23370 and first.residual < 1e-9
+
+
+class Interrupted(Exception):
+    pass
+
+
+def test_an_interrupted_solve_goes_on_from_its_checkpoint(tmp_path: Path) -> None:
+    calls = 0
+
+    def clock() -> float:
+        nonlocal calls
+        calls += 1
+        if calls == 40:  # in the middle of a later group
+            raise Interrupted
+        return float(calls)
+
+    with pytest.raises(Interrupted):
+        solve(Ruleset(pieces=2), tmp_path, show=False, clock=clock, checkpoint_seconds=0.5)
+    progress = tmp_path / "tait-2.checkpoint" / "progress.json"
+    assert progress.exists()
+    resumed = solve(Ruleset(pieces=2), tmp_path, show=False)
+    fresh = solve(Ruleset(pieces=2), tmp_path / "fresh", show=False)
+    assert resumed.sha256 == fresh.sha256
+    assert not progress.exists()
+
+
+def test_five_extra_turns_can_be_held_and_the_bound_allows_exactly_that() -> None:
+    """With five pieces the bound (5) is reached in play: a run of sixes and marked squares
+    from a turn that began with no extra turn in hand."""
+    state = GameState.parse("C:C2,M6,M10 R:M9 entered:CR turn:C")
+    for value, start in [(6, 10), (6, 6), (6, 2), (4, 0), (6, 4), (6, 10), (6, 0), (4, 12),
+                         (6, 6)]:
+        state, _ = state.cast(Throw.of(value))
+        state, _ = state.play(Move(Side.CONES, start, value))
+    assert state.turn == Side.CONES and state.extra_turns == 5
+    halves = Halves(TAIT)
+    assert halves.most_extra == 5
+    assert halves.bound[halves.number[state.code & 0xFFFFF]] == 5

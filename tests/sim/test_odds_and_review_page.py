@@ -1,0 +1,53 @@
+"""The window's win-chance bar and review page, drawn on off-screen surfaces and read back."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from engine.mummy.review import review
+from sim.drawing import CONE_BODY, REEL_BODY, TABLE_LINE
+from sim.odds import draw_odds, split
+from sim.review_page import cones_curve, draw_review
+from tests.solved import random_game, two_piece_table
+
+
+@pytest.fixture(autouse=True)
+def _fonts() -> Iterator[None]:
+    """Fonts only: drawing on a Surface needs no display (the window tests open their own)."""
+    pygame.font.init()
+    yield
+    pygame.font.quit()
+
+
+def font() -> pygame.font.Font:
+    return pygame.font.Font(None, 18)
+
+
+def test_the_bar_gives_each_side_its_share() -> None:
+    surface = pygame.Surface((40, 220))
+    rect = pygame.Rect(10, 10, 20, 200)
+    draw_odds(surface, rect, 0.7, font())
+    reels, cones = split(rect, 0.7)
+    assert (reels.height, cones.height) == (60, 140)
+    assert surface.get_at((15, reels.top + 40))[:3] == REEL_BODY
+    assert surface.get_at((15, cones.top + 60))[:3] == CONE_BODY
+
+
+def test_without_chances_the_bar_is_empty() -> None:
+    surface = pygame.Surface((40, 220))
+    draw_odds(surface, pygame.Rect(10, 10, 20, 200), None, font())
+    assert surface.get_at((15, 110))[:3] == TABLE_LINE
+
+
+def test_the_review_page_draws_the_game_and_its_mistakes() -> None:
+    game = random_game(2)
+    judged = review(two_piece_table(), game.record)
+    curve = cones_curve(judged)
+    assert len(curve) == len(judged.steps) + 1 and curve[-1] in (0.0, 1.0)
+    surface = pygame.Surface((800, 480))
+    draw_review(surface, surface.get_rect(), judged, font())
+    colours = {surface.get_at((x, y))[:3] for x in range(0, 800, 3) for y in range(40, 400, 3)}
+    assert CONE_BODY in colours or REEL_BODY in colours
