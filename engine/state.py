@@ -26,8 +26,9 @@ class GameState(NamedTuple):
 
     ``code`` packs the position into one int (see ``engine.packed``); the properties read it.
     ``board[side]`` is a bit mask of the path positions 1..16 a side's pieces stand on (bits
-    5..16 are the shared middle row; 16 only where pieces rest there); ``off[side]`` counts the pieces borne off. While a throw
-    is pending, ``moves`` holds its legal moves (never empty: a throw without one is lost).
+    5..16 are the shared middle row; 16 only where pieces rest there); ``off[side]`` counts the
+    pieces borne off. While a throw is pending, ``moves`` holds its legal moves (never empty: a
+    throw without one is lost).
     """
 
     code: int = 0
