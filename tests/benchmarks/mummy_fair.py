@@ -16,19 +16,21 @@ import argparse
 import random
 import statistics
 
+from engine import games
 from engine.board import Side
 from engine.mummy import Fair, Level, Mummy
 from engine.mummy.priest import priest_move
-from engine.rules import TAIT
-from tests.benchmarks.mummy_strength import opening, wilson
+from engine.rules import TAIT, Ruleset
+from tests.benchmarks.mummy_strength import opening, ruleset_of, wilson
 
 
-def visitor_game(rng: random.Random, mummy: Mummy, fair: Fair | None, visitor: Side) -> bool:
+def visitor_game(rng: random.Random, mummy: Mummy, fair: Fair | None, visitor: Side,
+                 ruleset: Ruleset = TAIT) -> bool:
     """One game of a new visitor against the mummy (fair, or fixed at its level); True if won."""
     care = rng.random()
-    state = opening(rng)
+    state = opening(rng, ruleset)
     while state.winner is None:
-        state, _ = state.cast(TAIT.draw(rng))
+        state, _ = state.cast(ruleset.draw(rng))
         if not state.moves:
             continue
         if state.turn == visitor:
@@ -45,7 +47,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=600)
     parser.add_argument("--fixed", type=int, default=200, help="games against each fixed level")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", default=games.DEFAULT, choices=games.names())
     args = parser.parse_args(argv)
+    ruleset = ruleset_of(args.game)
+    print(ruleset.title)
     rng = random.Random(args.seed)
     mummy = Mummy()
     fair = Fair()
@@ -53,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     strengths: list[float] = []
     for number in range(args.games):
         strengths.append(fair.strength)
-        won = visitor_game(rng, mummy, fair, Side(number % 2))
+        won = visitor_game(rng, mummy, fair, Side(number % 2), ruleset)
         results.append(won)
         fair = fair.after_game(won)
 
@@ -70,7 +75,8 @@ def main(argv: list[str] | None = None) -> int:
     print(line("fair mode, second half", results[len(results) // 2 :]))
     for level in (Level.SCRIBE, Level.PRIEST, Level.VIZIER):
         fixed = Mummy(level)
-        wins = [visitor_game(rng, fixed, None, Side(n % 2)) for n in range(args.fixed)]
+        wins = [visitor_game(rng, fixed, None, Side(n % 2), ruleset)
+                for n in range(args.fixed)]
         print(line(f"fixed {level.title}", wins))
     share = {
         level.title: sum(1 for s in strengths if Fair(strength=s).level == level)
