@@ -127,7 +127,10 @@ def _ruleset(data: Any) -> Ruleset:
     """The rules a record names: a registered game's (options it leaves out as that game's),
     or Tait's with the options written."""
     name = data.get("name") if isinstance(data, dict) else None
-    rules = games.from_json(data) if name in games.GAMES else Ruleset.from_json(data)
+    try:
+        rules = games.from_json(data) if name in games.GAMES else Ruleset.from_json(data)
+    except ImportError:  # a game registered before its package is written
+        raise BadRecord(f"ruleset: the game {name} is not installed") from None
     if not isinstance(rules, Ruleset):
         raise BadRecord(f"ruleset: {name} is not a game of Twenty Squares")
     return rules

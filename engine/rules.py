@@ -31,6 +31,7 @@ EXACT_PAST_16 = "exact past 16"
 BEAR_OFF = {LAND_ON_16: PATH_LENGTH, EXACT_PAST_16: PATH_LENGTH + 1}
 """Each way of bearing off, and the path position that takes a piece off the board."""
 DEVICES = ("sticks", "die")
+"""The chance devices: four casting sticks, or a die (a knuckle-bone) showing a plain number."""
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,8 @@ class Ruleset:
     demon_cast: bool = True
     """At the start of a game, throw automatically until someone can enter."""
     marked_safe: bool = False
-    """Whether a piece on a marked middle square (8, 12) is safe from bumping."""
+    """Whether a piece on a marked middle square (8, 12; and 16 where pieces rest there) is safe
+    from bumping."""
     pieces: int = 5
     bear_off: str = LAND_ON_16
     """How pieces leave the board: ``LAND_ON_16`` or ``EXACT_PAST_16``."""
