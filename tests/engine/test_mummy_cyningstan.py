@@ -16,6 +16,7 @@ from engine.mummy.priest import priest_move
 from engine.mummy.vizier import Vizier, expectiminimax
 from engine.rules import TAIT
 from engine.state import GameState
+from tests.engine.test_mummy_levels import positions
 from tests.engine.test_mummy_vizier import brute_force
 
 C, R = Side.CONES, Side.REELS
@@ -25,21 +26,7 @@ def at(text: str) -> GameState:
     return RULES.parse(text)
 
 
-def positions(seed: int, every: int = 5) -> list[GameState]:
-    """Positions with a pending throw from a random game of Cyningstan's rules."""
-    rng = random.Random(seed)
-    state = RULES.new(RULES.first_side(rng, None))
-    found: list[GameState] = []
-    while state.winner is None:
-        state, _ = state.cast(RULES.draw(rng))
-        if state.moves:
-            if rng.randrange(every) == 0:
-                found.append(state)
-            state, _ = state.play(rng.choice(state.moves))
-    return found
-
-
-POSITIONS = positions(1) + positions(2)
+POSITIONS = positions(1, 5, RULES) + positions(2, 5, RULES)
 
 
 @pytest.mark.parametrize("level", list(Level))
