@@ -39,7 +39,8 @@ class Bumped:
 
 @dataclass(frozen=True, slots=True)
 class BorneOff:
-    """A piece of ``side`` from ``source`` landed exactly on 16 and left the board."""
+    """A piece of ``side`` from ``source`` left the board: by landing exactly on 16 (Tait's
+    rules), or by an exact throw past 16 (Cyningstan's)."""
 
     side: Side
     source: str | None

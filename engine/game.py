@@ -92,12 +92,17 @@ class Game:
         """A game set up at ``state`` (for lessons and tests); its record starts there."""
         return cls(state.ruleset, state.turn, state)
 
-    def next_game(self) -> Game:
-        """A new game under the same rules; the loser of this one throws first."""
+    def next_game(self, rng: random.Random | None = None) -> Game:
+        """A new game under the same rules, begun by ``Ruleset.first_side``: the loser of this
+        one, or a side drawn with ``rng`` under rules with a random first player."""
         winner = self.state.winner
         if winner is None:
             raise WrongPhase("the game is not finished: use a new Game to start over")
-        return Game(self.ruleset, winner.other)
+        if not self.ruleset.random_first:
+            return Game(self.ruleset, winner.other)
+        if rng is None:
+            raise ValueError(f"{self.ruleset.title} draws the first player: pass an rng")
+        return Game(self.ruleset, self.ruleset.first_side(rng, winner))
 
     @classmethod
     def from_record(cls, record: GameRecord) -> Game:

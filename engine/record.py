@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from engine import games
 from engine.board import Side
 from engine.errors import BadRecord, RulesError
 from engine.moves import Move
@@ -91,7 +92,7 @@ class GameRecord:
             raise BadRecord(f'not an aseb game record (expected "format": "{FORMAT}")')
         if data.get("version") != VERSION:
             raise BadRecord(f"record version {data.get('version')!r} is not {VERSION}")
-        ruleset = Ruleset.from_json(data.get("ruleset", TAIT.to_json()))
+        ruleset = _ruleset(data.get("ruleset", TAIT.to_json()))
         try:
             first = Side.parse(str(data.get("first", "cones")))
         except ValueError as exc:
@@ -120,3 +121,16 @@ class GameRecord:
                 raise BadRecord(f"action {number} ({token!r}): {exc}") from None
             actions.append(action)
         return cls(ruleset, first, tuple(actions), start)
+
+
+def _ruleset(data: Any) -> Ruleset:
+    """The rules a record names: a registered game's (options it leaves out as that game's),
+    or Tait's with the options written."""
+    name = data.get("name") if isinstance(data, dict) else None
+    try:
+        rules = games.from_json(data) if name in games.GAMES else Ruleset.from_json(data)
+    except ImportError:  # a game registered before its package is written
+        raise BadRecord(f"ruleset: the game {name} is not installed") from None
+    if not isinstance(rules, Ruleset):
+        raise BadRecord(f"ruleset: {name} is not a game of Twenty Squares")
+    return rules

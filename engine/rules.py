@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from engine.board import Side
+from engine.board import PATH_LENGTH, Side
 from engine.errors import BadRecord
 from engine.games.api import Chance, Geometry
 from engine.sticks import Throw, arrangements
@@ -19,7 +19,19 @@ from engine.sticks import Throw, arrangements
 if TYPE_CHECKING:
     from engine.state import GameState
 
-TITLES = {"tait": "Twenty Squares (Tait's rules)"}
+TITLES = {
+    "tait": "Twenty Squares (Tait's rules)",
+    "cyningstan": "Twenty Squares (Cyningstan's rules)",
+}
+
+LAND_ON_16 = "land on 16"
+"""Bearing off: a piece that lands exactly on 16 leaves the board at once (Tait's rules)."""
+EXACT_PAST_16 = "exact past 16"
+"""Bearing off: pieces rest on 16 and leave by an exact throw past it (Cyningstan's rules)."""
+BEAR_OFF = {LAND_ON_16: PATH_LENGTH, EXACT_PAST_16: PATH_LENGTH + 1}
+"""Each way of bearing off, and the path position that takes a piece off the board."""
+DEVICES = ("sticks", "die")
+"""The chance devices: four casting sticks, or a die (a knuckle-bone) showing a plain number."""
 
 
 @dataclass(frozen=True)
@@ -36,10 +48,19 @@ class Ruleset:
     demon_cast: bool = True
     """At the start of a game, throw automatically until someone can enter."""
     marked_safe: bool = False
-    """Whether a piece on a marked middle square (8, 12) is safe from bumping."""
+    """Whether a piece on a marked middle square (8, 12; and 16 where pieces rest there) is safe
+    from bumping."""
     pieces: int = 5
+    bear_off: str = LAND_ON_16
+    """How pieces leave the board: ``LAND_ON_16`` or ``EXACT_PAST_16``."""
+    random_first: bool = False
+    """Whether the first player of every game is drawn at random (else the loser starts)."""
+    device: str = "sticks"
+    """The chance device: four casting sticks, or a die with one face per throw."""
     values: frozenset[int] = field(init=False, repr=False, compare=False)
     """The throw values that can come up."""
+    off_at: int = field(init=False, repr=False, compare=False)
+    """The path position that takes a piece off the board: 16, or 17 past a resting 16."""
     _faces: tuple[Throw, ...] = field(init=False, repr=False, compare=False)
     _bits: int = field(init=False, repr=False, compare=False)
     _tables: Any = field(default=None, init=False, repr=False, compare=False)
@@ -50,8 +71,13 @@ class Ruleset:
             raise ValueError("throw_weights needs (throw >= 1, weight >= 1) pairs")
         if not 1 <= self.pieces <= 7:
             raise ValueError("a side has 1 to 7 pieces")
-        faces = _faces(self.throw_weights)
+        if self.bear_off not in BEAR_OFF:
+            raise ValueError(f"bear_off is one of {', '.join(map(repr, BEAR_OFF))}")
+        if self.device not in DEVICES:
+            raise ValueError(f"device is one of {', '.join(map(repr, DEVICES))}")
+        faces = _faces(self.throw_weights, self.device == "sticks")
         object.__setattr__(self, "values", frozenset(self.throws))
+        object.__setattr__(self, "off_at", BEAR_OFF[self.bear_off])
         object.__setattr__(self, "_faces", faces)
         # A power-of-two number of equally likely faces (16 for four sticks) is one getrandbits.
         bits = len(faces).bit_length() - 1
@@ -71,10 +97,8 @@ class Ruleset:
 
     @property
     def chance(self) -> Chance:
-        """The casting sticks (or a die, when the weights are not those of sticks)."""
-        sticks = all(f.sticks for f in self._faces)
-        return Chance("sticks" if sticks else "die",
-                      tuple((v, self.probability(v)) for v in self.throws))
+        """The casting sticks or the die, with each throw's probability."""
+        return Chance(self.device, tuple((v, self.probability(v)) for v in self.throws))
 
     def new(self, first: Side = Side.CONES) -> GameState:
         """The start of a game under these rules, every piece waiting, ``first`` to throw."""
@@ -89,7 +113,10 @@ class Ruleset:
         return GameState.parse(text, self)
 
     def first_side(self, rng: random.Random, last_winner: Side | None) -> Side:
-        """Who throws first: the loser of the last game, the Cones in the first one."""
+        """Who throws first: drawn with ``rng`` under ``random_first``; else the loser of the
+        last game, and the Cones in the first one."""
+        if self.random_first:
+            return Side(rng.getrandbits(1))
         return last_winner.other if last_winner is not None else Side.CONES
 
     @property
@@ -119,19 +146,23 @@ class Ruleset:
             "demon_cast": self.demon_cast,
             "marked_safe": self.marked_safe,
             "pieces": self.pieces,
+            "bear_off": self.bear_off,
+            "random_first": self.random_first,
+            "device": self.device,
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> Ruleset:
-        """The ruleset written by ``to_json``; raises BadRecord if it is not one."""
+    def from_json(cls, data: Any, base: Ruleset | None = None) -> Ruleset:
+        """The ruleset written by ``to_json``, options it leaves out as in ``base`` (default
+        Tait's); raises BadRecord if it is not one."""
         if not isinstance(data, dict):
             raise BadRecord("ruleset: expected an object")
-        known = set(TAIT.to_json())
-        unknown = set(data) - known
+        defaults = (base or TAIT).to_json()
+        unknown = set(data) - set(defaults)
         if unknown:
             raise BadRecord(f"ruleset: unknown option {sorted(unknown)[0]!r}")
         try:
-            opts = {**TAIT.to_json(), **data}
+            opts = {**defaults, **data}
             return cls(
                 name=_typed(opts, "name", str),
                 throw_weights=tuple((int(v), int(w)) for v, w in opts["throw_weights"]),
@@ -140,6 +171,9 @@ class Ruleset:
                 demon_cast=_typed(opts, "demon_cast", bool),
                 marked_safe=_typed(opts, "marked_safe", bool),
                 pieces=_typed(opts, "pieces", int),
+                bear_off=_typed(opts, "bear_off", str),
+                random_first=_typed(opts, "random_first", bool),
+                device=_typed(opts, "device", str),
             )
         except (TypeError, ValueError) as exc:
             raise BadRecord(f"ruleset: {exc}") from None
@@ -152,10 +186,14 @@ def _typed(opts: dict[str, Any], key: str, kind: type) -> Any:
     return value
 
 
-def _faces(weights: tuple[tuple[int, int], ...]) -> tuple[Throw, ...]:
-    """Equally likely faces: each way the sticks fall when the weights match sticks, else copies."""
+def _faces(weights: tuple[tuple[int, int], ...], sticks: bool = True) -> tuple[Throw, ...]:
+    """Equally likely faces: each way the sticks fall when the weights match sticks, else
+    copies (plain values, with no sticks, for a die)."""
     faces: list[Throw] = []
     for value, weight in weights:
+        if not sticks:
+            faces.extend([Throw(value)] * weight)
+            continue
         falls = arrangements(value)
         if falls and weight % len(falls) == 0:
             faces.extend(falls * (weight // len(falls)))

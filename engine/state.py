@@ -14,7 +14,7 @@ from engine.board import PATH_LENGTH, PRIVATE, SQUARES, Side, position_of, squar
 from engine.errors import BadNotation, IllegalMove, UnknownSquare, WrongPhase
 from engine.events import Event
 from engine.games.api import Journey, Offboard
-from engine.moves import MOVES, Move
+from engine.moves import Move
 from engine.packed import EXTRA, OVER, board_of, entered_of, off_of, pack, turn_of
 from engine.rules import TAIT, Ruleset
 from engine.sticks import Throw
@@ -25,9 +25,10 @@ class GameState(NamedTuple):
     """An immutable position: where the pieces are, whose turn, extra turns and the pending throw.
 
     ``code`` packs the position into one int (see ``engine.packed``); the properties read it.
-    ``board[side]`` is a bit mask of the path positions 1..15 a side's pieces stand on (bits
-    5..15 are the shared middle row); ``off[side]`` counts the pieces borne off. While a throw
-    is pending, ``moves`` holds its legal moves (never empty: a throw without one is lost).
+    ``board[side]`` is a bit mask of the path positions 1..16 a side's pieces stand on (bits
+    5..16 are the shared middle row; 16 only where pieces rest there); ``off[side]`` counts the
+    pieces borne off. While a throw is pending, ``moves`` holds its legal moves (never empty: a
+    throw without one is lost).
     """
 
     code: int = 0
@@ -59,6 +60,8 @@ class GameState(NamedTuple):
         for side in Side:
             if board[side].bit_count() + off[side] > ruleset.pieces:
                 raise ValueError(f"{side.title} have more than {ruleset.pieces} pieces")
+            if board[side] >> ruleset.off_at:
+                raise ValueError("no piece rests on M16: landing there bears it off")
         if board[0] & board[1] & SHARED_BITS:
             raise ValueError("two pieces on one middle square")
         if winner is not None:
@@ -125,7 +128,7 @@ class GameState(NamedTuple):
     def positions(self, side: Side) -> tuple[int, ...]:
         """The path positions of a side's pieces on the board, rearmost first."""
         mask = self.board[side]
-        return tuple(p for p in range(1, PATH_LENGTH) if mask >> p & 1)
+        return tuple(p for p in range(1, PATH_LENGTH + 1) if mask >> p & 1)
 
     def waiting(self, side: Side) -> int:
         """How many of a side's pieces have not entered (or were bumped back)."""
@@ -175,11 +178,13 @@ class GameState(NamedTuple):
 
     def journeys(self, move: Move) -> tuple[Journey, ...]:
         """The pieces' journeys ``move`` makes, the mover's first: a bumped piece goes back to
-        wait; a piece borne off stands on 16 on its way off."""
+        wait; a piece borne off by landing on 16 stands there on its way off (one borne off past
+        16 leaves from its square, with no square in between)."""
         side = move.side
         start: str | Offboard = move.source if move.source is not None else Offboard.WAITING
         if move.bears_off:
-            return (Journey(side, start, Offboard.BORNE_OFF, via=(move.target,)),)
+            via = (move.target,) if move.end == PATH_LENGTH else ()
+            return (Journey(side, start, Offboard.BORNE_OFF, via),)
         mover = Journey(side, start, move.target)
         if self.is_bump(move):
             return mover, Journey(side.other, move.target, Offboard.WAITING)
@@ -197,7 +202,7 @@ class GameState(NamedTuple):
     def is_bump(self, move: Move) -> bool:
         """Whether ``move`` lands on an opponent's piece."""
         end = move.end
-        return PRIVATE < end < PATH_LENGTH and bool(self.board[1 - move.side] >> end & 1)
+        return PRIVATE < end < move.off_at and bool(self.board[1 - move.side] >> end & 1)
 
     # --- changes ---------------------------------------------------------------------------
 
@@ -256,8 +261,10 @@ class GameState(NamedTuple):
                 return f"{move.side.title} need a {need} to enter their first piece"
         elif not self.board[move.side] >> move.start & 1:
             return f"no {move.side.title[:-1]} stands on {move.source}"
-        if move.end > PATH_LENGTH:
-            return f"{move} would go past 16: a piece bears off only by landing exactly on 16"
+        if move.end > move.off_at:
+            if move.off_at == PATH_LENGTH:
+                return f"{move} would go past 16: a piece bears off only by landing exactly on 16"
+            return f"{move} would go too far: a piece bears off only by an exact throw past 16"
         if self.board[move.side] >> move.end & 1:
             return f"{move} lands on {move.target}, where a {move.side.title[:-1]} already stands"
         return f"{move} lands on {move.target}, a marked square where the piece is safe"
@@ -282,8 +289,10 @@ class GameState(NamedTuple):
         throw = self.throw
         if throw is None:
             raise WrongPhase(f"{side.title} must throw before moving")
-        move = MOVES[side][start][throw.value] if start < PATH_LENGTH else None
-        if move is None or (target.strip() and target.strip() not in ("OFF", move.target)):
+        rs = self.ruleset
+        moves = (rs._tables or tables(rs)).moves
+        move = moves[side][start][throw.value] if start < rs.off_at else None
+        if move is None or (target.strip() and target.strip() not in _targets(move)):
             raise IllegalMove(f"{text.strip()} is not a move of {throw.value} for {side.title}")
         if move not in self.legal_moves():
             raise IllegalMove(self._why_illegal(move))
@@ -352,14 +361,20 @@ class GameState(NamedTuple):
 _tuple_new = tuple.__new__  # skips NamedTuple's keyword handling on the hot path
 
 
+def _targets(move: Move) -> tuple[str, ...]:
+    """How the end of ``move`` may be written: ``off`` when it bears off, and the square it
+    lands on (M16 too under Tait's rules, where landing on 16 bears off)."""
+    if not move.bears_off:
+        return (move.target,)
+    return ("OFF", move.target) if move.end == PATH_LENGTH else ("OFF",)
+
+
 def _mask(side: Side, text: str) -> int:
     if text == "-":
         return 0
     mask = 0
     for name in text.split(","):
         position = position_of(side, name)
-        if position >= PATH_LENGTH:
-            raise ValueError(f"no piece rests on {name}: landing there bears it off")
         if mask >> position & 1:
             raise ValueError(f"{name} is listed twice")
         mask |= 1 << position

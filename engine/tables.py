@@ -35,7 +35,7 @@ from engine.events import (
     TurnPassed,
     Won,
 )
-from engine.moves import MOVE_COUNT, MOVES, Move
+from engine.moves import MOVE_COUNT, Move, Moves, moves_for
 from engine.packed import (
     ENTERED,
     EXTRA,
@@ -52,9 +52,10 @@ from engine.packed import (
 from engine.rules import Ruleset
 from engine.sticks import Throw
 
-SHARED_BITS = sum(1 << p for p in range(PRIVATE + 1, PATH_LENGTH))
-"""The middle row positions 5..15, where a piece can be bumped."""
-SAFE_BITS = sum(1 << p for p in MARKED_POSITIONS if PRIVATE < p < PATH_LENGTH)
+SHARED_BITS = sum(1 << p for p in range(PRIVATE + 1, PATH_LENGTH + 1))
+"""The middle row positions 5..16, where a piece can be bumped (on 16 only where pieces rest
+there: under Tait's rules a piece landing on 16 is borne off)."""
+SAFE_BITS = sum(1 << p for p in MARKED_POSITIONS if PRIVATE < p)
 """The marked middle squares, safe from bumping under rulesets with ``marked_safe``."""
 LEGAL_LIMIT = 1 << 16
 """Bounds the legal-move cache of each throw (some 5 MB); it simply refills after a clear."""
@@ -98,7 +99,7 @@ class Tables:
     ``move_events`` and ``loss_events`` say what happened, from the positions before and after.
     """
 
-    __slots__ = ("effects", "extra_throws", "found", "keys", "lost", "ruleset")
+    __slots__ = ("effects", "extra_throws", "found", "keys", "lost", "moves", "ruleset")
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
@@ -106,12 +107,14 @@ class Tables:
         safe = SAFE_BITS if ruleset.marked_safe else 0
         self.keys = (HALF_MASK | TURN | safe << HALF, HALF_MASK << HALF | TURN | safe)
         """By side to play: the bits of a position its legal moves depend on."""
+        self.moves: Moves = moves_for(ruleset.off_at)
+        """Every move of these rules, ``moves[side][start][steps]``."""
         self.effects: list[Effect | None] = [None] * MOVE_COUNT
         """By ``Move.number``; None for moves that can never be made."""
-        for by_start in MOVES:
+        for by_start in self.moves:
             for by_steps in by_start:
                 for move in by_steps[1:]:
-                    if move.end <= PATH_LENGTH:
+                    if move.end <= ruleset.off_at:
                         self.effects[move.number] = _effect(ruleset, move)
         self.found: dict[int, dict[int, tuple[Move, ...]]] = {v: {} for v in ruleset.values}
         """Legal moves by throw, then by position key (the bits ``keys`` picks out)."""
@@ -176,14 +179,15 @@ class Tables:
         taken_squares = own | key >> HALF * (1 - side) & MASK  # the safe squares held
         waiting = rs.pieces - own.bit_count() - (half >> OFF & 7)
         can_enter = waiting > 0 and (half & ENTERED or value in rs.entry_throws)
-        moves = MOVES[side]
+        moves = self.moves[side]
+        off_at = rs.off_at
         found: list[Move] = []
-        if can_enter and value < PATH_LENGTH and not taken_squares >> value & 1:
+        if can_enter and value < off_at and not taken_squares >> value & 1:
             found.append(moves[0][value])
-        for start in range(1, PATH_LENGTH):
+        for start in range(1, off_at):
             if own >> start & 1:
                 end = start + value
-                if end == PATH_LENGTH or (end < PATH_LENGTH and not taken_squares >> end & 1):
+                if end == off_at or (end < off_at and not taken_squares >> end & 1):
                     found.append(moves[start][value])
         by_key = self.found[value]
         if len(by_key) >= LEGAL_LIMIT:
@@ -215,17 +219,17 @@ def _effect(ruleset: Ruleset, move: Move) -> Effect:
     opponent = side.other
     if start == 0:
         first: Event = Entered(side, square_of(side, end))
-    elif end == PATH_LENGTH:
+    elif end == ruleset.off_at:
         first = BorneOff(side, square_of(side, start))
     else:
         first = Moved(side, square_of(side, start), square_of(side, end))
     earned: tuple[Event, ...] = ()
     if move.steps in ruleset.extra_turn_throws:
         earned += (ExtraTurnEarned(side, "six"),)
-    if end in MARKED_POSITIONS:
+    if end in MARKED_POSITIONS:  # Tait's 16 bears off; a piece borne off past 16 lands nowhere
         earned += (ExtraTurnEarned(side, "marked"),)
     own, opp = HALF * side, HALF * opponent
-    land = 1 << end if end < PATH_LENGTH else 0
+    land = 1 << end if end < ruleset.off_at else 0
     bumps = bool(land & SHARED_BITS)
     return Effect(
         lift=~(1 << start << own) if start else -1,

@@ -2,9 +2,10 @@
 
 Reed switches say "a magnet is here", not whose piece. A move is told apart by the board it leaves
 and by the order of the last lift and the last placing seen on each square: a bumped square must
-be refilled *after* the mover left its square, a piece borne off must have stood on 16 after it
-left its square. Only the last event on each square counts, so a piece put back where it was
-erases what it did before.
+be refilled *after* the mover left its square, a piece borne off by landing on 16 must have stood
+on 16 after it left its square (one borne off past 16, under Cyningstan's rules, only leaves its
+square). Only the last event on each square counts, so a piece put back where it was erases what
+it did before.
 
 With racks fitted (a reed under each resting place of each side's waiting rack and borne-off
 tray), pieces coming from and going to the racks are seen too; the racks are then counted (which

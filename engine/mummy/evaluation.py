@@ -1,8 +1,8 @@
 """How good a position looks, without searching: the chance that the Cones win, as a guess.
 
-A logistic model fitted to played games: it weighs each side's pieces by their squares (more as
-the race shortens), the pieces the opponent can bump with its next throw, pending extra turns,
-whose throw it is and the entry barrier.
+A logistic model fitted to played games of each game: it weighs each side's pieces by their
+squares (more as the race shortens), the pieces the opponent can bump with its next throw,
+pending extra turns, whose throw it is and the entry barrier.
 
 >>> round(evaluate(GameState.parse("C:M14 R:R1 off:4,0 entered:CR turn:C")), 2)
 0.97
@@ -11,97 +11,219 @@ whose throw it is and the entry barrier.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from engine.board import PATH_LENGTH, PRIVATE, Side
-from engine.rules import Ruleset
+from engine.rules import TAIT, Ruleset
 from engine.state import GameState
 
-MIDDLE = sum(1 << p for p in range(PRIVATE + 1, PATH_LENGTH))
-"""Bits of the shared middle squares 5..15, where pieces can be bumped."""
 
-def _position_sums() -> tuple[int, ...]:
-    sums = [0] * (1 << PATH_LENGTH)
-    for mask in range(1, 1 << PATH_LENGTH):
-        lowest = mask & -mask
-        sums[mask] = sums[mask ^ lowest] + lowest.bit_length() - 1
-    return tuple(sums)
+@dataclass(frozen=True)
+class Weights:
+    """One game's fitted weights: the log-odds that the Cones win is a sum of Cones-minus-Reels
+    terms. A piece's worth depends on its square and grows as the race shortens:
+    worth = early + late * (steps still to go for both sides / all steps)."""
+
+    piece_early: tuple[float, ...]
+    """Log-odds of a piece on each path position it can rest on (0: waiting, the baseline)."""
+    piece_late: tuple[float, ...]
+    off_early: float
+    """Log-odds of a piece borne off."""
+    off_late: float
+    danger: float
+    """Per step of progress the opponent, throwing next, can expect to bump back."""
+    danger_to_mover: float
+    """The same for the side throwing next, which may run or bump first."""
+    tempo: float
+    """Being the side to throw next."""
+    extra_turn: float
+    """Each extra turn earned and not yet taken."""
+    entered: float
+    """Having passed the entry barrier (a side that has not waits for a 4 or a 6)."""
 
 
-_POSITION_SUM = _position_sums()
-"""The sum of the path positions set in a 16-bit mask: the progress of the pieces on the board."""
-
-# The weights were fitted by logistic regression on 300,000 positions from 12,000 games between
+# Tait's weights were fitted by logistic regression on 300,000 positions from 12,000 games between
 # Priests that sometimes blunder at random (the procedure of tests/benchmarks/mummy_fit.py, an
-# earlier sample of games: a rerun gives weights within about 0.1 of these): the log-odds that the
-# Cones win is a sum of Cones-minus-Reels terms. A piece's worth depends on its square (a piece on
-# 15 needs exactly a 1 to bear off, so it is worth less than one on 14) and grows as the race
-# shortens: worth = EARLY + LATE * (steps still to go for both sides / all steps).
-PIECE_EARLY = (
-    0.0, 0.156, 0.280, 0.225, 0.339, 0.394, 0.436, 0.516,
-    0.489, 0.663, 0.704, 0.780, 0.744, 0.980, 1.112, 0.896,
+# earlier sample of games: a rerun gives weights within about 0.1 of these). A piece on 15 needs
+# exactly a 1 to bear off, so it is worth less than one on 14.
+TAIT_WEIGHTS = Weights(
+    piece_early=(
+        0.0, 0.156, 0.280, 0.225, 0.339, 0.394, 0.436, 0.516,
+        0.489, 0.663, 0.704, 0.780, 0.744, 0.980, 1.112, 0.896,
+    ),
+    piece_late=(
+        0.0, -0.087, -0.174, -0.119, -0.318, -0.253, -0.269, -0.366,
+        -0.337, -0.478, -0.472, -0.549, -0.538, -0.777, -0.895, -0.594,
+    ),
+    off_early=1.120, off_late=-0.866,
+    danger=0.048, danger_to_mover=0.031, tempo=0.099, extra_turn=0.278, entered=0.500,
 )  # fmt: skip
-PIECE_LATE = (
-    0.0, -0.087, -0.174, -0.119, -0.318, -0.253, -0.269, -0.366,
-    -0.337, -0.478, -0.472, -0.549, -0.538, -0.777, -0.895, -0.594,
+
+# Cyningstan's weights: the same procedure on 358,595 positions of 12,000 of its games
+# (python -m tests.benchmarks.mummy_fit --game cyningstan; log loss 0.59, 67% of the results
+# guessed right). A piece may rest on 16, where it waits for a 1: late in the race it is worth
+# less there than on 15. No side ever holds an extra turn between throws (each is thrown at
+# once), so its weight cannot be fitted and is 0.
+CYNINGSTAN_WEIGHTS = Weights(
+    piece_early=(
+        0.0, 0.053, 0.102, 0.220, 0.244, 0.278, 0.320, 0.415, 0.392,
+        0.523, 0.617, 0.570, 0.587, 0.842, 0.857, 0.895, 0.686,
+    ),
+    piece_late=(
+        0.0, 0.119, 0.116, -0.072, -0.135, -0.025, -0.063, -0.208, -0.181,
+        -0.249, -0.334, -0.251, -0.259, -0.508, -0.427, -0.542, -0.285,
+    ),
+    off_early=1.387, off_late=-0.900,
+    danger=0.041, danger_to_mover=0.025, tempo=0.115, extra_turn=0.0, entered=-0.081,
 )  # fmt: skip
-"""Log-odds of a piece on path positions 0..15 (0: waiting, the baseline)."""
-OFF_EARLY, OFF_LATE = 1.120, -0.866
-"""Log-odds of a piece borne off."""
-DANGER = 0.048
-"""Per step of progress the opponent, throwing next, can expect to bump back."""
-DANGER_TO_MOVER = 0.031
-"""The same for the side throwing next, which may run or bump first."""
-TEMPO = 0.099
-"""Being the side to throw next."""
-EXTRA_TURN = 0.278
-"""Each extra turn earned and not yet taken."""
-ENTERED = 0.500
-"""Having passed the entry barrier (a side that has not waits for a 4 or a 6)."""
+
+WEIGHTS = {"tait": TAIT_WEIGHTS, "cyningstan": CYNINGSTAN_WEIGHTS}
+"""Each game's weights by name."""
 
 
-def threat_weights(ruleset: Ruleset) -> tuple[tuple[int, float], ...]:
-    """(distance, chance) for each throw: a piece ``distance`` behind a target hits it."""
-    return tuple((v, float(ruleset.probability(v))) for v in ruleset.throws)
+def weights_for(ruleset: Ruleset) -> Weights:
+    """The weights of a game, or of the game whose board a variant shares (pieces resting on 16
+    or not)."""
+    found = WEIGHTS.get(ruleset.name)
+    if found is not None and len(found.piece_early) == ruleset.off_at:
+        return found
+    return CYNINGSTAN_WEIGHTS if ruleset.off_at > PATH_LENGTH else TAIT_WEIGHTS
 
 
-_THREATS: dict[Ruleset, tuple[tuple[int, float], ...]] = {}
+def _sums(per_position: tuple[float, ...]) -> tuple[float, ...]:
+    """For every bit mask of path positions, the sum of its positions' values."""
+    table = [0.0] * (1 << len(per_position))
+    for mask in range(1, len(table)):
+        lowest = mask & -mask
+        table[mask] = table[mask ^ lowest] + per_position[lowest.bit_length() - 1]
+    return tuple(table)
 
 
-def _threats(ruleset: Ruleset) -> tuple[tuple[int, float], ...]:
-    threats = _THREATS.get(ruleset)
-    if threats is None:
-        threats = _THREATS[ruleset] = threat_weights(ruleset)
-    return threats
+class Model:
+    """The evaluation of one ruleset: its weights, and the tables that make it quick."""
+
+    __slots__ = (
+        "early",
+        "entry",
+        "late",
+        "middle",
+        "ruleset",
+        "steps",
+        "sums",
+        "threats",
+        "weights",
+    )
+
+    def __init__(self, ruleset: Ruleset, weights: Weights) -> None:
+        self.ruleset = ruleset
+        self.weights = weights
+        last = ruleset.off_at  # positions 0..off_at - 1: the squares a piece may rest on
+        self.sums = tuple(int(v) for v in _sums(tuple(float(p) for p in range(last))))
+        """The sum of the path positions set in a mask: the progress of the pieces on it."""
+        self.early = _sums(weights.piece_early)
+        self.late = _sums(weights.piece_late)
+        self.middle = sum(1 << p for p in range(PRIVATE + 1, last))
+        """Bits of the shared middle squares, where pieces can be bumped."""
+        self.threats = tuple((v, float(ruleset.probability(v))) for v in ruleset.throws)
+        """(distance, chance) for each throw: a piece ``distance`` behind a target hits it."""
+        self.entry = tuple((d, c) for d, c in self.threats if d > PRIVATE)
+        """Throws that enter a waiting piece straight onto a middle square."""
+        self.steps = 2 * ruleset.pieces * last
+        """The steps both sides' pieces go, from waiting to borne off."""
+
+    def bump_risk(self, state: GameState, side: Side) -> float:
+        """The progress of ``side``'s pieces the opponent can expect to bump with one throw."""
+        middle = self.middle
+        own = state.board[side] & middle
+        if not own:
+            return 0.0
+        opp = state.board[1 - side]
+        sums = self.sums
+        risk = 0.0
+        for distance, chance in self.threats:
+            hit = own & (opp << distance) & middle
+            if hit:
+                risk += chance * sums[hit]
+        # A waiting opponent piece enters straight onto a middle square with a big enough throw.
+        if self.entry and state.waiting(side.other):
+            barrier = self.ruleset.entry_throws
+            for distance, chance in self.entry:
+                usable = state.entered[1 - side] or distance in barrier
+                if usable and own >> distance & 1:
+                    risk += chance * distance
+        return risk
+
+    def log_odds(self, state: GameState) -> float:
+        """The fitted log-odds that the Cones win (positive: the Cones are ahead)."""
+        w, sums, early, late = self.weights, self.sums, self.early, self.late
+        (cones, reels), (cones_off, reels_off) = state.board, state.off
+        steps = self.steps
+        left = steps - (sums[cones] + sums[reels] + self.ruleset.off_at * (cones_off + reels_off))
+        stage = left / steps
+        off = cones_off - reels_off
+        x = (
+            early[cones] - early[reels] + w.off_early * off
+            + stage * (late[cones] - late[reels] + w.off_late * off)
+        )  # fmt: skip
+        risk = self.bump_risk
+        cones_risk, reels_risk = risk(state, Side.CONES), risk(state, Side.REELS)
+        if state.turn == Side.CONES:
+            x += w.tempo + w.extra_turn * state.extra_turns - w.danger_to_mover * cones_risk
+            x += w.danger * reels_risk
+        else:
+            x -= w.tempo + w.extra_turn * state.extra_turns - w.danger_to_mover * reels_risk
+            x -= w.danger * cones_risk
+        return x + w.entered * (state.entered[0] - state.entered[1])
+
+    def evaluate(self, state: GameState) -> float:
+        """The chance the Cones win from ``state`` (1.0 or 0.0 once someone has won)."""
+        if state.winner is not None:
+            return 1.0 if state.winner == Side.CONES else 0.0
+        return 1.0 / (1.0 + math.exp(-self.log_odds(state)))
+
+
+_MODELS: dict[Ruleset, Model] = {}
+
+
+def model(ruleset: Ruleset) -> Model:
+    """The evaluation model of ``ruleset``, made the first time it is asked for (some 0.15 s
+    for Cyningstan's rules on the dev machine: ask for it when a game is chosen)."""
+    found = _MODELS.get(ruleset)
+    if found is None:
+        found = _MODELS[ruleset] = Model(ruleset, weights_for(ruleset))
+    return found
+
+
+model(TAIT)  # the default game's tables are made at import, so no decision waits for them
+
+
+def evaluator(ruleset: Ruleset) -> Callable[[GameState], float]:
+    """``evaluate`` for positions of one ruleset, with its model looked up once."""
+    return model(ruleset).evaluate
 
 
 def bump_risk(state: GameState, side: Side) -> float:
     """The progress of ``side``'s pieces the opponent can expect to bump with one throw."""
-    own = state.board[side] & MIDDLE
-    if not own:
-        return 0.0
-    opp = state.board[1 - side]
-    threats = _threats(state.ruleset)
-    risk = 0.0
-    for distance, chance in threats:
-        hit = own & (opp << distance) & MIDDLE
-        if hit:
-            risk += chance * _POSITION_SUM[hit]
-    # A waiting opponent piece enters straight onto a middle square with a big enough throw.
-    if state.waiting(side.other):
-        entry = state.ruleset.entry_throws
-        for distance, chance in threats:
-            usable = state.entered[1 - side] or distance in entry
-            if usable and distance > PRIVATE and own >> distance & 1:
-                risk += chance * distance
-    return risk
+    return model(state.ruleset).bump_risk(state, side)
+
+
+def log_odds(state: GameState) -> float:
+    """The fitted log-odds that the Cones win (positive: the Cones are ahead)."""
+    return model(state.ruleset).log_odds(state)
+
+
+def evaluate(state: GameState) -> float:
+    """The chance the Cones win from ``state`` (1.0 or 0.0 once someone has won), as a guess."""
+    return model(state.ruleset).evaluate(state)
 
 
 def threatened(state: GameState, side: Side, position: int) -> bool:
     """Whether the opponent could bump a piece of ``side`` at ``position`` with its next throw."""
-    if not PRIVATE < position < PATH_LENGTH:
+    rs = state.ruleset
+    if not PRIVATE < position < rs.off_at:
         return False
     opp = state.board[1 - side]
-    rs = state.ruleset
     for distance in rs.values:
         behind = position - distance
         if behind > 0 and opp >> behind & 1:
@@ -110,46 +232,3 @@ def threatened(state: GameState, side: Side, position: int) -> bool:
         if behind == 0 and usable and state.waiting(side.other):
             return True
     return False
-
-
-def _weights(per_position: tuple[float, ...]) -> tuple[float, ...]:
-    table = [0.0] * (1 << PATH_LENGTH)
-    for mask in range(1, 1 << PATH_LENGTH):
-        lowest = mask & -mask
-        table[mask] = table[mask ^ lowest] + per_position[lowest.bit_length() - 1]
-    return tuple(table)
-
-
-_EARLY = _weights(PIECE_EARLY)
-_LATE = _weights(PIECE_LATE)
-_ALL_STEPS: dict[int, float] = {}
-
-
-def log_odds(state: GameState) -> float:
-    """The fitted log-odds that the Cones win (positive: the Cones are ahead)."""
-    (cones, reels), (cones_off, reels_off) = state.board, state.off
-    steps = 2 * state.ruleset.pieces * PATH_LENGTH
-    left = steps - (
-        _POSITION_SUM[cones] + _POSITION_SUM[reels] + PATH_LENGTH * (cones_off + reels_off)
-    )
-    stage = left / steps
-    off = cones_off - reels_off
-    x = (
-        _EARLY[cones] - _EARLY[reels] + OFF_EARLY * off
-        + stage * (_LATE[cones] - _LATE[reels] + OFF_LATE * off)
-    )  # fmt: skip
-    cones_risk, reels_risk = bump_risk(state, Side.CONES), bump_risk(state, Side.REELS)
-    if state.turn == Side.CONES:
-        x += TEMPO + EXTRA_TURN * state.extra_turns - DANGER_TO_MOVER * cones_risk
-        x += DANGER * reels_risk
-    else:
-        x -= TEMPO + EXTRA_TURN * state.extra_turns - DANGER_TO_MOVER * reels_risk
-        x -= DANGER * cones_risk
-    return x + ENTERED * (state.entered[0] - state.entered[1])
-
-
-def evaluate(state: GameState) -> float:
-    """The chance the Cones win from ``state`` (1.0 or 0.0 once someone has won), as a guess."""
-    if state.winner is not None:
-        return 1.0 if state.winner == Side.CONES else 0.0
-    return 1.0 / (1.0 + math.exp(-log_odds(state)))

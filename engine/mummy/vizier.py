@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from engine.board import Side
 from engine.errors import WrongPhase
 from engine.moves import Move
-from engine.mummy.evaluation import evaluate
+from engine.mummy.evaluation import evaluator
 from engine.packed import OVER, TURN
 from engine.rules import Ruleset
 from engine.state import GameState
@@ -34,7 +34,8 @@ from engine.sticks import Throw
 from engine.tables import tables
 
 Evaluation = Callable[[GameState], float]
-"""A guess of the chance that the Cones win from a position with no pending throw."""
+"""A guess of the chance that the Cones win from a position with no pending throw (by default
+the fitted model of the position's game, ``engine.mummy.evaluation``)."""
 
 DEPTH = 2
 """Throws looked at beyond the pending one: two is within the time budget on a laptop and a Pi."""
@@ -122,7 +123,8 @@ class _Search:
     __slots__ = ("chances", "evaluate", "limit", "nodes", "rules", "table")
 
     def __init__(
-        self, ruleset: Ruleset, table: TranspositionTable, evaluate: Evaluation, limit: int
+        self, ruleset: Ruleset, table: TranspositionTable, evaluate: Evaluation | None,
+        limit: int
     ) -> None:
         weights = ruleset.throw_weights
         # Most likely throws first; the order only fixes the floating-point sums.
@@ -132,7 +134,7 @@ class _Search:
         )
         self.rules = tables(ruleset)
         self.table = table
-        self.evaluate = evaluate
+        self.evaluate = evaluate if evaluate is not None else evaluator(ruleset)
         self.limit = limit
         self.nodes = 0
 
@@ -190,7 +192,7 @@ class _Search:
 def expectiminimax(
     state: GameState,
     depth: int,
-    evaluate: Evaluation = evaluate,
+    evaluate: Evaluation | None = None,
     table: TranspositionTable | None = None,
 ) -> float:
     """The chance that the Cones win, searching ``depth`` throws beyond any pending one."""
@@ -212,7 +214,7 @@ class Vizier:
         depth: int = DEPTH,
         node_limit: int = NODE_LIMIT,
         table_size: int = TABLE_SIZE,
-        evaluate: Evaluation = evaluate,
+        evaluate: Evaluation | None = None,
     ) -> None:
         if not 0 <= depth <= MAX_DEPTH:
             raise ValueError(f"depth must be 0..{MAX_DEPTH}, not {depth}")

@@ -16,23 +16,25 @@ import argparse
 import random
 import statistics
 
+from engine import games
 from engine.board import Side
 from engine.mummy import Fair, Level, Mummy
 from engine.mummy.priest import priest_move
-from engine.rules import TAIT
-from tests.benchmarks.mummy_strength import opening, wilson
+from engine.rules import TAIT, Ruleset
+from tests.benchmarks.mummy_strength import opening, ruleset_of, wilson
 
 
 def visitor_game(rng: random.Random, mummy: Mummy, fair: Fair | None, visitor: Side,
-                 care: float | None = None, perfect: Mummy | None = None) -> bool:
+                 ruleset: Ruleset = TAIT, care: float | None = None,
+                 perfect: Mummy | None = None) -> bool:
     """One game of a new visitor against the mummy (fair, or fixed at its level); True if won.
 
     The visitor plays the Priest's move with chance ``care`` (default: drawn uniformly), or
     every move of ``perfect`` (a mummy with the table) when given."""
     care = rng.random() if care is None else care
-    state = opening(rng)
+    state = opening(rng, ruleset)
     while state.winner is None:
-        state, _ = state.cast(TAIT.draw(rng))
+        state, _ = state.cast(ruleset.draw(rng))
         if not state.moves:
             continue
         if state.turn == visitor and perfect is not None:
@@ -55,7 +57,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="also measure fair mode by the solved table (Mummy.balance)")
     parser.add_argument("--balanced", type=int, default=1000,
                         help="games per kind of visitor against fair mode by the table")
+    parser.add_argument("--game", default=games.DEFAULT, choices=games.names())
     args = parser.parse_args(argv)
+    ruleset = ruleset_of(args.game)
+    print(ruleset.title)
     rng = random.Random(args.seed)
     mummy = Mummy()
     fair = Fair()
@@ -63,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     strengths: list[float] = []
     for number in range(args.games):
         strengths.append(fair.strength)
-        won = visitor_game(rng, mummy, fair, Side(number % 2))
+        won = visitor_game(rng, mummy, fair, Side(number % 2), ruleset)
         results.append(won)
         fair = fair.after_game(won)
 
@@ -80,7 +85,8 @@ def main(argv: list[str] | None = None) -> int:
     print(line("fair mode, second half", results[len(results) // 2 :]))
     for level in (Level.SCRIBE, Level.PRIEST, Level.VIZIER):
         fixed = Mummy(level)
-        wins = [visitor_game(rng, fixed, None, Side(n % 2)) for n in range(args.fixed)]
+        wins = [visitor_game(rng, fixed, None, Side(n % 2), ruleset)
+                for n in range(args.fixed)]
         print(line(f"fixed {level.title}", wins))
     if args.table:
         from pathlib import Path
@@ -97,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
             ("perfect (Neferkaptah)", None, perfect),
         ]
         for label, care, visitor in kinds:
-            wins = [visitor_game(rng, balanced, None, Side(n % 2), care, visitor)
+            wins = [visitor_game(rng, balanced, None, Side(n % 2), ruleset, care, visitor)
                     for n in range(args.balanced)]
             print(line(f"fair by the table, {label}", wins))
     share = {

@@ -1,6 +1,6 @@
 """How the Vizier's evaluation weights were found: logistic regression on played positions.
 
-    python -m tests.benchmarks.mummy_fit [--games N] [--seed S]
+    python -m tests.benchmarks.mummy_fit [--games N] [--seed S] [--game NAME]
 
 Plays N games (default 12,000) between Priests that play a random move now and then (each side
 keeps its Priest move with a chance drawn from 0.5..1 per game), keeps a quarter of the positions
@@ -14,11 +14,13 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import random
+from functools import partial
 
-from engine.board import PATH_LENGTH, Side
-from engine.mummy.evaluation import _POSITION_SUM, bump_risk
+from engine import games
+from engine.board import Side
+from engine.mummy.evaluation import bump_risk, model
 from engine.mummy.priest import priest_move
-from engine.rules import TAIT
+from engine.rules import Ruleset
 from engine.state import GameState
 
 NAMES = ["off early", "off late", "danger", "danger to mover", "tempo", "extra turn", "entered"]
@@ -27,10 +29,11 @@ NAMES = ["off early", "off late", "danger", "danger to mover", "tempo", "extra t
 def features(state: GameState) -> list[float]:
     """Cones-minus-Reels terms whose weighted sum is the log-odds the Cones win."""
     cones, reels = state.board
-    steps = 2 * state.ruleset.pieces * PATH_LENGTH
-    left = steps - (_POSITION_SUM[cones] + _POSITION_SUM[reels] + PATH_LENGTH * sum(state.off))
+    rs = state.ruleset
+    sums, steps = model(rs).sums, model(rs).steps
+    left = steps - (sums[cones] + sums[reels] + rs.off_at * sum(state.off))
     stage = left / steps
-    pieces = [float((cones >> p & 1) - (reels >> p & 1)) for p in range(1, PATH_LENGTH)]
+    pieces = [float((cones >> p & 1) - (reels >> p & 1)) for p in range(1, rs.off_at)]
     off = state.off[0] - state.off[1]
     cones_risk, reels_risk = bump_risk(state, Side.CONES), bump_risk(state, Side.REELS)
     sign = 1 if state.turn == Side.CONES else -1
@@ -50,14 +53,14 @@ def features(state: GameState) -> list[float]:
     ]
 
 
-def game(seed: int) -> list[list[float]]:
+def game(seed: int, ruleset: Ruleset) -> list[list[float]]:
     """The sampled positions of one game, each row its features then 1 if the Cones won."""
     rng = random.Random(seed)
     care = (0.5 + rng.random() / 2, 0.5 + rng.random() / 2)
-    state = GameState.new(TAIT)
+    state = GameState.new(ruleset, ruleset.first_side(rng, None))
     rows: list[list[float]] = []
     while state.winner is None:
-        state, _ = state.cast(TAIT.draw(rng))
+        state, _ = state.cast(ruleset.draw(rng))
         if state.moves:
             keep = rng.random() < care[state.turn]
             state, _ = state.play(priest_move(state) if keep else rng.choice(state.moves))
@@ -73,10 +76,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=12_000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", default=games.DEFAULT, choices=games.names())
     args = parser.parse_args(argv)
+    ruleset = games.load(args.game)
+    assert isinstance(ruleset, Ruleset), f"{args.game} is not played by the packed core"
+    squares = ruleset.off_at - 1
     with multiprocessing.Pool() as pool:
         seeds = range(args.seed * 1_000_000, args.seed * 1_000_000 + args.games)
-        data = np.array([row for rows in pool.imap(game, seeds, chunksize=100) for row in rows])
+        played = pool.imap(partial(game, ruleset=ruleset), seeds, chunksize=100)
+        data = np.array([row for rows in played for row in rows])
     x, y = data[:, :-1], data[:, -1]
     w = np.zeros(x.shape[1])
     for _ in range(30):  # Newton's method with a touch of ridge
@@ -87,9 +95,9 @@ def main(argv: list[str] | None = None) -> int:
     p = 1 / (1 + np.exp(-x @ w))
     loss = -np.mean(y * np.log(p) + (1 - y) * np.log(1 - p))
     print(f"{len(y)} positions; log loss {loss:.4f}, accuracy {np.mean((p > 0.5) == y):.3f}")
-    print("PIECE_EARLY = (0.0, " + ", ".join(f"{v:.3f}" for v in w[:15]) + ")")
-    print("PIECE_LATE = (0.0, " + ", ".join(f"{v:.3f}" for v in w[15:30]) + ")")
-    for name, value in zip(NAMES, w[30:], strict=True):
+    print("piece_early=(0.0, " + ", ".join(f"{v:.3f}" for v in w[:squares]) + ")")
+    print("piece_late=(0.0, " + ", ".join(f"{v:.3f}" for v in w[squares:2 * squares]) + ")")
+    for name, value in zip(NAMES, w[2 * squares:], strict=True):
         print(f"{name}: {value:.3f}")
     return 0
 

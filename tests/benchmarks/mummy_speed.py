@@ -1,6 +1,6 @@
 """Benchmark: how long each mummy level takes to decide, and how much memory the Vizier uses.
 
-    python -m tests.benchmarks.mummy_speed [--positions N] [--repeat R] [--seed S]
+    python -m tests.benchmarks.mummy_speed [--positions N] [--repeat R] [--seed S] [--game NAME]
 
 Collects N positions with a choice to make (two or more legal moves) from seeded games between
 Priests that blunder now and then, then times every level deciding each one R times. Prints mean,
@@ -16,21 +16,22 @@ import statistics
 import time
 import tracemalloc
 
+from engine import games
 from engine.mummy import Level, Mummy, Vizier
 from engine.mummy.priest import priest_move
-from engine.rules import TAIT
+from engine.rules import TAIT, Ruleset
 from engine.state import GameState
-from tests.benchmarks.mummy_strength import percentile
+from tests.benchmarks.mummy_strength import percentile, ruleset_of
 
 
-def sample_positions(count: int, seed: int) -> list[GameState]:
+def sample_positions(count: int, seed: int, ruleset: Ruleset = TAIT) -> list[GameState]:
     """Positions with a pending throw and at least two legal moves, from seeded games."""
     rng = random.Random(seed)
     found: list[GameState] = []
     while len(found) < count:
-        state = GameState.new(TAIT)
+        state = GameState.new(ruleset, ruleset.first_side(rng, None))
         while state.winner is None and len(found) < count:
-            state, _ = state.cast(TAIT.draw(rng))
+            state, _ = state.cast(ruleset.draw(rng))
             if not state.moves:
                 continue
             if len(state.moves) > 1 and rng.random() < 0.3:
@@ -45,10 +46,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=500)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", default=games.DEFAULT, choices=games.names())
     args = parser.parse_args(argv)
-    positions = sample_positions(args.positions, args.seed)
+    ruleset = ruleset_of(args.game)
+    positions = sample_positions(args.positions, args.seed, ruleset)
     rng = random.Random(args.seed)
-    print(f"{len(positions)} positions with a choice, each decided {args.repeat} times\n")
+    print(f"{ruleset.title}: {len(positions)} positions with a choice, "
+          f"each decided {args.repeat} times\n")
     print("| level | mean | p95 | max |")
     print("| --- | ---: | ---: | ---: |")
     for level in (Level.SCRIBE, Level.PRIEST, Level.VIZIER):

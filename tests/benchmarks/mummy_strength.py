@@ -1,6 +1,7 @@
 """Benchmark: the mummy's levels play each other; win rates with 95% intervals, decision times.
 
     python -m tests.benchmarks.mummy_strength [--games N] [--levels scribe,priest,vizier]
+                                              [--game NAME]
 
 Each pair of levels plays N games (default 2,000), sides alternating: the games come in pairs
 with the same seed, the stronger level as Cones in one and as Reels in the other. Prints each
@@ -13,6 +14,9 @@ every worker, and ``--pairs neferkaptah-vizier,neferkaptah-priest`` plays just t
 
     python -m tests.benchmarks.mummy_strength --table /work/solve-table \
         --pairs neferkaptah-vizier,neferkaptah-priest --games 5000
+
+``--game`` picks the game (Tait's by default, opened by the demon-cast; Cyningstan's draws its
+first player, the same in both games of a pair).
 """
 
 from __future__ import annotations
@@ -27,9 +31,10 @@ import statistics
 import time
 from dataclasses import dataclass, field
 
+from engine import games as registry
 from engine.board import Side
 from engine.mummy import Level, Mummy, SolvedTable
-from engine.rules import TAIT
+from engine.rules import Ruleset
 from engine.state import GameState
 
 DEFAULT_LEVELS = (Level.SCRIBE, Level.PRIEST, Level.VIZIER)
@@ -62,26 +67,35 @@ class Tally:
             self.times.setdefault(level, []).extend(times)
 
 
-def opening(rng: random.Random) -> GameState:
-    """A new game after its demon-cast: ``Game.demon_cast`` on a bare state, without a record."""
-    state = GameState.new(TAIT)
+def ruleset_of(game: str) -> Ruleset:
+    """The rules of a game the packed core plays, by name."""
+    ruleset = registry.load(game)
+    if not isinstance(ruleset, Ruleset):
+        raise SystemExit(f"{game} is not played by the engine's packed core")
+    return ruleset
+
+
+def opening(rng: random.Random, ruleset: Ruleset) -> GameState:
+    """A new game after its demon-cast, if its rules have one (``Game.demon_cast`` on a bare
+    state, without a record); the first player is the rules' ``first_side``."""
+    state = GameState.new(ruleset, ruleset.first_side(rng, None))
     while state.demon_casting:
-        state, _ = state.cast(TAIT.draw(rng))
+        state, _ = state.cast(ruleset.draw(rng))
         if state.moves:
             state, _ = state.play(state.moves[0])
     return state
 
 
 def play_game(
-    seed: str, cones: Level, reels: Level, times: dict[Level, list[float]]
+    seed: str, cones: Level, reels: Level, times: dict[Level, list[float]], ruleset: Ruleset
 ) -> Side:
-    """One game from a fresh board; the demon-cast opens it. Returns the winner."""
+    """One game from a fresh board, after its opening. Returns the winner."""
     rng = random.Random(seed)
     choice_rng = random.Random(f"{seed}:choices")
     mummies = (Mummy(cones, table=_TABLE), Mummy(reels, table=_TABLE))
-    state = opening(rng)
+    state = opening(rng, ruleset)
     while state.winner is None:
-        state, _ = state.cast(TAIT.draw(rng))
+        state, _ = state.cast(ruleset.draw(rng))
         if not state.moves:
             continue
         mummy = mummies[state.turn]
@@ -95,15 +109,16 @@ def play_game(
     return state.winner
 
 
-def play_games(task: tuple[Level, Level, int, int, int]) -> Tally:
+def play_games(task: tuple[Level, Level, int, int, int, str]) -> Tally:
     """Games ``first..last-1`` of the pair (weaker, stronger): the stronger is Cones when even."""
-    weaker, stronger, first, last, seed = task
+    weaker, stronger, first, last, seed, game = task
+    ruleset = ruleset_of(game)
     tally = Tally()
     for number in range(first, last):
         game_seed = f"{seed}:{weaker.name}:{stronger.name}:{number // 2}"
         as_cones = number % 2 == 0
         cones, reels = (stronger, weaker) if as_cones else (weaker, stronger)
-        winner = play_game(game_seed, cones, reels, tally.times)
+        winner = play_game(game_seed, cones, reels, tally.times, ruleset)
         tally.games += 1
         tally.wins += winner == (Side.CONES if as_cones else Side.REELS)
     return tally
@@ -137,7 +152,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--table", metavar="DIR", help="the solved table, for Neferkaptah")
     parser.add_argument("--pairs", help="stronger-weaker pairs instead of every pair of --levels")
+    parser.add_argument("--game", default=registry.DEFAULT, choices=registry.names())
     args = parser.parse_args(argv)
+    title = ruleset_of(args.game).title
     levels = sorted(Level.parse(name) for name in args.levels.split(","))
     games = args.games + args.games % 2
     pairs = list(itertools.combinations(levels, 2))
@@ -150,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
         print("Neferkaptah without --table plays as the Vizier: the figures would be the Vizier's")
     chunk = max(2, math.ceil(games / (4 * max(1, args.jobs))) // 2 * 2)
     tasks = [
-        (weaker, stronger, first, min(games, first + chunk), args.seed)
+        (weaker, stronger, first, min(games, first + chunk), args.seed, args.game)
         for weaker, stronger in pairs
         for first in range(0, games, chunk)
     ]
@@ -161,7 +178,8 @@ def main(argv: list[str] | None = None) -> int:
             tallies[task[0], task[1]].add(tally)
     elapsed = time.perf_counter() - started
 
-    print(f"{games} games per pair, sides alternating, seed {args.seed} ({elapsed:.0f} s)\n")
+    print(f"{title}: {games} games per pair, sides alternating, seed {args.seed} "
+          f"({elapsed:.0f} s)\n")
     print("| stronger | weaker | stronger wins | win rate | 95% interval |")
     print("| --- | --- | ---: | ---: | --- |")
     for (weaker, stronger), tally in tallies.items():

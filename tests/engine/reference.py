@@ -1,11 +1,12 @@
-"""The rules of tait.md written as plainly as possible: the oracle the table-driven engine must
-agree with, move for move and event for event. Slow on purpose; tests only."""
+"""The rules of tait.md and docs/rules/cyningstan.md written as plainly as possible: the oracle
+the table-driven engine must agree with, move for move and event for event. Slow on purpose;
+tests only."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.board import MARKED_POSITIONS, PATH_LENGTH, PRIVATE, Side, square_of
+from engine.board import MARKED_POSITIONS, PRIVATE, Side, square_of
 from engine.events import (
     BorneOff,
     Bumped,
@@ -18,7 +19,7 @@ from engine.events import (
     TurnPassed,
     Won,
 )
-from engine.rules import Ruleset
+from engine.rules import EXACT_PAST_16, Ruleset
 from engine.sticks import Throw
 
 
@@ -34,15 +35,22 @@ class Position:
     extra: int = 0
     winner: int | None = None
 
+    @property
+    def off_at(self) -> int:
+        """Where a piece leaves the board: landing on 16 (Tait's rules), or past 16 when pieces
+        rest on it (Cyningstan's rules: from 16 a 1, from 15 a 2...)."""
+        return 17 if self.ruleset.bear_off == EXACT_PAST_16 else 16
+
     def legal(self, value: int) -> list[tuple[int, int]]:
         """(start, steps) of each legal move: entering first, then from the rearmost piece."""
         rs, side = self.ruleset, self.turn
         own, opp = self.pieces[side], self.pieces[1 - side]
+        off_at = self.off_at
 
         def can_land(end: int) -> bool:
-            if end == PATH_LENGTH:
+            if end == off_at:
                 return True
-            if end > PATH_LENGTH or end in own:
+            if end > off_at or end in own:
                 return False
             safe = rs.marked_safe and end in MARKED_POSITIONS and end > PRIVATE
             return not (safe and end in opp)
@@ -50,7 +58,7 @@ class Position:
         moves = []
         waiting = rs.pieces - len(own) - self.off[side]
         barrier_passed = self.entered[side] or value in rs.entry_throws
-        if waiting > 0 and barrier_passed and value < PATH_LENGTH and can_land(value):
+        if waiting > 0 and barrier_passed and value < off_at and can_land(value):
             moves.append((0, value))
         moves += [(start, value) for start in sorted(own) if can_land(start + value)]
         return moves
@@ -67,11 +75,11 @@ class Position:
             events.append(Entered(me, square_of(me, end)))
         else:
             own.remove(start)
-            if end == PATH_LENGTH:
+            if end == self.off_at:
                 events.append(BorneOff(me, square_of(me, start)))
             else:
                 events.append(Moved(me, square_of(me, start), square_of(me, end)))
-        if end == PATH_LENGTH:
+        if end == self.off_at:
             self.off[side] += 1
         else:
             own.append(end)
@@ -81,7 +89,7 @@ class Position:
         if steps in rs.extra_turn_throws:
             self.extra += 1
             events.append(ExtraTurnEarned(me, "six"))
-        if end in MARKED_POSITIONS:
+        if end in MARKED_POSITIONS:  # 4, 8, 12, 16: bearing off past 16 lands on none of them
             self.extra += 1
             events.append(ExtraTurnEarned(me, "marked"))
         if self.off[side] == rs.pieces:

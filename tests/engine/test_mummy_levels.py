@@ -14,17 +14,17 @@ from engine.mummy import Level, Mummy, choose, hint
 from engine.mummy.hints import reason
 from engine.mummy.neferkaptah import NO_TABLE
 from engine.mummy.vizier import Vizier
-from engine.rules import TAIT
+from engine.rules import TAIT, Ruleset
 from engine.state import GameState
 
 
-def positions(seed: int, every: int = 7) -> list[GameState]:
+def positions(seed: int, every: int = 7, ruleset: Ruleset = TAIT) -> list[GameState]:
     """Positions with a pending throw from a random game, every ``every``-th decision."""
     rng = random.Random(seed)
-    state = GameState.new()
+    state = GameState.new(ruleset, ruleset.first_side(rng, None))
     found: list[GameState] = []
     while state.winner is None:
-        state, _ = state.cast(TAIT.draw(rng))
+        state, _ = state.cast(ruleset.draw(rng))
         if state.moves:
             if rng.randrange(every) == 0:
                 found.append(state)

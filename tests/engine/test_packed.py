@@ -11,7 +11,7 @@ from engine.packed import pack
 from engine.state import GameState
 from engine.sticks import Throw
 
-masks = st.integers(min_value=0, max_value=0x7FFF).map(lambda m: m << 1)  # positions 1..15
+masks = st.integers(min_value=0, max_value=0xFFFF).map(lambda m: m << 1)  # positions 1..16
 
 
 @given(
@@ -33,7 +33,7 @@ def test_every_part_reads_back(board: tuple[int, int], off: tuple[int, int],
 
 @pytest.mark.parametrize(
     "parts",
-    [{"board": (1, 0)}, {"board": (1 << 16, 0)}, {"off": (8, 0)}, {"extra_turns": -1}],
+    [{"board": (1, 0)}, {"board": (1 << 17, 0)}, {"off": (8, 0)}, {"extra_turns": -1}],
 )
 def test_parts_no_position_has_are_refused(parts: dict[str, object]) -> None:
     with pytest.raises(ValueError, match="cannot pack"):
@@ -55,6 +55,8 @@ def test_a_set_up_position_is_checked() -> None:
         GameState.of(board=(0b1111110, 0))
     with pytest.raises(ValueError, match="two pieces on one middle square"):
         GameState.of(board=(1 << 7, 1 << 7))
+    with pytest.raises(ValueError, match="no piece rests on M16"):
+        GameState.of(board=(1 << 16, 0))  # under Tait's rules landing on 16 bears off
     with pytest.raises(ValueError, match="so it was lost"):
         GameState.of(throw=Throw.of(1))  # nobody has entered: a 1 cannot be used
     assert GameState.of(throw=Throw.of(4)).moves  # a 4 enters

@@ -12,6 +12,7 @@ import pytest
 
 from engine.board import Side
 from engine.moves import Move
+from engine.packed import ENTERED, HALF_MASK, OFF
 from engine.rules import TAIT, Ruleset
 from engine.solve import Index, chances, group_chunks, groups, solve_group, sweep, working
 from engine.solve.graph import block_halves, opponents
@@ -46,7 +47,7 @@ def solved(pieces: int) -> tuple[Index, np.ndarray]:
 
 
 def half(spots: tuple[int, ...], off: int, entered: bool) -> int:
-    return sum(1 << p for p in spots) | off << 16 | (1 << 19 if entered else 0)
+    return sum(1 << p for p in spots) | off << OFF | (ENTERED if entered else 0)
 
 
 def number(index: Index, key: Key) -> int:
@@ -123,7 +124,7 @@ def _random_keys(index: Index, rng: random.Random, count: int) -> list[Key]:
         keys.append((
             tuple(p for p in range(1, 16) if mine >> p & 1),
             tuple(p for p in range(1, 16) if theirs >> p & 1),
-            mine >> 16 & 7, theirs >> 16 & 7, bool(mine >> 19 & 1), bool(theirs >> 19 & 1),
+            mine >> OFF & 7, theirs >> OFF & 7, bool(mine & ENTERED), bool(theirs & ENTERED),
             rng.randint(0, bound[i]),
         ))
     return keys
@@ -185,4 +186,4 @@ def test_five_extra_turns_can_be_held_and_the_bound_allows_exactly_that() -> Non
     assert state.turn == Side.CONES and state.extra_turns == 5
     halves = Halves(TAIT)
     assert halves.most_extra == 5
-    assert halves.bound[halves.number[state.code & 0xFFFFF]] == 5
+    assert halves.bound[halves.number[state.code & HALF_MASK]] == 5

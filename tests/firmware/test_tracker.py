@@ -1,5 +1,6 @@
 """The move tracker: every legal move is recognised from the switches, and no two moves ever
-leave the same evidence (checked exhaustively over positions from many random games)."""
+leave the same evidence (checked exhaustively over positions from many random games of Tait's
+rules and of Cyningstan's)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,11 @@ from collections.abc import Iterable, Iterator
 
 import pytest
 
-from engine.board import Side, path
+from engine.board import PATH_LENGTH, Side, path
+from engine.cyningstan import RULES as CYNINGSTAN
 from engine.game import Game
 from engine.moves import Move
+from engine.rules import TAIT, Ruleset
 from engine.state import GameState
 from engine.sticks import Throw
 from firmware.evidence import BORNE_OFF, WAITING
@@ -45,8 +48,11 @@ def performances(state: GameState, move: Move, racks: bool = False) -> Iterator[
     if move.bears_off:
         assert src is not None
         tray = [(RACKS[BORNE_OFF[side]][state.off[side]], True)] if racks else []
-        yield [*lift, ("M16", True), ("M16", False), *tray]
-        yield [*lift, *slide, ("M16", True), ("M16", False), *tray]
+        # Landing on 16 bears off under Tait's rules: the piece stands there on its way off.
+        # Past 16 (Cyningstan's rules) it leaves from its square, perhaps sliding over 16.
+        stop = [("M16", True), ("M16", False)] if move.end == PATH_LENGTH else []
+        yield [*lift, *stop, *tray]
+        yield [*lift, *slide, *stop, *tray]
         if racks:
             yield [*lift, *tray]  # straight to the tray
         return
@@ -62,11 +68,11 @@ def performances(state: GameState, move: Move, racks: bool = False) -> Iterator[
         yield [*lift, *slide, (target, True)]
 
 
-def positions(games: int = 60) -> Iterator[GameState]:
+def positions(games: int = 60, ruleset: Ruleset = TAIT) -> Iterator[GameState]:
     """Every position before a throw in ``games`` random games."""
     for seed in range(games):
         rng = random.Random(seed)
-        game = Game()
+        game = Game(ruleset, ruleset.first_side(rng, None))
         game.demon_cast(rng)
         while not game.state.is_over:
             yield game.state
@@ -87,10 +93,12 @@ def judge_after(expectation: Expectation, changes: list[Change],
     return tracker.judge(t + 0.3)
 
 
+@pytest.mark.parametrize("ruleset", [TAIT, CYNINGSTAN], ids=["tait", "cyningstan"])
 @pytest.mark.parametrize("racks", [False, True], ids=["squares", "racks"])
-def test_every_legal_move_is_recognised_and_no_two_moves_share_evidence(racks: bool) -> None:
+def test_every_legal_move_is_recognised_and_no_two_moves_share_evidence(
+        racks: bool, ruleset: Ruleset) -> None:
     checked = 0
-    for before in positions(60 if not racks else 20):
+    for before in positions(60 if not racks else 20, ruleset):
         for value in before.ruleset.values:
             state, _ = before.cast(Throw.of(value))
             if state.throw is None:
@@ -104,9 +112,8 @@ def test_every_legal_move_is_recognised_and_no_two_moves_share_evidence(racks: b
     assert checked > (10_000 if not racks else 3_000)
 
 
-def at(text: str) -> GameState:
-    state = GameState.parse(text + " entered:CR")
-    return state
+def at(text: str, ruleset: Ruleset = TAIT) -> GameState:
+    return GameState.parse(text + " entered:CR", ruleset)
 
 
 def tracker_for(state: GameState, allowed: list[Move] | None = None) -> MoveTracker:
@@ -160,6 +167,26 @@ def test_bearing_off_needs_the_piece_to_touch_16() -> None:
     tracker.change("M16", True, 2.1)
     tracker.change("M16", False, 2.3)
     assert tracker.judge(2.6) == Recognized(Move(Side.CONES, 13, 3))
+
+
+def test_bearing_off_past_16_is_the_piece_lifted_from_its_square() -> None:
+    """Cyningstan's rules: nothing lies beyond 16, so the lift is the whole move."""
+    state = at("C:M6,M16 R:M9 turn:C throw:1", CYNINGSTAN)
+    tracker = tracker_for(state)
+    tracker.change("M6", False, 1.0)  # any other piece up is a piece in the hand
+    assert tracker.judge(5.0).in_hand  # type: ignore[attr-defined]
+    tracker.change("M6", True, 5.1)
+    tracker.change("M16", False, 5.2)
+    assert tracker.judge(5.3) == Unsettled()
+    assert tracker.judge(5.5) == Recognized(Move(Side.CONES, 16, 1, off_at=17))
+
+
+def test_with_racks_bearing_off_past_16_needs_the_tray() -> None:
+    tracker = rack_tracker(at("C:M15 R:R2 turn:C throw:2", CYNINGSTAN))
+    tracker.change("M15", False, 1.0)
+    assert isinstance(tracker.judge(5.0), InProgress)  # on its way to the tray
+    tracker.change("CO1", True, 5.1)
+    assert tracker.judge(6.0) == Recognized(Move(Side.CONES, 15, 2, off_at=17))
 
 
 def test_a_wrong_square_is_guided_after_the_grace_time() -> None:
