@@ -3,7 +3,18 @@
 from __future__ import annotations
 
 from engine.board import Side
-from engine.events import BorneOff, Bumped, Entered, Event, ExtraTurnEarned, Moved, ThrowLost, Won
+from engine.events import (
+    BorneOff,
+    Bumped,
+    Entered,
+    Event,
+    ExtraTurnEarned,
+    Moved,
+    Swapped,
+    ThrowLost,
+    Washed,
+    Won,
+)
 
 THROW = "throw"
 MOVE = "move"
@@ -28,7 +39,7 @@ def sounds_for(events: tuple[Event, ...], mummy: Side | None) -> list[str]:
         match event:
             case Entered() | Moved():
                 names.append(MOVE)
-            case Bumped():
+            case Bumped() | Swapped() | Washed():
                 names.append(BUMP)
             case BorneOff():
                 names.append(BEAR_OFF)

@@ -264,7 +264,7 @@ def _chunks(exact_exits: bool) -> tuple[tuple[Chunks, ...], tuple[Chunks, ...]]:
         patterns: list[tuple[Move, ...]] = [()]
         for i in range(ROW):  # the patterns with bit i are those without it, plus its move
             move = table[first + i]
-            patterns += [p + (move,) for p in patterns] if move is not None else patterns
+            patterns += [(*p, move) for p in patterns] if move is not None else patterns
         return tuple(patterns)
 
     by_side = tuple(

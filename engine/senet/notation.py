@@ -1,6 +1,6 @@
 """Reading a Senet position from its one-line notation (``SenetPosition.notation`` writes it).
 
->>> parse_position("C:H12,H20 R:H14 turn:C throw:2").off
+>>> parse_position("C:H12,H20 R:H14 turn:C throw:2", SenetRules()).off
 (3, 4)
 """
 

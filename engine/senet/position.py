@@ -12,7 +12,7 @@ from functools import cache
 from typing import NamedTuple
 
 from engine.board import Side
-from engine.errors import BadNotation, IllegalMove, UnknownSquare, WrongPhase
+from engine.errors import BadNotation, IllegalMove, IllegalThrow, UnknownSquare, WrongPhase
 from engine.events import (
     BorneOff,
     Event,
@@ -32,7 +32,6 @@ from engine.senet.board import LAST, WATER, number, square
 from engine.senet.core import (
     BOARD,
     EXTRA_THROWS,
-    VALUES,
     FIRST_ONE,
     MOVED,
     OPENED,
@@ -41,6 +40,7 @@ from engine.senet.core import (
     REELS,
     SECOND,
     TURN,
+    VALUES,
     Core,
     black_of,
     masks,
@@ -144,7 +144,7 @@ class SenetPosition(NamedTuple):
             return self.moves
         if self.code & OVER or not self.code & OPENED:
             return ()
-        return self.rules.core.legal(self.code, throw.value)
+        return self.rules.core.legal(self.code, _value(throw))
 
     def is_swap(self, move: Move) -> bool:
         """Whether ``move`` lands on an opponent's piece and changes places with it."""
@@ -183,14 +183,14 @@ class SenetPosition(NamedTuple):
             raise WrongPhase(self._why_no_throw())
         core = self.rules.core
         if not code & OPENED:
-            after, decided = core.after_opening_throw(code, throw.value)
+            after, decided = core.after_opening_throw(code, _value(throw))
             if not decided:
                 return _new(after, None, (), self.rules), (_turn_passed(after & TURN),)
             pending = throw if throw.value == 1 else Throw.of(1)
             black = black_of(after)
             return (_new(after, pending, core.legal(after, 1), self.rules),
                     (_opened(black),))
-        moves = core.legal(code, throw.value)
+        moves = core.legal(code, _value(throw))
         if moves:
             return _tuple_new(SenetPosition, (code, throw, moves, self.rules)), ()
         after = core.after_loss(code)
@@ -198,7 +198,7 @@ class SenetPosition(NamedTuple):
                 (ThrowLost(Side(code & TURN), throw), _turn_passed(after & TURN)))
 
     def play(self, move: Move) -> tuple[SenetPosition, tuple[Event, ...]]:
-        """Make a legal move; raises IllegalMove (or WrongPhase) and leaves the position as it was."""
+        """Make a legal move; raises IllegalMove (or WrongPhase), leaving the position as it was."""
         for legal in self.moves:  # moves are shared instances: identity is the quick test
             if legal is move:
                 break
@@ -258,7 +258,7 @@ class SenetPosition(NamedTuple):
     def parse_move(self, text: str) -> Move:
         """The legal move that ``text`` names: ``H12-H14``, ``H12xH14``, ``H28-off``, or just
         the square of the piece to move (``H12``)."""
-        raw = text.strip().upper().replace("X", "-")
+        raw = text.strip().upper().replace("X", "-").replace("OFF", "off")
         source, _, target = raw.partition("-")
         try:
             start = number(source)
@@ -272,12 +272,11 @@ class SenetPosition(NamedTuple):
                 if target.strip() in ("", move.target):
                     return move
                 break
-        side = self.turn
-        move = self.rules.core.moves[side][throw.value][start]
-        assert move is not None
-        if move in self.moves:  # the right piece, the wrong target
-            raise IllegalMove(f"{text.strip()}: the piece on {move.source} goes to {move.target}")
-        raise IllegalMove(self._why_illegal(move))
+        named = self.rules.core.moves[self.turn][throw.value][start]
+        assert named is not None
+        if named in self.moves:  # the right piece, the wrong target
+            raise IllegalMove(f"{text.strip()}: the piece on {named.source} goes to {named.target}")
+        raise IllegalMove(self._why_illegal(named))
 
     def notation(self) -> str:
         """The position in one line, e.g. ``C:H1,H12 R:H2,H9 off:3,3 black:R moved:CR turn:C
@@ -324,6 +323,14 @@ _tuple_new = tuple.__new__  # skips NamedTuple's keyword handling on the hot pat
 def _new(code: int, throw: Throw | None, moves: tuple[Move, ...],
          rules: SenetRules) -> SenetPosition:
     return _tuple_new(SenetPosition, (code, throw, moves, rules))
+
+
+def _value(throw: Throw) -> int:
+    """The value of a throw the sticks can show; IllegalThrow otherwise."""
+    value = throw.value
+    if value not in EXTRA_THROWS and value not in (2, 3):
+        raise IllegalThrow(f"the four sticks cannot show {value}: they show 1, 2, 3, 4 or 6")
+    return value
 
 
 def _arrival(core: Core, code: int, move: Move) -> int:

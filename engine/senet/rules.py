@@ -75,7 +75,8 @@ class SenetRules:
         counts: dict[int, int] = {}
         for face in FACES:
             counts[face.value] = counts.get(face.value, 0) + 1
-        return Chance("sticks", tuple((v, Fraction(n, len(FACES))) for v, n in sorted(counts.items())))
+        outcomes = tuple((v, Fraction(n, len(FACES))) for v, n in sorted(counts.items()))
+        return Chance("sticks", outcomes)
 
     @property
     def pieces(self) -> int:
