@@ -162,10 +162,13 @@ class SenetPosition(NamedTuple):
 
     def journeys(self, move: Move) -> tuple[Journey, ...]:
         """The pieces' journeys ``move`` makes, the mover's first: a captured piece goes to the
-        mover's square; a piece stepping into the House of Water stands on H27 on its way back."""
+        mover's square; a piece stepping into the House of Water stands on H27 on its way back; a
+        piece bearing off stands on H30 on its way off, unless H30 is taken or its own square."""
         side, source = move.side, move.source
         if move.bears_off:
-            return (Journey(side, source, Offboard.BORNE_OFF),)
+            last = square(LAST)
+            free = move.start != LAST and not (self.code | self.code >> REELS) >> LAST & 1
+            return (Journey(side, source, Offboard.BORNE_OFF, via=(last,) if free else ()),)
         target = square(move.end)
         if move.end == WATER:
             return (Journey(side, source, square(_arrival(self.rules.core, self.code, move)),
