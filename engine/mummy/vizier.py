@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from engine.board import Side
 from engine.errors import WrongPhase
@@ -48,16 +49,17 @@ MAX_DEPTH = 7
 
 @dataclass(frozen=True, slots=True)
 class Analysis:
-    """The Vizier's verdict on a position with a pending throw."""
+    """The Vizier's verdict on a position with a pending throw (of any game: ``move`` is a
+    move of the position's game)."""
 
-    move: Move
+    move: Any
     value: float
     """The chance the side to move wins after ``move``, as the search sees it."""
     depth: int
     """How many throws ahead the finished search looked."""
     nodes: int
     """Casts and moves tried, over all depths."""
-    values: tuple[tuple[Move, float], ...]
+    values: tuple[tuple[Any, float], ...]
     """Every legal move with its value for the side to move, in the engine's move order."""
 
 
@@ -249,4 +251,5 @@ class Vizier:
 
     def choose(self, state: GameState, rng: random.Random | None = None) -> Move:
         """The best move found for the pending throw (the Vizier needs no randomness)."""
-        return self.analyse(state).move
+        move: Move = self.analyse(state).move
+        return move

@@ -1,6 +1,7 @@
 """Benchmark: the mummy's levels play each other; win rates with 95% intervals, decision times.
 
     python -m tests.benchmarks.mummy_strength [--games N] [--levels scribe,priest,vizier]
+                                              [--game tait|senet]
 
 Each pair of levels plays N games (default 2,000), sides alternating: the games come in pairs
 with the same seed, the stronger level as Cones in one and as Reels in the other. Prints each
@@ -9,6 +10,7 @@ p95 decision time (over decisions with more than one legal move). Exits 1 unless
 beats the one below it with the whole interval above 50%.
 
 Neferkaptah is left out by default while there is no solved table: it then plays as the Vizier.
+``--game senet`` plays Senet (from its opening throws) instead of Tait's game.
 """
 
 from __future__ import annotations
@@ -24,9 +26,9 @@ import time
 from dataclasses import dataclass, field
 
 from engine.board import Side
+from engine.games import load
+from engine.games.api import Position, Rules
 from engine.mummy import Level, Mummy
-from engine.rules import TAIT
-from engine.state import GameState
 
 DEFAULT_LEVELS = (Level.SCRIBE, Level.PRIEST, Level.VIZIER)
 
@@ -46,26 +48,31 @@ class Tally:
             self.times.setdefault(level, []).extend(times)
 
 
-def opening(rng: random.Random) -> GameState:
-    """A new game after its demon-cast: ``Game.demon_cast`` on a bare state, without a record."""
-    state = GameState.new(TAIT)
-    while state.demon_casting:
-        state, _ = state.cast(TAIT.draw(rng))
-        if state.moves:
+def opening(rng: random.Random, rules: Rules | None = None) -> Position:
+    """A new game after the board's opening throws (Tait's demon-cast, Senet's throws for a 1)
+    and the forced move they end with: ``Game.demon_cast`` on a bare position, without a
+    record."""
+    rules = rules if rules is not None else load("tait")
+    state = rules.new(Side.CONES)
+    while state.opening or state.throw is not None:
+        if state.throw is None:
+            state, _ = state.cast(rules.draw(rng))
+        else:
             state, _ = state.play(state.moves[0])
     return state
 
 
 def play_game(
-    seed: str, cones: Level, reels: Level, times: dict[Level, list[float]]
+    seed: str, cones: Level, reels: Level, times: dict[Level, list[float]], game: str = "tait"
 ) -> Side:
-    """One game from a fresh board; the demon-cast opens it. Returns the winner."""
+    """One game from a fresh board; the opening throws open it. Returns the winner."""
+    rules = load(game)
     rng = random.Random(seed)
     choice_rng = random.Random(f"{seed}:choices")
     mummies = (Mummy(cones), Mummy(reels))
-    state = opening(rng)
+    state = opening(rng, rules)
     while state.winner is None:
-        state, _ = state.cast(TAIT.draw(rng))
+        state, _ = state.cast(rules.draw(rng))
         if not state.moves:
             continue
         mummy = mummies[state.turn]
@@ -79,15 +86,15 @@ def play_game(
     return state.winner
 
 
-def play_games(task: tuple[Level, Level, int, int, int]) -> Tally:
+def play_games(task: tuple[Level, Level, int, int, int, str]) -> Tally:
     """Games ``first..last-1`` of the pair (weaker, stronger): the stronger is Cones when even."""
-    weaker, stronger, first, last, seed = task
+    weaker, stronger, first, last, seed, game = task
     tally = Tally()
     for number in range(first, last):
         game_seed = f"{seed}:{weaker.name}:{stronger.name}:{number // 2}"
         as_cones = number % 2 == 0
         cones, reels = (stronger, weaker) if as_cones else (weaker, stronger)
-        winner = play_game(game_seed, cones, reels, tally.times)
+        winner = play_game(game_seed, cones, reels, tally.times, game)
         tally.games += 1
         tally.wins += winner == (Side.CONES if as_cones else Side.REELS)
     return tally
@@ -119,13 +126,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--game", choices=("tait", "senet"), default="tait")
     args = parser.parse_args(argv)
     levels = sorted(Level.parse(name) for name in args.levels.split(","))
     games = args.games + args.games % 2
     pairs = list(itertools.combinations(levels, 2))
     chunk = max(2, math.ceil(games / (4 * max(1, args.jobs))) // 2 * 2)
     tasks = [
-        (weaker, stronger, first, min(games, first + chunk), args.seed)
+        (weaker, stronger, first, min(games, first + chunk), args.seed, args.game)
         for weaker, stronger in pairs
         for first in range(0, games, chunk)
     ]
@@ -136,7 +144,8 @@ def main(argv: list[str] | None = None) -> int:
             tallies[task[0], task[1]].add(tally)
     elapsed = time.perf_counter() - started
 
-    print(f"{games} games per pair, sides alternating, seed {args.seed} ({elapsed:.0f} s)\n")
+    print(f"{load(args.game).title}: {games} games per pair, sides alternating, "
+          f"seed {args.seed} ({elapsed:.0f} s)\n")
     print("| stronger | weaker | stronger wins | win rate | 95% interval |")
     print("| --- | --- | ---: | ---: | --- |")
     for (weaker, stronger), tally in tallies.items():
