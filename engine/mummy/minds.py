@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from importlib import import_module
 from typing import Any
 
@@ -36,5 +37,10 @@ def mind_of(rules: Rules) -> Mind:
     """The mummy's knowledge of ``rules``' game; ValueError for a game it cannot play yet."""
     if rules.name not in MINDS:
         raise ValueError(f"the mummy cannot play {rules.title} yet")
-    module = import_module(MINDS[rules.name])
+    return _mind(rules.name)
+
+
+@cache
+def _mind(name: str) -> Mind:
+    module = import_module(MINDS[name])
     return Mind(module.priest_move, module.reason, module.evaluate)

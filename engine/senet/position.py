@@ -144,7 +144,10 @@ class SenetPosition(NamedTuple):
             return self.moves
         if self.code & OVER or not self.code & OPENED:
             return ()
-        return self.rules.core.legal(self.code, _value(throw))
+        value = throw.value
+        if value not in _VALUES:
+            raise IllegalThrow(f"the four sticks cannot show {value}: they show 1, 2, 3, 4 or 6")
+        return self.rules.core.legal(self.code, value)
 
     def is_swap(self, move: Move) -> bool:
         """Whether ``move`` lands on an opponent's piece and changes places with it."""
@@ -184,18 +187,22 @@ class SenetPosition(NamedTuple):
         code = self.code
         if self.throw is not None or code & OVER:
             raise WrongPhase(self._why_no_throw())
-        core = self.rules.core
+        rules = self.rules
+        core = rules._core or rules.core
+        value = throw.value
+        if value not in _VALUES:
+            raise IllegalThrow(f"the four sticks cannot show {value}: they show 1, 2, 3, 4 or 6")
         if not code & OPENED:
-            after, decided = core.after_opening_throw(code, _value(throw))
+            after, decided = core.after_opening_throw(code, value)
             if not decided:
                 return _new(after, None, (), self.rules), (_turn_passed(after & TURN),)
             pending = throw if throw.value == 1 else Throw.of(1)
             black = black_of(after)
             return (_new(after, pending, core.legal(after, 1), self.rules),
                     (_opened(black),))
-        moves = core.legal(code, _value(throw))
+        moves = core.legal(code, value)
         if moves:
-            return _tuple_new(SenetPosition, (code, throw, moves, self.rules)), ()
+            return _tuple_new(SenetPosition, (code, throw, moves, rules)), ()
         after = core.after_loss(code)
         return (_new(after, None, (), self.rules),
                 (ThrowLost(Side(code & TURN), throw), _turn_passed(after & TURN)))
@@ -210,10 +217,14 @@ class SenetPosition(NamedTuple):
                 raise WrongPhase(self._why_no_move())
             if move not in self.moves:
                 raise IllegalMove(self._why_illegal(move))
-        core = self.rules.core
+        rules = self.rules
+        core = rules._core or rules.core
         code = self.code
         after = core.after_move(code, move)
-        return (_tuple_new(SenetPosition, (after, None, (), self.rules)),
+        if not move.bears_off and move.end != WATER:  # a plain move or a capture: shared events
+            theirs = code >> (move.end + (0 if move.side else REELS)) & 1
+            return _tuple_new(SenetPosition, (after, None, (), rules)), _EVENTS[move.number][theirs]
+        return (_tuple_new(SenetPosition, (after, None, (), rules)),
                 _move_events(core, code, move, after))
 
     def after(self, move: Move) -> SenetPosition:
@@ -328,12 +339,7 @@ def _new(code: int, throw: Throw | None, moves: tuple[Move, ...],
     return _tuple_new(SenetPosition, (code, throw, moves, rules))
 
 
-def _value(throw: Throw) -> int:
-    """The value of a throw the sticks can show; IllegalThrow otherwise."""
-    value = throw.value
-    if value not in EXTRA_THROWS and value not in (2, 3):
-        raise IllegalThrow(f"the four sticks cannot show {value}: they show 1, 2, 3, 4 or 6")
-    return value
+_VALUES = frozenset(VALUES)
 
 
 def _arrival(core: Core, code: int, move: Move) -> int:
@@ -399,7 +405,7 @@ def _move_events(core: Core, code: int, move: Move, after: int) -> tuple[Event, 
     """What a move caused, in the order it happened."""
     side, start, end = move.side, move.start, move.start + move.steps
     if not move.bears_off and end != WATER:
-        return _EVENTS[move.number][bool(code >> (end + (0 if side else REELS)) & 1)]
+        return _EVENTS[move.number][code >> (end + (0 if side else REELS)) & 1]
     events: tuple[Event, ...]
     if move.bears_off:
         events = (BorneOff(side, square(start)),)

@@ -471,9 +471,11 @@ def test_each_move_says_its_journeys() -> None:
     assert position.journeys(plain) == (Journey(C, "H3", "H5"),)
     assert position.journeys(swap) == (Journey(C, "H12", "H14"), Journey(R, "H14", "H12"))
     assert position.journeys(water) == (Journey(C, "H25", "H2", via=("H27",)),)
-    off = thrown(at("C:H28 R:H2"), 2).moves[0]
-    assert thrown(at("C:H28 R:H2"), 2).journeys(off) == (
-        Journey(C, "H28", Offboard.BORNE_OFF),)
+    position = thrown(at("C:H28 R:H2"), 2)
+    assert position.journeys(position.moves[0]) == (
+        Journey(C, "H28", Offboard.BORNE_OFF, via=("H30",)),)  # on its way off over H30
+    position = thrown(at("C:H30 R:H2", EXACT), 1)
+    assert position.journeys(position.moves[0]) == (Journey(C, "H30", Offboard.BORNE_OFF),)
 
 
 def test_every_event_reads_as_a_line_of_the_game() -> None:
