@@ -26,7 +26,7 @@ from typing import Any
 from engine.board import Side
 from engine.errors import WrongPhase
 from engine.games.api import Position
-from engine.mummy.vizier import Analysis
+from engine.mummy.vizier import Analysis, OutOfNodes, deepen
 from engine.sticks import Throw
 
 Evaluation = Callable[[Any], float]
@@ -40,10 +40,6 @@ limit in use (a Senet decision at depth 2 tries about 950 nodes, 1,900 at p95, 2
 TABLE_SIZE = 1 << 14
 """Entries in the transposition table before it is emptied (about 250 bytes each: some 4 MB at
 most; a Senet decision at depth 2 leaves about 100)."""
-
-
-class _OutOfNodes(Exception):
-    """The node budget is spent: the caller keeps the last finished depth."""
 
 
 class Table:
@@ -94,7 +90,7 @@ class _Walk:
             return value
         self.nodes += len(self.chances) or 1
         if self.nodes > self.limit:
-            raise _OutOfNodes
+            raise OutOfNodes
         if not self.chances:  # no luck: the side to play moves at once
             value = self.best(position, depth - 1)
         else:
@@ -113,7 +109,7 @@ class _Walk:
         moves = position.moves
         self.nodes += len(moves)
         if self.nodes > self.limit:
-            raise _OutOfNodes
+            raise OutOfNodes
         values = (self.after_move(position.play(move)[0], depth) for move in moves)
         return max(values) if position.turn == Side.CONES else min(values)
 
@@ -141,23 +137,8 @@ class Search:
             raise WrongPhase(f"{position.turn.title} must throw before the mummy can choose a move")
         self.table.values.clear()  # decisions never depend on earlier searches
         walk = _Walk(position, self.table, self.evaluate, self.node_limit)
-        values = walk.root(position, 0)
-        depth = 0
-        for d in range(1, self.depth + 1):
-            if len(position.moves) == 1:
-                break
-            try:
-                values = walk.root(position, d)
-            except _OutOfNodes:
-                break
-            depth = d
-        cones = position.turn == Side.CONES
-        mover = tuple((m, v if cones else 1.0 - v) for m, v in values)
-        move, value = mover[0]
-        for m, v in mover[1:]:
-            if v > value:  # strictly better: ties keep the rules' move order
-                move, value = m, v
-        return Analysis(move, value, depth, walk.nodes, mover)
+        return deepen(lambda d: walk.root(position, d), position.turn, self.depth,
+                      lambda: walk.nodes)
 
     def choose(self, position: Position) -> Any:
         """The best move found for the pending throw."""

@@ -27,7 +27,6 @@ from engine.packed import OVER, pack, turn_of
 from engine.rules import TAIT
 from engine.senet import SENET
 from engine.senet import core as senet
-from engine.state import GameState
 from engine.tables import tables
 
 GOAL = 5_000
@@ -52,22 +51,6 @@ def core_games(games: int, rng: random.Random) -> tuple[list[int], int]:
             moves = legal(code, throw.value)
             code = play(code, moves[int(uniform() * len(moves))]) if moves else lose(code, throw)
         wins[turn_of(code)] += 1
-    return wins, throws
-
-
-def state_games(games: int, rng: random.Random) -> tuple[list[int], int]:
-    """The same games through the public API: ``GameState.cast`` and ``GameState.play``."""
-    draw, uniform = TAIT.draw, rng.random
-    wins, throws = [0, 0], 0
-    for _ in range(games):
-        state = GameState.new(TAIT)
-        while state.winner is None:
-            state, _ = state.cast(draw(rng))
-            throws += 1
-            moves = state.moves
-            if moves:
-                state, _ = state.play(moves[int(uniform() * len(moves))])
-        wins[state.winner] += 1
     return wins, throws
 
 
@@ -113,6 +96,10 @@ def position_games(name: str) -> Games:
         return wins, throws
 
     return games
+
+
+state_games = position_games("tait")
+"""The same games as ``core_games`` through the public API: ``GameState.cast`` and ``play``."""
 
 
 def measure(games: Games, n: int, seed: int, rounds: int) -> tuple[list[float], list[int], int]:

@@ -14,6 +14,8 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import random
+from collections.abc import Callable
+from typing import Any
 
 from engine.board import PATH_LENGTH, Side
 from engine.mummy.evaluation import _POSITION_SUM, bump_risk
@@ -67,16 +69,19 @@ def game(seed: int) -> list[list[float]]:
     return [[*row, float(state.winner == Side.CONES)] for row in rows]
 
 
-def main(argv: list[str] | None = None) -> int:
-    import numpy as np  # only this script needs numpy
+def fit(games: Callable[[int], list[list[float]]], argv: list[str] | None,
+        description: str = __doc__.splitlines()[0]) -> Any:
+    """Play the games ``--games`` and ``--seed`` ask for, fit the log-odds that the Cones win to
+    their rows (features, then the result) and print how well it fits; returns the weights."""
+    import numpy as np  # only the fitting scripts need numpy
 
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--games", type=int, default=12_000)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     with multiprocessing.Pool() as pool:
         seeds = range(args.seed * 1_000_000, args.seed * 1_000_000 + args.games)
-        data = np.array([row for rows in pool.imap(game, seeds, chunksize=100) for row in rows])
+        data = np.array([row for rows in pool.imap(games, seeds, chunksize=100) for row in rows])
     x, y = data[:, :-1], data[:, -1]
     w = np.zeros(x.shape[1])
     for _ in range(30):  # Newton's method with a touch of ridge
@@ -87,6 +92,11 @@ def main(argv: list[str] | None = None) -> int:
     p = 1 / (1 + np.exp(-x @ w))
     loss = -np.mean(y * np.log(p) + (1 - y) * np.log(1 - p))
     print(f"{len(y)} positions; log loss {loss:.4f}, accuracy {np.mean((p > 0.5) == y):.3f}")
+    return w
+
+
+def main(argv: list[str] | None = None) -> int:
+    w = fit(game, argv)
     print("PIECE_EARLY = (0.0, " + ", ".join(f"{v:.3f}" for v in w[:15]) + ")")
     print("PIECE_LATE = (0.0, " + ", ".join(f"{v:.3f}" for v in w[15:30]) + ")")
     for name, value in zip(NAMES, w[30:], strict=True):

@@ -11,14 +11,13 @@ on (run it with a Python that has numpy).
 
 from __future__ import annotations
 
-import argparse
-import multiprocessing
 import random
 
 from engine.board import Side
 from engine.mummy.senet import exposed, priest_move
 from engine.senet import SENET, SenetPosition
 from engine.senet.core import BOARD, OFF, REELS, TURN
+from tests.benchmarks.mummy_fit import fit
 
 SQUARES = [n for n in range(1, 31) if n != 27]
 
@@ -53,25 +52,7 @@ def game(seed: int) -> list[list[float]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    import numpy as np  # only this script needs numpy
-
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=12_000)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(argv)
-    with multiprocessing.Pool() as pool:
-        seeds = range(args.seed * 1_000_000, args.seed * 1_000_000 + args.games)
-        data = np.array([row for rows in pool.imap(game, seeds, chunksize=100) for row in rows])
-    x, y = data[:, :-1], data[:, -1]
-    w = np.zeros(x.shape[1])
-    for _ in range(30):  # Newton's method with a touch of ridge
-        p = 1 / (1 + np.exp(-x @ w))
-        gradient = x.T @ (y - p) - 1e-3 * w
-        hessian = (x * (p * (1 - p))[:, None]).T @ x + 1e-3 * np.eye(len(w))
-        w += np.linalg.solve(hessian, gradient)
-    p = 1 / (1 + np.exp(-x @ w))
-    loss = -np.mean(y * np.log(p) + (1 - y) * np.log(1 - p))
-    print(f"{len(y)} positions; log loss {loss:.4f}, accuracy {np.mean((p > 0.5) == y):.3f}")
+    w = fit(game, argv, __doc__.splitlines()[0])
     # Each side has five pieces on the board or off it, so one constant added to every square's
     # weight and to a piece borne off changes nothing: print them counted from a piece on H1.
     base = w[0]

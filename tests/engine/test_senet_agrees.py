@@ -15,6 +15,7 @@ from engine.board import Side
 from engine.senet import SenetPosition, SenetRules
 from engine.senet.board import square
 from engine.sticks import Throw
+from tests.benchmarks.engine_games import position_games, senet_core_games
 from tests.engine.senet_reference import Plain
 
 VALUES = (1, 2, 3, 4, 6)
@@ -114,3 +115,11 @@ def test_random_positions_agree_on_every_throw_and_move(both: tuple[SenetPositio
             after, events = thrown.play(move)
             assert list(events) == copy.play(move.start, move.steps), (position, move)
             same(after, copy)
+
+
+def test_the_core_and_the_positions_play_the_same_games() -> None:
+    """The benchmark's two paths: packed positions through the core, and SenetPosition."""
+    core = senet_core_games(60, random.Random(5))
+    assert core == position_games("senet")(60, random.Random(5))
+    wins, throws = core
+    assert sum(wins) == 60 and throws > 60 * 100

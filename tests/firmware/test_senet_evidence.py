@@ -22,6 +22,7 @@ from firmware.tracker import (
     MoveTracker,
     Recognized,
 )
+from tests.firmware.test_tracker import judge_after
 
 Change = tuple[str, bool]
 
@@ -81,17 +82,6 @@ def positions(rules: SenetRules, games: int) -> Iterator[SenetPosition]:
                 position, _ = position.play(rng.choice(position.moves))
 
 
-def judge_after(expectation: Expectation, changes: list[Change]) -> object:
-    tracker = MoveTracker(settle=0.25, grace=1.5)
-    tracker.reset(expectation.before, now=0.0)
-    tracker.expect(expectation)
-    t = 1.0
-    for name, occupied in changes:
-        t += 0.05
-        tracker.change(name, occupied, t)
-    return tracker.judge(t + 0.3)
-
-
 def checked(rules: SenetRules, games: int) -> Counter[str]:
     """Every legal move of every throw in ``games`` random games, carried out every way: the
     tracker must recognise exactly that move. Returns how many of each kind were checked."""
@@ -106,7 +96,7 @@ def checked(rules: SenetRules, games: int) -> Counter[str]:
                 kind = ("off" if move.bears_off else "water" if move.end == WATER
                         else "swap" if position.is_swap(move) else "plain")
                 for changes in performances(position, move):
-                    verdict = judge_after(expectation, changes)
+                    verdict = judge_after(expectation, changes, expectation.before)
                     assert verdict == Recognized(move), (position.notation(), move, changes)
                     kinds[kind] += 1
     return kinds
