@@ -10,13 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 from engine.board import Side
+from engine.games.api import Rules
 from engine.senet.moves import Move
 from engine.senet.position import SenetPosition
 from engine.senet.rules import SENET, SenetRules
 
 __all__ = ["RULES", "SENET", "Move", "SenetPosition", "SenetRules", "Side", "rules_from_json"]
 
-RULES = SENET
+RULES: Rules = SENET
+"""Senet's rules for the registry (typed as the game interface, so mypy checks that Senet's
+rules and positions implement it)."""
 
 
 def rules_from_json(data: Any) -> SenetRules:

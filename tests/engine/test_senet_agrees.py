@@ -101,7 +101,7 @@ def positions(draw: st.DrawFn) -> tuple[SenetPosition, Plain]:
     return rules.parse(text), plain
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=250, deadline=None)
 @given(positions())
 def test_random_positions_agree_on_every_throw_and_move(both: tuple[SenetPosition, Plain]) -> None:
     position, plain = both

@@ -105,9 +105,9 @@ def checked(rules: SenetRules, games: int) -> Counter[str]:
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: r.title)
 def test_every_legal_move_is_recognised_and_no_two_moves_share_evidence(
         rules: SenetRules) -> None:
-    kinds = checked(rules, 8 if rules == SenetRules() else 3)
-    assert kinds["plain"] > 1_000 and kinds["swap"] > 100
-    assert kinds["water"] > 10 and kinds["off"] > 30
+    kinds = checked(rules, 4 if rules == SenetRules() else 2)
+    assert kinds["plain"] > 3_000 and kinds["swap"] > 1_000
+    assert kinds["water"] > 100 and kinds["off"] > 100
 
 
 def at(text: str, value: int) -> SenetPosition:
