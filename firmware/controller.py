@@ -34,7 +34,14 @@ from firmware.tracker import (
     Verdict,
 )
 from hardware.clock import Clock
-from hardware.events import ButtonPressed, ShakeAbandoned, SquareChanged, SticksThrown
+from hardware.events import (
+    ButtonPressed,
+    ShakeAbandoned,
+    ShakeStarted,
+    Shaking,
+    SquareChanged,
+    SticksThrown,
+)
 from hardware.lights import Frame
 from hardware.speaker import Speaker
 from hardware.squares import RACK_OF
@@ -90,6 +97,7 @@ class Controller:
     fairness: Fair = field(default_factory=Fair)
     warned: bool = False
     shake_again_until: float = float("-inf")
+    rattle: sounds.Rattle = field(default_factory=sounds.Rattle)
     _unsaved: bool = False
     tracker: MoveTracker = field(init=False)
     _mummy: Mummy = field(init=False)
@@ -140,6 +148,8 @@ class Controller:
         match event:
             case SquareChanged(square, occupied, t):
                 self.tracker.change(square, occupied, t)
+            case ShakeStarted(t) | Shaking(t) if self.rattle.due(t):
+                self.speaker.play(sounds.RATTLE)
             case SticksThrown(result, _):
                 self._thrown(result)
             case ShakeAbandoned(_, t):

@@ -19,7 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from firmware.controller import Controller, Settings
+from firmware.facts import FactTeller, SpokenFacts, awaiting_throw
 from firmware.service import Notifier
+from hardware.voice import EspeakVoice, Voice
 
 log = logging.getLogger(__name__)
 
@@ -98,15 +100,30 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path) -> int:
     notifier = Notifier()
     stop = threading.Event()
     stop_on_signals(stop)
+    voice = EspeakVoice(board.facts.voice, board.sounds.volume, board.sounds.muted) \
+        if board.facts.speak else None
     try:
         controller = Controller(devices.lights.show, devices.speaker, clock,
                                 random.Random(secrets.randbits(128)), settings, Store(state_dir))
         controller.start(devices.reeds.occupancy())
         notifier.ready()
         log.info("ready: %s", controller.status())
-        serve(controller, events, stop, notifier=notifier)
+        serve(controller, events, stop, notifier=notifier,
+              before_tick=spoken_facts(controller, voice) if voice is not None else None)
     finally:
         notifier.stopping()
+        if voice is not None:
+            voice.close()
         devices.close()
         clock.close()
     return 0
+
+
+def spoken_facts(controller: Controller, voice: Voice) -> Callable[[], None]:
+    """What to do before each tick on a board that speaks MummyFacts while a throw is awaited."""
+    spoken = SpokenFacts(FactTeller(random.Random(secrets.randbits(64))), voice)
+
+    def speak() -> None:
+        spoken.update(controller.clock.now(), awaiting_throw(controller))
+
+    return speak

@@ -1,6 +1,11 @@
-"""Sound names for what happens in a game (the files come with the experience issue)."""
+"""Sound names for what happens in a game; the files are in hardware/sounds/ (made by code).
+
+A board file may point any of these names at a museum's own file (``[sounds] bump = "..."``).
+"""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from engine.board import Side
 from engine.events import (
@@ -16,7 +21,8 @@ from engine.events import (
     Won,
 )
 
-THROW = "throw"
+RATTLE = "rattle"  # the sticks knocking in the box while it is shaken
+THROW = "throw"  # the sticks landing: a throw is taken
 MOVE = "move"
 BUMP = "bump"
 BEAR_OFF = "bear-off"
@@ -28,8 +34,25 @@ WIN = "win"
 LOSE = "lose"
 REFUSED = "refused"  # a short "not now" for a shake that cannot be taken
 SHAKE_AGAIN = "shake-again"  # a shake that never settled was dropped
-ALL = (THROW, MOVE, BUMP, BEAR_OFF, EXTRA_TURN, LOST_THROW, MISTAKE, MUMMY_TURN, WIN, LOSE,
-       REFUSED, SHAKE_AGAIN)
+INVITE = "invite"  # the kiosk's invitation to come and play
+ALL = (RATTLE, THROW, MOVE, BUMP, BEAR_OFF, EXTRA_TURN, LOST_THROW, MISTAKE, MUMMY_TURN, WIN,
+       LOSE, REFUSED, SHAKE_AGAIN, INVITE)
+RATTLE_EVERY = 0.45
+"""Seconds between rattles while the box is shaken: about the length of the rattle sound."""
+
+
+@dataclass
+class Rattle:
+    """Whether a shake's tilt (at ``t``) should rattle again: once a rattle has had its time."""
+
+    until: float = float("-inf")
+
+    def due(self, t: float) -> bool:
+        """True at most once every ``RATTLE_EVERY`` seconds of the shake."""
+        if t < self.until:
+            return False
+        self.until = t + RATTLE_EVERY
+        return True
 
 
 def sounds_for(events: tuple[Event, ...], mummy: Side | None) -> list[str]:

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
 from hardware.header import GPIO_PINS, I2C1, SPI0
+from hardware.sounds import shipped
 from hardware.squares import KINDS, RACK_OF, SQUARES_OF, STICK_PIXELS, TWENTY_SQUARES
 from hardware.toml_reader import ConfigError, Section
 
@@ -26,6 +27,7 @@ __all__ = [
     "ConfigError",
     "Expander",
     "ExpanderChannel",
+    "FactsConfig",
     "LightsConfig",
     "ReedsConfig",
     "SoundsConfig",
@@ -117,11 +119,47 @@ class LightsConfig:
 
 @dataclass(frozen=True)
 class SoundsConfig:
-    """Where sound files live (None: the ones shipped with aseb), the volume and mute."""
+    """Where sound files live (None: the ones shipped with aseb), the volume and mute.
+
+    ``files`` points single sounds at files of their own (a museum's), by name: ``bump``...
+    """
 
     folder: Path | None
     volume: float
     muted: bool
+    files: Mapping[str, Path] = field(default_factory=lambda: MappingProxyType({}))
+
+
+@dataclass(frozen=True)
+class FactsConfig:
+    """MummyFacts on a board without a screen: ``speak`` them with espeak-ng in ``voice``."""
+
+    speak: bool = False
+    voice: str = "en"
+
+
+@dataclass(frozen=True)
+class KioskConfig:
+    """A museum board left running unattended: attract, abandoned games, quiet hours, reset.
+
+    Times of day are minutes after midnight, local time; ``quiet`` is (start, end), None for
+    no quiet hours (start after end crosses midnight)."""
+
+    enabled: bool = False
+    level: str = "fair"
+    invite_every: float = 240.0
+    """Seconds between invitation sounds while the board is idle (0: never)."""
+    abandon_after: float = 180.0
+    """Seconds a game may go untouched before it is ended and the board cleared."""
+    quiet: tuple[int, int] | None = None
+    quiet_volume: float = 0.0
+    reset: str = "corners"
+    """The staff reset: ``corners`` (cover R1, R4, C1 and C4), ``button`` (hold new_game),
+    ``both`` or ``none``."""
+    reset_hold: float = 5.0
+    stuck_after: float = 120.0
+    """Seconds a single square may disagree with the game, all else still, before its reed is
+    taken as stuck and play goes on around it."""
 
 
 @dataclass(frozen=True)
@@ -136,6 +174,8 @@ class Board:
     buttons: Mapping[str, int]
     lights: LightsConfig
     sounds: SoundsConfig
+    facts: FactsConfig = field(default_factory=FactsConfig)
+    kiosk: KioskConfig = field(default_factory=KioskConfig)
     kind: str = TWENTY_SQUARES
     """The kind of board the squares are wired for: ``twenty-squares`` or ``senet``."""
 
@@ -180,8 +220,11 @@ def parse_board(text: str, source: str = "board.toml", base: Path | None = None)
     sticks = _sticks(top.section("sticks", required=True), pins)
     buttons = _buttons(top.section("buttons"), pins)
     sounds = _sounds(top.section("sounds"), base)
+    facts = _facts(top.section("facts"))
+    kiosk = _kiosk(top.section("kiosk"), buttons)
     top.done()
-    return Board(source, name, pin_factory, reeds, sticks, buttons, lights, sounds, kind)
+    return Board(source, name, pin_factory, reeds, sticks, buttons, lights, sounds, facts,
+                 kiosk, kind)
 
 
 class _PinRegistry:
@@ -376,12 +419,88 @@ def _buttons(section: Section, pins: _PinRegistry) -> Mapping[str, int]:
     return MappingProxyType(found)
 
 
+SOUND_SETTINGS = ("folder", "volume", "muted")
+
+
 def _sounds(section: Section, base: Path | None) -> SoundsConfig:
+    root = base or Path.cwd()
     folder = section.text("folder", "")
     config = SoundsConfig(
-        folder=((base or Path.cwd()) / folder) if folder else None,
+        folder=(root / folder) if folder else None,
         volume=section.number("volume", 0.8, high=1.0),
         muted=section.boolean("muted", False),
+        files=MappingProxyType(_sound_files(section, root)),
     )
     section.done()
     return config
+
+
+def _sound_files(section: Section, root: Path) -> dict[str, Path]:
+    """The sounds the file points at files of their own: ``bump = "museum/knock.ogg"``."""
+    names = shipped()
+    files = {}
+    for name in section.names():
+        if name in SOUND_SETTINGS:
+            continue
+        if name not in names:
+            known = ", ".join((*SOUND_SETTINGS, *names))
+            raise section.error(name, f"unknown key (the keys here are {known})")
+        path = section.text(name)
+        if not path.strip() or "\0" in path:
+            raise section.error(name, f"expected the path of a sound file, got {path!r}")
+        files[name] = root / path
+    return files
+
+
+VOICE_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-+_")
+
+
+def _facts(section: Section) -> FactsConfig:
+    config = FactsConfig(speak=section.boolean("speak", False), voice=section.text("voice", "en"))
+    if not config.voice or not set(config.voice) <= VOICE_LETTERS:
+        raise section.error("voice", f"expected an espeak-ng voice name such as 'en' or "
+                            f"'en-gb', got {config.voice!r}")
+    section.done()
+    return config
+
+
+KIOSK_LEVELS = ("scribe", "priest", "vizier", "neferkaptah", "fair")
+RESETS = ("corners", "button", "both", "none")
+
+
+def _kiosk(section: Section, buttons: Mapping[str, int]) -> KioskConfig:
+    config = KioskConfig(
+        enabled=section.boolean("enabled", False),
+        level=section.text("level", "fair", choices=KIOSK_LEVELS),
+        invite_every=section.number("invite_every_min", 4, high=24 * 60) * 60,
+        abandon_after=section.number("abandon_after_min", 3, low=0.5, high=24 * 60) * 60,
+        quiet=_hours(section, "quiet_hours"),
+        quiet_volume=section.number("quiet_volume", 0.0, high=1.0),
+        reset=section.text("reset", "corners", choices=RESETS),
+        reset_hold=section.number("reset_hold_s", 5, low=1, high=60),
+        stuck_after=section.number("stuck_after_s", 120, low=10, high=24 * 3600),
+    )
+    if config.reset in ("button", "both") and "new_game" not in buttons:
+        raise section.error("reset", f"{config.reset!r} needs a new_game button in [buttons]")
+    section.done()
+    return config
+
+
+def _hours(section: Section, key: str) -> tuple[int, int] | None:
+    """``"22:00-08:00"`` as minutes after midnight; ``""`` for none."""
+    text = section.text(key, "")
+    if not text:
+        return None
+    try:
+        start, end = (_minutes(part) for part in text.split("-"))
+    except ValueError:
+        raise section.error(key, f"expected hours like '22:00-08:00', got {text!r}") from None
+    return start, end
+
+
+def _minutes(text: str) -> int:
+    hours, minutes = text.strip().split(":")
+    h, m = int(hours), int(minutes)
+    if not (0 <= h < 24 and 0 <= m < 60 and len(minutes) == 2):
+        raise ValueError(text)
+    return h * 60 + m

@@ -13,12 +13,12 @@ from typing import Any
 from gpiozero.pins import Factory  # type: ignore[import-untyped]
 
 from hardware.clock import Clock
-from hardware.events import ButtonPressed
+from hardware.events import ButtonPressed, ButtonReleased
 from hardware.switches import DebouncedSwitches
 
 
 class Buttons:
-    """Debounced buttons by name; a press (not the release) puts ``ButtonPressed`` on ``events``."""
+    """Debounced buttons by name: ``ButtonPressed`` on a press, ``ButtonReleased`` on letting go."""
 
     def __init__(
         self,
@@ -39,5 +39,4 @@ class Buttons:
         self._switches.close()
 
     def _changed(self, name: str, pressed: bool, t: float) -> None:
-        if pressed:
-            self._events.put(ButtonPressed(name, t))
+        self._events.put(ButtonPressed(name, t) if pressed else ButtonReleased(name, t))

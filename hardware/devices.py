@@ -11,7 +11,6 @@ import queue
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from gpiozero.pins import Factory  # type: ignore[import-untyped]
@@ -23,12 +22,13 @@ from hardware.expander import Mcp23017, Mcp23017Reeds
 from hardware.lights import Lights
 from hardware.pins import open_pin_factory
 from hardware.reeds import GpioReeds, ReedArray
+from hardware.sounds import FOLDER
 from hardware.speaker import MixerSpeaker, Speaker
 from hardware.sticks import StickBox
 from hardware.strips import PixelStrip, open_strip
 
-SOUNDS = Path(__file__).parent / "sounds"
-"""Where the sounds shipped with aseb live, when the board file names no folder."""
+SOUNDS = FOLDER
+"""Where the sounds shipped with aseb live (``hardware.sounds.FOLDER``, also named here)."""
 
 
 @dataclass
@@ -101,8 +101,7 @@ def open_devices(
         lights = Lights(config, strip)
         opened.append(lights)
         if speaker is None:
-            folders = [board.sounds.folder] if board.sounds.folder else [SOUNDS]
-            speaker = MixerSpeaker(folders, board.sounds.volume, board.sounds.muted)
+            speaker = MixerSpeaker.for_board(board.sounds)
     except BaseException:
         for device in reversed(opened):
             device.close()

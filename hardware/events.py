@@ -56,6 +56,15 @@ class ButtonPressed:
     t: float
 
 
+@dataclass(frozen=True)
+class ButtonReleased:
+    """A button was let go (how long it was held tells a staff reset from a press)."""
+
+    button: str
+    t: float
+
+
 HardwareEvent = (
     SquareChanged | ShakeStarted | Shaking | SticksThrown | ShakeAbandoned | ButtonPressed
+    | ButtonReleased
 )

@@ -26,7 +26,6 @@ from firmware.controller import Controller, Settings
 from firmware.scenes import Phase
 from firmware.store import Store
 from hardware.board_file import Board
-from hardware.devices import SOUNDS
 from sim import help as pages
 from sim.audio import Audio
 from sim.facts import FactTeller
@@ -160,15 +159,11 @@ class Window:
         if not self.hand.shaking:
             self._shaking_by = by
             self.hand.start_shake(self.table.now)
-            if self.audio is not None:
-                self.audio.rattle(True)
 
     def _stop_shake(self, by: str) -> None:
         if self._shaking_by == by:
             self._shaking_by = ""
             self.hand.stop_shake()
-            if self.audio is not None:
-                self.audio.rattle(False)
 
     # --- the menu -------------------------------------------------------------------------
 
@@ -342,8 +337,7 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
     pygame.font.init()
     settings_file = settings_path(config_dir)
     settings = load(settings_file)
-    folders = [board.sounds.folder] if board.sounds.folder else [SOUNDS]
-    audio = Audio(folders, sounds=settings.game_sounds, music=settings.music)
+    audio = Audio(board.sounds, sounds=settings.game_sounds, music=settings.music)
     state_dir = state_dir if state_dir is not None else state_directory() / "simulator"
     window = Window.open(board=board, state_dir=state_dir, settings=settings, seed=seed,
                          size=screen.get_size(), settings_file=settings_file, audio=audio)

@@ -122,6 +122,39 @@ def test_broken_toml_and_missing_file_are_one_line_errors(tmp_path: Path) -> Non
         load_board(tmp_path / "nowhere.toml")
 
 
+def test_a_board_file_points_sounds_at_its_own_files(tmp_path: Path) -> None:
+    text = DEFAULT.replace("muted = false", 'muted = false\nbump = "museum/knock.ogg"\n'
+                           'music = "/srv/music.ogg"')
+    (tmp_path / "board.toml").write_text(text)
+    sounds = load_board(tmp_path / "board.toml").sounds
+    assert dict(sounds.files) == {"bump": tmp_path / "museum" / "knock.ogg",
+                                  "music": Path("/srv/music.ogg")}
+    assert load_board(DEFAULT_BOARD).sounds.files == {}
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    ('bumpp = "knock.ogg"', "sounds.bumpp: unknown key (the keys here are folder, volume, muted, "
+                            "bear-off, bump,"),
+    ('bump = ""', "sounds.bump: expected the path of a sound file, got ''"),
+    ("bump = 3", "sounds.bump: expected text, got 3 (an integer)"),
+    ('bump = "a\\u0000b"', "sounds.bump: expected the path of a sound file, got 'a\\x00b'"),
+])
+def test_a_sound_file_setting_that_makes_no_sense_is_one_line(line: str, expected: str) -> None:
+    assert expected in refused(DEFAULT.replace("muted = false", f"muted = false\n{line}"))
+
+
+def test_facts_are_spoken_only_when_the_board_file_asks() -> None:
+    assert not load_board(DEFAULT_BOARD).facts.speak
+    board = parse_board(DEFAULT.replace("speak = false", "speak = true").replace(
+        'voice = "en"', 'voice = "en-gb"'))
+    assert board.facts.speak and board.facts.voice == "en-gb"
+    assert "facts.speak: expected true or false" in refused(
+        DEFAULT.replace("speak = false", 'speak = "yes"'))
+    assert "facts.voice: expected an espeak-ng voice name" in refused(
+        DEFAULT.replace('voice = "en"', 'voice = "en --stdout"'))
+    assert "facts.shout: unknown key" in refused(DEFAULT.replace("speak = false", "shout = 1"))
+
+
 RACKS_BOARD = (BOARDS / "mcp23017-racks.toml").read_text()
 
 
@@ -140,6 +173,27 @@ def test_a_rack_slot_beyond_five_is_an_unknown_key() -> None:
     extra = 'RO6 = { expander = 0x22, channel = "B6" }\n'
     message = refused(RACKS_BOARD.replace("[sticks]", extra + "[sticks]"))
     assert message.startswith("board.toml: squares.RO6: unknown key")
+
+
+def test_the_kiosk_section_reads_its_times_and_quiet_hours() -> None:
+    text = DEFAULT.replace('quiet_hours = ""', 'quiet_hours = "22:00-08:30"').replace(
+        "enabled = false", "enabled = true")
+    kiosk = parse_board(text).kiosk
+    assert kiosk.enabled and kiosk.quiet == (22 * 60, 8 * 60 + 30)
+    assert kiosk.abandon_after == 180 and kiosk.invite_every == 240
+
+
+@pytest.mark.parametrize(("old", "new", "expected"), [
+    ('quiet_hours = ""', 'quiet_hours = "25:00-08:00"',
+     "kiosk.quiet_hours: expected hours like '22:00-08:00', got '25:00-08:00'"),
+    ('reset = "corners"', 'reset = "button"',
+     "kiosk.reset: 'button' needs a new_game button in [buttons]"),
+    ('level = "fair"', 'level = "pharaoh"', "kiosk.level: expected one of 'scribe'"),
+    ("abandon_after_min = 3", "abandon_after_min = 0", "kiosk.abandon_after_min: expected a "),
+])
+def test_kiosk_mistakes_are_refused(old: str, new: str, expected: str) -> None:
+    assert old in DEFAULT
+    assert expected in refused(DEFAULT.replace(old, new))
 
 
 SENET_BOARD = (BOARDS / "senet.toml").read_text()

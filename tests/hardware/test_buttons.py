@@ -5,11 +5,11 @@ from gpiozero.pins.mock import MockFactory
 
 from hardware.buttons import Buttons
 from hardware.clock import ManualClock
-from hardware.events import ButtonPressed
+from hardware.events import ButtonPressed, ButtonReleased
 from tests.hardware.conftest import drain
 
 
-def test_a_press_is_one_event_and_the_release_none(
+def test_a_bouncing_press_is_one_press_then_one_release(
     clock: ManualClock, factory: MockFactory, events: queue.Queue[Any]
 ) -> None:
     buttons = Buttons({"new_game": 5, "mummy": 6}, events, clock=clock, pin_factory=factory)
@@ -22,6 +22,6 @@ def test_a_press_is_one_event_and_the_release_none(
         clock.advance(0.2)
         pin.drive_high()
         clock.advance(0.2)
-        assert drain(events) == [ButtonPressed("mummy", 0.0)]
+        assert drain(events) == [ButtonPressed("mummy", 0.0), ButtonReleased("mummy", 0.2)]
     finally:
         buttons.close()

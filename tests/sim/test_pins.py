@@ -154,7 +154,7 @@ def test_buttons_of_the_board_file_can_be_pressed(events: queue.Queue[Any]) -> N
         sim.press("throw")
         sim.advance(0.5)
         kinds = [type(e).__name__ for e in drain(events)]
-        assert sorted(kinds) == ["ButtonPressed", "SticksThrown"]
+        assert sorted(kinds) == ["ButtonPressed", "ButtonReleased", "SticksThrown"]
         with pytest.raises(KeyError, match="no 'reset'"):
             sim.press("reset")
     finally:

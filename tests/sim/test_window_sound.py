@@ -1,10 +1,19 @@
-"""The window's sound: the controller's sounds are played, the sticks rattle while shaken."""
+"""The window's sound: the controller's sounds are played, the sticks rattle while shaken, and
+the music option loops the music, all from the files the board plays."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from types import MappingProxyType
 
+import pygame
+import pytest
+
+from firmware.sounds import RATTLE, THROW
+from hardware.board_file import DEFAULT_BOARD, SoundsConfig, load_board
+from hardware.sounds import FOLDER, MUSIC
 from sim.audio import Audio
+from tests.hardware.test_speaker import write_beep
 from tests.sim.window_hands import press, release, set_up, shake, start_pygame
 
 
@@ -14,16 +23,13 @@ class Ears:
     def __init__(self) -> None:
         self.sounds = True
         self.played: list[str] = []
-        self.rattling: list[bool] = []
+        self.music: list[bool] = []
 
     def play(self, name: str) -> None:
         self.played.append(name)
 
-    def rattle(self, on: bool) -> None:
-        self.rattling.append(on)
-
     def set_music(self, on: bool) -> None:
-        pass
+        self.music.append(on)
 
     def close(self) -> None:
         pass
@@ -35,12 +41,12 @@ def test_a_shake_rattles_until_let_go_and_the_throw_is_heard() -> None:
     ears = Ears()
     window.audio = ears  # type: ignore[assignment]
     press(window, window.layout.stick_box.center)
-    window.step(0.3)
-    assert ears.rattling == [True]
+    window.step(1.2)
+    assert ears.played.count(RATTLE) >= 2 and set(ears.played) == {RATTLE}
     release(window, window.layout.stick_box.center)
-    assert ears.rattling == [True, False]
     window.step(1.5)
-    assert ears.played[:1] == ["throw"]
+    assert THROW in ears.played
+    assert RATTLE not in ears.played[ears.played.index(THROW):]
 
 
 def test_game_sounds_off_in_the_menu_is_passed_on() -> None:
@@ -53,13 +59,47 @@ def test_game_sounds_off_in_the_menu_is_passed_on() -> None:
     shake(window)
 
 
-def test_the_mixer_plays_tones_for_missing_files_and_a_rattle(tmp_path: Path) -> None:
-    audio = Audio([tmp_path], sounds=True, music=True)  # SDL's dummy audio driver
-    assert audio.working
-    audio.play("bump")
-    audio.play("no-such-sound")
-    audio.rattle(True)
-    audio.rattle(False)
-    audio.sounds = False
-    audio.play("win")
-    audio.close()
+def test_the_music_option_turns_the_music_on_and_off() -> None:
+    start_pygame()
+    window = set_up("C:C1 R:M9 turn:C", mummy=None)
+    ears = Ears()
+    window.audio = ears  # type: ignore[assignment]
+    window.act("music")
+    window.act("music")
+    assert ears.music == [True, False]
+
+
+def test_the_window_plays_the_shipped_files() -> None:
+    audio = Audio(load_board(DEFAULT_BOARD).sounds, sounds=True, music=True)  # SDL's dummy audio
+    try:
+        assert audio.working and audio.music
+        speaker = audio._speaker
+        assert speaker.source("bump") == FOLDER / "bump.ogg"
+        assert speaker.source(MUSIC) == FOLDER / "music.ogg"
+        audio.play("bump")
+        audio.sounds = False
+        audio.play("win")
+        audio.set_music(False)
+        assert not audio.music
+    finally:
+        audio.close()
+
+
+def test_the_music_loops(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The mixer is asked to loop the tune for ever, and to stop it when the option goes off."""
+    write_beep(tmp_path / "tune.wav")
+    audio = Audio(SoundsConfig(None, 1.0, False, MappingProxyType({MUSIC: tmp_path / "tune.wav"})),
+                  music=False)
+    try:
+        if not audio.working:
+            pytest.skip("no mixer here")
+        asked: list[object] = []
+        music = pygame.mixer.music
+        monkeypatch.setattr(music, "play", lambda loops=0, **_: asked.append(loops))
+        monkeypatch.setattr(music, "stop", lambda: asked.append("stop"))
+        audio.set_music(True)
+        assert asked[-1] == -1 and audio.music  # -1: round and round
+        audio.set_music(False)
+        assert asked[-1] == "stop" and not audio.music
+    finally:
+        audio.close()

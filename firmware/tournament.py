@@ -1,0 +1,110 @@
+"""Setna's tournament: the 1995 game's story, as a series of games against Neferkaptah's mummy.
+
+Prince Setna plays the mummy for the Book of Thoth. The first to win four games takes the book.
+Each game Setna loses sinks him one stage deeper into the sand of the tomb. Each game he wins
+lifts him one stage back. The fourth loss buries him to the neck: then only his brother
+Anhurerau, bringing the amulets of Ptah, can save him. Progress is kept in the state directory
+and survives a restart.
+
+    tournament = Tournament()
+    tournament = tournament.after(won=False)   # Setna sinks to his knees
+    tournament.stage, tournament.over           # (1, False)
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+TO_WIN = 4
+"""Games a side must win to take the tournament."""
+STAGES = ("standing", "to his knees", "to his waist", "to his chest", "to his neck")
+"""How deep Setna stands in the sand, by stage."""
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """Games won and lost so far, and how deep Setna stands in the sand."""
+
+    wins: int = 0
+    losses: int = 0
+    stage: int = 0
+    """0 (standing on the sand) to 4 (buried to the neck)."""
+
+    def after(self, won: bool) -> Tournament:
+        """The tournament after a game the player (Setna) ``won`` or lost."""
+        if self.over:
+            return self
+        if won:
+            return Tournament(self.wins + 1, self.losses, max(0, self.stage - 1))
+        return Tournament(self.wins, self.losses + 1, min(len(STAGES) - 1, self.stage + 1))
+
+    @property
+    def over(self) -> bool:
+        return self.wins >= TO_WIN or self.losses >= TO_WIN
+
+    @property
+    def won(self) -> bool:
+        """Whether Setna took the Book of Thoth."""
+        return self.wins >= TO_WIN
+
+    @property
+    def sand(self) -> str:
+        """Where the sand comes to, in words."""
+        return STAGES[self.stage]
+
+    def telling(self) -> str:
+        """One line of where the tournament stands, in the story's voice."""
+        if self.won:
+            return "Setna has won the Book of Thoth from the mummy of Neferkaptah."
+        if self.over:
+            return "Setna is buried to the neck: only his brother Anhurerau can save him now."
+        score = f"Setna {self.wins}, Neferkaptah {self.losses} (first to {TO_WIN})"
+        return f"{score}: Setna stands in the sand {self.sand}." if self.stage else \
+            f"{score}: Setna stands on the sand of the tomb."
+
+
+class TournamentStore:
+    """The tournament in progress, kept as ``tournament.json`` in the state directory."""
+
+    def __init__(self, directory: Path) -> None:
+        self.path = Path(directory) / "tournament.json"
+
+    def load(self) -> Tournament | None:
+        """The tournament in progress, or None; an unreadable file is set aside, never fatal."""
+        try:
+            data: Any = json.loads(self.path.read_text(encoding="utf-8"))
+            wins, losses, stage = (data[key] for key in ("wins", "losses", "stage"))
+            if not all(type(n) is int and 0 <= n <= TO_WIN for n in (wins, losses, stage)):
+                raise ValueError("counts out of range")
+            return Tournament(wins, losses, stage)
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError, TypeError, KeyError, RecursionError) as exc:
+            log.warning("tournament file %s is unusable (%s): starting afresh", self.path, exc)
+            try:
+                os.replace(self.path, self.path.with_suffix(".bad.json"))
+            except OSError:
+                pass
+            return None
+
+    def save(self, tournament: Tournament) -> None:
+        """Write the tournament atomically (a power cut leaves the old file or the new)."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.path.with_suffix(".tmp")
+            tmp.write_text(json.dumps({"wins": tournament.wins, "losses": tournament.losses,
+                                       "stage": tournament.stage}), encoding="utf-8")
+            os.replace(tmp, self.path)
+        except OSError as exc:
+            log.error("could not save the tournament: %s", exc)
+
+    def clear(self) -> None:
+        """Forget the tournament (it is over, or a new one begins)."""
+        self.path.unlink(missing_ok=True)
