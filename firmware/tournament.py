@@ -13,6 +13,7 @@ and survives a restart.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -88,10 +89,8 @@ class TournamentStore:
             return None
         except (OSError, ValueError, TypeError, KeyError, RecursionError) as exc:
             log.warning("tournament file %s is unusable (%s): starting afresh", self.path, exc)
-            try:
+            with contextlib.suppress(OSError):
                 os.replace(self.path, self.path.with_suffix(".bad.json"))
-            except OSError:
-                pass
             return None
 
     def save(self, tournament: Tournament) -> None:
