@@ -47,11 +47,31 @@ class BorneOff:
 
 
 @dataclass(frozen=True, slots=True)
-class ExtraTurnEarned:
-    """``side`` earned an extra turn by throwing a six or landing on a marked square."""
+class Swapped:
+    """A piece of ``side`` on ``square`` was captured: it changed places with the piece that
+    landed there and now stands on ``to`` (Senet)."""
 
     side: Side
-    reason: Literal["six", "marked"]
+    square: str
+    to: str
+
+
+@dataclass(frozen=True, slots=True)
+class Washed:
+    """A piece of ``side`` stepped into the House of Water and was washed back to ``square``
+    (Senet)."""
+
+    side: Side
+    square: str
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraTurnEarned:
+    """``side`` earned an extra turn: by throwing a six or landing on a marked square (Twenty
+    Squares), or by moving with a one, a four or a six (Senet)."""
+
+    side: Side
+    reason: Literal["six", "marked", "one", "four"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +104,22 @@ class Won:
     side: Side
 
 
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """The opening throws are decided: ``side`` threw the only 1 of a round, plays black and
+    moves first (Senet)."""
+
+    side: Side
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """The winner ``side`` scored ``points`` for the loser's pieces left on the board (Senet)."""
+
+    side: Side
+    points: int
+
+
 Event = (
     Entered
     | Moved
@@ -94,4 +130,8 @@ Event = (
     | ThrowLost
     | TurnPassed
     | Won
+    | Swapped
+    | Washed
+    | Opened
+    | Scored
 )

@@ -9,15 +9,19 @@ True
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from engine.board import Side
-from engine.errors import WrongPhase
+from engine.errors import BadRecord, WrongPhase
 from engine.events import Event
 from engine.moves import Move
-from engine.record import Action, GameRecord
+from engine.record import GameRecord
 from engine.rules import TAIT, Ruleset
 from engine.state import GameState
 from engine.sticks import Throw
+
+Action = Throw | Move
+"""One step of a game of Twenty Squares: a throw, or the move made with it."""
 
 
 class Game:
@@ -106,10 +110,13 @@ class Game:
 
     @classmethod
     def from_record(cls, record: GameRecord) -> Game:
-        """Replay a record; raises BadRecord naming the first action that does not replay."""
-        game = cls(record.ruleset, record.first, record.start)
+        """Replay a record; raises BadRecord naming the first action that does not replay (or a
+        record of another game than Twenty Squares)."""
+        if not isinstance(record.ruleset, Ruleset):
+            raise BadRecord(f"a record of {record.ruleset.title} is not a Twenty Squares game")
+        game = cls(record.ruleset, record.first, cast(GameState | None, record.start))
         for action, state in record.replay():
-            game._push(action, state)
+            game._push(cast(Action, action), cast(GameState, state))
         return game
 
     def _push(self, action: Action, state: GameState) -> None:

@@ -1,4 +1,5 @@
-"""Game records: the throws and moves of a game, saved as JSON and loaded back exactly.
+"""Game records: the throws and moves of a game of any of the family, saved as JSON (naming the
+game and its options) and loaded back exactly.
 
 >>> GameRecord.from_json(GameRecord(TAIT, Side.CONES, ()).to_json()).actions
 ()
@@ -11,16 +12,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from engine import games
 from engine.board import Side
 from engine.errors import BadRecord, RulesError
-from engine.moves import Move
+from engine.games import GAMES
+from engine.games import from_json as rules_from_json
+from engine.games.api import Move, Position, Rules
 from engine.rules import TAIT, Ruleset
-from engine.state import GameState
 from engine.sticks import Throw
 
 Action = Throw | Move
-"""One step of a game: a throw, or the move made with it."""
+"""One step of a game: a throw, or the move made with it (a move of the record's game)."""
 
 FORMAT = "aseb-game"
 VERSION = 1
@@ -28,22 +29,22 @@ VERSION = 1
 
 @dataclass(frozen=True)
 class GameRecord:
-    """The rules, who threw first, and every throw and move in order.
+    """The rules (of any game of the family), who threw first, and every throw and move in order.
 
     ``start`` is the position the game began from when it was set up (a lesson, a test), else
-    the usual start with every piece waiting.
+    the game's usual start.
     """
 
-    ruleset: Ruleset
+    ruleset: Rules
     first: Side
     actions: tuple[Action, ...]
-    start: GameState | None = None
+    start: Position | None = None
 
-    def initial(self) -> GameState:
+    def initial(self) -> Position:
         """The position before the first action."""
-        return self.start if self.start is not None else GameState.new(self.ruleset, self.first)
+        return self.start if self.start is not None else self.ruleset.new(self.first)
 
-    def replay(self) -> Iterator[tuple[Action, GameState]]:
+    def replay(self) -> Iterator[tuple[Action, Position]]:
         """Each action with the state after it; raises BadRecord at the first that does not fit."""
         state = self.initial()
         for number, action in enumerate(self.actions, 1):
@@ -56,7 +57,7 @@ class GameRecord:
                 raise BadRecord(f"action {number} ({action}): {exc}") from None
             yield action, state
 
-    def final_state(self) -> GameState:
+    def final_state(self) -> Position:
         """The position the record leads to."""
         state = self.initial()
         for _, state in self.replay():  # noqa: B007 - the last state is the answer
@@ -92,7 +93,7 @@ class GameRecord:
             raise BadRecord(f'not an aseb game record (expected "format": "{FORMAT}")')
         if data.get("version") != VERSION:
             raise BadRecord(f"record version {data.get('version')!r} is not {VERSION}")
-        ruleset = _ruleset(data.get("ruleset", TAIT.to_json()))
+        ruleset = _rules(data.get("ruleset", TAIT.to_json()))
         try:
             first = Side.parse(str(data.get("first", "cones")))
         except ValueError as exc:
@@ -103,10 +104,10 @@ class GameRecord:
         start = None
         if "start" in data:
             try:
-                start = GameState.parse(str(data["start"]), ruleset)
+                start = ruleset.parse(str(data["start"]))
             except RulesError as exc:
                 raise BadRecord(f"start: {exc}") from None
-        state = start if start is not None else GameState.new(ruleset, first)
+        state = start if start is not None else ruleset.new(first)
         actions: list[Action] = []
         for number, token in enumerate(tokens, 1):
             try:
@@ -123,14 +124,17 @@ class GameRecord:
         return cls(ruleset, first, tuple(actions), start)
 
 
-def _ruleset(data: Any) -> Ruleset:
-    """The rules a record names: a registered game's (options it leaves out as that game's),
-    or Tait's with the options written."""
-    name = data.get("name") if isinstance(data, dict) else None
+def _rules(data: object) -> Rules:
+    """The rules a record names: any registered game, by ``"game"`` or a Twenty Squares
+    ruleset's ``"name"`` (options it leaves out are that game's), else Tait's with the options
+    written (Tait's records name no game, and may name rule sets of their own)."""
+    if isinstance(data, dict) and "game" in data:
+        name = data["game"]
+    else:
+        name = data.get("name") if isinstance(data, dict) else None
+        if name not in GAMES:
+            return Ruleset.from_json(data)
     try:
-        rules = games.from_json(data) if name in games.GAMES else Ruleset.from_json(data)
+        return rules_from_json(data)
     except ImportError:  # a game registered before its package is written
         raise BadRecord(f"ruleset: the game {name} is not installed") from None
-    if not isinstance(rules, Ruleset):
-        raise BadRecord(f"ruleset: {name} is not a game of Twenty Squares")
-    return rules

@@ -15,8 +15,12 @@ from engine.events import (
     ExtraTurnEarned,
     ExtraTurnTaken,
     Moved,
+    Opened,
+    Scored,
+    Swapped,
     ThrowLost,
     TurnPassed,
+    Washed,
     Won,
 )
 from engine.state import GameState
@@ -78,6 +82,8 @@ def event_text(event: Event) -> str:
             return f"{side.title} bear a piece off from {source}."
         case ExtraTurnEarned(side, "six"):
             return f"A six: {side.title} earn an extra turn."
+        case ExtraTurnEarned(side, "one" | "four" as throw):
+            return f"A {throw}: {side.title} throw again."
         case ExtraTurnEarned(side, _):
             return f"A marked square: {side.title} earn an extra turn."
         case ExtraTurnTaken(side, remaining):
@@ -89,4 +95,12 @@ def event_text(event: Event) -> str:
             return f"Go ahead and throw, {side.title}."
         case Won(side):
             return f"{side.title} have borne off every piece and win!"
+        case Swapped(side, square, to):
+            return f"Captured! The {side.title[:-1]} on {square} changes places and goes to {to}."
+        case Washed(side, square):
+            return f"The House of Water washes the {side.title[:-1]} back to {square}."
+        case Opened(side):
+            return f"{side.title} threw the only 1: they play black and move first."
+        case Scored(side, points):
+            return f"{side.title} score {points} point{'s' if points != 1 else ''}."
     raise AssertionError(f"unknown event {event!r}")

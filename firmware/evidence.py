@@ -118,7 +118,10 @@ def owners_of(state: Position, racks: bool = False) -> dict[str, Side]:
 
 def trips(position: Position, move: Any, racks: bool = False) -> tuple[Trip, ...]:
     """The journeys ``move`` makes, as the switches see them: off the board is a rack when
-    racks are fitted (and a piece borne off needs no stop on the way: the tray sees it)."""
+    racks are fitted. A stop on the way (``via``) is asked for only of a piece going off the
+    board unseen, where it is the only sign of the piece's way (16 or H30 touched when bearing
+    off): a piece that comes to rest on a square shows its way there (Senet's House of Water),
+    and the tray sees a piece borne off."""
 
     def place(where: str | Offboard, side: Side) -> str | None:
         if isinstance(where, str):
@@ -130,7 +133,8 @@ def trips(position: Position, move: Any, racks: bool = False) -> tuple[Trip, ...
     found = []
     for journey in position.journeys(move):
         side = journey.side
-        via = () if racks and journey.end is Offboard.BORNE_OFF else journey.via
+        unseen = isinstance(journey.end, Offboard) and not racks
+        via = journey.via if unseen else ()
         found.append(Trip(side, place(journey.start, side), place(journey.end, side), via))
     return tuple(found)
 

@@ -8,7 +8,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.board import Side
-from engine.events import BorneOff, Bumped, Entered, Event, ExtraTurnEarned, Moved, ThrowLost, Won
+from engine.events import (
+    BorneOff,
+    Bumped,
+    Entered,
+    Event,
+    ExtraTurnEarned,
+    Moved,
+    Swapped,
+    ThrowLost,
+    Washed,
+    Won,
+)
 
 RATTLE = "rattle"  # the sticks knocking in the box while it is shaken
 THROW = "throw"  # the sticks landing: a throw is taken
@@ -51,7 +62,7 @@ def sounds_for(events: tuple[Event, ...], mummy: Side | None) -> list[str]:
         match event:
             case Entered() | Moved():
                 names.append(MOVE)
-            case Bumped():
+            case Bumped() | Swapped() | Washed():
                 names.append(BUMP)
             case BorneOff():
                 names.append(BEAR_OFF)

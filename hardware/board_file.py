@@ -17,7 +17,7 @@ from typing import Any
 
 from hardware.header import GPIO_PINS, I2C1, SPI0
 from hardware.sounds import shipped
-from hardware.squares import RACK_OF, SQUARES, STICK_PIXELS
+from hardware.squares import KINDS, RACK_OF, SQUARES_OF, STICK_PIXELS, TWENTY_SQUARES
 from hardware.toml_reader import ConfigError, Section, load_toml, parse_toml
 
 __all__ = [
@@ -176,6 +176,13 @@ class Board:
     sounds: SoundsConfig
     facts: FactsConfig = field(default_factory=FactsConfig)
     kiosk: KioskConfig = field(default_factory=KioskConfig)
+    kind: str = TWENTY_SQUARES
+    """The kind of board the squares are wired for: ``twenty-squares`` or ``senet``."""
+
+    @property
+    def squares(self) -> tuple[str, ...]:
+        """The names of this kind of board's squares."""
+        return SQUARES_OF[self.kind]
 
 
 SECTIONS = ("board", "lights", "reeds", "squares", "sticks", "buttons", "sounds", "facts", "kiosk")
@@ -203,14 +210,16 @@ def _board(data: dict[str, Any], source: str, base: Path | None) -> Board:
     about = top.section("board")
     name = about.text("name", "Twenty Squares")
     pin_factory = about.text("pin_factory", "lgpio", choices=PIN_FACTORIES)
+    kind = about.text("kind", TWENTY_SQUARES, choices=KINDS)
     about.done()
 
     # The strip's and the buses' pins are claimed first: a square on them is the error.
-    lights = _lights(top.section("lights"), pins)
+    lights = _lights(top.section("lights"), pins, kind)
     reeds_section = top.section("reeds", required=True)
     backend = reeds_section.text("backend", "gpio", choices=("gpio", "mcp23017"))
     expanders = _expanders(reeds_section, pins) if backend == "mcp23017" else ()
-    reeds = _reeds(reeds_section, top.section("squares", required=True), backend, expanders, pins)
+    squares = top.section("squares", required=True)
+    reeds = _reeds(reeds_section, squares, backend, expanders, pins, kind)
     sticks = _sticks(top.section("sticks", required=True), pins)
     buttons = _buttons(top.section("buttons"), pins)
     sounds = _sounds(top.section("sounds"), base)
@@ -218,7 +227,7 @@ def _board(data: dict[str, Any], source: str, base: Path | None) -> Board:
     kiosk = _kiosk(top.section("kiosk"), buttons)
     top.done()
     return Board(source, name, pin_factory, reeds, sticks, buttons, lights, sounds, facts,
-                 kiosk)
+                 kiosk, kind)
 
 
 class _PinRegistry:
@@ -254,7 +263,7 @@ class _PinRegistry:
         return value
 
 
-def _lights(section: Section, pins: _PinRegistry) -> LightsConfig:
+def _lights(section: Section, pins: _PinRegistry, kind: str) -> LightsConfig:
     backend = section.text("backend", "spi", choices=LIGHT_BACKENDS)
     pin: int | None = None
     if backend == "spi":
@@ -272,13 +281,14 @@ def _lights(section: Section, pins: _PinRegistry) -> LightsConfig:
             allowed = ", ".join(map(str, PWM_PINS))
             raise section.error("pin", f"the pwm backend needs one of GPIO {allowed}, not {pin}")
     order = section.strings("order")
-    known = set(SQUARES) | set(STICK_PIXELS) | {DARK_PIXEL}
+    squares = SQUARES_OF[kind]
+    known = set(squares) | set(STICK_PIXELS) | {DARK_PIXEL}
     for i, name in enumerate(order):
         if name not in known:
             raise section.error(
                 f"order[{i}]", f"{name!r} is not a square, a stick pixel S1-S4, or '-' (no pixel)"
             )
-    for name in (*SQUARES, *STICK_PIXELS):
+    for name in (*squares, *STICK_PIXELS):
         if name not in order:
             problem = f"{name} is missing (every square and stick needs a pixel)"
             raise section.error("order", problem)
@@ -317,6 +327,7 @@ def _reeds(
     backend: str,
     expanders: tuple[Expander, ...],
     pins: _PinRegistry,
+    kind: str,
 ) -> ReedsConfig:
     debounce = section.number("debounce_ms", 20, high=500) / 1000
     poll = section.number("poll_ms", 5, low=1, high=1000) / 1000
@@ -328,10 +339,16 @@ def _reeds(
     channels: dict[str, ExpanderChannel] = {}
     used: dict[ExpanderChannel, str] = {}
     addresses = {e.address for e in expanders}
+    names = SQUARES_OF[kind]
+    racks = RACK_OF if kind == TWENTY_SQUARES else {}  # racks are Twenty Squares' only
     for square in squares.names():
-        if square not in SQUARES and square not in RACK_OF:
-            raise squares.error(square, "unknown key (the squares are R1-R4, C1-C4 and M5-M16; "
-                                        "rack slots CW1-CW5, RW1-RW5, CO1-CO5, RO1-RO5)")
+        if square not in names and square not in racks:
+            other = next((k for k in KINDS if square in SQUARES_OF[k]), None)
+            if other is not None:
+                raise squares.error(square, f"unknown key ({square} is a square of a {other} "
+                                            f"board; this file is for a {kind} board: "
+                                            "see [board] kind)")
+            raise squares.error(square, _UNKNOWN_SQUARE[kind])
         wiring = squares.section(square)
         if backend == "gpio":
             gpio[square] = pins.require(wiring, "pin")
@@ -342,11 +359,11 @@ def _reeds(
             used[channel] = wiring.key("channel")
             channels[square] = channel
         wiring.done()
-    for square in SQUARES:
+    for square in names:
         if not squares.has(square):
-            raise squares.error(square, "missing (every one of the 20 squares needs a switch)")
-    racks = [slot for slot in RACK_OF if squares.has(slot)]
-    if racks:  # the racks are evidence only when every resting place can be read
+            problem = f"missing (every one of the {len(names)} squares needs a switch)"
+            raise squares.error(square, problem)
+    if any(squares.has(slot) for slot in racks):  # evidence only when every slot can be read
         for slot in RACK_OF:
             if not squares.has(slot):
                 problem = "missing (rack switches are all fitted or none: CW1-RO5, 20 slots)"
@@ -360,6 +377,13 @@ def _reeds(
         expanders,
         poll,
     )
+
+
+_UNKNOWN_SQUARE = {
+    TWENTY_SQUARES: "unknown key (the squares are R1-R4, C1-C4 and M5-M16; "
+                    "rack slots CW1-CW5, RW1-RW5, CO1-CO5, RO1-RO5)",
+    "senet": "unknown key (a senet board's squares are H1-H30)",
+}
 
 
 def _channel(wiring: Section, addresses: set[int]) -> ExpanderChannel:

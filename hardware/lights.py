@@ -13,15 +13,14 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
 from hardware.board_file import DARK_PIXEL, LightsConfig
-from hardware.squares import SQUARES, STICK_PIXELS
 from hardware.strips import Colour, PixelStrip
 
 Frame = Mapping[str, Colour]
-"""Colours by square name (R1..M16) and stick pixel (S1..S4); names left out are dark."""
+"""Colours by square name (R1..M16, or H1..H30 on a Senet board) and stick pixel (S1..S4); names
+left out are dark."""
 
 DARK: Colour = (0, 0, 0)
 WHITE: Colour = (255, 255, 255)
-_NAMES = frozenset(SQUARES) | frozenset(STICK_PIXELS)
 
 
 def estimate_milliamps(pixels: Sequence[Colour], per_channel: float, idle: float) -> float:
@@ -37,6 +36,7 @@ class Lights:
             count = len(config.order)
             raise ValueError(f"the strip has {strip.size} pixels, the board file {count}")
         self._config = config
+        self._names = frozenset(config.order) - {DARK_PIXEL}  # every square and stick pixel
         self._strip = strip
         self.brightness = config.brightness
         self.last_frame: Frame = MappingProxyType({})
@@ -44,7 +44,7 @@ class Lights:
 
     def show(self, frame: Frame) -> None:
         """Light every square and stick pixel as ``frame`` says; unknown names are an error."""
-        unknown = set(frame) - _NAMES
+        unknown = set(frame) - self._names
         if unknown:
             raise KeyError(f"no such square or stick pixel: {', '.join(sorted(unknown))}")
         for name, colour in frame.items():

@@ -18,7 +18,7 @@ from hardware.clock import MonotonicClock
 from hardware.devices import Devices, open_devices
 from hardware.events import ShakeStarted, SticksThrown
 from hardware.lights import WHITE
-from hardware.squares import SQUARES
+from hardware.squares import SENET_SQUARES, SQUARES
 
 
 @dataclass(frozen=True)
@@ -66,10 +66,12 @@ def run_selftest(
     ask: Ask,
     say: Say,
     wait: Wait,
-    squares: tuple[str, ...] = SQUARES,
+    squares: tuple[str, ...] | None = None,
 ) -> SelftestReport:
-    """Check ``squares``, every pixel, a sound and a shake, telling the person what is wrong."""
+    """Check ``squares`` (default: every square of the board), every pixel, a sound and a
+    shake, telling the person what is wrong."""
     report = SelftestReport()
+    squares = board.squares if squares is None else squares
     say(f"Checking {board.name}.")
     _check_switches(board, devices, ask, say, wait, squares, report)
     _check_pixels(board, devices, ask, report)
@@ -172,7 +174,7 @@ def _summary(report: SelftestReport) -> list[str]:
 
 
 def _names(names: Any) -> str:
-    order = {name: i for i, name in enumerate(SQUARES)}
+    order = {name: i for i, name in enumerate((*SQUARES, *SENET_SQUARES))}
     return ", ".join(sorted(names, key=lambda n: order.get(n, len(order))))
 
 

@@ -1,6 +1,8 @@
-"""The 20 squares of the board by name, where each lies, and the path a piece travels.
+"""The squares of each kind of board by name, where each lies, and the paths pieces travel.
 
 Hardware names squares but knows no rules; these are plain strings shared with the engine by value.
+Two kinds of board: Twenty Squares (R1-R4, C1-C4, M5-M16) and Senet (H1-H30, three rows of ten,
+the path snaking: H1-H10 left to right on top, H11-H20 back, H21-H30 left to right).
 """
 
 from __future__ import annotations
@@ -36,6 +38,28 @@ def _position(square: str) -> tuple[int, int]:
 POSITION: dict[str, tuple[int, int]] = {square: _position(square) for square in SQUARES}
 """(row, column) of every square as seen from above, the Reels' row on top."""
 
+SENET_SQUARES: tuple[str, ...] = tuple(f"H{n}" for n in range(1, 31))
+"""Senet's 30 squares, in path order (the path is the same for both sides)."""
+
+
+def _senet_position(n: int) -> tuple[int, int]:
+    row, i = divmod(n - 1, 10)
+    return row, (9 - i if row == 1 else i)
+
+
+SENET_POSITION: dict[str, tuple[int, int]] = {
+    square: _senet_position(n) for n, square in enumerate(SENET_SQUARES, 1)
+}
+"""(row, column) of every Senet square as seen from above, H1 at the top left."""
+
+TWENTY_SQUARES, SENET = "twenty-squares", "senet"
+KINDS = (TWENTY_SQUARES, SENET)
+"""The kinds of board a board file may be wired for (``[board] kind``)."""
+SQUARES_OF: dict[str, tuple[str, ...]] = {TWENTY_SQUARES: SQUARES, SENET: SENET_SQUARES}
+POSITION_OF: dict[str, dict[str, tuple[int, int]]] = {
+    TWENTY_SQUARES: POSITION, SENET: SENET_POSITION,
+}
+
 
 def passed_over(start: str, end: str) -> tuple[str, ...]:
     """The squares a piece slid from ``start`` to ``end`` passes over, in order (ends excluded).
@@ -43,7 +67,7 @@ def passed_over(start: str, end: str) -> tuple[str, ...]:
     Sliding follows a side's path, forwards or backwards; ``passed_over("C2", "M6")`` is
     ``("C3", "C4", "M5")``. Squares on no common path (R2 to C2) are a hop over nothing.
     """
-    for path in (CONES_PATH, REELS_PATH):
+    for path in (CONES_PATH, REELS_PATH, SENET_SQUARES):
         if start in path and end in path:
             i, j = path.index(start), path.index(end)
             return path[i + 1 : j] if i < j else tuple(reversed(path[j + 1 : i]))

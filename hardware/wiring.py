@@ -16,7 +16,7 @@ from pathlib import Path
 from hardware.board_file import BOARDS, DEFAULT_BOARD, Board, load_board
 from hardware.errors import ConfigError
 from hardware.header import HEADER, SPI0
-from hardware.squares import POSITION, RACKS, STICK_PIXELS
+from hardware.squares import POSITION_OF, RACKS, STICK_PIXELS, TWENTY_SQUARES
 
 
 def pin_uses(board: Board) -> dict[int, str]:
@@ -66,10 +66,14 @@ def header_diagram(board: Board) -> list[str]:
 
 
 def board_diagram(board: Board) -> list[str]:
-    """The 20 squares from above (Reels' row on top), each with the pin or channel of its reed."""
+    """The squares from above (as ``hardware.squares`` places them for the board's kind), each
+    with the pin or channel of its reed."""
     cell = 8 if board.reeds.backend == "mcp23017" else 7
-    grid = [[("", "")] * 12 for _ in range(3)]
-    for square, (row, column) in POSITION.items():
+    position = POSITION_OF[board.kind]
+    rows = 1 + max(row for row, _ in position.values())
+    columns = 1 + max(column for _, column in position.values())
+    grid = [[("", "")] * columns for _ in range(rows)]
+    for square, (row, column) in position.items():
         if board.reeds.backend == "gpio":
             wire = f"GPIO{board.reeds.pins[square]}"
         else:
@@ -95,6 +99,13 @@ def racks_diagram(board: Board) -> list[str]:
     return lines
 
 
+_SQUARES_FROM_ABOVE = {
+    TWENTY_SQUARES: "The squares from above, Reels' row on top, with the reed switch's wiring:",
+    "senet": "The squares from above, H1 at the top left, the path snaking, with the reed "
+             "switch's wiring:",
+}
+
+
 def wiring_diagram(board: Board) -> str:
     """The whole diagram of ``board``: header, squares, LED order and the switches' ground."""
     order = " ".join(board.lights.order)
@@ -106,7 +117,7 @@ def wiring_diagram(board: Board) -> str:
         "",
         *header_diagram(board),
         "",
-        "The squares from above, Reels' row on top, with the reed switch's wiring:",
+        _SQUARES_FROM_ABOVE[board.kind],
         "",
         *board_diagram(board),
         *racks_diagram(board),

@@ -28,3 +28,20 @@ TWENTY_SQUARES = Geometry(
     homes=(path(Side.CONES)[:4], path(Side.REELS)[:4]),
 )
 """Tait's and Cyningstan's board: three rows of four, the middle row running on for eight."""
+
+
+def _senet() -> Geometry:
+    from engine.senet.board import HOUSES, ROW, SQUARES, place
+
+    return Geometry(
+        board="senet",
+        squares=SQUARES,
+        position=MappingProxyType({name: place(n) for n, name in enumerate(SQUARES, 1)}),
+        marked=MappingProxyType({SQUARES[n - 1]: sign for n, sign in HOUSES.items()}),
+        paths=(SQUARES, SQUARES),
+        homes=(SQUARES[:ROW], SQUARES[:ROW]),
+    )
+
+
+SENET = _senet()
+"""Senet's board: three rows of ten, the path snaking H1-H10, H11-H20 back, H21-H30."""

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from engine.board import square_of
-from engine.moves import Move
+from engine.games.api import Position
 from engine.mummy.chances import SolvedTable, best, move_chances
 from engine.mummy.levels import Level, Mummy
+from engine.mummy.minds import mind_of
 from engine.mummy.priest import traits
 from engine.state import GameState
 
@@ -22,7 +24,8 @@ from engine.state import GameState
 class Hint:
     """A suggested move for the pending throw, and why."""
 
-    move: Move
+    move: Any
+    """A move of the position's game."""
     notation: str
     """The move as a player writes it, with ``x`` for a bump (``M5xM8``)."""
     reason: str
@@ -33,8 +36,10 @@ class Hint:
         return f"{self.notation}: {self.reason}"
 
 
-def reason(state: GameState, move: Move) -> str:
-    """What ``move`` does that makes it worth playing, in a few words."""
+def reason(state: Position, move: Any) -> str:
+    """What ``move`` does that makes it worth playing, in a few words (in any game)."""
+    if not isinstance(state, GameState):
+        return mind_of(state.rules).reason(state, move)
     t = traits(state, move)
     side = move.side
     if t.wins:
@@ -56,7 +61,7 @@ def reason(state: GameState, move: Move) -> str:
 
 
 def hint(
-    state: GameState,
+    state: Position,
     level: Level | None = None,
     rng: random.Random | None = None,
     mummy: Mummy | None = None,

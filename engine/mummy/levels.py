@@ -1,4 +1,6 @@
-"""The mummy's levels and the one object the controller asks for the mummy's moves.
+"""The mummy's levels and the one object the controller asks for the mummy's moves, in any game:
+Tait's game (and its variants) by its own fast Priest and Vizier, other games through the game
+interface (``engine.mummy.minds`` and the searching Vizier of ``engine.mummy.search``).
 
 >>> mummy = Mummy(Level.PRIEST)
 >>> state = GameState.parse("C:C2,M6 R:M7 off:0,1 entered:CR turn:C throw:1")
@@ -11,13 +13,16 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Any
 
 from engine.errors import WrongPhase
-from engine.moves import Move
+from engine.games.api import Position
 from engine.mummy.chances import SolvedTable, balanced_move
+from engine.mummy.minds import mind_of
 from engine.mummy.neferkaptah import Neferkaptah
 from engine.mummy.priest import priest_move
 from engine.mummy.scribe import scribe_move
+from engine.mummy.search import Search
 from engine.mummy.vizier import Vizier
 from engine.state import GameState
 
@@ -65,9 +70,9 @@ _DESCRIPTIONS = {
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """The mummy's move and how it came to it."""
+    """The mummy's move (a move of the position's game) and how it came to it."""
 
-    move: Move
+    move: Any
     level: Level
     """The level asked for."""
     played_as: Level
@@ -98,6 +103,8 @@ class Mummy:
         self.balance: float | None = None
         """Fair mode from the table: when set and a table is loaded, every move leaves the
         opponent's chance to win as close to this as the throw allows, whatever the level."""
+        self.searches: dict[str, Search] = {}
+        """The searching Vizier of each other game played so far (by the game's name)."""
 
     @property
     def fallback(self) -> str | None:
@@ -105,12 +112,14 @@ class Mummy:
         return self.neferkaptah.fallback if self.level == Level.NEFERKAPTAH else None
 
     def decide(
-        self, state: GameState, rng: random.Random, level: Level | None = None
+        self, state: Position, rng: random.Random, level: Level | None = None
     ) -> Decision:
         """The move for ``state``'s pending throw at ``level`` (default: this mummy's level)."""
         level = self.level if level is None else level
         if state.throw is None or not state.moves:
             raise WrongPhase(f"{state.turn.title} must throw before the mummy can choose a move")
+        if not isinstance(state, GameState):
+            return self._decide_by_interface(state, rng, level)
         table = self.neferkaptah.table
         if self.balance is not None and table is not None:
             balanced = balanced_move(table, state, self.balance)
@@ -127,13 +136,32 @@ class Mummy:
         played_as = Level.NEFERKAPTAH if note is None else Level.VIZIER
         return Decision(move, level, played_as, note, value)
 
+    def _decide_by_interface(
+        self, position: Position, rng: random.Random, level: Level
+    ) -> Decision:
+        """A game played through the game interface: the Scribe's draw, the game's Priest, or
+        the searching Vizier with the game's evaluation (Neferkaptah has no table for it)."""
+        if level == Level.SCRIBE:
+            return Decision(scribe_move(position, rng), level, level)
+        mind = mind_of(position.rules)
+        if level == Level.PRIEST:
+            return Decision(mind.priest(position), level, level)
+        search = self.searches.get(position.rules.name)
+        if search is None:
+            search = self.searches[position.rules.name] = Search(mind.evaluate)
+        analysis = search.analyse(position)
+        if level == Level.VIZIER:
+            return Decision(analysis.move, level, level, value=analysis.value)
+        note = f"no solved table for {position.rules.title}: Neferkaptah plays as the Vizier"
+        return Decision(analysis.move, level, Level.VIZIER, note, analysis.value)
+
     def choose(
-        self, state: GameState, rng: random.Random, level: Level | None = None
-    ) -> Move:
+        self, state: Position, rng: random.Random, level: Level | None = None
+    ) -> Any:
         """Just the move of ``decide``."""
         return self.decide(state, rng, level).move
 
 
-def choose(state: GameState, level: Level, rng: random.Random) -> Move:
+def choose(state: Position, level: Level, rng: random.Random) -> Any:
     """The move a fresh mummy of ``level`` plays for the pending throw."""
     return Mummy(level).choose(state, rng)

@@ -106,11 +106,15 @@ def review(table: SolvedTable, record: GameRecord) -> Review:
     """Judge every throw and move of ``record`` with ``table``; raises WrongPhase if the table
     does not hold the game's positions."""
     state = record.initial()
+    if not isinstance(state, GameState):
+        title = state.rules.title
+        raise WrongPhase(f"the solved table is Tait's: it holds no positions of {title}")
     start = chance(table, state)  # the chance of the side to play first
     if start is None:
         raise WrongPhase("the solved table does not hold this game's positions")
     steps: list[Step] = []
     for number, (action, after) in enumerate(record.replay(), 1):
+        assert isinstance(after, GameState)  # a record replays in its own game
         side = state.turn
         if isinstance(action, Throw):
             before = chance(table, state)
@@ -120,6 +124,7 @@ def review(table: SolvedTable, record: GameRecord) -> Review:
                 raise WrongPhase(f"action {number}: the solved table does not hold it")
             steps.append(Step(number, side, action, None, now, luck=(now - before) * POINTS))
         else:
+            assert isinstance(action, Move)
             steps.append(_judge(table, number, state, action))
         state = after
     return Review(start, record.initial().turn, tuple(steps))

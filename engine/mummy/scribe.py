@@ -1,5 +1,6 @@
-"""The Scribe: the weakest mummy, who plays any legal move at random.
+"""The Scribe: the weakest mummy, who plays any legal move at random (in any game).
 
+>>> from engine.state import GameState
 >>> state = GameState.parse("C:C1,C2 entered:C turn:C throw:1")
 >>> scribe_move(state, random.Random(1)) in state.legal_moves()
 True
@@ -8,12 +9,12 @@ True
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from engine.moves import Move
-from engine.state import GameState
+from engine.games.api import Position
 
 
-def scribe_move(state: GameState, rng: random.Random) -> Move:
+def scribe_move(state: Position, rng: random.Random) -> Any:
     """A legal move of the pending throw, chosen uniformly with the caller's generator."""
-    moves = state.legal_moves()
+    moves = state.moves
     return moves[rng.randrange(len(moves))] if len(moves) > 1 else moves[0]

@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from engine.board import Side
 from engine.errors import WrongPhase
@@ -49,21 +50,49 @@ MAX_DEPTH = 7
 
 @dataclass(frozen=True, slots=True)
 class Analysis:
-    """The Vizier's verdict on a position with a pending throw."""
+    """The Vizier's verdict on a position with a pending throw (of any game: ``move`` is a
+    move of the position's game)."""
 
-    move: Move
+    move: Any
     value: float
     """The chance the side to move wins after ``move``, as the search sees it."""
     depth: int
     """How many throws ahead the finished search looked."""
     nodes: int
     """Casts and moves tried, over all depths."""
-    values: tuple[tuple[Move, float], ...]
+    values: tuple[tuple[Any, float], ...]
     """Every legal move with its value for the side to move, in the engine's move order."""
 
 
-class _OutOfNodes(Exception):
+class OutOfNodes(Exception):
     """The node budget is spent: the caller keeps the last finished depth."""
+
+
+Values = tuple[tuple[Any, float], ...]
+"""Each legal move with its value for the Cones."""
+
+
+def deepen(root: Callable[[int], Values], turn: Side, depth: int, nodes: Callable[[], int]
+           ) -> Analysis:
+    """Iterative deepening: ``root(d)`` for d = 0, 1, ... ``depth`` until one runs out of nodes
+    (or there is one move only); the best move for ``turn`` at the deepest finished depth."""
+    values = root(0)
+    done = 0
+    for d in range(1, depth + 1):
+        if len(values) == 1:
+            break
+        try:
+            values = root(d)
+        except OutOfNodes:
+            break
+        done = d
+    cones = turn == Side.CONES
+    mover = tuple((m, v if cones else 1.0 - v) for m, v in values)
+    move, value = mover[0]
+    for m, v in mover[1:]:
+        if v > value:  # strictly better: ties keep the rules' move order
+            move, value = m, v
+    return Analysis(move, value, done, nodes(), mover)
 
 
 class TranspositionTable:
@@ -150,7 +179,7 @@ class _Search:
             return value
         self.nodes += len(self.chances)
         if self.nodes > self.limit:
-            raise _OutOfNodes
+            raise OutOfNodes
         rules = self.rules
         value = 0.0
         for throw, chance in self.chances:
@@ -166,7 +195,7 @@ class _Search:
         """The value of a position with a pending throw: the mover picks its best move."""
         self.nodes += len(moves)
         if self.nodes > self.limit:
-            raise _OutOfNodes
+            raise OutOfNodes
         after_move, play = self.after_move, self.rules.after_move
         if not code & TURN:  # the Cones to move
             best = -1.0
@@ -231,24 +260,10 @@ class Vizier:
         table.use_for(state.ruleset)
         table.clear()  # a fresh table per decision keeps the memory bound per decision simple
         search = _Search(state.ruleset, table, self.evaluate, self.node_limit)
-        values = search.root(state, 0)
-        depth = 0
-        for d in range(1, self.depth + 1):
-            if len(state.moves) == 1:
-                break
-            try:
-                values = search.root(state, d)
-            except _OutOfNodes:
-                break
-            depth = d
-        sign = state.turn == Side.CONES
-        mover = tuple((m, v if sign else 1.0 - v) for m, v in values)
-        move, value = mover[0]
-        for m, v in mover[1:]:
-            if v > value:  # strictly better: ties keep the engine's move order
-                move, value = m, v
-        return Analysis(move, value, depth, search.nodes, mover)
+        return deepen(lambda d: search.root(state, d), state.turn, self.depth,
+                      lambda: search.nodes)
 
     def choose(self, state: GameState, rng: random.Random | None = None) -> Move:
         """The best move found for the pending throw (the Vizier needs no randomness)."""
-        return self.analyse(state).move
+        move: Move = self.analyse(state).move
+        return move

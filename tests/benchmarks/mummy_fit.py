@@ -14,7 +14,9 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import random
+from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 from engine import games
 from engine.board import Side
@@ -70,21 +72,27 @@ def game(seed: int, ruleset: Ruleset) -> list[list[float]]:
     return [[*row, float(state.winner == Side.CONES)] for row in rows]
 
 
-def main(argv: list[str] | None = None) -> int:
-    import numpy as np  # only this script needs numpy
+def fit(games: Callable[[int], list[list[float]]], argv: list[str] | None,
+        description: str = __doc__.splitlines()[0]) -> Any:
+    """Play the games ``--games`` and ``--seed`` ask for, fit the log-odds that the Cones win to
+    their rows (features, then the result) and print how well it fits; returns the weights."""
+    args = _arguments(description).parse_args(argv)
+    return _fit(games, args.games, args.seed)
 
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+
+def _arguments(description: str) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--games", type=int, default=12_000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--game", default=games.DEFAULT, choices=games.names())
-    args = parser.parse_args(argv)
-    ruleset = games.load(args.game)
-    assert isinstance(ruleset, Ruleset), f"{args.game} is not played by the packed core"
-    squares = ruleset.off_at - 1
+    return parser
+
+
+def _fit(games: Callable[[int], list[list[float]]], count: int, seed: int) -> Any:
+    import numpy as np  # only the fitting scripts need numpy
+
     with multiprocessing.Pool() as pool:
-        seeds = range(args.seed * 1_000_000, args.seed * 1_000_000 + args.games)
-        played = pool.imap(partial(game, ruleset=ruleset), seeds, chunksize=100)
-        data = np.array([row for rows in played for row in rows])
+        seeds = range(seed * 1_000_000, seed * 1_000_000 + count)
+        data = np.array([row for rows in pool.imap(games, seeds, chunksize=100) for row in rows])
     x, y = data[:, :-1], data[:, -1]
     w = np.zeros(x.shape[1])
     for _ in range(30):  # Newton's method with a touch of ridge
@@ -95,6 +103,17 @@ def main(argv: list[str] | None = None) -> int:
     p = 1 / (1 + np.exp(-x @ w))
     loss = -np.mean(y * np.log(p) + (1 - y) * np.log(1 - p))
     print(f"{len(y)} positions; log loss {loss:.4f}, accuracy {np.mean((p > 0.5) == y):.3f}")
+    return w
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _arguments(__doc__.splitlines()[0])
+    parser.add_argument("--game", default=games.DEFAULT, choices=games.names())
+    args = parser.parse_args(argv)
+    ruleset = games.load(args.game)
+    assert isinstance(ruleset, Ruleset), f"{args.game} is not played by the packed core"
+    squares = ruleset.off_at - 1
+    w = _fit(partial(game, ruleset=ruleset), args.games, args.seed)
     print("piece_early=(0.0, " + ", ".join(f"{v:.3f}" for v in w[:squares]) + ")")
     print("piece_late=(0.0, " + ", ".join(f"{v:.3f}" for v in w[squares:2 * squares]) + ")")
     for name, value in zip(NAMES, w[2 * squares:], strict=True):

@@ -6,6 +6,8 @@ Collects N positions with a choice to make (two or more legal moves) from seeded
 Priests that blunder now and then, then times every level deciding each one R times. Prints mean,
 p95 and max per level (goals on the dev machine: Scribe and Priest under 1 ms, Vizier under
 50 ms), the Vizier's depth and nodes, its table size, and the peak memory one decision allocates.
+``--game cyningstan`` times Cyningstan's mummy; ``--game senet`` the Senet mummy (its Vizier
+is the generic search, goal under 100 ms).
 """
 
 from __future__ import annotations
@@ -16,27 +18,30 @@ import statistics
 import time
 import tracemalloc
 
-from engine import games
+from engine.games import load, names
+from engine.games.api import Position
 from engine.mummy import Level, Mummy, Vizier
-from engine.mummy.priest import priest_move
-from engine.rules import TAIT, Ruleset
-from engine.state import GameState
-from tests.benchmarks.mummy_strength import percentile, ruleset_of
+from engine.mummy.minds import mind_of
+from engine.mummy.search import Search
+from engine.rules import Ruleset
+from tests.benchmarks.mummy_strength import percentile
 
 
-def sample_positions(count: int, seed: int, ruleset: Ruleset = TAIT) -> list[GameState]:
+def sample_positions(count: int, seed: int, game: str = "tait") -> list[Position]:
     """Positions with a pending throw and at least two legal moves, from seeded games."""
+    rules = load(game)
+    priest = Mummy(Level.PRIEST)
     rng = random.Random(seed)
-    found: list[GameState] = []
+    found: list[Position] = []
     while len(found) < count:
-        state = GameState.new(ruleset, ruleset.first_side(rng, None))
+        state = rules.new(rules.first_side(rng, None))
         while state.winner is None and len(found) < count:
-            state, _ = state.cast(ruleset.draw(rng))
+            state, _ = state.cast(rules.draw(rng))
             if not state.moves:
                 continue
             if len(state.moves) > 1 and rng.random() < 0.3:
                 found.append(state)
-            move = priest_move(state) if rng.random() < 0.8 else rng.choice(state.moves)
+            move = priest.choose(state, rng) if rng.random() < 0.8 else rng.choice(state.moves)
             state, _ = state.play(move)
     return found
 
@@ -46,13 +51,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=500)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--game", default=games.DEFAULT, choices=games.names())
+    parser.add_argument("--game", choices=names(), default="tait")
     args = parser.parse_args(argv)
-    ruleset = ruleset_of(args.game)
-    positions = sample_positions(args.positions, args.seed, ruleset)
+    rules = load(args.game)
+    positions = sample_positions(args.positions, args.seed, args.game)
     rng = random.Random(args.seed)
-    print(f"{ruleset.title}: {len(positions)} positions with a choice, "
-          f"each decided {args.repeat} times\n")
+    print(f"{rules.title}: {len(positions)} positions with a choice, each decided "
+          f"{args.repeat} times\n")
     print("| level | mean | p95 | max |")
     print("| --- | ---: | ---: | ---: |")
     for level in (Level.SCRIBE, Level.PRIEST, Level.VIZIER):
@@ -68,7 +73,8 @@ def main(argv: list[str] | None = None) -> int:
             f"| {percentile(times, 0.95) * 1e3:.3f} ms | {max(times) * 1e3:.3f} ms |"
         )
 
-    vizier = Vizier()
+    vizier: Vizier | Search = (Vizier() if isinstance(rules, Ruleset)  # the packed core's games
+                              else Search(mind_of(rules).evaluate))
     analyses = [vizier.analyse(state) for state in positions]
     nodes = [a.nodes for a in analyses]
     depths = [a.depth for a in analyses]

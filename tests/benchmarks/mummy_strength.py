@@ -15,8 +15,8 @@ every worker, and ``--pairs neferkaptah-vizier,neferkaptah-priest`` plays just t
     python -m tests.benchmarks.mummy_strength --table /work/solve-table \
         --pairs neferkaptah-vizier,neferkaptah-priest --games 5000
 
-``--game`` picks the game (Tait's by default, opened by the demon-cast; Cyningstan's draws its
-first player, the same in both games of a pair).
+``--game`` picks the game: Tait's by default, opened by the demon-cast; Cyningstan's draws its
+first player, the same in both games of a pair; Senet's opens with its throws for a 1.
 """
 
 from __future__ import annotations
@@ -31,11 +31,11 @@ import statistics
 import time
 from dataclasses import dataclass, field
 
-from engine import games as registry
 from engine.board import Side
+from engine.games import load, names
+from engine.games.api import Position, Rules
 from engine.mummy import Level, Mummy, SolvedTable
 from engine.rules import Ruleset
-from engine.state import GameState
 
 DEFAULT_LEVELS = (Level.SCRIBE, Level.PRIEST, Level.VIZIER)
 _TABLE: SolvedTable | None = None
@@ -69,33 +69,37 @@ class Tally:
 
 def ruleset_of(game: str) -> Ruleset:
     """The rules of a game the packed core plays, by name."""
-    ruleset = registry.load(game)
+    ruleset = load(game)
     if not isinstance(ruleset, Ruleset):
         raise SystemExit(f"{game} is not played by the engine's packed core")
     return ruleset
 
 
-def opening(rng: random.Random, ruleset: Ruleset) -> GameState:
-    """A new game after its demon-cast, if its rules have one (``Game.demon_cast`` on a bare
-    state, without a record); the first player is the rules' ``first_side``."""
-    state = GameState.new(ruleset, ruleset.first_side(rng, None))
-    while state.demon_casting:
-        state, _ = state.cast(ruleset.draw(rng))
-        if state.moves:
+def opening(rng: random.Random, rules: Rules | None = None) -> Position:
+    """A new game after the board's opening throws (Tait's demon-cast, Senet's throws for a 1)
+    and the forced move they end with: ``Game.demon_cast`` on a bare position, without a
+    record."""
+    rules = rules if rules is not None else load("tait")
+    state = rules.new(rules.first_side(rng, None))
+    while state.opening or state.throw is not None:
+        if state.throw is None:
+            state, _ = state.cast(rules.draw(rng))
+        else:
             state, _ = state.play(state.moves[0])
     return state
 
 
 def play_game(
-    seed: str, cones: Level, reels: Level, times: dict[Level, list[float]], ruleset: Ruleset
+    seed: str, cones: Level, reels: Level, times: dict[Level, list[float]], game: str = "tait"
 ) -> Side:
-    """One game from a fresh board, after its opening. Returns the winner."""
+    """One game from a fresh board; the opening throws open it. Returns the winner."""
+    rules = load(game)
     rng = random.Random(seed)
     choice_rng = random.Random(f"{seed}:choices")
     mummies = (Mummy(cones, table=_TABLE), Mummy(reels, table=_TABLE))
-    state = opening(rng, ruleset)
+    state = opening(rng, rules)
     while state.winner is None:
-        state, _ = state.cast(ruleset.draw(rng))
+        state, _ = state.cast(rules.draw(rng))
         if not state.moves:
             continue
         mummy = mummies[state.turn]
@@ -112,13 +116,12 @@ def play_game(
 def play_games(task: tuple[Level, Level, int, int, int, str]) -> Tally:
     """Games ``first..last-1`` of the pair (weaker, stronger): the stronger is Cones when even."""
     weaker, stronger, first, last, seed, game = task
-    ruleset = ruleset_of(game)
     tally = Tally()
     for number in range(first, last):
         game_seed = f"{seed}:{weaker.name}:{stronger.name}:{number // 2}"
         as_cones = number % 2 == 0
         cones, reels = (stronger, weaker) if as_cones else (weaker, stronger)
-        winner = play_game(game_seed, cones, reels, tally.times, ruleset)
+        winner = play_game(game_seed, cones, reels, tally.times, game)
         tally.games += 1
         tally.wins += winner == (Side.CONES if as_cones else Side.REELS)
     return tally
@@ -152,9 +155,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--table", metavar="DIR", help="the solved table, for Neferkaptah")
     parser.add_argument("--pairs", help="stronger-weaker pairs instead of every pair of --levels")
-    parser.add_argument("--game", default=registry.DEFAULT, choices=registry.names())
+    parser.add_argument("--game", choices=names(), default="tait")
     args = parser.parse_args(argv)
-    title = ruleset_of(args.game).title
     levels = sorted(Level.parse(name) for name in args.levels.split(","))
     games = args.games + args.games % 2
     pairs = list(itertools.combinations(levels, 2))
@@ -178,8 +180,8 @@ def main(argv: list[str] | None = None) -> int:
             tallies[task[0], task[1]].add(tally)
     elapsed = time.perf_counter() - started
 
-    print(f"{title}: {games} games per pair, sides alternating, seed {args.seed} "
-          f"({elapsed:.0f} s)\n")
+    print(f"{load(args.game).title}: {games} games per pair, sides alternating, "
+          f"seed {args.seed} ({elapsed:.0f} s)\n")
     print("| stronger | weaker | stronger wins | win rate | 95% interval |")
     print("| --- | --- | ---: | ---: | --- |")
     for (weaker, stronger), tally in tallies.items():

@@ -14,7 +14,7 @@ from engine.cyningstan import RULES as CYNINGSTAN
 from engine.rules import BEAR_OFF, TAIT, Ruleset
 from engine.state import GameState
 from engine.sticks import Throw
-from tests.benchmarks.engine_games import core_games, state_games
+from tests.benchmarks.engine_games import core_games, position_games
 from tests.engine.reference import Position
 
 STICKS = TAIT.throw_weights
@@ -87,6 +87,6 @@ def test_variant_rules_agree(ruleset: Ruleset, seed: int) -> None:
 def test_the_core_and_game_states_play_the_same_games(ruleset: Ruleset) -> None:
     """The benchmark's two paths: packed positions through the tables, and GameState."""
     core = core_games(200, random.Random(5), ruleset)
-    assert core == state_games(200, random.Random(5), ruleset)
+    assert core == position_games(ruleset.name)(200, random.Random(5))
     wins, throws = core
     assert sum(wins) == 200 and throws > 200 * 50

@@ -3,7 +3,7 @@ from pathlib import Path
 import pytest
 
 from hardware.board_file import BOARDS, DEFAULT_BOARD, ConfigError, load_board, parse_board
-from hardware.squares import SQUARES
+from hardware.squares import SQUARES, SQUARES_OF
 
 DEFAULT = DEFAULT_BOARD.read_text()
 
@@ -203,3 +203,42 @@ def test_an_unknown_section_is_named_with_the_known_ones() -> None:
     message = str(error.value)
     assert message.startswith("board.toml: stix: unknown section")
     assert "sticks" in message and "lights" in message
+
+
+SENET_BOARD = (BOARDS / "senet.toml").read_text()
+
+
+def test_a_senet_board_file_reads_thirty_squares_on_two_expanders() -> None:
+    board = load_board(BOARDS / "senet.toml")
+    assert board.kind == "senet" and board.squares == SQUARES_OF["senet"]
+    assert set(board.reeds.channels) == set(SQUARES_OF["senet"]) and not board.reeds.has_racks
+    assert str(board.reeds.channels["H30"]) == "0x21 B5"
+    assert len(board.lights.order) == 34
+    assert load_board(DEFAULT_BOARD).kind == "twenty-squares"
+
+
+def test_an_unknown_kind_of_board_is_refused() -> None:
+    message = refused(SENET_BOARD.replace('kind = "senet"', 'kind = "chess"'))
+    assert message.startswith("board.toml: board.kind: expected one of 'twenty-squares', 'senet'")
+
+
+def test_a_square_of_the_other_kind_of_board_is_refused_naming_the_kind() -> None:
+    text = DEFAULT.replace("M9 = { pin = 24 }", "M9 = { pin = 24 }\nH1 = { pin = 7 }")
+    assert refused(text) == ("board.toml: squares.H1: unknown key (H1 is a square of a senet "
+                             "board; this file is for a twenty-squares board: see [board] kind)")
+    text = SENET_BOARD.replace("[sticks]", 'M5 = { expander = 0x21, channel = "B6" }\n[sticks]')
+    assert "squares.M5: unknown key (M5 is a square of a twenty-squares board" in refused(text)
+
+
+def test_a_senet_board_needs_every_one_of_its_thirty_squares_and_pixels() -> None:
+    message = refused(SENET_BOARD.replace('H17 = { expander = 0x21, channel = "A0" }\n', ""))
+    assert message == ("board.toml: squares.H17: missing (every one of the 30 squares needs "
+                       "a switch)")
+    assert "lights.order: H30 is missing" in refused(SENET_BOARD.replace(', "H30"', ""))
+    assert "'M5' is not a square" in refused(SENET_BOARD.replace('"H30"', '"M5"'))
+
+
+def test_a_senet_board_has_no_rack_switches() -> None:
+    text = SENET_BOARD.replace("[sticks]", 'CW1 = { expander = 0x21, channel = "B6" }\n[sticks]')
+    assert refused(text).startswith("board.toml: squares.CW1: unknown key (a senet board's "
+                                    "squares are H1-H30)")

@@ -4,7 +4,7 @@ from hardware.wiring import README, main, wiring_diagram, with_fresh_diagrams
 
 def test_readme_diagrams_are_drawn_from_the_shipped_board_files() -> None:
     readme = README.read_text()
-    for name in ("pi-direct.toml", "mcp23017.toml", "mcp23017-racks.toml"):
+    for name in ("pi-direct.toml", "mcp23017.toml", "mcp23017-racks.toml", "senet.toml"):
         drawn = wiring_diagram(load_board(BOARDS / name))
         assert f"<!-- wiring: {name} -->\n```text\n{drawn}```" in readme
     assert with_fresh_diagrams(readme) == readme, "run: python -m hardware.wiring --update-readme"

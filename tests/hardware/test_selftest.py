@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from hardware.board_file import DEFAULT_BOARD, Board
+from hardware.board_file import BOARDS, DEFAULT_BOARD, Board, load_board
 from hardware.devices import open_devices
 from hardware.selftest import Prompt, SelftestReport, count_whites, run_selftest
 from sim.pins import SimBoard
@@ -103,3 +103,21 @@ def test_command_refuses_a_bad_board_file_with_status_78(
 def test_command_without_a_pi_says_what_is_missing(capsys: pytest.CaptureFixture[str]) -> None:
     assert selftest_main([]) == 69
     assert "pin factory cannot start" in capsys.readouterr().err
+
+
+def test_a_senet_board_is_checked_square_by_square_h1_to_h30() -> None:
+    sim = SimBoard(load_board(BOARDS / "senet.toml"))
+    events: queue.Queue[Any] = queue.Queue()
+    devices = open_devices(sim.board, events, clock=sim.clock, draw=count_whites,
+                           pin_factory=sim.factory, strip=sim.strip, speaker=sim.speaker,
+                           chips=sim.chips)
+    asked: list[Prompt] = []
+    hand = robot_hand(sim)
+    try:
+        report = run_selftest(sim.board, devices, events, say=lambda _: None, wait=sim.advance,
+                              ask=lambda prompt: (asked.append(prompt), hand(prompt))[1])
+    finally:
+        devices.close()
+    assert report.ok
+    placed = [p.target for p in asked if p.action == "place"]
+    assert placed == [f"H{n}" for n in range(1, 31)]

@@ -1,4 +1,4 @@
-from hardware.squares import MARKED, POSITION, SQUARES, passed_over
+from hardware.squares import MARKED, POSITION, SENET_POSITION, SQUARES, SQUARES_OF, passed_over
 
 
 def test_twenty_squares_with_five_marked() -> None:
@@ -26,3 +26,17 @@ def test_slide_backwards_passes_the_same_squares_in_reverse() -> None:
 def test_neighbours_and_rows_with_no_common_path_pass_nothing() -> None:
     assert passed_over("R1", "R2") == ()
     assert passed_over("R2", "C2") == ()
+
+
+def test_senet_board_has_thirty_squares_in_three_rows_of_ten() -> None:
+    assert SQUARES_OF["senet"] == tuple(f"H{n}" for n in range(1, 31))
+    assert len(set(SENET_POSITION.values())) == 30
+    assert SENET_POSITION["H1"] == (0, 0) and SENET_POSITION["H10"] == (0, 9)
+    assert SENET_POSITION["H11"] == (1, 9) and SENET_POSITION["H20"] == (1, 0)
+    assert SENET_POSITION["H21"] == (2, 0) and SENET_POSITION["H30"] == (2, 9)
+
+
+def test_a_senet_slide_follows_the_snaking_path() -> None:
+    assert passed_over("H8", "H13") == ("H9", "H10", "H11", "H12")
+    assert passed_over("H27", "H24") == ("H26", "H25")
+    assert passed_over("H1", "M5") == ()  # squares of different boards share no path

@@ -159,3 +159,29 @@ def test_buttons_of_the_board_file_can_be_pressed(events: queue.Queue[Any]) -> N
             sim.press("reset")
     finally:
         devices.close()
+
+
+def test_a_simulated_senet_board_slides_along_its_snaking_path(events: queue.Queue[Any]) -> None:
+    sim = SimBoard(load_board(BOARDS / "senet.toml"), seed=5)
+    devices = sim.open(events, draw=lambda rng: rng.choice([1, 2, 3, 4, 6]))
+    try:
+        for square in ("H8", "H30"):
+            sim.place(square)
+            sim.advance(0.1)
+        assert squares_changed(events) == [("H8", True), ("H30", True)]
+        sim.slide("H8", "H12", seconds=0.4)
+        sim.advance(1.0)
+        assert squares_changed(events) == [
+            ("H8", False),
+            ("H9", True), ("H9", False),
+            ("H10", True), ("H10", False),
+            ("H11", True), ("H11", False),
+            ("H12", True),
+        ]  # fmt: skip
+        assert devices.reeds.occupancy() == {"H12", "H30"} == sim.pieces
+        devices.lights.show({"H30": (255, 0, 0), "S1": (255, 255, 255)})
+        assert sim.lights["H30"] != (0, 0, 0) and sim.lights["H1"] == (0, 0, 0)
+        with pytest.raises(KeyError, match="M5"):
+            devices.lights.show({"M5": (255, 0, 0)})
+    finally:
+        devices.close()

@@ -1,0 +1,46 @@
+"""What the mummy knows of each game beyond its rules, for games played through the game
+interface (Tait's game and its variants have their own fast Priest and Vizier).
+
+>>> from engine.senet import SENET
+>>> mind_of(SENET).priest.__name__
+'priest_move'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from importlib import import_module
+from typing import Any
+
+from engine.games.api import Rules
+
+MINDS: dict[str, str] = {
+    "senet": "engine.mummy.senet",
+}
+"""Each game by name, and the module of the mummy's knowledge of it (imported when needed): it
+holds ``priest_move(position)``, ``reason(position, move)`` and ``evaluate(position)``."""
+
+
+@dataclass(frozen=True)
+class Mind:
+    """The Priest's greedy choice, the reason a hint gives for a move, and the evaluation the
+    Vizier trusts where its search stops (the chance that the Cones win)."""
+
+    priest: Callable[[Any], Any]
+    reason: Callable[[Any, Any], str]
+    evaluate: Callable[[Any], float]
+
+
+def mind_of(rules: Rules) -> Mind:
+    """The mummy's knowledge of ``rules``' game; ValueError for a game it cannot play yet."""
+    if rules.name not in MINDS:
+        raise ValueError(f"the mummy cannot play {rules.title} yet")
+    return _mind(rules.name)
+
+
+@cache
+def _mind(name: str) -> Mind:
+    module = import_module(MINDS[name])
+    return Mind(module.priest_move, module.reason, module.evaluate)

@@ -1,0 +1,145 @@
+"""The Vizier for any game of the family: expectiminimax over the game interface.
+
+A position waiting for a throw is a chance node: its value is the average over
+``Rules.chance``'s throws, each cast with ``Position.cast`` (a throw with no move is lost and play
+goes on from the next throw). A position with a pending throw is a choice: the side to move picks
+its best move, the Cones the highest chance that the Cones win and the Reels the lowest. Whoever
+throws next is the position's ``turn``, so an extra throw is simply the same side throwing again.
+A game with no luck (``chance`` None) makes every position a choice.
+
+Time is bounded by counting, as in Tait's Vizier (``engine/mummy/vizier.py``, which searches
+packed positions): iterative deepening to ``depth`` throws, a depth abandoned once it would try
+more than ``node_limit`` casts and moves. Values of positions already searched are kept in a
+bounded transposition table keyed by the position and the depth, emptied for each decision.
+
+>>> from engine.senet import SENET
+>>> position = SENET.parse("C:H28 R:H2,H3 off:4,3 turn:C throw:2")
+>>> Search(evaluate=lambda p: 0.5).analyse(position).move
+Move(H28-off)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.board import Side
+from engine.errors import WrongPhase
+from engine.games.api import Position
+from engine.mummy.vizier import Analysis, OutOfNodes, deepen
+from engine.sticks import Throw
+
+Evaluation = Callable[[Any], float]
+"""A guess of the chance that the Cones win from a position with no pending throw."""
+
+DEPTH = 2
+"""Throws looked at beyond the pending one (Senet at depth 3 would take ten times as long)."""
+NODE_LIMIT = 8_000
+"""Casts and moves one decision may try before it settles for a shallower depth: a guard, not a
+limit in use (a Senet decision at depth 2 tries about 950 nodes, 1,900 at p95, 2,800 at most)."""
+TABLE_SIZE = 1 << 14
+"""Entries in the transposition table before it is emptied (about 250 bytes each: some 4 MB at
+most; a Senet decision at depth 2 leaves about 100)."""
+
+
+class Table:
+    """Values of positions searched to a depth, at most ``capacity`` of them (then emptied)."""
+
+    def __init__(self, capacity: int = TABLE_SIZE) -> None:
+        if capacity < 1:
+            raise ValueError("a transposition table needs room for at least one entry")
+        self.capacity = capacity
+        self.values: dict[tuple[Position, int], float] = {}
+        self.clears = 0
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def put(self, key: tuple[Position, int], value: float) -> None:
+        """Store a value, emptying the table first when it is full."""
+        if len(self.values) >= self.capacity:
+            self.values.clear()
+            self.clears += 1
+        self.values[key] = value
+
+
+class _Walk:
+    """One decision's expectiminimax: counts nodes and shares the table."""
+
+    def __init__(self, position: Position, table: Table, evaluate: Evaluation,
+                 limit: int) -> None:
+        chance = position.rules.chance
+        # Most likely throws first; the order only fixes the floating-point sums.
+        outcomes = sorted(chance.outcomes, key=lambda vp: (-vp[1], vp[0])) if chance else ()
+        self.chances = tuple((Throw.of(v), float(p)) for v, p in outcomes)
+        self.table = table
+        self.evaluate = evaluate
+        self.limit = limit
+        self.nodes = 0
+
+    def after_move(self, position: Position, depth: int) -> float:
+        """The value of a position waiting for a throw: the game over, a guess, or a search."""
+        winner = position.winner
+        if winner is not None:
+            return 1.0 if winner == Side.CONES else 0.0
+        if depth == 0:
+            return self.evaluate(position)
+        key = (position, depth)
+        value = self.table.values.get(key)
+        if value is not None:
+            return value
+        self.nodes += len(self.chances) or 1
+        if self.nodes > self.limit:
+            raise OutOfNodes
+        if not self.chances:  # no luck: the side to play moves at once
+            value = self.best(position, depth - 1)
+        else:
+            value = 0.0
+            for throw, chance in self.chances:
+                thrown, _ = position.cast(throw)
+                if thrown.throw is not None:
+                    value += chance * self.best(thrown, depth - 1)
+                else:  # the throw is lost, or an opening throw: the next throw comes at once
+                    value += chance * self.after_move(thrown, depth - 1)
+        self.table.put(key, value)
+        return value
+
+    def best(self, position: Position, depth: int) -> float:
+        """The value of a position with a pending throw: the mover picks its best move."""
+        moves = position.moves
+        self.nodes += len(moves)
+        if self.nodes > self.limit:
+            raise OutOfNodes
+        values = (self.after_move(position.play(move)[0], depth) for move in moves)
+        return max(values) if position.turn == Side.CONES else min(values)
+
+    def root(self, position: Position, depth: int) -> tuple[tuple[Any, float], ...]:
+        """Each legal move with its value for the Cones."""
+        self.nodes += len(position.moves)
+        return tuple((m, self.after_move(position.play(m)[0], depth)) for m in position.moves)
+
+
+class Search:
+    """A searching mummy for any game: ``depth`` throws ahead within ``node_limit`` nodes."""
+
+    def __init__(self, evaluate: Evaluation, depth: int = DEPTH, node_limit: int = NODE_LIMIT,
+                 table_size: int = TABLE_SIZE) -> None:
+        if depth < 0:
+            raise ValueError(f"depth must be 0 or more, not {depth}")
+        self.evaluate = evaluate
+        self.depth = depth
+        self.node_limit = node_limit
+        self.table = Table(table_size)
+
+    def analyse(self, position: Position) -> Analysis:
+        """Search the pending throw's moves; raises WrongPhase if no throw is pending."""
+        if position.throw is None or not position.moves:
+            raise WrongPhase(f"{position.turn.title} must throw before the mummy can choose a move")
+        self.table.values.clear()  # decisions never depend on earlier searches
+        walk = _Walk(position, self.table, self.evaluate, self.node_limit)
+        return deepen(lambda d: walk.root(position, d), position.turn, self.depth,
+                      lambda: walk.nodes)
+
+    def choose(self, position: Position) -> Any:
+        """The best move found for the pending throw."""
+        return self.analyse(position).move

@@ -1,0 +1,140 @@
+"""Senet's rules and their options (the seed's "rule variations"), as one immutable value.
+
+>>> SENET.title, SENET.chance.outcomes[0]
+('Senet', (1, Fraction(1, 4)))
+>>> SenetRules(happiness_exact=True, exact_exits=True).title
+'Senet (House of Happiness, exact exits)'
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, fields
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from engine.board import Side
+from engine.errors import BadRecord
+from engine.games.api import Chance, Geometry
+from engine.sticks import STICKS, Throw
+
+if TYPE_CHECKING:
+    from engine.senet.core import Core
+    from engine.senet.position import SenetPosition
+
+FACES: tuple[Throw, ...] = tuple(
+    Throw.from_sticks(tuple(bool(bits >> i & 1) for i in range(STICKS)))
+    for bits in range(1 << STICKS)
+)
+"""The sixteen equally likely ways the four sticks fall (the same sticks as Tait's game)."""
+
+_VARIATIONS = {
+    "happiness_exact": "House of Happiness",
+    "water_to_rebirth": "Water to Rebirth",
+    "rebirth_safe": "House of Rebirth",
+    "exact_exits": "exact exits",
+}
+
+
+@dataclass(frozen=True)
+class SenetRules:
+    """Senet as docs/rules/senet.md writes it; each option is one of the seed's variations."""
+
+    happiness_exact: bool = False
+    """A piece must land exactly on the House of Happiness (H26) before going further."""
+    water_to_rebirth: bool = False
+    """The House of Water sends a piece to the House of Rebirth (H15, or the nearest empty
+    square before it) instead of the lowest empty square."""
+    rebirth_safe: bool = False
+    """The House of Rebirth (H15) is a refuge: a piece there cannot be captured."""
+    exact_exits: bool = False
+    """Pieces leave only by exact throws: a 3 from H28, a 2 from H29, a 1 from H30."""
+    _core: Any = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def name(self) -> str:
+        """The game's registered name."""
+        return "senet"
+
+    @property
+    def title(self) -> str:
+        """``Senet``, with the variations in use."""
+        used = [label for key, label in _VARIATIONS.items() if getattr(self, key)]
+        return f"Senet ({', '.join(used)})" if used else "Senet"
+
+    @property
+    def geometry(self) -> Geometry:
+        """Three rows of ten, the path snaking."""
+        from engine.games.boards import SENET as BOARD
+
+        return BOARD
+
+    @property
+    def chance(self) -> Chance:
+        """The four casting sticks: 1 to 4 white sides, none white moves 6."""
+        counts: dict[int, int] = {}
+        for face in FACES:
+            counts[face.value] = counts.get(face.value, 0) + 1
+        outcomes = tuple((v, Fraction(n, len(FACES))) for v, n in sorted(counts.items()))
+        return Chance("sticks", outcomes)
+
+    @property
+    def pieces(self) -> int:
+        """Pieces per side."""
+        return 5
+
+    @property
+    def core(self) -> Core:
+        """These rules as bit operations on packed positions, made on first use."""
+        core = self._core
+        if core is None:
+            from engine.senet.core import core_of
+
+            core = core_of(self)
+            object.__setattr__(self, "_core", core)
+        return core  # type: ignore[no-any-return]
+
+    def new(self, first: Side = Side.CONES) -> SenetPosition:
+        """A new game: the pieces not yet set out, ``first`` to throw the opening."""
+        from engine.senet.position import SenetPosition
+
+        return SenetPosition.new(self, first)
+
+    def parse(self, text: str) -> SenetPosition:
+        """A position under these rules from its notation."""
+        from engine.senet.position import SenetPosition
+
+        return SenetPosition.parse(text, self)
+
+    def draw(self, rng: random.Random) -> Throw:
+        """One throw of the four sticks with the caller's generator."""
+        return FACES[rng.getrandbits(STICKS)]
+
+    def first_side(self, rng: random.Random, last_winner: Side | None) -> Side:
+        """Who throws first in the opening: the loser of the last game, the Cones in the first
+        (the opening's rounds are fair, so it decides nothing)."""
+        return last_winner.other if last_winner is not None else Side.CONES
+
+    def to_json(self) -> dict[str, Any]:
+        """The game's name and options as JSON data."""
+        return {"game": self.name, **{key: getattr(self, key) for key in _VARIATIONS}}
+
+    @classmethod
+    def from_json(cls, data: Any) -> SenetRules:
+        """The rules ``to_json`` wrote; raises BadRecord naming what is wrong."""
+        if not isinstance(data, dict):
+            raise BadRecord("ruleset: expected an object")
+        if data.get("game", "senet") != "senet":
+            raise BadRecord(f"ruleset: {data.get('game')!r} is not Senet")
+        options = {f.name for f in fields(cls) if f.init}
+        unknown = set(data) - options - {"game"}
+        if unknown:
+            raise BadRecord(f"ruleset: unknown Senet option {sorted(unknown)[0]!r}")
+        for key in options & set(data):
+            if not isinstance(data[key], bool):
+                raise BadRecord(f"ruleset: {key} must be true or false, not {data[key]!r}")
+        return cls(**{key: data[key] for key in options & set(data)})
+
+
+SENET = SenetRules()
+"""Senet with none of the variations."""
