@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGES = [ROOT / "README.md", ROOT / "docs" / "rules.md"]
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs" / "rules").glob("*.md")),
+         ROOT / "firmware" / "README.md", ROOT / "hardware" / "README.md"]
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
@@ -20,7 +21,9 @@ def test_every_link_stays_in_the_repository(page: Path) -> None:
 
 
 def test_the_rules_page_marks_its_decisions() -> None:
-    rules = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    rules = (ROOT / "docs" / "rules" / "tait.md").read_text(encoding="utf-8")
     assert rules.count("**(decided)**") >= 3
+    for game in ("cyningstan", "senet"):
+        assert "(decided)" in (ROOT / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8")
     for rule in ("Bumping", "Bearing off", "Extra turns", "demon-cast", "first entry"):
         assert rule.lower() in rules.lower(), rule
