@@ -1,4 +1,5 @@
-"""A game in progress: the state plus the stack of throws and moves that led to it.
+"""A game in progress, of any game of the family: the position plus the stack of throws and
+moves that led to it.
 
 >>> game = Game()
 >>> events = game.demon_cast(random.Random(7))
@@ -9,41 +10,37 @@ True
 from __future__ import annotations
 
 import random
-from typing import cast
+from typing import Any
 
 from engine.board import Side
-from engine.errors import BadRecord, WrongPhase
+from engine.errors import WrongPhase
 from engine.events import Event
-from engine.moves import Move
-from engine.record import GameRecord
+from engine.games.api import Position, Rules
+from engine.record import Action, GameRecord
 from engine.rules import TAIT, Ruleset
-from engine.state import GameState
 from engine.sticks import Throw
-
-Action = Throw | Move
-"""One step of a game of Twenty Squares: a throw, or the move made with it."""
 
 
 class Game:
     """A game with its history: cast and play push actions, ``undo`` pops them."""
 
-    def __init__(self, ruleset: Ruleset = TAIT, first: Side = Side.CONES,
-                 start: GameState | None = None) -> None:
+    def __init__(self, ruleset: Rules = TAIT, first: Side = Side.CONES,
+                 start: Position | None = None) -> None:
         self.first = first
         self.start = start
         """A set-up position the game began from, or None for the usual start."""
-        self._states = [start if start is not None else GameState.new(ruleset, first)]
+        self._states = [start if start is not None else ruleset.new(first)]
         self._actions: list[Action] = []
 
     @property
-    def state(self) -> GameState:
-        """The current position."""
+    def state(self) -> Any:
+        """The current position (a ``Position`` of the game's rules: Tait's a ``GameState``)."""
         return self._states[-1]
 
     @property
-    def ruleset(self) -> Ruleset:
+    def ruleset(self) -> Rules:
         """The rules this game is played by."""
-        return self._states[0].ruleset
+        return self._states[0].rules
 
     @property
     def actions(self) -> tuple[Action, ...]:
@@ -57,13 +54,15 @@ class Game:
 
     def cast(self, throw: Throw) -> tuple[Event, ...]:
         """The side to play throws; see ``GameState.cast``."""
-        state, events = self.state.cast(throw)
+        position: Position = self.state
+        state, events = position.cast(throw)
         self._push(throw, state)
         return events
 
-    def play(self, move: Move) -> tuple[Event, ...]:
+    def play(self, move: Any) -> tuple[Event, ...]:
         """The side to play makes a legal move; see ``GameState.play``."""
-        state, events = self.state.play(move)
+        position: Position = self.state
+        state, events = position.play(move)
         self._push(move, state)
         return events
 
@@ -79,22 +78,23 @@ class Game:
         return self._actions.pop()
 
     def demon_cast(self, rng: random.Random) -> tuple[Event, ...]:
-        """Throw automatically, alternating sides, until one side enters its first piece.
+        """Throw automatically, alternating sides, while the game's opening lasts (Tait's
+        demon-cast, Senet's throws for a 1), and make the forced move that ends it.
 
-        Does nothing when the ruleset has demon-cast off or a side has already entered.
+        Does nothing when the rules have no such opening or it is over.
         """
         events: list[Event] = []
-        while self.state.demon_casting:
+        while self.state.opening:
             events += self.cast(self.ruleset.draw(rng))
-            moves = self.state.legal_moves()
+            moves = self.state.moves
             if moves:
-                events += self.play(moves[0])  # the only move: entering the first piece
+                events += self.play(moves[0])  # the only move: the opening's forced move
         return tuple(events)
 
     @classmethod
-    def from_position(cls, state: GameState) -> Game:
+    def from_position(cls, state: Position) -> Game:
         """A game set up at ``state`` (for lessons and tests); its record starts there."""
-        return cls(state.ruleset, state.turn, state)
+        return cls(state.rules, state.turn, state)
 
     def next_game(self, rng: random.Random | None = None) -> Game:
         """A new game under the same rules, begun by ``Ruleset.first_side``: the loser of this
@@ -102,26 +102,24 @@ class Game:
         winner = self.state.winner
         if winner is None:
             raise WrongPhase("the game is not finished: use a new Game to start over")
-        if not self.ruleset.random_first:
-            return Game(self.ruleset, winner.other)
-        if rng is None:
-            raise ValueError(f"{self.ruleset.title} draws the first player: pass an rng")
-        return Game(self.ruleset, self.ruleset.first_side(rng, winner))
+        rules = self.ruleset
+        if isinstance(rules, Ruleset) and rules.random_first and rng is None:
+            raise ValueError(f"{rules.title} draws the first player: pass an rng")
+        return Game(rules, rules.first_side(rng or random.Random(0), winner))
 
     @classmethod
     def from_record(cls, record: GameRecord) -> Game:
-        """Replay a record; raises BadRecord naming the first action that does not replay (or a
-        record of another game than Twenty Squares)."""
-        if not isinstance(record.ruleset, Ruleset):
-            raise BadRecord(f"a record of {record.ruleset.title} is not a Twenty Squares game")
-        game = cls(record.ruleset, record.first, cast(GameState | None, record.start))
+        """Replay a record of any game; raises BadRecord naming the first action that does not
+        replay."""
+        game = cls(record.ruleset, record.first, record.start)
         for action, state in record.replay():
-            game._push(cast(Action, action), cast(GameState, state))
+            game._push(action, state)
         return game
 
-    def _push(self, action: Action, state: GameState) -> None:
+    def _push(self, action: Action, state: Position) -> None:
         self._actions.append(action)
         self._states.append(state)
 
     def __repr__(self) -> str:
         return f"Game({self.state.notation()!r}, {len(self._actions)} actions)"
+

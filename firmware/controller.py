@@ -16,15 +16,14 @@ from typing import Any
 from engine.board import Side
 from engine.events import Event, ExtraTurnEarned, TurnPassed, Won
 from engine.game import Game
-from engine.moves import Move
+from engine.games.api import Position, Rules
 from engine.mummy import Fair, Level, Mummy, hint
 from engine.mummy.chances import SolvedTable, cones_chance
-from engine.rules import TAIT, Ruleset
-from engine.state import GameState
+from engine.rules import TAIT
 from engine.sticks import Throw
 from engine.text import demon_cast_text, event_text, thrown_text
 from firmware import sounds
-from firmware.evidence import owners_of
+from firmware.evidence import captured, move_squares, owners_of
 from firmware.odds_scene import odds_frame
 from firmware.scenes import Phase, Show, scene
 from firmware.store import Saved, Store
@@ -64,7 +63,8 @@ class Settings:
     level: Level = Level.PRIEST
     fair: bool = False
     """Kiosk mode: the mummy's level follows the visitors' results so they win about half."""
-    ruleset: Ruleset = TAIT
+    ruleset: Rules = TAIT
+    """The game played and its options (``engine.games.load``): Tait's by default."""
     hints: bool = False
     settle: float = 0.25
     grace: float = 1.5
@@ -101,8 +101,8 @@ class Controller:
     game: Game | None = None
     last_winner: Side | None = None
     verdict: Verdict = field(default_factory=AsExpected)
-    mummy_move: Move | None = None
-    hint: Move | None = None
+    mummy_move: Any = None
+    hint: Any = None
     shown_throw: Throw | None = None
     flare_until: float = float("-inf")
     phase_since: float = 0.0
@@ -157,7 +157,7 @@ class Controller:
                 return
         self._idle()
 
-    def set_up(self, state: GameState) -> None:
+    def set_up(self, state: Position) -> None:
         """Play on from a set-up position (a lesson, a test); the board must show it."""
         self.game = Game.from_position(state)
         self._save()
@@ -234,7 +234,7 @@ class Controller:
         self.mummy_move = self.hint = self.shown_throw = None
         self.tracker.expect(Expectation.board(()))
 
-    def _guide_to(self, state: GameState) -> None:
+    def _guide_to(self, state: Position) -> None:
         """Start-up: the board must show the saved game before it goes on (or, by a person's
         choice, be cleared for a new game: the save is never dropped by itself)."""
         self._set_phase(Phase.GUIDE)
@@ -242,13 +242,14 @@ class Controller:
         log.info("the board does not match the saved game: guiding")
 
     def _new_game(self) -> None:
-        first = self.last_winner.other if self.last_winner is not None else Side.CONES
-        self.game = Game(self.settings.ruleset, first)
+        rules = self.settings.ruleset
+        first = rules.first_side(self.rng, self.last_winner)
+        self.game = Game(rules, first)
         self.new_game_asked = False
         log.info("new game, %s throw first", first.title)
         events: list[Event] = []
         self.throws = {}
-        while self.game.state.demon_casting and self.game.state.throw is None:
+        while self.game.state.opening and self.game.state.throw is None:
             self.shown_throw = self.settings.ruleset.draw(self.rng)
             self._threw(self.game.state.turn, self.shown_throw)
             events += self.game.cast(self.shown_throw)
@@ -269,7 +270,7 @@ class Controller:
             self.tracker.expect(Expectation.board(()))  # guided to clear once the lights end
             return
         racks = self.settings.racks
-        if state.throw is None:
+        if state.throw is None and self.settings.ruleset.chance is not None:
             self._set_phase(Phase.THROW)
             self.tracker.expect(Expectation.of(state, racks=racks), keep_history=keep_history)
             if self._mummy_to_play():
@@ -323,7 +324,7 @@ class Controller:
         self.speaker.play(sounds.THROW)
         self._after(events, thrown_text(side, throw))
 
-    def _play(self, move: Move) -> None:
+    def _play(self, move: Any) -> None:
         assert self.game is not None
         self._after(self.game.play(move))
 
@@ -439,15 +440,19 @@ class Controller:
         movable = frozenset[str]()
         if self.phase is Phase.MOVE and state is not None and self.mummy_move is None:
             # Pieces that can move, where they still stand (a lifted piece's square goes dark).
-            movable = frozenset(m.source for m in state.moves if m.source is not None
-                                and m.source in self.tracker.occupancy)
-            if any(m.enters for m in state.moves):
-                movable |= {next(m.target for m in state.moves if m.enters)}
+            ends = [move_squares(state, m) for m in state.moves]
+            movable = frozenset(s for s, _ in ends if s is not None and s in self.tracker.occupancy)
+            movable |= {t for s, t in ends if s is None and t is not None}  # where pieces enter
         progress = verdict if isinstance(verdict, InProgress) else None
         bump_first = None
-        if self.mummy_move is not None and state is not None and state.is_bump(self.mummy_move) \
-                and not self.tracker.was_emptied(self.mummy_move.target):
-            bump_first = self.mummy_move.target
+        mummy_squares = hint_squares = (None, None)
+        if self.mummy_move is not None and state is not None:
+            mummy_squares = move_squares(state, self.mummy_move)
+            victim = captured(state, self.mummy_move)
+            if victim is not None and not self.tracker.was_emptied(victim):
+                bump_first = victim
+        if self.hint is not None and state is not None:
+            hint_squares = move_squares(state, self.hint)
         return Show(
             phase=self.phase,
             turn=state.turn if state is not None else Side.CONES,
@@ -455,15 +460,16 @@ class Controller:
             movable=progress.sources if progress is not None else movable,
             lifted_targets=progress.targets if progress is not None else frozenset(),
             reseat=progress.reseat if progress is not None else frozenset(),
-            mummy_move=self.mummy_move if progress is None else None,
+            mummy_move=mummy_squares if progress is None else (None, None),
             bump_first=bump_first,
             missing=missing,
             unexpected=unexpected,
             flare_until=self.flare_until,
             winner=state.winner if state is not None else None,
             since=self.phase_since,
-            hint=self.hint,
+            hint=hint_squares[0],
             shake_again=now < self.shake_again_until,
+            geometry=self.settings.ruleset.geometry,
             clearing=frozenset(self.tracker.occupancy) if self.phase is Phase.WON
             and not self._celebrating(now) else frozenset(),
         )
@@ -510,7 +516,7 @@ def _racks_to_mend(verdict: Mismatch) -> str:
     return "".join(words)
 
 
-def _in_progress(verdict: InProgress, state: GameState) -> str:
+def _in_progress(verdict: InProgress, state: Position) -> str:
     """Where a move part-way done goes next."""
     side = state.turn.title
     targets = ", ".join(sorted(t for t in verdict.targets if t not in RACK_OF))

@@ -251,3 +251,22 @@ def left_by(c: Candidate, filled: Mapping[str, float], emptied: Mapping[str, flo
             if arrived is None or arrived <= t:
                 return False
     return True
+
+
+def move_squares(position: Position, move: Any) -> tuple[str | None, str | None]:
+    """Where ``move``'s piece is lifted from and where it is set down, as the lights show it:
+    a piece that leaves the board shows the square it stands on on its way (16 in Tait's
+    rules), or none."""
+    mover = position.journeys(move)[0]
+    source = mover.start if isinstance(mover.start, str) else None
+    if isinstance(mover.end, str):
+        return source, mover.end
+    return source, mover.via[-1] if mover.via else None
+
+
+def captured(position: Position, move: Any) -> str | None:
+    """The square of the piece ``move`` bumps or swaps with, if any."""
+    for journey in position.journeys(move)[1:]:
+        if isinstance(journey.start, str):
+            return journey.start
+    return None

@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
 
-from engine.board import MARKED_SQUARES, Side, path
-from engine.moves import Move
+from engine.games.api import Geometry, Side
+from engine.games.boards import TWENTY_SQUARES
 from engine.sticks import Throw
 from hardware.lights import Frame
-from hardware.squares import SQUARES, STICK_PIXELS
+from hardware.squares import STICK_PIXELS
 from hardware.strips import Colour
 
 CONES: Colour = (20, 90, 255)  # faience blue
@@ -35,7 +35,6 @@ STICK_WHITE: Colour = (255, 255, 255)
 STICK_DARK: Colour = (25, 10, 0)
 
 SIDE_COLOUR = {Side.CONES: CONES, Side.REELS: REELS}
-PRIVATE_ROW = {side: path(side)[:4] for side in Side}
 
 
 class Phase(Enum):
@@ -59,7 +58,8 @@ class Show:
     lifted_targets: frozenset[str] = frozenset()
     reseat: frozenset[str] = frozenset()
     """Squares where a piece must be lifted and set down again (it sits on the one it bumps)."""
-    mummy_move: Move | None = None
+    mummy_move: tuple[str | None, str | None] = (None, None)
+    """The squares the mummy's piece leaves and lands on (``firmware.evidence.move_squares``)."""
     bump_first: str | None = None
     missing: Mapping[str, Side] = field(default_factory=lambda: MappingProxyType({}))
     """Squares where a piece is missing, with the side it belongs to."""
@@ -67,10 +67,13 @@ class Show:
     flare_until: float = float("-inf")
     winner: Side | None = None
     since: float = 0.0
-    hint: Move | None = None
+    hint: str | None = None
+    """The square of the piece a hint suggests moving."""
     shake_again: bool = False
     clearing: frozenset[str] = frozenset()
     """After a game's victory lights: the squares still to be cleared for the next game."""
+    geometry: Geometry = TWENTY_SQUARES
+    """The board of the game played: its squares, marked squares, paths and homes."""
 
 
 def scale(colour: Colour, factor: float) -> Colour:
@@ -103,15 +106,16 @@ def double_flash(t: float, period: float = 1.2) -> bool:
 def scene(show: Show, t: float) -> Frame:
     """The frame for ``show`` at time ``t``."""
     frame: dict[str, Colour] = {}
+    geometry = show.geometry
     flare = t < show.flare_until
-    for square in MARKED_SQUARES:
+    for square in geometry.marked:
         frame[square] = scale(GOLD, 0.5 + 0.5 * pulse(t, 0.3)) if flare else WARM
     if show.phase is Phase.IDLE:
-        _attract(frame, t)
+        _attract(frame, geometry, t)
     elif show.phase is Phase.WON and show.clearing:
-        _clearing(frame, show.clearing, t)
+        _clearing(frame, show.clearing & frozenset(geometry.squares), t)
     elif show.phase is Phase.WON and show.winner is not None:
-        _victory(frame, show.winner, t - show.since)
+        _victory(frame, geometry.paths[show.winner], SIDE_COLOUR[show.winner], t - show.since)
     else:
         _play(frame, show, t)
     _guidance(frame, show, t)
@@ -119,28 +123,26 @@ def scene(show: Show, t: float) -> Frame:
         frame.update(dict.fromkeys(STICK_PIXELS, STICK_WHITE if blink(t, 3.0) else (0, 0, 0)))
     else:
         _sticks(frame, show.throw)
-    return {name: colour for name, colour in frame.items() if name in PIXELS}
+    pixels = frozenset(geometry.squares) | frozenset(STICK_PIXELS)  # rack slots have no light
+    return {name: colour for name, colour in frame.items() if name in pixels}
 
 
-PIXELS = frozenset(SQUARES) | frozenset(STICK_PIXELS)
-"""The names that have a light (rack slots have none)."""
-
-
-def _attract(frame: dict[str, Colour], t: float) -> None:
+def _attract(frame: dict[str, Colour], geometry: Geometry, t: float) -> None:
     """Idle: a slow glow runs along both paths, inviting a shake of the sticks."""
-    head = (t * 2.0) % 16
     for side in Side:
-        for i, square in enumerate(path(side)):
+        path = geometry.paths[side]
+        head = (t * 2.0) % len(path)
+        for i, square in enumerate(path):
             glow = max(0.0, 1.0 - abs(i - head) / 2.5) * 0.5
             if glow > 0:
                 frame[square] = scale(SIDE_COLOUR[side], glow)
 
 
-def _victory(frame: dict[str, Colour], winner: Side, t: float) -> None:
-    head = (t * 8.0) % 20
-    for i, square in enumerate(path(winner)):
+def _victory(frame: dict[str, Colour], path: tuple[str, ...], colour: Colour, t: float) -> None:
+    head = (t * 8.0) % (len(path) + 4)
+    for i, square in enumerate(path):
         if i <= head:
-            frame[square] = scale(SIDE_COLOUR[winner], 0.3 + 0.7 * (abs(head - i) < 2))
+            frame[square] = scale(colour, 0.3 + 0.7 * (abs(head - i) < 2))
 
 
 def _clearing(frame: dict[str, Colour], squares: frozenset[str], t: float) -> None:
@@ -152,23 +154,25 @@ def _clearing(frame: dict[str, Colour], squares: frozenset[str], t: float) -> No
 def _play(frame: dict[str, Colour], show: Show, t: float) -> None:
     colour = SIDE_COLOUR[show.turn]
     if show.phase is Phase.THROW:
-        for square in PRIVATE_ROW[show.turn]:
+        for square in show.geometry.homes[show.turn]:
             frame[square] = scale(colour, breathe(t))
-    if show.mummy_move is not None:
-        move = show.mummy_move
+    source, target = show.mummy_move
+    if source is not None or target is not None:
         if show.bump_first is not None:
             if blink(t):
                 frame[show.bump_first] = RED
-            if move.source:
-                frame[move.source] = GOLD
+            if source is not None:
+                frame[source] = GOLD
             return
-        first = int(t / 0.5) % 2 == 0 or move.source is None
-        frame[move.target if not first else (move.source or move.target)] = GOLD
+        first = int(t / 0.5) % 2 == 0 or target is None
+        shown = source if first and source is not None else target
+        if shown is not None:
+            frame[shown] = GOLD
         return
     for square in show.movable:
         frame[square] = colour
-    if show.hint is not None and show.hint.source and not show.lifted_targets:
-        frame[show.hint.source] = scale(colour, 0.5 + 0.5 * pulse(t, 1.2))
+    if show.hint is not None and not show.lifted_targets:
+        frame[show.hint] = scale(colour, 0.5 + 0.5 * pulse(t, 1.2))
     for square in show.lifted_targets:
         frame[square] = scale(colour, pulse(t))
     for square in show.reseat:
@@ -186,7 +190,12 @@ def _guidance(frame: dict[str, Colour], show: Show, t: float) -> None:
 
 
 def _sticks(frame: dict[str, Colour], throw: Throw | None) -> None:
-    if throw is None or not throw.sticks:
+    """The sticks as they fell; a die's throw lights as many stick pixels as it shows."""
+    if throw is None:
         return
-    for pixel, white in zip(STICK_PIXELS, throw.sticks, strict=True):
-        frame[pixel] = STICK_WHITE if white else STICK_DARK
+    if throw.sticks:
+        for pixel, white in zip(STICK_PIXELS, throw.sticks, strict=True):
+            frame[pixel] = STICK_WHITE if white else STICK_DARK
+        return
+    for n, pixel in enumerate(STICK_PIXELS, 1):
+        frame[pixel] = STICK_WHITE if n <= throw.value else STICK_DARK

@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import Protocol
 
 from engine.board import Side
+from engine.games.api import Position
 from engine.moves import Move
 from engine.packed import OVER, TURN_SHIFT
 from engine.rules import TAIT, Ruleset
@@ -77,12 +78,13 @@ def best(chances: tuple[tuple[Move, float], ...]) -> tuple[Move, float]:
     return move, value
 
 
-def chance(table: SolvedTable, state: GameState) -> float | None:
+def chance(table: SolvedTable, state: Position) -> float | None:
     """The chance that the side to play wins now: before its throw, or with the throw pending
-    (then its best move's). 1 or 0 once someone has won."""
+    (then its best move's). 1 or 0 once someone has won; None for a position of another game
+    than the table's."""
     if state.winner is not None:
         return 1.0
-    if not holds(table, state.ruleset):
+    if not isinstance(state, GameState) or not holds(table, state.ruleset):
         return None
     if state.throw is None:
         return table.chance(state.code)
@@ -90,7 +92,7 @@ def chance(table: SolvedTable, state: GameState) -> float | None:
     return None if found is None else best(found)[1]
 
 
-def cones_chance(table: SolvedTable, state: GameState) -> float | None:
+def cones_chance(table: SolvedTable, state: Position) -> float | None:
     """The Cones' chance to win now (the Reels' is one minus it)."""
     found = chance(table, state)
     if found is None:
