@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from engine.board import LAYOUT, MARKED_SQUARES, Side
+from engine.board import Side
 from engine.events import (
     BorneOff,
     Bumped,
@@ -23,7 +23,7 @@ from engine.events import (
     Washed,
     Won,
 )
-from engine.state import GameState
+from engine.games.api import Position
 from engine.sticks import Throw
 
 CELL = 5
@@ -31,28 +31,30 @@ CELL = 5
 
 def sticks_text(throw: Throw) -> str:
     """The four sticks as they fell: ``|`` white side up, ``.`` dark side up, then the count."""
-    faces = " ".join("|" if white else "." for white in throw.sticks) or "?"
+    faces = " ".join("|" if white else "." for white in throw.sticks) or "die"
     return f"{faces}  -> {throw.value}"
 
 
-def board_text(state: GameState, highlight: frozenset[str] = frozenset()) -> str:
-    """Three rows as on the table: ``C``/``R`` pieces, ``*`` marks ankh/nefer squares,
-    ``>`` marks highlighted squares (e.g. pieces that can move)."""
-    owners = {sq: side for side in Side for sq in state.squares(side)}
+def board_text(state: Position, highlight: frozenset[str] = frozenset()) -> str:
+    """The board's rows as on the table (any game's, from its geometry): ``C``/``R`` pieces,
+    ``*`` marks the marked squares, ``>`` marks highlighted squares (pieces that can move)."""
+    geometry = state.rules.geometry
+    owners = state.owners()
+    at = {place: square for square, place in geometry.position.items()}
     lines = []
-    for row in LAYOUT:
+    for row in range(geometry.rows):
+        line = [at.get((row, column)) for column in range(geometry.columns)]
         cells = []
-        for square in row:
+        for square in line:
             if square is None:
                 cells.append(" " * CELL)
                 continue
             side = owners.get(square)
-            piece = side.letter if side is not None else ("*" if square in MARKED_SQUARES else "")
+            piece = side.letter if side is not None else ("*" if square in geometry.marked else "")
             mark = ">" if square in highlight else " "
             cells.append(f"{mark}[{piece:^2}]"[:CELL])
         lines.append("".join(cells).rstrip())
-        names = "".join(f" {sq or '':<4}" for sq in row).rstrip()
-        lines.append(names)
+        lines.append("".join(f" {sq or '':<4}" for sq in line).rstrip())
     for side in Side:
         lines.append(f"{side.title}: {state.waiting(side)} waiting, {state.off[side]} off")
     return "\n".join(lines)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.board import Side
-from engine.events import Event, ExtraTurnEarned, TurnPassed, Won
+from engine.events import Event, ExtraTurnEarned, ThrowLost, TurnPassed, Won
 from engine.game import Game
 from engine.games.api import Position, Rules
 from engine.mummy import Fair, Level, Mummy, hint
@@ -23,7 +23,7 @@ from engine.rules import TAIT
 from engine.sticks import Throw
 from engine.text import demon_cast_text, event_text, thrown_text
 from firmware import sounds
-from firmware.evidence import captured, move_squares, owners_of
+from firmware.evidence import captured, census, move_squares, owners_of
 from firmware.odds_scene import odds_frame
 from firmware.scenes import Phase, Show, scene
 from firmware.store import Saved, Store
@@ -111,6 +111,8 @@ class Controller:
     fairness: Fair = field(default_factory=Fair)
     warned: bool = False
     shake_again_until: float = float("-inf")
+    setting_out: bool = False
+    """The board is guided to a new game's starting position (no mistake sounds)."""
     rattle: sounds.Rattle = field(default_factory=sounds.Rattle)
     throws: dict[Side, Throw] = field(default_factory=dict)
     """Each side's last throw (resumed games too), the side that threw last last: for captions."""
@@ -140,6 +142,10 @@ class Controller:
         now = self.clock.now()
         self.tracker.reset(occupancy, now)
         saved = self.store.load() if self.store is not None else None
+        if saved is not None and saved.record.ruleset.name != self.settings.ruleset.name:
+            log.warning("the save is a game of %s, not of %s: not resumed",
+                        saved.record.ruleset.title, self.settings.ruleset.title)
+            saved = None
         if saved is not None:
             self.settings.mummy = saved.mummy
             self.last_winner = saved.last_winner
@@ -209,7 +215,7 @@ class Controller:
         """Judge the board, act on it, and light the frame for now; returns the frame."""
         now = self.clock.now()
         self.verdict = verdict = self.tracker.judge(now)
-        if self._guiding(now) and not self.warned:
+        if self._guiding(now) and not self.warned and not self.setting_out:
             self.warned = True
             self.speaker.play(sounds.MISTAKE)
         elif isinstance(verdict, AsExpected | Recognized):
@@ -238,6 +244,7 @@ class Controller:
         """Start-up: the board must show the saved game before it goes on (or, by a person's
         choice, be cleared for a new game: the save is never dropped by itself)."""
         self._set_phase(Phase.GUIDE)
+        self.setting_out = False
         self.tracker.expect(Expectation.board(owners_of(state, self.settings.racks)))
         log.info("the board does not match the saved game: guiding")
 
@@ -255,9 +262,20 @@ class Controller:
             events += self.game.cast(self.shown_throw)
         if events or self.game.state.throw is not None:
             self.speaker.play(sounds.THROW)
-        self._tell(["A new game.", *([demon_cast_text(tuple(events))] if events else [])])
+        lost = any(isinstance(e, ThrowLost) for e in events)  # Tait's demon-cast threw in vain
+        self._tell(["A new game.", *([demon_cast_text(tuple(events))] if lost else []),
+                    *(event_text(e) for e in events if not isinstance(e, ThrowLost | TurnPassed))])
         self._save()
-        self._next_turn()
+        if frozenset(self.game.state.owners()) - census(self.tracker.occupancy):
+            self._set_out(self.game.state)  # Senet's pieces start on the board
+        else:
+            self._next_turn()
+
+    def _set_out(self, state: Position) -> None:
+        """A new game whose pieces start on the board: guide them out calmly (nothing is a
+        mistake yet), then play on."""
+        self._guide_to(state)
+        self.setting_out = True
 
     def _next_turn(self, keep_history: bool = False) -> None:
         """Set the expectation for the state the game is in now; ``keep_history`` when only the
@@ -295,7 +313,7 @@ class Controller:
         of a new game instead."""
         self.shake_again_until = float("-inf")
         if (self.phase is Phase.IDLE and isinstance(self.verdict, AsExpected)) \
-                or (self.phase is Phase.GUIDE and self._cleared()):
+                or (self.phase is Phase.GUIDE and self._cleared() and not self.setting_out):
             if self.phase is Phase.GUIDE:
                 log.info("the board was cleared and the sticks shaken: a new game")
             self._new_game()
@@ -348,6 +366,7 @@ class Controller:
     def _board_as_expected(self) -> None:
         """The still board matches: resume a guided start, or leave a cleared board idle."""
         if self.phase is Phase.GUIDE:
+            self.setting_out = False
             self._next_turn()
         elif self.phase is Phase.WON and not self._celebrating(self.clock.now()):
             self._idle()
@@ -481,6 +500,8 @@ class Controller:
         verdict = self.verdict
         if now < self.shake_again_until:
             return "The sticks did not settle: shake again, then stand the box upright."
+        if self.phase is Phase.GUIDE and self.setting_out:
+            return "Set out the pieces as the blinking lights show, each in its side's colour."
         if self.phase is Phase.GUIDE:
             return ("Set the pieces as the lights show to resume the saved game, "
                     "or clear the board and shake the sticks for a new game.")

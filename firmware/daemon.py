@@ -95,6 +95,7 @@ def stop_on_signals(stop: threading.Event) -> None:
 
 def run_board(board_path: Path, settings: Settings, state_dir: Path) -> int:
     """Run on a real board described by a board file."""
+    from firmware.boards import check_board
     from firmware.store import Store
     from hardware.board_file import load_board
     from hardware.clock import MonotonicClock
@@ -102,7 +103,7 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path) -> int:
     from hardware.errors import ConfigError, HardwareUnavailable
 
     try:
-        board = load_board(board_path)
+        board = check_board(load_board(board_path), settings.ruleset)
     except ConfigError as exc:
         log.error("%s", exc)
         return EX_CONFIG
@@ -128,7 +129,8 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path) -> int:
         if board.facts.speak else None
     try:
         controller = Controller(devices.lights.show, devices.speaker, clock,
-                                random.Random(secrets.randbits(128)), settings, Store(state_dir))
+                                random.Random(secrets.randbits(128)), settings,
+                                Store(state_dir, settings.ruleset.name))
         controller.start(devices.reeds.occupancy())
         notifier.ready()
         log.info("ready: %s", controller.status())

@@ -40,9 +40,10 @@ class Saved:
 class Store:
     """The saved game in the state directory (``/var/lib/aseb`` under systemd)."""
 
-    def __init__(self, directory: Path) -> None:
+    def __init__(self, directory: Path, game: str = "tait") -> None:
         self.directory = Path(directory)
-        self.path = self.directory / "game.json"
+        self.path = self.directory / ("game.json" if game == "tait" else f"game-{game}.json")
+        """Each game keeps its own save, so switching games never loses one."""
 
     def save(self, saved: Saved) -> None:
         """Write the save atomically: temp file, fsync, rename, fsync the directory."""
@@ -94,7 +95,7 @@ class Store:
         self.path.unlink(missing_ok=True)
 
     def _set_aside(self, why: str) -> None:
-        aside = self.path.with_name(f"game.bad-{_next_free(self.directory)}.json")
+        aside = self.path.with_name(f"{self.path.stem}.bad-{_next_free(self.path)}.json")
         try:
             os.replace(self.path, aside)
         except OSError as exc:
@@ -123,8 +124,8 @@ def _side(value: Any) -> Side | None:
     return None if value is None else Side.parse(str(value))
 
 
-def _next_free(directory: Path) -> int:
+def _next_free(path: Path) -> int:
     n = 1
-    while (directory / f"game.bad-{n}.json").exists():
+    while path.with_name(f"{path.stem}.bad-{n}.json").exists():
         n += 1
     return n

@@ -23,6 +23,7 @@ from hardware.toml_reader import ConfigError, Section, load_toml, parse_toml
 __all__ = [
     "BOARDS",
     "DEFAULT_BOARD",
+    "DEFAULT_BOARDS",
     "Board",
     "ConfigError",
     "Expander",
@@ -38,6 +39,8 @@ __all__ = [
 
 BOARDS = Path(__file__).parent / "boards"
 DEFAULT_BOARD = BOARDS / "pi-direct.toml"
+DEFAULT_BOARDS = {TWENTY_SQUARES: DEFAULT_BOARD, "senet": BOARDS / "senet.toml"}
+"""The shipped board file of each kind of board (the simulator's, when none is given)."""
 BUTTONS = ("new_game", "mummy", "switch_sides")
 PIN_FACTORIES = ("lgpio", "rpigpio")
 LIGHT_BACKENDS = ("spi", "pwm", "pi5", "memory")

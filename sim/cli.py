@@ -15,32 +15,53 @@ import argparse
 import os
 import random
 import sys
+from typing import Any
 
 from engine.board import Side
+from engine.games import DEFAULT, names
+from engine.games.api import Rules
+from engine.mummy.chances import SolvedTable
 from engine.record import GameRecord
 from engine.rules import Ruleset
+
+
+def rules_of(args: argparse.Namespace) -> Rules:
+    """The game ``--game`` names, with ``--no-demon-cast`` where its rules have a demon-cast."""
+    from dataclasses import replace
+
+    from engine import games
+
+    rules = games.load(args.game)
+    if getattr(args, "no_demon_cast", False) and isinstance(rules, Ruleset):
+        rules = replace(rules, demon_cast=False)
+    return rules
+
+
+def table_for(rules: Rules) -> SolvedTable | None:
+    """The solved table of ``rules`` if one is installed (only Twenty Squares rules have one)."""
+    from firmware.solved_table import find_table
+
+    return find_table(ruleset=rules) if isinstance(rules, Ruleset) else None
 
 
 def _play(args: argparse.Namespace) -> int:
     from engine.mummy import Level, Mummy, hint
     from engine.mummy.hints import explain
-    from engine.state import GameState
-    from firmware.solved_table import find_table
     from sim.terminal import TerminalGame
 
     if args.two_players and args.mummy is not None:
         raise ValueError("--two-players has no mummy: leave out --mummy, or play against it")
     side = None if args.two_players else Side.parse(args.mummy or "reels")
     level = Level.parse(args.level)
-    ruleset = Ruleset(demon_cast=not args.no_demon_cast)
-    table = find_table(ruleset=ruleset)
+    ruleset = rules_of(args)
+    table = table_for(ruleset)
     mummy = Mummy(level, table=table)
     rng = random.Random(args.seed)
 
     def write(text: str) -> None:
         print(text, flush=True)
 
-    def advise(state: GameState) -> str:
+    def advise(state: Any) -> str:
         explained = explain(table, state) if table is not None else None
         if explained:  # printed after "The mummy would play "
             return explained.replace(" keeps ", ", which keeps ", 1)
@@ -95,11 +116,9 @@ def _run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     mummy = None if args.mummy.lower() == "none" else Side.parse(args.mummy)
     fair = args.level.lower() == "fair"
-    from firmware.solved_table import find_table
-
-    ruleset = Ruleset(demon_cast=not args.no_demon_cast)
+    ruleset = rules_of(args)
     settings = Settings(mummy=mummy, level=Level.VIZIER if fair else Level.parse(args.level),
-                        fair=fair, ruleset=ruleset, table=find_table(ruleset=ruleset))
+                        fair=fair, ruleset=ruleset, table=table_for(ruleset))
     state_dir = Path(args.state_dir) if args.state_dir else state_directory()
     if args.simulated:
         from sim.headless import run_simulated
@@ -117,7 +136,8 @@ def _sim(args: argparse.Namespace) -> int:
 
     return open_window(Path(args.board) if args.board else None,
                        Path(args.state_dir) if args.state_dir else None,
-                       fullscreen=args.fullscreen, seed=args.seed, seconds=args.seconds)
+                       fullscreen=args.fullscreen, seed=args.seed, seconds=args.seconds,
+                       game=args.game)
 
 
 def _selftest(args: argparse.Namespace) -> int:
@@ -154,6 +174,9 @@ def _solve(args: argparse.Namespace) -> int:
     return 0
 
 
+GAME_HELP = "the game: " + ", ".join(names()) + f" (default: {DEFAULT})"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     parser = argparse.ArgumentParser(prog="aseb", description="A Twenty Squares board that plays "
@@ -169,6 +192,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="seed the sticks (replayable game)")
     play.add_argument("--no-demon-cast", action="store_true",
                       help="throw the opening by hand instead of the automatic demon-cast")
+    play.add_argument("--game", default=DEFAULT, choices=names(), help=GAME_HELP)
     play.set_defaults(run=_play)
 
     run = commands.add_parser("run", help="run the board controller (a real board or simulated)")
@@ -186,6 +210,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--demo", action="store_true",
                      help="the mummy plays both sides through the simulated hand (with "
                           "--simulated): a soak of the whole service path")
+    run.add_argument("--game", default=DEFAULT, choices=names(), help=GAME_HELP)
     run.set_defaults(run=_run)
 
     sim = commands.add_parser("sim", help="the simulator: a window that behaves like the board")
@@ -194,6 +219,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--fullscreen", action="store_true", help="fill the screen (a kiosk)")
     sim.add_argument("--seed", type=int, default=None, help="seed the simulated board")
     sim.add_argument("--seconds", type=float, help="close after this long (smoke tests)")
+    sim.add_argument("--game", default=DEFAULT, choices=names(), help=GAME_HELP)
     sim.set_defaults(run=_sim)
 
     solve = commands.add_parser("solve", help="solve the game: every position's chance to win "

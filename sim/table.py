@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from firmware.boards import board_for, check_board
 from firmware.controller import Controller, Settings
 from firmware.store import Store
 from hardware.board_file import Board
@@ -30,7 +31,9 @@ class Table:
     def __init__(self, *, state_dir: Path | None = None, settings: Settings | None = None,
                  seed: int = 0, board: Board | None = None,
                  pieces: Iterable[str] = ()) -> None:
-        self.sim = SimBoard(board, seed=seed)
+        rules = (settings if settings is not None else Settings()).ruleset
+        self.sim = SimBoard(board_for(rules) if board is None else check_board(board, rules),
+                            seed=seed)
         for square in pieces:  # already on the board when the power comes on
             self.sim.place(square)
         self.sim.advance(0.1)
@@ -42,7 +45,7 @@ class Table:
         self.devices = self.sim.open(
             self.events, draw=self.settings.ruleset.draw, rng=random.Random(seed ^ 0x5EED)
         )
-        store = Store(state_dir) if state_dir is not None else None
+        store = Store(state_dir, self.settings.ruleset.name) if state_dir is not None else None
         self.controller = Controller(self.devices.lights.show, self.devices.speaker,
                                      self.sim.clock, random.Random(seed), self.settings, store)
         self.controller.start(self.devices.reeds.occupancy())

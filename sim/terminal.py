@@ -1,4 +1,5 @@
-"""``aseb play``: a game of Twenty Squares in the terminal, for two players or against the mummy.
+"""``aseb play``: a game in the terminal (any game of the family), for two players or against the
+mummy.
 
 Press Enter to throw; pick a move by its number, its notation (``C2-M6``) or its square (``C2``).
 Reads lines from ``read`` and writes with ``write``, so tests script whole games.
@@ -8,22 +9,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from engine.board import Side
 from engine.errors import RulesError
 from engine.events import Event, ThrowLost, TurnPassed
 from engine.game import Game
-from engine.moves import Move
+from engine.games.api import Position, Rules
 from engine.mummy.chances import SolvedTable, odds_text
 from engine.mummy.scribe import scribe_move
 from engine.record import GameRecord
-from engine.rules import TAIT, Ruleset
-from engine.state import GameState
+from engine.rules import TAIT
 from engine.text import board_text, demon_cast_text, event_text, sticks_text
+from firmware.evidence import move_squares
 
-Chooser = Callable[[GameState, random.Random], Move]
-"""How the mummy picks a move: given the state with a pending throw and a generator."""
-Adviser = Callable[[GameState], str]
+Chooser = Callable[[Any, random.Random], Any]
+"""How the mummy picks a move: given the position with a pending throw and a generator."""
+Adviser = Callable[[Any], str]
 """A hint for the pending throw, as a line to print."""
 
 HELP = """Commands (type them instead of a move or before throwing):
@@ -44,7 +46,7 @@ class TerminalGame:
     def __init__(self, read: Callable[[str], str], write: Callable[[str], None],
                  rng: random.Random, *, mummy: Side | None = Side.REELS,
                  chooser: Chooser = scribe_move, adviser: Adviser | None = None,
-                 ruleset: Ruleset = TAIT, table: SolvedTable | None = None,
+                 ruleset: Rules = TAIT, table: SolvedTable | None = None,
                  finished: Callable[[GameRecord], str] | None = None) -> None:
         self.read, self.write, self.rng = read, write, rng
         self.mummy, self.chooser = mummy, chooser
@@ -53,11 +55,11 @@ class TerminalGame:
         """The solved table, when there is one: the chances to win after every move."""
         self.finished = finished
         """Keeps a finished game's record; returns a line to print (where it went)."""
-        self.game = Game(ruleset)
+        self.game = Game(ruleset, ruleset.first_side(rng, None))
 
     def run(self) -> int:
         """Play until the player quits or the input ends; returns the exit status."""
-        self.write("Twenty Squares. Type 'help' for commands; press Enter to throw.")
+        self.write(f"{self.game.ruleset.title}. Type 'help' for commands; press Enter to throw.")
         try:
             self._start()
             while True:
@@ -70,9 +72,9 @@ class TerminalGame:
 
     def _start(self) -> None:
         events = self.game.demon_cast(self.rng)
-        if events:
+        if any(isinstance(e, ThrowLost) for e in events):  # Tait's demon-cast threw in vain
             self.write(demon_cast_text(events))
-            self._tell(tuple(e for e in events if not isinstance(e, ThrowLost | TurnPassed)))
+        self._tell(tuple(e for e in events if not isinstance(e, ThrowLost | TurnPassed)))
 
     def _step(self) -> None:
         state = self.game.state
@@ -81,9 +83,9 @@ class TerminalGame:
                 self.write(self.finished(self.game.record))
             if self._ask("Press Enter for a new game (the loser throws first), or 'quit': ") \
                     is not None:
-                self.game = self.game.next_game()
+                self.game = self.game.next_game(self.rng)
                 self._start()
-        elif state.throw is None:
+        elif state.throw is None and self.game.ruleset.chance is not None:
             if state.turn == self.mummy:
                 self.write(f"The mummy ({state.turn.title}) throws.")
             else:
@@ -107,7 +109,7 @@ class TerminalGame:
 
     def _move(self) -> None:
         state = self.game.state
-        move: Move | None
+        move: Any
         if state.turn == self.mummy:
             move = self.chooser(state, self.rng)
             self.write(f"The mummy moves {state.describe(move)}.")
@@ -122,7 +124,7 @@ class TerminalGame:
         if line is not None:
             self.write(line)
 
-    def _choose(self, state: GameState) -> Move | None:
+    def _choose(self, state: Position) -> Any:
         """Ask until the player names a legal move; None when a command changed the game."""
         self._show(state)
         listing = "  ".join(f"{n}) {state.describe(m)}" for n, m in enumerate(state.moves, 1))
@@ -172,8 +174,9 @@ class TerminalGame:
                            if self.mummy is not None else "No mummy is playing.")
                 return None
             elif command == "new":
-                self.game = Game(self.game.ruleset)
-                self.write("A new game: Cones throw first.")
+                rules = self.game.ruleset
+                self.game = Game(rules, rules.first_side(self.rng, None))
+                self.write(f"A new game: {self.game.first.title} throw first.")
                 self._start()
                 return None
             else:
@@ -190,8 +193,9 @@ class TerminalGame:
         move = self.chooser(state, random.Random(self.rng.random()))
         self.write(f"The mummy would play {state.describe(move)}.")
 
-    def _show(self, state: GameState) -> None:
-        movable = frozenset(m.source or "" for m in state.moves) - {""}
+    def _show(self, state: Position) -> None:
+        movable = frozenset(source for source, _ in (move_squares(state, m) for m in state.moves)
+                            if source is not None)
         self.write(board_text(state, highlight=movable))
         self._odds()
 

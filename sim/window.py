@@ -24,6 +24,8 @@ import pygame
 
 from engine.board import Side
 from engine.game import Game
+from engine.games import DEFAULT
+from engine.games import load as load_game
 from engine.mummy import Level, hint
 from engine.state import GameState
 from engine.sticks import Throw
@@ -101,14 +103,15 @@ class Window:
     def open(cls, *, board: Board | None = None, state_dir: Path | None = None,
              settings: WindowSettings | None = None, seed: int | None = None,
              size: tuple[int, int] = SIZE, settings_file: Path | None = None,
-             audio: Audio | None = None) -> Window:
+             audio: Audio | None = None, game: str = DEFAULT) -> Window:
         """A window on a fresh table; a saved game in progress is set out on the board first."""
         settings = settings if settings is not None else WindowSettings()
+        rules = load_game(game)
         controller_settings = Settings(mummy=settings.mummy, level=settings.level,
-                                       hints=settings.hints)
+                                       hints=settings.hints, ruleset=rules)
         table = Table(state_dir=state_dir, settings=controller_settings,
                       seed=seed if seed is not None else secrets.randbits(32), board=board,
-                      pieces=saved_pieces(state_dir))
+                      pieces=saved_pieces(state_dir, rules.name))
         return cls(table, settings, size=size, settings_file=settings_file, audio=audio,
                    rng=random.Random(seed))
 
@@ -441,15 +444,15 @@ def set_level(controller: Controller, level: Level) -> None:
     controller.set_level(level)
 
 
-def saved_pieces(state_dir: Path | None) -> frozenset[str]:
+def saved_pieces(state_dir: Path | None, game: str = DEFAULT) -> frozenset[str]:
     """Where the saved game's pieces stand, if it is still being played (else none)."""
     if state_dir is None:
         return frozenset()
-    saved = Store(state_dir).load()
+    saved = Store(state_dir, game).load()
     if saved is None:
         return frozenset()
     state = saved.record.final_state()
-    return frozenset() if state.is_over else state.occupancy()
+    return frozenset() if state.is_over else frozenset(state.owners())
 
 
 def display_available() -> bool:
@@ -463,18 +466,22 @@ def display_available() -> bool:
 
 def open_window(board_file: Path | None = None, state_dir: Path | None = None, *,
                 config_dir: Path | None = None, fullscreen: bool = False,
-                seed: int | None = None, seconds: float | None = None) -> int:
+                seed: int | None = None, seconds: float | None = None,
+                game: str = DEFAULT) -> int:
     """Run the window until Esc or closing it (or ``seconds``); the exit status.
 
     1 when there is no display (one line says so), 78 for a bad board file (as ``aseb run``);
     the game is saved on the way out.
     """
+    from firmware.boards import board_for, check_board
     from firmware.daemon import EX_CONFIG, state_directory
-    from hardware.board_file import DEFAULT_BOARD, ConfigError, load_board
+    from hardware.board_file import ConfigError, load_board
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
-        board = load_board(board_file if board_file is not None else DEFAULT_BOARD)
+        rules = load_game(game)
+        board = board_for(rules) if board_file is None else check_board(load_board(board_file),
+                                                                        rules)
     except ConfigError as exc:
         print(f"aseb sim: {exc}", file=sys.stderr)
         return EX_CONFIG
@@ -491,7 +498,8 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
     audio = Audio(board.sounds, sounds=settings.game_sounds, music=settings.music)
     state_dir = state_dir if state_dir is not None else state_directory() / "simulator"
     window = Window.open(board=board, state_dir=state_dir, settings=settings, seed=seed,
-                         size=screen.get_size(), settings_file=settings_file, audio=audio)
+                         size=screen.get_size(), settings_file=settings_file, audio=audio,
+                         game=game)
     try:
         run(window, screen, fullscreen, seconds)
     finally:

@@ -10,10 +10,10 @@ board (a ghost move recognised half-way is a ghost here too).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from engine.moves import Move
-from engine.state import GameState
-from firmware.evidence import BORNE_OFF, WAITING
+from engine.games.api import Position
+from firmware.evidence import trips
 from hardware.squares import RACKS
 from sim.table import Table
 
@@ -60,42 +60,57 @@ class Hand:
         return self._act(lambda: self.table.sim.shake(seconds))
 
 
-def carry_out(table: Table, state: GameState, move: Move, *, bumped_first: bool = True,
+def carry_out(table: Table, state: Position, move: Any, *, bumped_first: bool = True,
               slide: bool = False, pace: float = HAND) -> float:
     """Make ``move`` at a hand's pace, ticking all along; returns when the last contact rests.
 
-    On a board with rack switches, pieces come from the waiting rack and go back to it when
-    bumped, and pieces borne off go to the tray."""
+    Any game's move, by its journeys: a piece it bumps or swaps with is lifted first (or after
+    the mover, ``bumped_first=False``), the mover stands on its way squares, and on a board with
+    rack switches pieces come from the waiting rack, go back to it when bumped, and go to the
+    tray when borne off."""
     hand = Hand(table, pace)
-    racks = table.settings.racks
-    side, source, target = move.side, move.source, move.target
-    if source is None and racks:
-        hand.lift(rack_slot(table, WAITING[side], filled=True))
-    if move.bears_off:
-        assert source is not None
-        if slide:
-            hand.slide(source, target)
-            rest = hand.lift(target)
-        elif racks:  # straight to the tray: the tray's switch is the evidence
-            rest = hand.lift(source)
+    mover, *others = trips(state, move, table.settings.racks)
+
+    def lift(place: str | None) -> float:
+        return hand.lift(_slot(table, place, filled=True)) if place is not None else table.now
+
+    def put(place: str | None) -> float:
+        return hand.place(_slot(table, place, filled=False)) if place is not None else table.now
+
+    if bumped_first:
+        for other in others:
+            lift(other.start)
+    first_stop = mover.via[0] if mover.via else mover.end
+    sliding = slide and _square(mover.start) and _square(first_stop)
+    if not sliding:
+        lift(mover.start)
+    if not bumped_first:
+        for other in others:
+            lift(other.start)
+    rest = table.now
+    for n, square in enumerate(mover.via):
+        if sliding and n == 0:
+            hand.slide(str(mover.start), square)
         else:
-            hand.lift(source)
-            hand.place(target)
-            rest = hand.lift(target)
-        return hand.place(rack_slot(table, BORNE_OFF[side])) if racks else rest
-    if state.is_bump(move):
-        first, second = (target, source) if bumped_first else (source, target)
-        for square in (first, second):
-            if square:
-                hand.lift(square)
-        if racks:
-            hand.place(rack_slot(table, WAITING[side.other]))
-        return hand.place(target)
-    if source and slide:
-        return hand.slide(source, target)
-    if source:
-        hand.lift(source)
-    return hand.place(target)
+            hand.place(square)
+        rest = hand.lift(square)
+    if sliding and not mover.via:
+        rest = hand.slide(str(mover.start), str(mover.end))
+    elif mover.end is not None:
+        rest = put(mover.end)
+    for other in others:
+        if other.end is not None:
+            rest = put(other.end)
+    return rest
+
+
+def _square(place: str | None) -> bool:
+    return place is not None and place not in RACKS
+
+
+def _slot(table: Table, place: str, filled: bool) -> str:
+    """A square as it is, or a slot of a rack: one holding a piece (``filled``) or free."""
+    return rack_slot(table, place, filled) if place in RACKS else place
 
 
 def rack_slot(table: Table, rack: str, filled: bool = False) -> str:

@@ -1,0 +1,45 @@
+"""Which board file a game is played on: a game's geometry names the kind of board it needs, and
+a board file names the kind it is wired for.
+
+    board = board_for(rules)               # the shipped file of the game's kind of board
+    check_board(load_board(path), rules)   # ConfigError when the file is for another board
+"""
+
+from __future__ import annotations
+
+from engine import games
+from engine.games.api import Rules
+from hardware.board_file import DEFAULT_BOARDS, Board, ConfigError, load_board
+
+
+def games_on(kind: str) -> list[str]:
+    """The registered games played on a ``kind`` of board."""
+    found = []
+    for name in games.names():
+        try:
+            if games.load(name).geometry.board == kind:
+                found.append(name)
+        except ImportError:  # a game registered before its package is written
+            continue
+    return found
+
+
+def check_board(board: Board, rules: Rules) -> Board:
+    """``board`` if it is wired for the game of ``rules``; else ConfigError naming what it is
+    for."""
+    wanted = rules.geometry.board
+    if board.kind != wanted:
+        players = ", ".join(games_on(board.kind)) or "no game yet"
+        raise ConfigError(f"{board.source}: this board file is wired for a {board.kind} board "
+                          f"(for {players}), not the {wanted} board {rules.title} is played on")
+    return board
+
+
+def board_for(rules: Rules) -> Board:
+    """The shipped board file of the kind of board ``rules`` are played on; ConfigError when
+    the game has none (it is played in the window and the terminal only)."""
+    kind = rules.geometry.board
+    if kind not in DEFAULT_BOARDS:
+        raise ConfigError(f"{rules.title} has no board file: reed switches cannot read its "
+                          "board; play it with aseb sim or aseb play")
+    return load_board(DEFAULT_BOARDS[kind])
