@@ -166,6 +166,7 @@ class Controller:
     def set_up(self, state: Position) -> None:
         """Play on from a set-up position (a lesson, a test); the board must show it."""
         self.game = Game.from_position(state)
+        self.shown_throw = state.throw
         self._save()
         self._next_turn()
         self._write_save()
