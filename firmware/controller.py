@@ -207,6 +207,23 @@ class Controller:
         else:
             log.warning("unknown button %r ignored", button)
 
+    def end_game(self, why: str) -> None:
+        """End the game on the board with no winner (a kiosk's game left alone, a staff reset):
+        its save is set aside and the board asks, calmly, to be cleared."""
+        log.info("the game is ended: %s", why)
+        self.game = None
+        if self.store is not None:
+            self.store.clear()
+        self._set_phase(Phase.CLEAR)
+        self.mummy_move = self.hint = self.shown_throw = None
+        self.tracker.expect(Expectation.board(()))
+        self._tell([f"The game is ended ({why}). Clear the board for the next game."])
+
+    @property
+    def rules(self) -> Rules:
+        """The game played, with its options."""
+        return self.settings.ruleset
+
     def set_level(self, level: Level) -> None:
         """Change the mummy's level (from a menu); it plays at the new level from its next move."""
         self.settings.level = level
@@ -369,7 +386,8 @@ class Controller:
         if self.phase is Phase.GUIDE:
             self.setting_out = False
             self._next_turn()
-        elif self.phase is Phase.WON and not self._celebrating(self.clock.now()):
+        elif self.phase is Phase.CLEAR or (
+                self.phase is Phase.WON and not self._celebrating(self.clock.now())):
             self._idle()
         elif self.phase is Phase.IDLE and self.new_game_asked:
             self._new_game()
@@ -391,7 +409,7 @@ class Controller:
         verdict = self.verdict
         if isinstance(verdict, InProgress):
             return verdict.overdue
-        return isinstance(verdict, Mismatch) and self.phase is not Phase.WON and (
+        return isinstance(verdict, Mismatch) and self.phase not in (Phase.WON, Phase.CLEAR) and (
             verdict.urgent or self.phase is Phase.GUIDE)  # a won board is cleared, not corrected
 
     def _mummy_to_play(self) -> bool:
@@ -465,7 +483,8 @@ class Controller:
             movable |= {t for s, t in ends if s is None and t is not None}  # where pieces enter
         progress = verdict if isinstance(verdict, InProgress) else None
         bump_first = None
-        mummy_squares = hint_squares = (None, None)
+        mummy_squares: tuple[str | None, str | None] = (None, None)
+        hint_squares = mummy_squares
         if self.mummy_move is not None and state is not None:
             mummy_squares = move_squares(state, self.mummy_move)
             victim = captured(state, self.mummy_move)
@@ -490,8 +509,9 @@ class Controller:
             hint=hint_squares[0],
             shake_again=now < self.shake_again_until,
             geometry=self.settings.ruleset.geometry,
-            clearing=frozenset(self.tracker.occupancy) if self.phase is Phase.WON
-            and not self._celebrating(now) else frozenset(),
+            clearing=frozenset(self.tracker.occupancy) if self.phase is Phase.CLEAR or (
+                self.phase is Phase.WON and not self._celebrating(now)) else frozenset(),
+            stuck=frozenset(self.tracker.stuck),
         )
 
     def status(self) -> str:
@@ -510,6 +530,8 @@ class Controller:
             return "Put the board right: blinking squares show where." + _racks_to_mend(verdict)
         if isinstance(verdict, InProgress) and state is not None:
             return _in_progress(verdict, state)
+        if self.phase is Phase.CLEAR:
+            return "Clear the board for the next game: lift the pieces still on it."
         if self.phase is Phase.IDLE:
             return "Shake the sticks to begin a new game."
         if state is None:

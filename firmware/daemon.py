@@ -22,6 +22,7 @@ from typing import Any
 
 from firmware.controller import Controller, Settings
 from firmware.facts import FactTeller, SpokenFacts, awaiting_throw
+from firmware.kiosk import Kiosk, kiosk_settings
 from firmware.restarts import (
     EX_CONFIG,
     EX_SOFTWARE,
@@ -50,8 +51,10 @@ def state_directory() -> Path:
 def serve(controller: Controller, events: queue.Queue[Any], stop: threading.Event, *,
           frame: float = FRAME, before_tick: Callable[[], None] | None = None,
           notifier: Notifier | None = None, monotonic: Callable[[], float] = time.monotonic,
-          failure: Callable[[], str | None] | None = None) -> str | None:
-    """Handle events and tick every ``frame`` seconds until ``stop`` is set.
+          failure: Callable[[], str | None] | None = None,
+          kiosk: Kiosk | None = None) -> str | None:
+    """Handle events and tick every ``frame`` seconds until ``stop`` is set (a ``kiosk`` hears
+    every event and ticks after the controller).
 
     ``failure`` is asked every frame; a device failure it names ends the loop (and the watchdog
     pings) and is returned. None: stopped by ``stop``.
@@ -64,12 +67,16 @@ def serve(controller: Controller, events: queue.Queue[Any], stop: threading.Even
         except queue.Empty:
             pass
         else:
+            if kiosk is not None:
+                kiosk.handle(event)
             controller.handle(event)
             continue
         now = monotonic()
         if before_tick is not None:
             before_tick()
         controller.tick()
+        if kiosk is not None:
+            kiosk.tick()
         next_frame = max(next_frame + frame, now)
         problem = failure() if failure is not None else None
         if problem is not None:
@@ -96,6 +103,7 @@ def stop_on_signals(stop: threading.Event) -> None:
 def run_board(board_path: Path, settings: Settings, state_dir: Path) -> int:
     """Run on a real board described by a board file."""
     from firmware.boards import check_board
+    from firmware.stats import GameLog
     from firmware.store import Store
     from hardware.board_file import load_board
     from hardware.clock import MonotonicClock
@@ -108,6 +116,8 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path) -> int:
         log.error("%s", exc)
         return EX_CONFIG
     settings.racks = board.reeds.has_racks
+    if board.kiosk.enabled:
+        kiosk_settings(settings, board.kiosk)
     clock = MonotonicClock()
     events: queue.Queue[Any] = queue.Queue()
     notifier = Notifier()
@@ -134,7 +144,9 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path) -> int:
         controller.start(devices.reeds.occupancy())
         notifier.ready()
         log.info("ready: %s", controller.status())
-        problem = serve(controller, events, stop, notifier=notifier, failure=failure,
+        kiosk = Kiosk(controller, board.kiosk, GameLog(state_dir)) if board.kiosk.enabled \
+            else None
+        problem = serve(controller, events, stop, notifier=notifier, failure=failure, kiosk=kiosk,
                         before_tick=spoken_facts(controller, voice) if voice is not None else None)
     finally:
         notifier.stopping()

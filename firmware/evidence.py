@@ -235,18 +235,22 @@ def _waypoints(before: frozenset[str], after: frozenset[str],
                            mover_lifted=n == 1 and order[0][0] == 0 and mover.start is not None)
 
 
-def left_by(c: Candidate, filled: Mapping[str, float], emptied: Mapping[str, float]) -> bool:
+def left_by(c: Candidate, filled: Mapping[str, float], emptied: Mapping[str, float],
+            stuck: frozenset[str] = frozenset()) -> bool:
     """Whether the last events on the squares show ``c``'s journeys as one continuous act: each
     piece set down (or stood on the way) after it left, and lifted from a way square after it
-    stood there. Only the last lift and placing of each square count."""
+    stood there. Only the last lift and placing of each square count; a ``stuck`` reed's part
+    is taken as done."""
     for journey in c.journeys:
         t = emptied.get(journey.start, float("-inf")) if journey.start else float("-inf")
         for square in journey.via:
+            if square in stuck:  # a stuck reed tells nothing: take its part as done
+                continue
             stood, left = filled.get(square), emptied.get(square)
             if stood is None or left is None or not t < stood < left:
                 return False
             t = left
-        if journey.end is not None:
+        if journey.end is not None and journey.end not in stuck:
             arrived = filled.get(journey.end)
             if arrived is None or arrived <= t:
                 return False

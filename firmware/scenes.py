@@ -30,6 +30,7 @@ REELS: Colour = (255, 120, 0)  # amber: far from blue for every kind of colour v
 GOLD: Colour = (255, 190, 20)
 RED: Colour = (255, 0, 0)
 WARM: Colour = (70, 40, 10)
+VIOLET: Colour = (150, 0, 255)  # a square whose reed seems stuck: not the players' doing
 CALM: Colour = (150, 140, 120)  # a soft white: "put these away", never a mistake
 STICK_WHITE: Colour = (255, 255, 255)
 STICK_DARK: Colour = (25, 10, 0)
@@ -45,6 +46,7 @@ class Phase(Enum):
     MOVE = "move"  # a throw is pending: the move must be made on the board
     WON = "won"  # the game is over: celebrate, then clear the board
     GUIDE = "guide"  # the board must be put right before anything else (start-up)
+    CLEAR = "clear"  # a game ended with no winner (left, or reset by staff): clear the board
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,8 @@ class Show:
     shake_again: bool = False
     clearing: frozenset[str] = frozenset()
     """After a game's victory lights: the squares still to be cleared for the next game."""
+    stuck: frozenset[str] = frozenset()
+    """Squares whose reed switch seems stuck: play goes on around them."""
     geometry: Geometry = TWENTY_SQUARES
     """The board of the game played: its squares, marked squares, paths and homes."""
 
@@ -112,13 +116,15 @@ def scene(show: Show, t: float) -> Frame:
         frame[square] = scale(GOLD, 0.5 + 0.5 * pulse(t, 0.3)) if flare else WARM
     if show.phase is Phase.IDLE:
         _attract(frame, geometry, t)
-    elif show.phase is Phase.WON and show.clearing:
+    elif show.phase in (Phase.WON, Phase.CLEAR) and show.clearing:
         _clearing(frame, show.clearing & frozenset(geometry.squares), t)
     elif show.phase is Phase.WON and show.winner is not None:
         _victory(frame, geometry.paths[show.winner], SIDE_COLOUR[show.winner], t - show.since)
     else:
         _play(frame, show, t)
     _guidance(frame, show, t)
+    for square in show.stuck:  # a reed taken as stuck: a slow violet heartbeat
+        frame[square] = scale(VIOLET, 0.2 + 0.8 * double_flash(t, 2.4))
     if show.shake_again:  # the shake was dropped: the sticks blink until it is made again
         frame.update(dict.fromkeys(STICK_PIXELS, STICK_WHITE if blink(t, 3.0) else (0, 0, 0)))
     else:

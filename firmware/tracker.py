@@ -127,6 +127,11 @@ class MoveTracker:
     emptied: dict[str, float] = field(default_factory=dict)
     """When each square (and rack) last had a piece lifted off it, since the expectation."""
     last_change: float = float("-inf")
+    stuck_after: float = float("inf")
+    """Seconds one square may disagree with the expectation, all else still, before its reed
+    is taken as stuck (a kiosk's setting; never, by default)."""
+    stuck: set[str] = field(default_factory=set)
+    """Squares whose reed seems stuck: judged as the expectation says until they change."""
 
     def expect(self, expectation: Expectation, *, keep_history: bool = False) -> None:
         """Judge against a new expectation; the history starts afresh unless ``keep_history``
@@ -145,6 +150,9 @@ class MoveTracker:
         """A debounced switch changed at time ``t``."""
         if occupied == (square in self.occupancy):
             return
+        if square in self.stuck:
+            log.info("the reed of %s works again", square)
+            self.stuck.discard(square)
         if occupied:
             self.occupancy.add(square)
         else:
@@ -165,20 +173,30 @@ class MoveTracker:
         still = now - self.last_change - self.settle
         if still < 0:
             return Unsettled()
-        board = census(self.occupancy)
+        stuck = frozenset(self.stuck)
+        board = census(self.occupancy) - stuck
         expected = self.expectation
         shown = [c for c in expected.candidates
-                 if c.after == board and left_by(c, self.filled, self.emptied)]
+                 if c.after - stuck == board and left_by(c, self.filled, self.emptied, stuck)]
         if len(shown) == 1:
             return Recognized(shown[0].move)
         if shown:  # the tests prove no two moves leave the same evidence; never guess
             log.error("the board shows %s alike: guiding back", ", ".join(map(str, shown)))
-            return self._mismatch(board, still, forward=False)
-        if board == expected.before:
+            return self._mismatch(board, still, forward=False, stuck=stuck)
+        if board == expected.before - stuck:
             return AsExpected()
-        progress = [(c, w) for c in expected.candidates for w in c.waypoints if w.board == board]
+        progress = [(c, w) for c in expected.candidates for w in c.waypoints
+                    if w.board - stuck == board]
         if not progress:
-            return self._mismatch(board, still)
+            mismatch = self._mismatch(board, still, stuck=stuck)
+            wrong = {*mismatch.missing, *mismatch.unexpected}
+            if still >= self.stuck_after and len(wrong) == 1:
+                (square,) = wrong
+                log.warning("the reed of %s seems stuck %s: play goes on around it", square,
+                            "closed" if square in mismatch.unexpected else "open")
+                self.stuck.add(square)
+                return self.judge(now)
+            return mismatch
         in_hand = all(w.mover_lifted for _, w in progress)
         targets = frozenset().union(*(w.targets for _, w in progress))
         return InProgress(
@@ -190,13 +208,14 @@ class MoveTracker:
             overdue=not in_hand and still >= self.patience,
         )
 
-    def _mismatch(self, board: frozenset[str], still: float, forward: bool = True) -> Mismatch:
+    def _mismatch(self, board: frozenset[str], still: float, forward: bool = True,
+                  stuck: frozenset[str] = frozenset()) -> Mismatch:
         """Guidance toward the nearest legal board; undoing wins a tie."""
         expected = self.expectation
-        goal, owners, toward = expected.before, expected.owners, None
+        goal, owners, toward = expected.before - stuck, expected.owners, None
         if forward:
             for c in expected.candidates:
-                if len(board ^ c.after) < len(board ^ goal):
-                    goal, owners, toward = c.after, c.owners, c.move
+                if len(board ^ (c.after - stuck)) < len(board ^ goal):
+                    goal, owners, toward = c.after - stuck, c.owners, c.move
         missing = {square: owners.get(square, Side.CONES) for square in goal - board}
         return Mismatch(MappingProxyType(missing), board - goal, still >= self.grace, toward)

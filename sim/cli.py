@@ -7,6 +7,7 @@ because it reaches all the others).
     aseb selftest    check a newly built board, square by square
     aseb solve       solve the game into the table Neferkaptah plays from
     aseb review      review a saved game with the solved table
+    aseb stats       the kiosk's statistics (--csv for a spreadsheet)
 """
 
 from __future__ import annotations
@@ -140,6 +141,20 @@ def _sim(args: argparse.Namespace) -> int:
                        game=args.game)
 
 
+def _stats(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from firmware.daemon import state_directory
+    from firmware.stats import GameLog, report, summary, to_csv
+
+    games = GameLog(Path(args.state_dir) if args.state_dir else state_directory())
+    if args.csv:
+        sys.stdout.write(to_csv(games.lines()))
+    else:
+        print(report(summary(games.lines())))
+    return 0
+
+
 def _selftest(args: argparse.Namespace) -> int:
     from sim.selftest import selftest_main
 
@@ -235,6 +250,13 @@ def build_parser() -> argparse.ArgumentParser:
     looked.add_argument("file", help="a saved game (a game record, or the board's game.json)")
     looked.add_argument("--tables", metavar="DIR", help="where the solved table is")
     looked.set_defaults(run=_review)
+
+    stats = commands.add_parser("stats", help="the kiosk's statistics: games per day, "
+                                "completion, visitors' wins, duration")
+    stats.add_argument("--state-dir", metavar="DIR", help="where the board keeps its games "
+                       "(default: the service's state directory)")
+    stats.add_argument("--csv", action="store_true", help="every game as CSV, for a spreadsheet")
+    stats.set_defaults(run=_stats)
 
     check = commands.add_parser("selftest", add_help=False,
                                 help="check a newly built board: every switch, light, the "

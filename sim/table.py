@@ -12,13 +12,16 @@ from __future__ import annotations
 import queue
 import random
 from collections.abc import Iterable
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from firmware.boards import board_for, check_board
 from firmware.controller import Controller, Settings
+from firmware.kiosk import Kiosk, kiosk_settings
+from firmware.stats import GameLog
 from firmware.store import Store
-from hardware.board_file import Board
+from hardware.board_file import Board, KioskConfig
 from hardware.lights import Frame
 from sim.pins import SimBoard
 
@@ -30,7 +33,8 @@ class Table:
 
     def __init__(self, *, state_dir: Path | None = None, settings: Settings | None = None,
                  seed: int = 0, board: Board | None = None,
-                 pieces: Iterable[str] = ()) -> None:
+                 pieces: Iterable[str] = (), kiosk: KioskConfig | None = None,
+                 wall_start: datetime | None = None) -> None:
         rules = (settings if settings is not None else Settings()).ruleset
         self.sim = SimBoard(board_for(rules) if board is None else check_board(board, rules),
                             seed=seed)
@@ -49,6 +53,18 @@ class Table:
         self.controller = Controller(self.devices.lights.show, self.devices.speaker,
                                      self.sim.clock, random.Random(seed), self.settings, store)
         self.controller.start(self.devices.reeds.occupancy())
+        self.kiosk: Kiosk | None = None
+        """The museum kiosk beside the controller (``kiosk=``; its statistics in ``state_dir``)."""
+        if kiosk is not None:
+            kiosk_settings(self.settings, kiosk)
+            games = GameLog(state_dir if state_dir is not None else Path("."))
+            if wall_start is None:
+                self.kiosk = Kiosk(self.controller, kiosk, games)
+            else:  # the wall clock follows the simulated clock from ``wall_start``
+                start = wall_start
+                self.kiosk = Kiosk(self.controller, kiosk, games,
+                                   wall=lambda: start + timedelta(seconds=self.now),
+                                   epoch=lambda: start.timestamp() + self.now)
         self.frame: Frame = self.controller.tick()
 
     @property
@@ -59,10 +75,15 @@ class Table:
         """Hand every queued event to the controller, then tick once."""
         while True:
             try:
-                self.controller.handle(self.events.get_nowait())
+                event = self.events.get_nowait()
             except queue.Empty:
                 break
+            if self.kiosk is not None:
+                self.kiosk.handle(event)
+            self.controller.handle(event)
         self.frame = self.controller.tick()
+        if self.kiosk is not None:
+            self.kiosk.tick()
         return self.frame
 
     def run(self, seconds: float, step: float = FRAME) -> Frame:
