@@ -124,9 +124,11 @@ def _run(args: argparse.Namespace) -> int:
     if args.simulated:
         from sim.headless import run_simulated
 
-        return run_simulated(settings, state_dir, args.seconds, demo=args.demo)
-    if args.demo:
-        raise ValueError("--demo plays on the simulated board only: add --simulated")
+        return run_simulated(settings, state_dir, args.seconds, demo=args.demo,
+                             kiosk=args.kiosk)
+    if args.demo or args.kiosk:
+        raise ValueError("--demo and --kiosk play on the simulated board only: add --simulated "
+                         "(a real board's kiosk is its board file's [kiosk] section)")
     return run_board(Path(args.board), settings, state_dir)
 
 
@@ -226,6 +228,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="the mummy plays both sides through the simulated hand (with "
                           "--simulated): a soak of the whole service path")
     run.add_argument("--game", default=DEFAULT, choices=names(), help=GAME_HELP)
+    run.add_argument("--kiosk", action="store_true",
+                     help="(with --simulated) the museum kiosk of the shipped board file; a real "
+                          "board's [kiosk] section decides for itself")
     run.set_defaults(run=_run)
 
     sim = commands.add_parser("sim", help="the simulator: a window that behaves like the board")

@@ -10,8 +10,10 @@ import logging
 import secrets
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 
+from firmware.boards import board_for
 from firmware.controller import Settings
 from firmware.daemon import serve, stop_on_signals
 from firmware.service import Notifier
@@ -22,13 +24,17 @@ log = logging.getLogger(__name__)
 
 
 def run_simulated(settings: Settings, state_dir: Path, seconds: float | None = None,
-                  demo: bool = False) -> int:
+                  demo: bool = False, kiosk: bool = False) -> int:
     """Run until a signal (or for ``seconds``), the board's manual clock following real time."""
     stop = threading.Event()
     stop_on_signals(stop)
     start = time.monotonic()
     settings.mummy_plays_both = settings.mummy_plays_both or demo
-    with Table(state_dir=state_dir, settings=settings, seed=secrets.randbits(32)) as table:
+    config = None
+    if kiosk:  # the shipped board file's kiosk section, switched on
+        config = replace(board_for(settings.ruleset).kiosk, enabled=True)
+    with Table(state_dir=state_dir, settings=settings, seed=secrets.randbits(32),
+               kiosk=config) as table:
         player = Demo(table.sim) if demo else None
 
         def follow_real_time() -> None:
@@ -44,7 +50,7 @@ def run_simulated(settings: Settings, state_dir: Path, seconds: float | None = N
         log.info("ready (simulated board): %s", table.controller.status())
         try:
             serve(table.controller, table.events, stop, before_tick=follow_real_time,
-                  notifier=notifier)
+                  notifier=notifier, kiosk=table.kiosk)
         finally:
             notifier.stopping()
     return 0
