@@ -121,6 +121,12 @@ class Controller:
     said: deque[str] = field(default_factory=lambda: deque(maxlen=SAID))
     """The last sentences of ``news``, oldest first: the game's log."""
     odds_since: float = float("-inf")
+    throw_source: Callable[[Throw], Throw] | None = None
+    """Arranges the throws (a lesson): given what the sticks showed (or the mummy drew), the
+    throw to take instead. None: the sticks decide."""
+    lighting: Callable[[Frame, float], Frame] | None = None
+    """A companion's touch on every frame before it is shown (a lesson's path, the sand of
+    Setna's tournament): given the frame and the time, the frame to show."""
     _unsaved: bool = False
     tracker: MoveTracker = field(init=False)
     _mummy: Mummy = field(init=False)
@@ -164,11 +170,16 @@ class Controller:
         self._idle()
 
     def set_up(self, state: Position) -> None:
-        """Play on from a set-up position (a lesson, a test); the board must show it."""
+        """Play on from a set-up position (a lesson, a test); a board that does not show it
+        is first guided there calmly, as a new game's pieces are set out."""
         self.game = Game.from_position(state)
         self.shown_throw = state.throw
+        self.mummy_move = self.hint = None
         self._save()
-        self._next_turn()
+        if frozenset(owners_of(state, self.settings.racks)) != census(self.tracker.occupancy):
+            self._set_out(state)
+        else:
+            self._next_turn()
         self._write_save()
 
     # --- events -----------------------------------------------------------------------------
@@ -242,10 +253,12 @@ class Controller:
             self._play(verdict.move)
         elif self.phase is Phase.THROW and self._mummy_to_play() and now >= self.mummy_due \
                 and isinstance(verdict, AsExpected):
-            self._cast(self.settings.ruleset.draw(self.rng))
+            self._cast(self._arranged(self.settings.ruleset.draw(self.rng)))
         elif isinstance(verdict, AsExpected):
             self._board_as_expected()
         frame = self._odds_frame(now) or scene(self._show(now), now)
+        if self.lighting is not None:
+            frame = self.lighting(frame, now)
         self.show_frame(frame)
         if self._unsaved:  # after the lights: the disk must not delay what players see
             self._write_save()
@@ -337,7 +350,7 @@ class Controller:
             self._new_game()
         elif self.phase is Phase.THROW and not self._mummy_to_play() \
                 and isinstance(self.verdict, AsExpected) and isinstance(throw, Throw):
-            self._cast(throw)
+            self._cast(self._arranged(throw))
         else:
             self.speaker.play(sounds.REFUSED)
 
@@ -350,6 +363,9 @@ class Controller:
         """A shake that never settled (the box left tilted, a chattering switch): say so."""
         self.speaker.play(sounds.SHAKE_AGAIN)
         self.shake_again_until = t + 3.0
+
+    def _arranged(self, throw: Throw) -> Throw:
+        return throw if self.throw_source is None else self.throw_source(throw)
 
     def _cast(self, throw: Throw) -> None:
         assert self.game is not None

@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from firmware.boards import board_for, check_board
 from firmware.controller import Controller, Settings
@@ -26,6 +26,14 @@ from hardware.lights import Frame
 from sim.pins import SimBoard
 
 FRAME = 1 / 30
+
+
+class Companion(Protocol):
+    """Something beside the controller that looks at it every frame (a tutorial, Setna's
+    tournament)."""
+
+    def tick(self) -> None:
+        """Look at the controller after its tick, and act."""
 
 
 class Table:
@@ -65,6 +73,8 @@ class Table:
                 self.kiosk = Kiosk(self.controller, kiosk, games,
                                    wall=lambda: start + timedelta(seconds=self.now),
                                    epoch=lambda: start.timestamp() + self.now)
+        self.companions: list[Companion] = []
+        """Beside the controller, each ticked after it every frame."""
         self.frame: Frame = self.controller.tick()
 
     @property
@@ -84,6 +94,8 @@ class Table:
         self.frame = self.controller.tick()
         if self.kiosk is not None:
             self.kiosk.tick()
+        for companion in self.companions:
+            companion.tick()
         return self.frame
 
     def run(self, seconds: float, step: float = FRAME) -> Frame:
