@@ -277,7 +277,7 @@ class Controller:
         self._set_phase(Phase.GUIDE)
         self.setting_out = False
         self.tracker.expect(Expectation.board(owners_of(state, self.settings.racks)))
-        log.info("the board does not match the saved game: guiding")
+        log.info("the board does not show the game's position: guiding")
 
     def _new_game(self) -> None:
         rules = self.settings.ruleset

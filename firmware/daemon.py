@@ -32,6 +32,7 @@ from firmware.restarts import (
     started,
 )
 from firmware.service import Notifier
+from firmware.story import Companion, begin_story, check_story
 from hardware.voice import EspeakVoice, Voice
 
 log = logging.getLogger(__name__)
@@ -100,8 +101,10 @@ def stop_on_signals(stop: threading.Event) -> None:
     signal.signal(signal.SIGINT, handler)
 
 
-def run_board(board_path: Path, settings: Settings, state_dir: Path) -> int:
-    """Run on a real board described by a board file."""
+def run_board(board_path: Path, settings: Settings, state_dir: Path,
+              story: str | None = None) -> int:
+    """Run on a real board described by a board file; ``story`` (``tutorial``, ``tournament``)
+    instead of the board file's ``[story] mode``."""
     from firmware.boards import check_board
     from firmware.stats import GameLog
     from firmware.store import Store
@@ -112,7 +115,9 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path) -> int:
 
     try:
         board = check_board(load_board(board_path), settings.ruleset)
-    except ConfigError as exc:
+        mode = story or board.story.mode
+        check_story(mode, settings.ruleset)
+    except (ConfigError, ValueError) as exc:
         log.error("%s", exc)
         return EX_CONFIG
     settings.racks = board.reeds.has_racks
@@ -146,8 +151,12 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path) -> int:
         log.info("ready: %s", controller.status())
         kiosk = Kiosk(controller, board.kiosk, GameLog(state_dir)) if board.kiosk.enabled \
             else None
+        companion = begin_story(mode, controller, state_dir,
+                                say=voice.say if voice is not None else None)
+        facts = spoken_facts(controller, voice) if voice is not None and mode != "tutorial" \
+            else None  # no MummyFacts over the lessons
         problem = serve(controller, events, stop, notifier=notifier, failure=failure, kiosk=kiosk,
-                        before_tick=spoken_facts(controller, voice) if voice is not None else None)
+                        before_tick=every_frame(facts, companion))
     finally:
         notifier.stopping()
         if voice is not None:
@@ -155,6 +164,20 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path) -> int:
         devices.close()
         clock.close()
     return EX_SOFTWARE if problem is not None else 0
+
+
+def every_frame(facts: Callable[[], None] | None,
+                companion: Companion | None) -> Callable[[], None] | None:
+    """One call before each tick for the spoken facts and the story beside the controller."""
+    calls = [call for call in (facts, companion.tick if companion else None) if call is not None]
+    if not calls:
+        return None
+
+    def each() -> None:
+        for call in calls:
+            call()
+
+    return each
 
 
 def spoken_facts(controller: Controller, voice: Voice) -> Callable[[], None]:

@@ -33,6 +33,7 @@ __all__ = [
     "ReedsConfig",
     "SoundsConfig",
     "SticksConfig",
+    "StoryConfig",
     "load_board",
     "parse_board",
 ]
@@ -165,6 +166,17 @@ class KioskConfig:
     taken as stuck and play goes on around it."""
 
 
+STORY_MODES = ("game", "tutorial", "tournament")
+
+
+@dataclass(frozen=True)
+class StoryConfig:
+    """What the board plays when it starts: ordinary ``game``s, the guided ``tutorial`` first
+    (then games), or Setna's ``tournament`` against the mummy."""
+
+    mode: str = "game"
+
+
 @dataclass(frozen=True)
 class Board:
     """Everything about one physical board; ``source`` is the file it came from."""
@@ -181,6 +193,7 @@ class Board:
     kiosk: KioskConfig = field(default_factory=KioskConfig)
     kind: str = TWENTY_SQUARES
     """The kind of board the squares are wired for: ``twenty-squares`` or ``senet``."""
+    story: StoryConfig = field(default_factory=StoryConfig)
 
     @property
     def squares(self) -> tuple[str, ...]:
@@ -188,7 +201,8 @@ class Board:
         return SQUARES_OF[self.kind]
 
 
-SECTIONS = ("board", "lights", "reeds", "squares", "sticks", "buttons", "sounds", "facts", "kiosk")
+SECTIONS = ("board", "lights", "reeds", "squares", "sticks", "buttons", "sounds", "facts", "kiosk",
+            "story")
 """The top-level tables of a board file."""
 
 
@@ -228,9 +242,12 @@ def _board(data: dict[str, Any], source: str, base: Path | None) -> Board:
     sounds = _sounds(top.section("sounds"), base)
     facts = _facts(top.section("facts"))
     kiosk = _kiosk(top.section("kiosk"), buttons)
+    story_section = top.section("story")
+    story = StoryConfig(story_section.text("mode", "game", choices=STORY_MODES))
+    story_section.done()
     top.done()
     return Board(source, name, pin_factory, reeds, sticks, buttons, lights, sounds, facts,
-                 kiosk, kind)
+                 kiosk, kind, story)
 
 
 class _PinRegistry:

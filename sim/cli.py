@@ -121,15 +121,31 @@ def _run(args: argparse.Namespace) -> int:
     settings = Settings(mummy=mummy, level=Level.VIZIER if fair else Level.parse(args.level),
                         fair=fair, ruleset=ruleset, table=table_for(ruleset))
     state_dir = Path(args.state_dir) if args.state_dir else state_directory()
+    story = story_of(args, ruleset)
     if args.simulated:
         from sim.headless import run_simulated
 
+        if args.demo and story == "tutorial":
+            raise ValueError("--demo plays both sides itself: it cannot follow the tutorial")
         return run_simulated(settings, state_dir, args.seconds, demo=args.demo,
-                             kiosk=args.kiosk)
+                             kiosk=args.kiosk, story=story or "game")
     if args.demo or args.kiosk:
         raise ValueError("--demo and --kiosk play on the simulated board only: add --simulated "
                          "(a real board's kiosk is its board file's [kiosk] section)")
-    return run_board(Path(args.board), settings, state_dir)
+    return run_board(Path(args.board), settings, state_dir, story=story)
+
+
+def story_of(args: argparse.Namespace, rules: Rules) -> str | None:
+    """``tutorial`` or ``tournament`` as ``--tutorial`` or ``--tournament`` ask (None: neither);
+    ValueError for both, or for another game than Tait's Twenty Squares."""
+    from firmware.story import check_story
+
+    if args.tutorial and args.tournament:
+        raise ValueError("--tutorial or --tournament: one at a time")
+    story = "tutorial" if args.tutorial else "tournament" if args.tournament else None
+    if story is not None:
+        check_story(story, rules)
+    return story
 
 
 def _sim(args: argparse.Namespace) -> int:
@@ -231,6 +247,12 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--kiosk", action="store_true",
                      help="(with --simulated) the museum kiosk of the shipped board file; a real "
                           "board's [kiosk] section decides for itself")
+    run.add_argument("--tutorial", action="store_true",
+                     help="begin with the guided tutorial, then play on (the board file's "
+                          "[story] mode = \"tutorial\" does this at every start)")
+    run.add_argument("--tournament", action="store_true",
+                     help="play Setna's tournament against the mummy, kept across restarts "
+                          "(the board file's [story] mode = \"tournament\")")
     run.set_defaults(run=_run)
 
     sim = commands.add_parser("sim", help="the simulator: a window that behaves like the board")

@@ -17,6 +17,7 @@ from firmware.boards import board_for
 from firmware.controller import Settings
 from firmware.daemon import serve, stop_on_signals
 from firmware.service import Notifier
+from firmware.story import begin_story
 from sim.demo import Demo
 from sim.table import Table
 
@@ -24,8 +25,9 @@ log = logging.getLogger(__name__)
 
 
 def run_simulated(settings: Settings, state_dir: Path, seconds: float | None = None,
-                  demo: bool = False, kiosk: bool = False) -> int:
-    """Run until a signal (or for ``seconds``), the board's manual clock following real time."""
+                  demo: bool = False, kiosk: bool = False, story: str = "game") -> int:
+    """Run until a signal (or for ``seconds``), the board's manual clock following real time;
+    ``story``: ``tutorial`` or ``tournament`` beside the controller (``firmware.story``)."""
     stop = threading.Event()
     stop_on_signals(stop)
     start = time.monotonic()
@@ -36,12 +38,15 @@ def run_simulated(settings: Settings, state_dir: Path, seconds: float | None = N
     with Table(state_dir=state_dir, settings=settings, seed=secrets.randbits(32),
                kiosk=config) as table:
         player = Demo(table.sim) if demo else None
+        companion = begin_story(story, table.controller, state_dir)
 
         def follow_real_time() -> None:
             now = time.monotonic() - start
             table.sim.run_until(now)
             if player is not None:
                 player.act(table.controller, table.now)
+            if companion is not None:
+                companion.tick()
             if seconds is not None and now >= seconds:
                 stop.set()
 
