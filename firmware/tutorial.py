@@ -138,8 +138,7 @@ LESSONS = (
         "are home already; bear off the last one to win. {shake}.",
         (Beat(throw="2:WWDD", said="A 2: from M14 exactly to 16. {do}."),
          Beat(move="M14-off")),
-        "All five Cones are off: you win! That is the whole game. Clear the board and shake "
-        "the sticks to play the mummy.",
+        "All five Cones are off: you win! That is the whole game; now play the mummy.",
         "This lesson bears off the Cone on M14."),
 )
 

@@ -52,8 +52,10 @@ def _play(args: argparse.Namespace) -> int:
 
     if args.two_players and args.mummy is not None:
         raise ValueError("--two-players has no mummy: leave out --mummy, or play against it")
+    if args.tutorial or args.tournament:
+        return _play_story(args)
     side = None if args.two_players else Side.parse(args.mummy or "reels")
-    level = Level.parse(args.level)
+    level = Level.parse(args.level or "priest")
     ruleset = rules_of(args)
     table = table_for(ruleset)
     mummy = Mummy(level, table=table)
@@ -75,6 +77,41 @@ def _play(args: argparse.Namespace) -> int:
     game = TerminalGame(input, write, rng, mummy=side, chooser=mummy.choose, adviser=advise,
                         ruleset=ruleset, table=table, finished=keep_record)
     return game.run()
+
+
+def _play_story(args: argparse.Namespace) -> int:
+    """``aseb play --tutorial`` or ``--tournament`` (against Neferkaptah, the Reels)."""
+    from engine.mummy import Level, Mummy, hint
+    from firmware.daemon import state_directory
+    from firmware.story import check_story
+    from firmware.tournament import TournamentStore
+    from sim.terminal_story import TournamentGame, TutorialGame
+
+    if args.tutorial and args.tournament:
+        raise ValueError("--tutorial or --tournament: one at a time")
+    story = "tutorial" if args.tutorial else "tournament"
+    rules = rules_of(args)
+    check_story(story, rules)
+    if args.two_players or args.mummy is not None or args.level is not None:
+        raise ValueError(f"the {story} chooses the sides (you play the Cones) and the mummy's "
+                         "level: leave out --two-players, --mummy and --level")
+    rng = random.Random(args.seed)
+
+    def write(text: str) -> None:
+        print(text, flush=True)
+
+    if args.tutorial:
+        return TutorialGame(input, write, rng).run()
+    table = table_for(rules)
+    mummy = Mummy(Level.NEFERKAPTAH, table=table)
+    write(f"The mummy plays the Reels at Neferkaptah's level: {Level.NEFERKAPTAH.description}.")
+    if mummy.fallback:
+        write(f"({mummy.fallback})")
+    store = TournamentStore(state_directory() / "terminal")
+    return TournamentGame(input, write, rng, store=store, chooser=mummy.choose, table=table,
+                          adviser=lambda state: str(hint(state, mummy=mummy,
+                                                         rng=random.Random(0))),
+                          keep=keep_record).run()
 
 
 def keep_record(record: GameRecord) -> str:
@@ -220,12 +257,18 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--two-players", action="store_true", help="no mummy: two humans")
     play.add_argument("--mummy", default=None, metavar="SIDE",
                       help="the side the mummy plays: cones or reels (default: reels)")
-    play.add_argument("--level", default="priest",
-                      help="the mummy's level: scribe, priest, vizier, neferkaptah (or 0-3)")
+    play.add_argument("--level", default=None,
+                      help="the mummy's level: scribe, priest, vizier, neferkaptah (or 0-3; "
+                           "default: priest)")
     play.add_argument("--seed", type=int, default=None, help="seed the sticks (replayable game)")
     play.add_argument("--no-demon-cast", action="store_true",
                       help="throw the opening by hand instead of the automatic demon-cast")
     play.add_argument("--game", default=DEFAULT, choices=names(), help=GAME_HELP)
+    play.add_argument("--tutorial", action="store_true",
+                      help="the guided first game: six short lessons, the throws arranged")
+    play.add_argument("--tournament", action="store_true",
+                      help="Setna's tournament against Neferkaptah: first to four wins, each "
+                           "loss sinks Setna into the sand (kept between runs)")
     play.set_defaults(run=_play)
 
     run = commands.add_parser("run", help="run the board controller (a real board or simulated)")

@@ -20,6 +20,7 @@ from engine.mummy.chances import SolvedTable, odds_text
 from engine.mummy.scribe import scribe_move
 from engine.record import GameRecord
 from engine.rules import TAIT
+from engine.sticks import Throw
 from engine.text import board_text, demon_cast_text, event_text, sticks_text
 from firmware.evidence import move_squares
 
@@ -47,7 +48,8 @@ class TerminalGame:
                  rng: random.Random, *, mummy: Side | None = Side.REELS,
                  chooser: Chooser = scribe_move, adviser: Adviser | None = None,
                  ruleset: Rules = TAIT, table: SolvedTable | None = None,
-                 finished: Callable[[GameRecord], str] | None = None) -> None:
+                 finished: Callable[[GameRecord], str] | None = None,
+                 throws: Callable[[Throw], Throw] | None = None) -> None:
         self.read, self.write, self.rng = read, write, rng
         self.mummy, self.chooser = mummy, chooser
         self.adviser = adviser
@@ -55,6 +57,8 @@ class TerminalGame:
         """The solved table, when there is one: the chances to win after every move."""
         self.finished = finished
         """Keeps a finished game's record; returns a line to print (where it went)."""
+        self.throws = throws
+        """Arranges the throws (a lesson): given the sticks' throw, the one to take."""
         self.game = Game(ruleset, ruleset.first_side(rng, None))
 
     def run(self) -> int:
@@ -103,6 +107,8 @@ class TerminalGame:
     def _cast(self) -> None:
         state = self.game.state
         throw = self.game.ruleset.draw(self.rng)
+        if self.throws is not None:
+            throw = self.throws(throw)
         events = self.game.cast(throw)
         self.write(f"{state.turn.title} threw  {sticks_text(throw)}")
         self._tell(events)
