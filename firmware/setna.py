@@ -61,7 +61,7 @@ class Setna:
         loaded = store.load() if store is not None else None
         self.tournament = loaded if loaded is not None else Tournament()
         self.news = ""
-        """The last thing told: the story, or what the last game did to Setna."""
+        """What the last game did to Setna, in the story's voice (empty before the first)."""
         self.changed_at = controller.clock.now()
         """When the tournament last changed (the light scene starts over then)."""
         self.running = False
@@ -119,7 +119,8 @@ class Setna:
             return
         before = self.tournament
         self._changed(before.after(won=game.state.winner is not mummy))
-        self._tell(f"{narration(before, self.tournament)} {self.tournament.telling()}")
+        self.news = narration(before, self.tournament)
+        self._tell(f"{self.news} {self.tournament.telling()}")
 
     def _changed(self, tournament: Tournament) -> None:
         self.tournament = tournament
@@ -128,7 +129,6 @@ class Setna:
             self.store.save(tournament)
 
     def _tell(self, text: str) -> None:
-        self.news = text
         log.info("Setna's tournament: %s", text)
         if self.say is not None:
             self.say(text)

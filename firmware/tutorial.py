@@ -267,6 +267,11 @@ class Tutorial:
         return self.teacher.heading
 
     @property
+    def game(self) -> Game | None:
+        """The game of the lesson under way (of the last lesson, once all are learnt)."""
+        return self._game
+
+    @property
     def message(self) -> str:
         """What the player is told now."""
         return self.teacher.message

@@ -11,6 +11,7 @@ reaches square 16 is taken off the board a moment later.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.board import Side
@@ -83,6 +84,17 @@ class Hand:
             self._later.append((now + 2 * TOUCH + 0.1, False, square))
         else:
             self.pieces.place(square, held.side)
+
+    def set_out(self, owners: Mapping[str, Side]) -> None:
+        """Set the pieces out at once as ``owners`` says (a lesson's position), as a helper's
+        hands would: pieces that should not be there lifted, missing ones placed."""
+        self.held = None
+        self._later.clear()
+        for square in sorted(self.sim.pieces - set(owners)):
+            self.sim.lift(square)
+        for square in sorted(set(owners) - self.sim.pieces):
+            self.sim.place(square)
+        self.pieces.owners = dict(owners)
 
     def clear_board(self) -> None:
         """Sweep every piece off the board (for a new game)."""

@@ -1,8 +1,21 @@
-"""The Help menu's pages: how to play, a short tutorial, and about."""
+"""The Help menu's pages: how to play and about (the tutorial is played on the board:
+``firmware.tutorial``); ``Page`` is any page the window shows, with a picture or not."""
 
 from __future__ import annotations
 
-HOW_TO_PLAY = (
+from typing import NamedTuple
+
+
+class Page(NamedTuple):
+    """A page over the board: a title, its text, and a picture drawn by code beside the text
+    (``sim.setna_art``: ``setna:N``, ``mask``, ``book``, ``rescue``), if any."""
+
+    title: str
+    body: str
+    picture: str | None = None
+
+
+HOW_TO_PLAY = Page(
     "How to play",
     "Twenty Squares is a race between five Cones and five Reels. Each side enters its pieces "
     "onto its own private row (1 to 4, left to right), turns down onto the shared middle row at "
@@ -20,29 +33,7 @@ HOW_TO_PLAY = (
     "just happened; Log lists the game so far.",
 )
 
-TUTORIAL = (
-    ("Tutorial 1/5: the board",
-     "Cones start on the bottom row, Reels on the top row. Your waiting pieces stand on your "
-     "sideline, left of your private row. The marked squares carry the ankh and nefer signs."),
-    ("Tutorial 2/5: the sticks",
-     "Hold the mouse button down on the stick box (or hold the space bar): the sticks rattle. "
-     "Let go, and when the box settles the four stick lights show the throw: count the whites; "
-     "no white means 6."),
-    ("Tutorial 3/5: your move",
-     "Your pieces that can move glow in your colour. Click one and it moves by the throw; or "
-     "press on it, see its target square pulse, and release it there. To enter, click (or drag) "
-     "a piece on your sideline."),
-    ("Tutorial 4/5: bumps and bearing off",
-     "Drop your piece on an opponent's piece in the middle row to send it home. A piece that "
-     "lands on square 16 (far left) leaves the board at once."),
-    ("Tutorial 5/5: the mummy",
-     "The mummy throws for itself. Its move flashes gold (the piece it bumps blinks red first), "
-     "then its hand moves the piece. On a real board you move it for the mummy: rehearse that "
-     "with Options > Carry out the mummy's moves myself. Play the mummy and Switch sides change "
-     "who plays whom."),
-)
-
-ABOUT = (
+ABOUT = Page(
     "About aseb",
     "aseb: the Egyptian Game of Twenty Squares on a wooden board that plays back, and this "
     "window, which simulates the board on any computer. The rules are Professor W. J. Tait's, "

@@ -38,6 +38,8 @@ class WindowSettings:
     """Each square's name (R1..M16) in its corner."""
     carry_mummy_moves: bool = False
     """The player carries out the mummy's moves (to rehearse the real board); else it moves."""
+    tournament: bool = False
+    """Playing Setna's tournament (its progress is kept in the state directory)."""
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON values (sides and levels by name)."""

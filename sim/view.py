@@ -16,7 +16,7 @@ import pygame
 from engine.board import Side
 from firmware.scenes import SIDE_COLOUR
 from hardware.strips import Colour
-from sim import drawing
+from sim import drawing, setna_art
 from sim.hand import Held
 from sim.layout import Layout
 from sim.menu import Menu
@@ -55,7 +55,8 @@ class Snapshot:
     status: str
     sticks_caption: str
     fact: str | None
-    page: tuple[str, str] | None
+    page: tuple[str, ...] | None
+    """A page over the board: its title, its text and (``help.Page``) its picture."""
     now: float
     news: str = ""
     players: tuple[Player, ...] = ()
@@ -64,6 +65,8 @@ class Snapshot:
     log: tuple[str, ...] | None = None
     """The game's log when it is open: what happened, oldest first."""
     labels: bool = False
+    lesson: tuple[str, str] | None = None
+    """The tutorial's heading and what it says now, shown where MummyFacts would be."""
 
 
 class View:
@@ -78,6 +81,7 @@ class View:
         self._last_surface: pygame.Surface | None = None
         self._scene: pygame.Surface | None = None
         self._flying: list[pygame.Rect] = []  # where pieces in the air were drawn last
+        self._pictures: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
 
     def invalidate(self) -> None:
         """Draw all of the next picture (the window was exposed, resized or moved)."""
@@ -216,20 +220,27 @@ class View:
             if text:
                 line = texts.line(text, texts.fit(text, max(14, size), rect.width), colour)
                 surface.blit(line, line.get_rect(midleft=rect.midleft))
-        if shot.fact:
-            self._fact(surface, layout, shot.fact)
+        if shot.lesson:
+            self._scrap(surface, layout, *shot.lesson)
+        elif shot.fact:
+            self._scrap(surface, layout, "MummyFact", shot.fact)
 
-    def _fact(self, surface: pygame.Surface, layout: Layout, fact: str) -> None:
-        """A MummyFact on a scrap of papyrus, under the status line."""
+    def _scrap(self, surface: pygame.Surface, layout: Layout, heading: str, text: str) -> None:
+        """A MummyFact, or the tutorial's lesson, on a scrap of papyrus under the status line
+        (smaller letters for a longer text, so all of it shows)."""
         rect = layout.fact
         size = max(14, int(layout.cell * 0.24))
-        lines = self.texts.wrap(fact, size, rect.width - size)
-        step = self.texts.line("MummyFact", size, PAPYRUS_EDGE).get_height()
+        lines = self.texts.wrap(text, size, rect.width - size)
+        step = self.texts.line(heading, size, PAPYRUS_EDGE).get_height()
+        while size > 10 and (len(lines) + 1) * step + size // 2 > rect.height:
+            size -= 1
+            lines = self.texts.wrap(text, size, rect.width - size)
+            step = self.texts.line(heading, size, PAPYRUS_EDGE).get_height()
         height = min(rect.height, (len(lines) + 1) * step + size // 2)
         scrap = pygame.Rect(rect.left, rect.top, rect.width, height)
         pygame.draw.rect(surface, PAPYRUS, scrap, border_radius=size // 3)
         pygame.draw.rect(surface, PAPYRUS_EDGE, scrap, 2, border_radius=size // 3)
-        for i, (line, colour) in enumerate([("MummyFact", PAPYRUS_EDGE),
+        for i, (line, colour) in enumerate([(heading, PAPYRUS_EDGE),
                                             *((line, PAPYRUS_TEXT) for line in lines)]):
             y = scrap.top + size // 4 + i * step
             if y + step > scrap.bottom:
@@ -254,22 +265,28 @@ class View:
             text = self.texts.line(line, size, PAPYRUS_TEXT)
             surface.blit(text, (rect.left + size, rect.top + size // 2 + (i + 1) * step + 4))
 
-    def _page(self, surface: pygame.Surface, layout: Layout, title: str, body: str) -> None:
-        """A help page over the board; a click turns it (or puts it away)."""
+    def _page(self, surface: pygame.Surface, layout: Layout, title: str, body: str,
+              picture: str | None = None) -> None:
+        """A page over the board (a picture drawn by code at its right, if it has one); a click
+        turns it (or puts it away)."""
         if self._veil is None or self._veil.get_size() != layout.size:
             self._veil = pygame.Surface(layout.size, pygame.SRCALPHA)
             self._veil.fill(VEIL)
         surface.blit(self._veil, (0, 0))
         width, height = layout.size
-        rect = pygame.Rect(0, 0, int(width * 0.7), int(height * 0.78))
+        rect = pygame.Rect(0, 0, int(width * (0.86 if picture else 0.7)), int(height * 0.78))
         rect.center = (width // 2, (height + layout.menu.height) // 2)
         pygame.draw.rect(surface, PAPYRUS, rect, border_radius=12)
         pygame.draw.rect(surface, PAPYRUS_EDGE, rect, 3, border_radius=12)
         size = max(12, int(min(width, height * 1.6) / 48))
-        lines = self.texts.wrap(body, size, rect.width - 2 * size)
+        text_width = rect.width
+        if picture is not None:
+            frame = self._picture(surface, rect, picture, size)
+            text_width = frame.left - rect.left
+        lines = self.texts.wrap(body, size, text_width - 2 * size)
         while size > 12 and 3.0 * size + 1.25 * size * len(lines) > rect.height - 1.5 * size:
             size -= 1  # a long page in a small window: smaller letters, never a cut page
-            lines = self.texts.wrap(body, size, rect.width - 2 * size)
+            lines = self.texts.wrap(body, size, text_width - 2 * size)
         heading = self.texts.line(title, int(size * 1.4), PAPYRUS_EDGE)
         surface.blit(heading, (rect.left + size, rect.top + size))
         y = rect.top + int(size * 3.0)
@@ -278,6 +295,21 @@ class View:
             y += int(size * 1.25)
         more = self.texts.line("click to go on", int(size * 0.8), PAPYRUS_EDGE)
         surface.blit(more, more.get_rect(bottomright=(rect.right - size, rect.bottom - size // 2)))
+
+    def _picture(self, surface: pygame.Surface, page: pygame.Rect, picture: str,
+                 margin: int) -> pygame.Rect:
+        """The page's picture, framed, in the right part of the page; where it lies."""
+        side = min(int(page.width * 0.44), page.height - 3 * margin)
+        frame = pygame.Rect(0, 0, side, int(side * 0.9))
+        frame.midright = (page.right - margin, page.centery - margin // 2)
+        key = (picture, frame.size)
+        if key not in self._pictures:  # drawn once: the page is drawn again under changing lights
+            drawn = pygame.Surface(frame.size)
+            setna_art.draw(drawn, drawn.get_rect(), picture)
+            self._pictures = {key: drawn}
+        surface.blit(self._pictures[key], frame)
+        pygame.draw.rect(surface, PAPYRUS_EDGE, frame.inflate(6, 6), 3)
+        return frame
 
 
 def _in_the_air(shot: Snapshot) -> list[tuple[Side, tuple[int, int]]]:
@@ -301,4 +333,5 @@ def _key(shot: Snapshot, menu: Menu, layout: Layout) -> tuple[object, ...]:
     return (layout.size, tuple(sorted(pieces.owners.items())), tuple(pieces.off.items()),
             shot.held, shot.shaking, shot.shaking and shot.now, shot.status, shot.news,
             shot.sticks_caption, shot.fact, shot.page, shot.players, shot.log, shot.labels,
+            shot.lesson,
             menu.open, menu.hover if menu.open is not None else None)

@@ -18,6 +18,7 @@ import random
 import secrets
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -31,17 +32,22 @@ from engine.state import GameState
 from engine.sticks import Throw
 from firmware.controller import Controller, Settings, sided_throws
 from firmware.scenes import STICK_DARK, STICK_WHITE, Phase
+from firmware.setna import Setna
 from firmware.store import Store
+from firmware.tournament import TournamentStore
+from firmware.tutorial import WINDOW, Tutorial
 from hardware.board_file import Board
 from hardware.squares import STICK_PIXELS
 from sim import help as pages
 from sim.audio import Audio
 from sim.facts import FactTeller
 from sim.hand import Hand, Held
+from sim.help import Page
 from sim.layout import Layout
 from sim.menu import Item, Menu
 from sim.mummy_hand import MummyHand
 from sim.pieces import Pieces
+from sim.setna_pages import ending_page, stage_page, title_page
 from sim.settings import WindowSettings, load, save, settings_path
 from sim.table import FRAME, Table
 from sim.view import Player, Snapshot, View
@@ -89,8 +95,15 @@ class Window:
         self._hint: tuple[GameState, str] | None = None
         self.facts = FactTeller(rng if rng is not None else random.Random())
         self.fact: str | None = None
-        self.page: tuple[str, str] | None = None
-        self.tutorial: int | None = None
+        self.page: tuple[str, ...] | None = None
+        self.pages: list[Page] = []
+        """Pages still to come after this one."""
+        self._after_pages: Callable[[], None] | None = None
+        self.tutorial: Tutorial | None = None
+        """The guided tutorial on the board (Help > Tutorial), while it runs or has just ended."""
+        self.setna: Setna | None = None
+        """Setna's tournament (Options), while it is played."""
+        self._setna_seen = 0.0
         self.mouse = (0, 0)
         self.running = True
         self.fullscreen_asked = False
@@ -98,6 +111,8 @@ class Window:
         self._heard = table.sim.speaker.count
         settings.mummy = self.controller.settings.mummy  # a resumed game knows its mummy
         self.hand.follow(self._state())
+        if settings.tournament:  # it was being played when the window closed: play on
+            self.start_tournament(resume=True)
 
     @classmethod
     def open(cls, *, board: Board | None = None, state_dir: Path | None = None,
@@ -164,7 +179,8 @@ class Window:
     def _key_down(self, key: int) -> None:
         if key == pygame.K_ESCAPE:
             if self.page is not None or self.menu.open is not None or self.log_open:
-                self.page = self.tutorial = self.menu.open = None
+                self.page = self.menu.open = self._after_pages = None
+                self.pages.clear()
                 self.log_open = False
             else:
                 self.running = False
@@ -241,9 +257,11 @@ class Window:
                  Item("Show hints", "hints", s.hints),
                  Item("Square labels", "labels", s.square_labels),
                  Item("Carry out the mummy's moves myself", "carry", s.carry_mummy_moves)]
-        items += [Item(f"Mummy: {level.title}", f"level:{level.name.lower()}", s.level is level)
+        items += [Item(f"Mummy: {level.title}", f"level:{level.name.lower()}", s.level is level,
+                       enabled=not s.tournament)  # the tournament is played at Neferkaptah's
                   for level in Level]
-        items.append(Item("New game", "new_game"))
+        items += [Item("Setna's tournament", "tournament", s.tournament),
+                  Item("New game", "new_game")]
         return items
 
     def act(self, action: str | None) -> None:
@@ -281,6 +299,11 @@ class Window:
         elif action == "new_game":
             self.hand.clear_board()
             self.controller.press("new_game")
+        elif action == "tournament":
+            if self.setna is None:
+                self.start_tournament()
+            else:
+                self.leave_tournament()
         if self.audio is not None:
             self.audio.sounds = s.game_sounds
         if self.settings_file is not None:
@@ -288,17 +311,95 @@ class Window:
 
     def _open_page(self, which: str) -> None:
         if which == "tutorial":
-            self.tutorial = 0
-            self.page = pages.TUTORIAL[0]
+            self.start_tutorial()
         else:
-            self.page = pages.HOW_TO_PLAY if which == "how" else pages.ABOUT
+            self.show_pages([pages.HOW_TO_PLAY if which == "how" else pages.ABOUT])
+
+    def show_pages(self, shown: list[Page], then: Callable[[], None] | None = None) -> None:
+        """Show ``shown`` one after the other, a click turning each; ``then`` after the last."""
+        self.page, *self.pages = shown
+        self._after_pages = then
 
     def _turn_page(self) -> None:
-        if self.tutorial is not None and self.tutorial + 1 < len(pages.TUTORIAL):
-            self.tutorial += 1
-            self.page = pages.TUTORIAL[self.tutorial]
-        else:
-            self.page = self.tutorial = None
+        if self.pages:
+            self.page = self.pages.pop(0)
+            return
+        then, self._after_pages = self._after_pages, None
+        self.page = None
+        if then is not None:
+            then()
+
+    # --- the story: the tutorial and Setna's tournament -----------------------------------
+
+    def start_tutorial(self) -> None:
+        """Help > Tutorial: the guided first game, lesson by lesson, on the board."""
+        self.leave_tournament()
+        self._drop_tutorial()
+        self.tutorial = Tutorial(self.controller, WINDOW)
+        self.table.companions.append(self.tutorial)
+        self.tutorial.start()
+        self.settings.mummy = self.controller.settings.mummy
+        self._follow_story()  # the first lesson's pieces, set out at once
+
+    def _drop_tutorial(self) -> None:
+        tutorial, self.tutorial = self.tutorial, None
+        if tutorial is not None:
+            tutorial.stop()
+            self.table.companions.remove(tutorial)
+            self.settings.mummy = self.controller.settings.mummy
+
+    def start_tournament(self, resume: bool = False) -> None:
+        """Options > Setna's tournament: the story and where Setna stands, then the next game
+        against Neferkaptah (``resume``: it was being played when the window closed)."""
+        self._drop_tutorial()
+        store = self.controller.store
+        setna = Setna(self.controller, TournamentStore(store.directory) if store else None)
+        self.table.companions.append(setna)
+        setna.start()
+        self.setna, self._setna_seen = setna, setna.changed_at
+        self.settings.tournament = True
+        self.settings.mummy = self.controller.settings.mummy
+        if setna.tournament.over:
+            self.show_pages([ending_page(setna.tournament)], self._tournament_over)
+        elif not resume:
+            self.show_pages([title_page(setna.fallback), stage_page(setna.tournament)],
+                            lambda: self.act("new_game"))
+
+    def leave_tournament(self) -> None:
+        """Stop playing the tournament (it is kept for next time)."""
+        setna, self.setna = self.setna, None
+        if setna is not None:
+            setna.stop()
+            self.table.companions.remove(setna)
+        self.settings.tournament = False
+        self.settings.mummy = self.controller.settings.mummy
+        if self.settings_file is not None:
+            save(self.settings, self.settings_file)
+
+    def _tournament_over(self) -> None:
+        if self.setna is not None and self.setna.store is not None:
+            self.setna.store.clear()  # told to the end: the next tournament begins afresh
+        self.leave_tournament()
+
+    def _follow_story(self) -> None:
+        """Set out each lesson's pieces; after each game of the tournament, show Setna."""
+        controller, tutorial, setna = self.controller, self.tutorial, self.setna
+        if tutorial is not None:
+            if tutorial.running and controller.phase is Phase.GUIDE and controller.setting_out:
+                self.hand.set_out(controller.tracker.expectation.owners)
+            elif not tutorial.running:
+                self.settings.mummy = controller.settings.mummy  # given back as it was
+                if controller.game is not tutorial.game:
+                    self._drop_tutorial()  # a new game began after the last lesson
+        if setna is None or setna.changed_at == self._setna_seen or self.page is not None \
+                or self.table.now - setna.changed_at < controller.settings.celebrate:
+            return
+        self._setna_seen = setna.changed_at
+        tournament = setna.tournament
+        if tournament.over:
+            self.show_pages([ending_page(tournament)], self._tournament_over)
+        elif tournament.wins + tournament.losses:
+            self.show_pages([stage_page(tournament, setna.news)], lambda: self.act("new_game"))
 
     # --- time -----------------------------------------------------------------------------
 
@@ -314,6 +415,7 @@ class Window:
                 due.append(mummy.next_due(table.now))
             table.run(min(due) - table.now)
         hand.act(table.now + EPSILON)
+        self._follow_story()
         if not mummy.busy:
             hand.follow(self._state())
         self._watch_new_game()
@@ -321,7 +423,8 @@ class Window:
         controller = self.controller
         waiting = controller.phase is Phase.THROW and controller.game is not None \
             and controller.game.state.turn != controller.settings.mummy
-        self.fact = self.facts.update(table.now, waiting, self.settings.mummy_facts)
+        self.fact = self.facts.update(table.now, waiting,
+                                      self.settings.mummy_facts and self.tutorial is None)
 
     def _state(self) -> GameState | None:
         game = self.controller.game
@@ -374,7 +477,9 @@ class Window:
                         page=self.page, now=self.table.now, news=self.news(),
                         players=self._players(), flight=self._flight(),
                         log=tuple(controller.said) if self.log_open else None,
-                        labels=self.settings.square_labels)
+                        labels=self.settings.square_labels,
+                        lesson=(self.tutorial.heading, self.tutorial.message)
+                        if self.tutorial is not None else None)
 
     def status(self) -> str:
         """What to do now: the controller's line, unless the mummy's hand is making its move."""
@@ -392,6 +497,8 @@ class Window:
                 advice = hint(state, controller.settings.level, random.Random(0))
                 self._hint = (state, f"Hint: {advice}")
             return self._hint[1]
+        if self.setna is not None and controller.phase is Phase.IDLE:
+            return self.setna.tournament.telling()
         return " ".join(controller.news)
 
     def _players(self) -> tuple[Player, ...]:

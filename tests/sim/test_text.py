@@ -7,13 +7,17 @@ import itertools
 import pygame
 import pytest
 
+from firmware.tutorial import LESSONS
 from sim import help as pages
 from sim.facts import FACTS
+from sim.setna_pages import STORY
 from sim.text import FACE, Texts
 from tests.sim.window_hands import start_pygame  # sets SDL's dummy drivers first
 
-WORDS = sorted({w for w in " ".join([*(body for _, body in pages.TUTORIAL),
-                                     pages.HOW_TO_PLAY[1], *FACTS]).split() if w.isalpha()})
+LESSONS_SAID = [text for lesson in LESSONS for text in (lesson.tell, lesson.praise,
+                                                        *(beat.said for beat in lesson.beats))]
+WORDS = sorted({w for w in " ".join([*LESSONS_SAID, pages.HOW_TO_PLAY[1], STORY, *FACTS]).split()
+                if w.isalpha()})
 
 
 @pytest.fixture(autouse=True)

@@ -14,8 +14,8 @@ from sim.view import PAPYRUS
 from tests.sim.window_hands import Window, press, set_up, start_pygame
 
 SIZE = (1280, 720)
-OVERLAYS = ["Options", "Help", "help:how", *(f"tutorial:{i}" for i in range(5)), "help:about",
-            "log"]
+OVERLAYS = ["Options", "Help", "help:how", "tournament:0", "tournament:1", "help:about", "log"]
+"""``tournament:N``: the tournament's Nth page, with its picture (the mask, Setna in the sand)."""
 
 
 @pytest.fixture(autouse=True)
@@ -27,9 +27,9 @@ def open_overlay(window: Window, which: str) -> None:
     """Open a drop-down by clicking its title, a page or the log as the menu would."""
     if which in ("Options", "Help"):
         press(window, window.menu.title_rects(window.layout)[which].center)
-    elif which.startswith("tutorial:"):
-        window.act("help:tutorial")
-        for _ in range(int(which[9:])):
+    elif which.startswith("tournament:"):
+        window.act("tournament")
+        for _ in range(int(which[11:])):
             press(window, (10, 400))  # a click turns the page
     else:
         window.act(which)
@@ -148,8 +148,15 @@ def test_the_mummys_piece_in_the_air_redraws_only_where_it_was_and_is() -> None:
 def test_every_help_page_shows_all_of_its_text(size: tuple[int, int]) -> None:
     from sim import help as pages
 
+    from firmware.tournament import Tournament
+    from sim.setna_pages import ending_page, stage_page, title_page
+
     window = Window.open(settings=WindowSettings(mummy=None), seed=1)
-    for title, body in (pages.HOW_TO_PLAY, *pages.TUTORIAL, pages.ABOUT):
+    story = [title_page("no solved table is loaded: Neferkaptah plays as the Vizier"),
+             stage_page(Tournament(1, 3, 3), "The mummy wins this game, and its magic draws "
+                        "Setna into the sand to his chest."),
+             ending_page(Tournament(4, 3, 0)), ending_page(Tournament(2, 4, 4))]
+    for title, body, *_ in (pages.HOW_TO_PLAY, pages.ABOUT, *story):
         drawn: list[str] = []
         texts = window.view.texts
         line = texts.line
@@ -160,7 +167,7 @@ def test_every_help_page_shows_all_of_its_text(size: tuple[int, int]) -> None:
             return line(text, px, colour)
 
         texts.line = spy  # type: ignore[method-assign]
-        window.page = (title, body)
+        window.page = next(p for p in (pages.HOW_TO_PLAY, pages.ABOUT, *story) if p[0] == title)
         window.render(pygame.Surface(size))
         texts.line = line  # type: ignore[method-assign]
         shown = " ".join(" ".join(drawn).split())
