@@ -27,11 +27,21 @@ from hardware.lights import Frame
 
 log = logging.getLogger(__name__)
 
+MUMMY = Side.REELS
+"""The mummy's side in the tournament; Setna, the player, has the Cones."""
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def in_words(n: int) -> str:
+    """``4`` as ``four`` (up to nine; digits beyond)."""
+    return NUMBERS[n] if 0 <= n < len(NUMBERS) else str(n)
+
+
 STORY = (
     "Prince Setna has found the tomb of Neferkaptah and, on its table, the Book of Thoth. The "
     "mummy will not give it up without a game of Twenty Squares: the first to win "
-    f"{TO_WIN} games takes the book, and for every game Setna loses, the mummy's magic sinks "
-    "him deeper into the sand of the tomb.")
+    f"{in_words(TO_WIN)} games takes the book, and for every game Setna loses, the mummy's "
+    "magic sinks him deeper into the sand of the tomb.")
 
 
 def narration(before: Tournament, after: Tournament) -> str:
@@ -74,12 +84,12 @@ class Setna:
         return Mummy(Level.NEFERKAPTAH, table=self.controller.settings.table).fallback
 
     def start(self) -> None:
-        """Play the tournament: the mummy takes a side (the Reels if it had none) at
-        Neferkaptah's level, and the story is told."""
+        """Play the tournament: the mummy takes the Reels at Neferkaptah's level (Setna plays
+        the Cones), and the story is told."""
         controller = self.controller
         settings = controller.settings
         self._kept = (settings.mummy, settings.level, settings.fair)
-        settings.mummy = settings.mummy or Side.REELS
+        settings.mummy = MUMMY
         settings.fair = False
         controller.set_level(Level.NEFERKAPTAH)
         controller.lighting = self._lights

@@ -6,6 +6,7 @@ sand after every game, and the two endings, each with its picture (``sim.setna_a
 
 from __future__ import annotations
 
+from firmware.setna import in_words
 from firmware.tournament import TO_WIN, Tournament
 from sim.help import Page
 
@@ -17,8 +18,8 @@ STORY = (
     "Neferkaptah, who had taken it from the god and lost everything he loved for it.\n"
     "Setna opened the tomb. The book shone on a table like the sun, and beside it waited "
     "Neferkaptah's mummy behind its golden mask. It would not give the book up, but it offered "
-    f"a game of Twenty Squares: the first to win {TO_WIN} games takes the book. And for every "
-    "game Setna loses, the mummy's magic sinks him deeper into the sand of the tomb.\n"
+    f"a game of Twenty Squares: the first to win {in_words(TO_WIN)} games takes the book. And "
+    "for every game Setna loses, the mummy's magic sinks him deeper into the sand of the tomb.\n"
     "You are Setna, playing the Cones.")
 
 WON = (

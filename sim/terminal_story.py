@@ -13,12 +13,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from engine.board import Side
 from engine.game import Game
 from engine.mummy.chances import SolvedTable
 from engine.mummy.scribe import scribe_move
 from engine.record import GameRecord
-from firmware.setna import STORY, narration
+from firmware.setna import MUMMY, STORY, narration
 from firmware.tournament import Tournament, TournamentStore
 from firmware.tutorial import PLAYER, TERMINAL, Progress, Teacher
 from sim.terminal import Adviser, Chooser, Quit, TerminalGame
@@ -88,7 +87,7 @@ class TournamentGame(TerminalGame):
                  chooser: Chooser = scribe_move, adviser: Adviser | None = None,
                  table: SolvedTable | None = None,
                  keep: Callable[[GameRecord], str] | None = None) -> None:
-        super().__init__(read, write, rng, mummy=Side.REELS, finished=self._finished,
+        super().__init__(read, write, rng, mummy=MUMMY, finished=self._finished,
                          chooser=chooser, adviser=adviser, table=table)
         self.store = store
         loaded = store.load() if store is not None else None

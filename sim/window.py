@@ -349,8 +349,8 @@ class Window:
             self.settings.mummy = self.controller.settings.mummy
 
     def start_tournament(self, resume: bool = False) -> None:
-        """Options > Setna's tournament: the story and where Setna stands, then the next game
-        against Neferkaptah (``resume``: it was being played when the window closed)."""
+        """Options > Setna's tournament: a new game against Neferkaptah under the story's pages
+        (``resume``: it was being played when the window closed, and its game goes on)."""
         self._drop_tutorial()
         store = self.controller.store
         setna = Setna(self.controller, TournamentStore(store.directory) if store else None)
@@ -361,9 +361,9 @@ class Window:
         self.settings.mummy = self.controller.settings.mummy
         if setna.tournament.over:
             self.show_pages([ending_page(setna.tournament)], self._tournament_over)
-        elif not resume:
-            self.show_pages([title_page(setna.fallback), stage_page(setna.tournament)],
-                            lambda: self.act("new_game"))
+        elif not resume:  # a new game begins under the story's pages
+            self.act("new_game")
+            self.show_pages([title_page(setna.fallback), stage_page(setna.tournament)])
 
     def leave_tournament(self) -> None:
         """Stop playing the tournament (it is kept for next time)."""
