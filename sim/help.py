@@ -38,7 +38,9 @@ ABOUT = Page(
     "aseb: the Egyptian Game of Twenty Squares on a wooden board that plays back, and this "
     "window, which simulates the board on any computer. The rules are Professor W. J. Tait's, "
     "as played in P. S. Neeley's 20-Squares (1995), whose menus and MummyFacts this window "
-    "remembers. Free software under the MIT licence.\n"
+    "remembers. Setna's tournament retells, in our own words, the ancient Egyptian tale of "
+    "Prince Setna and the Book of Thoth, as that game told it; its pictures are drawn by code. "
+    "Free software under the MIT licence.\n"
     "Keys: hold Space to shake the sticks, L for the log, F11 for full screen, Esc to leave (the "
     "game is saved and resumes next time). The letters are Quattrocento by Pablo Impallari, "
     "under the SIL Open Font License (sim/fonts/OFL.txt).",
