@@ -22,7 +22,8 @@ import numpy as np
 from engine.packed import EXTRA, HALF, HALF_MASK, OVER, TURN_SHIFT
 from engine.rules import TAIT, Ruleset
 from engine.solve import Index
-from firmware.solver import FORMAT, table_name
+from firmware.solver import FORMAT
+from firmware.tables import table_name
 
 
 class TableError(Exception):

@@ -27,6 +27,7 @@ from tqdm import tqdm
 from engine.rules import Ruleset
 from engine.solve import Index, chances, group_chunks, groups, solve_group, sweep, working
 from engine.solve.values import demon_cast_value
+from firmware.tables import table_name
 
 TOLERANCE = 1e-11
 """A group is done when a sweep changes no value by more than this (the goal: residual < 1e-9)."""
@@ -61,11 +62,6 @@ class Result:
             f"demon-cast start value: {self.demon_cast_value:.12f}",
             f"most extra turns in hand: {self.most_extra}",
         ]
-
-
-def table_name(ruleset: Ruleset) -> str:
-    """The file name stem of a ruleset's table: ``tait-5``."""
-    return f"{ruleset.name}-{ruleset.pieces}"
 
 
 def peak_mb() -> float:

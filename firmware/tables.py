@@ -23,3 +23,8 @@ def default_directory() -> Path:
             return Path(found.split(":")[0])
     data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(data) / "aseb"
+
+
+def table_name(ruleset: Any) -> str:
+    """The file name stem of a ruleset's table: ``tait-5``."""
+    return f"{ruleset.name}-{ruleset.pieces}"

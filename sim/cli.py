@@ -40,9 +40,15 @@ def rules_of(args: argparse.Namespace) -> Rules:
 
 def table_for(rules: Rules) -> SolvedTable | None:
     """The solved table of ``rules`` if one is installed (only Twenty Squares rules have one)."""
+    from firmware.tables import default_directory, table_name
+
+    if not isinstance(rules, Ruleset):
+        return None
+    if not (default_directory() / f"{table_name(rules)}.json").exists():
+        return None  # no table: NumPy (the table's reader) is not even loaded
     from firmware.solved_table import find_table
 
-    return find_table(ruleset=rules) if isinstance(rules, Ruleset) else None
+    return find_table(ruleset=rules)
 
 
 def _play(args: argparse.Namespace) -> int:
