@@ -94,6 +94,17 @@ def follow_the_lessons(table: Table, tutorial: Tutorial, wrong: dict[int, str] |
             table.run(0.5)  # the mummy's turn
 
 
+def begin(table: Table) -> Tutorial:
+    """The tutorial begun on ``table``, its first lesson set out as the lights guide."""
+    tutorial = Tutorial(table.controller, BOARD)
+    table.companions.append(tutorial)
+    tutorial.start()
+    hand = Hand(table)
+    while table.controller.phase is Phase.GUIDE:
+        set_out_by_the_lights(table, hand)
+    return tutorial
+
+
 @pytest.fixture
 def board(tmp_path: Path) -> Table:
     return Table(state_dir=tmp_path, settings=Settings(mummy=None), seed=3)
@@ -119,12 +130,9 @@ def test_the_tutorial_completes_on_the_board_through_the_sensors(board: Table) -
 
 
 def test_the_lesson_decides_how_the_shaken_sticks_fall(board: Table) -> None:
-    tutorial = Tutorial(board.controller, BOARD)
-    board.companions.append(tutorial)
-    tutorial.start()
+    tutorial = begin(board)
+    assert board.controller.phase is Phase.MOVE  # lesson 1 gives its throw
     hand = Hand(board)
-    while board.controller.phase is not Phase.MOVE:  # lesson 1: set out, its throw given
-        set_out_by_the_lights(board, hand)
     state = board.controller.game.state  # type: ignore[union-attr]
     carry_out(board, state, state.parse_move("C2-M5"))
     board.run(1.0)
@@ -140,12 +148,7 @@ def test_the_lesson_decides_how_the_shaken_sticks_fall(board: Table) -> None:
 
 
 def test_a_move_the_lesson_did_not_ask_for_is_corrected_and_set_up_again(board: Table) -> None:
-    tutorial = Tutorial(board.controller, BOARD)
-    board.companions.append(tutorial)
-    tutorial.start()
-    hand = Hand(board)
-    while board.controller.phase is Phase.GUIDE:
-        set_out_by_the_lights(board, hand)
+    tutorial = begin(board)
     state = board.controller.game.state  # type: ignore[union-attr]
     carry_out(board, state, state.parse_move("in-C3"))  # a new piece instead of C2-M5
     board.run(1.0)
@@ -158,12 +161,7 @@ def test_a_move_the_lesson_did_not_ask_for_is_corrected_and_set_up_again(board: 
 
 
 def test_the_first_lesson_lights_the_path_under_the_game(board: Table) -> None:
-    tutorial = Tutorial(board.controller, BOARD)
-    board.companions.append(tutorial)
-    tutorial.start()
-    hand = Hand(board)
-    while board.controller.phase is Phase.GUIDE:
-        set_out_by_the_lights(board, hand)
+    begin(board)
     seen = lights_for(board, 4.0)
     for square in ("C1", "M7", "M10", "M15"):  # on the Cones' path, nothing else lit there
         colours = seen[square]  # the Cones' blue, dim to bright as the light runs past
