@@ -538,7 +538,8 @@ class Controller:
         if now < self.shake_again_until:
             return "The sticks did not settle: shake again, then stand the box upright."
         if self.phase is Phase.GUIDE and self.setting_out:
-            return "Set out the pieces as the blinking lights show, each in its side's colour."
+            return ("Set out the pieces as the blinking lights show, each in its side's colour."
+                    + (_racks_to_mend(verdict) if isinstance(verdict, Mismatch) else ""))
         if self.phase is Phase.GUIDE:
             return ("Set the pieces as the lights show to resume the saved game, "
                     "or clear the board and shake the sticks for a new game.")

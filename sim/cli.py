@@ -89,15 +89,11 @@ def _play_story(args: argparse.Namespace) -> int:
     """``aseb play --tutorial`` or ``--tournament`` (against Neferkaptah, the Reels)."""
     from engine.mummy import Level, Mummy, hint
     from firmware.daemon import state_directory
-    from firmware.story import check_story
     from firmware.tournament import TournamentStore
     from sim.terminal_story import TournamentGame, TutorialGame
 
-    if args.tutorial and args.tournament:
-        raise ValueError("--tutorial or --tournament: one at a time")
-    story = "tutorial" if args.tutorial else "tournament"
     rules = rules_of(args)
-    check_story(story, rules)
+    story = story_of(args, rules)
     if args.two_players or args.mummy is not None or args.level is not None:
         raise ValueError(f"the {story} chooses the sides (you play the Cones) and the mummy's "
                          "level: leave out --two-players, --mummy and --level")

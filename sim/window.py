@@ -34,6 +34,7 @@ from firmware.controller import Controller, Settings, sided_throws
 from firmware.scenes import STICK_DARK, STICK_WHITE, Phase
 from firmware.setna import Setna
 from firmware.store import Store
+from firmware.story import STORY_GAME
 from firmware.tournament import TournamentStore
 from firmware.tutorial import WINDOW, Tutorial
 from hardware.board_file import Board
@@ -111,8 +112,8 @@ class Window:
         self._heard = table.sim.speaker.count
         settings.mummy = self.controller.settings.mummy  # a resumed game knows its mummy
         self.hand.follow(self._state())
-        if settings.tournament:  # it was being played when the window closed: play on
-            self.start_tournament(resume=True)
+        if settings.tournament and self.controller.rules.name == STORY_GAME:
+            self.start_tournament(resume=True)  # it was being played when the window closed
 
     @classmethod
     def open(cls, *, board: Board | None = None, state_dir: Path | None = None,
@@ -246,8 +247,10 @@ class Window:
 
     def _menu_items(self, title: str) -> list[Item]:
         s = self.settings
+        story = self.controller.rules.name == STORY_GAME  # lessons of Tait's Twenty Squares
         if title == "Help":
-            return [Item("How to play", "help:how"), Item("Tutorial", "help:tutorial"),
+            return [Item("How to play", "help:how"),
+                    Item("Tutorial", "help:tutorial", enabled=story),
                     Item("About", "help:about")]
         items = [Item("Game sounds", "sounds", s.game_sounds),
                  Item("Background music", "music", s.music),
@@ -260,7 +263,7 @@ class Window:
         items += [Item(f"Mummy: {level.title}", f"level:{level.name.lower()}", s.level is level,
                        enabled=not s.tournament)  # the tournament is played at Neferkaptah's
                   for level in Level]
-        items += [Item("Setna's tournament", "tournament", s.tournament),
+        items += [Item("Setna's tournament", "tournament", s.tournament, enabled=story),
                   Item("New game", "new_game")]
         return items
 

@@ -14,6 +14,7 @@ from engine.sticks import Throw
 from firmware.controller import Settings
 from firmware.scenes import CONES, RED, REELS, Phase
 from firmware.store import Store
+from firmware.tracker import Mismatch
 from firmware.tutorial import (
     BOARD,
     LESSONS,
@@ -24,8 +25,10 @@ from firmware.tutorial import (
     Tutorial,
     instruction,
 )
+from hardware.board_file import BOARDS, load_board
+from hardware.squares import RACK_OF, RACKS
 from sim.table import Table
-from tests.firmware.hand import Hand, carry_out
+from tests.firmware.hand import Hand, carry_out, rack_slot
 from tests.firmware.test_stories import hue
 
 Colour = tuple[int, int, int]
@@ -217,3 +220,38 @@ def test_every_lesson_plays_out_by_the_rules_as_written(words: dict[str, str]) -
             assert "{" not in teacher.message, teacher.message
         assert progress is Progress.DONE
     assert game.state.winner is Side.CONES
+
+
+def test_on_a_board_with_rack_switches_the_racks_are_set_out_too() -> None:
+    """Lesson 6 has four Cones borne off: the status line asks for them in the tray."""
+    board = load_board(BOARDS / "mcp23017-racks.toml")
+    with Table(board=board, settings=Settings(mummy=None), seed=3,
+               pieces=[*RACKS["CW"], *RACKS["RW"]]) as table:
+        tutorial = Tutorial(table.controller, BOARD)
+        table.companions.append(tutorial)
+        tutorial.start()
+        hand, controller, asked = Hand(table), table.controller, set()
+        for _ in range(300):
+            if not tutorial.running:
+                break
+            state = controller.game.state  # type: ignore[union-attr]
+            verdict = controller.verdict
+            if controller.phase is Phase.GUIDE and isinstance(verdict, Mismatch):
+                asked.add(controller.status())
+                for square in sorted(verdict.unexpected):  # a rack's count, or a square
+                    hand.lift(rack_slot(table, RACK_OF[square], True) if square in RACK_OF
+                              else square)
+                for square in sorted(verdict.missing):
+                    hand.place(rack_slot(table, RACK_OF[square]) if square in RACK_OF
+                               else square)
+                table.run(0.5)
+            elif controller.phase is Phase.THROW and state.turn is Side.CONES:
+                hand.shake()
+                table.run(1.5)
+            elif controller.phase is Phase.MOVE and state.turn is Side.CONES:
+                carry_out(table, state, state.parse_move(lesson_move(tutorial)))
+                table.run(1.0)
+            else:
+                table.run(0.5)
+        assert tutorial.finished
+        assert any("Put a Cone in its borne-off tray." in line for line in asked)

@@ -136,3 +136,12 @@ def test_new_game_leaves_the_tutorial(tmp_path: Path) -> None:
     window.step(0.5)
     assert window.tutorial is None and window.controller.settings.mummy is None
     assert window.controller.throw_source is None
+
+
+def test_the_story_is_not_offered_for_another_game() -> None:
+    window = Window.open(settings=WindowSettings(mummy=None, tournament=True), seed=1,
+                         game="senet")
+    assert window.setna is None  # a tournament kept from Tait's games waits for them
+    offered = {item.label: item.enabled for title in ("Help", "Options")
+               for item in window._menu_items(title)}
+    assert offered["Tutorial"] is False and offered["Setna's tournament"] is False
