@@ -119,6 +119,11 @@ class Ruleset:
             return Side(rng.getrandbits(1))
         return last_winner.other if last_winner is not None else Side.CONES
 
+    def forget(self) -> None:
+        """Drop what these rules cached while playing (``engine.games.forget``)."""
+        if self._tables is not None:
+            self._tables.forget()
+
     @property
     def throws(self) -> tuple[int, ...]:
         """The throw values that can come up."""

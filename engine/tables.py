@@ -121,6 +121,12 @@ class Tables:
         self.lost: dict[tuple[int, Throw], tuple[Event, ...]] = {}
         """The first events of a throw that has no move, by side and throw."""
 
+    def forget(self) -> None:
+        """Drop the legal moves found so far (they are found again when asked)."""
+        for by_key in self.found.values():
+            by_key.clear()
+        self.lost.clear()
+
     def legal(self, code: int, value: int) -> tuple[Move, ...]:
         """The legal moves of the side to play in ``code`` for a throw of ``value``."""
         key = code & self.keys[code >> TURN_SHIFT & 1]

@@ -16,6 +16,7 @@ from typing import Any
 from engine.board import Side
 from engine.events import Event, ExtraTurnEarned, ThrowLost, TurnPassed, Won
 from engine.game import Game
+from engine.games import forget
 from engine.games.api import Position, Rules
 from engine.mummy import Fair, Level, Mummy, hint
 from engine.mummy.chances import SolvedTable, cones_chance
@@ -281,6 +282,8 @@ class Controller:
 
     def _new_game(self) -> None:
         rules = self.settings.ruleset
+        forget(rules)  # between games the board's memory stays flat, week after week:
+        self._new_mummy()  # the rules' caches and the mummy's search table start afresh
         first = rules.first_side(self.rng, self.last_winner)
         self.game = Game(rules, first)
         self.new_game_asked = False

@@ -41,6 +41,14 @@ def load(name: str = DEFAULT) -> Rules:
     return rules
 
 
+def forget(rules: Rules) -> None:
+    """Drop what a game's rules cached while playing: a board that runs for weeks calls it
+    between games, so its memory stays flat (a search keeps its caches within a game)."""
+    drop = getattr(rules, "forget", None)
+    if callable(drop):
+        drop()
+
+
 def from_json(data: Any) -> Rules:
     """The rules and options a game record names; raises BadRecord if it names no game."""
     if not isinstance(data, dict):

@@ -122,3 +122,17 @@ def test_a_reed_stuck_closed_is_shown_and_play_goes_on_around_it(tmp_path: Path)
         Hand(table).lift("M7")  # the reed works again
         table.run(1.0)
         assert not table.controller.tracker.stuck
+
+
+def test_each_new_game_drops_what_the_last_one_cached(tmp_path: Path) -> None:
+    """A board running for weeks keeps its memory flat: the rules' legal-move cache and the
+    mummy's search table start afresh with every game."""
+    from engine.tables import tables
+
+    with kiosk_table(tmp_path) as table:
+        found = tables(table.controller.settings.ruleset).found
+        found[1][-1] = ()  # something a past game left behind
+        mummy = table.controller._mummy
+        Hand(table).shake()
+        table.run(2.0)
+        assert -1 not in found[1] and table.controller._mummy is not mummy
