@@ -214,11 +214,22 @@ class View:
 
     def _review(self, surface: pygame.Surface, layout: Layout, review: Review) -> None:
         """The last game's review page over the board; a click puts it away."""
+        self._veil_over(surface, layout)
         width, height = layout.size
         rect = pygame.Rect(0, 0, int(width * 0.86), int(height * 0.8))
         rect.center = (width // 2, (height + layout.menu.height) // 2)
-        draw_review(surface, rect, review, self._font(max(12, int(min(width, height * 1.6) / 60))))
+        size = max(12, int(min(width, height * 1.6) / 60))
+        draw_review(surface, rect, review, self._font(size))
         pygame.draw.rect(surface, PAPYRUS_EDGE, rect, 3, border_radius=6)
+        more = self.texts.line("click to close", int(size * 0.9), DIM_TEXT)
+        surface.blit(more, more.get_rect(bottomright=(rect.right - size, rect.bottom - size // 2)))
+
+    def _veil_over(self, surface: pygame.Surface, layout: Layout) -> None:
+        """Darken the board under a page."""
+        if self._veil is None or self._veil.get_size() != layout.size:
+            self._veil = pygame.Surface(layout.size, pygame.SRCALPHA)
+            self._veil.fill(VEIL)
+        surface.blit(self._veil, (0, 0))
 
     def _player(self, surface: pygame.Surface, layout: Layout, player: Player) -> None:
         """A side's label on its sideline: who plays it, whose turn, its throw, pieces off."""
@@ -300,10 +311,7 @@ class View:
               picture: str | None = None) -> None:
         """A page over the board (a picture drawn by code at its right, if it has one); a click
         turns it (or puts it away)."""
-        if self._veil is None or self._veil.get_size() != layout.size:
-            self._veil = pygame.Surface(layout.size, pygame.SRCALPHA)
-            self._veil.fill(VEIL)
-        surface.blit(self._veil, (0, 0))
+        self._veil_over(surface, layout)
         width, height = layout.size
         rect = pygame.Rect(0, 0, int(width * (0.86 if picture else 0.7)), int(height * 0.78))
         rect.center = (width // 2, (height + layout.menu.height) // 2)

@@ -710,7 +710,7 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
     if not display_available():
         print(NO_DISPLAY, file=sys.stderr)
         return 1
-    screen = _open_display(fullscreen)
+    screen = _open_display(fullscreen, f"aseb: {rules.title}")
     if screen is None:
         print(NO_DISPLAY, file=sys.stderr)
         return 1
@@ -719,9 +719,11 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
     settings = load(settings_file)
     audio = Audio(board.sounds, sounds=settings.game_sounds, music=settings.music)
     state_dir = state_dir if state_dir is not None else state_directory() / "simulator"
+    from sim.cli import table_for  # the solved table, if one is installed (Tait's games)
+
     window = Window.open(board=board, state_dir=state_dir, settings=settings, seed=seed,
                          size=screen.get_size(), settings_file=settings_file, audio=audio,
-                         game=game)
+                         game=game, table=table_for(rules))
     try:
         run(window, screen, fullscreen, seconds)
     finally:
@@ -755,7 +757,7 @@ def run(window: Window, screen: pygame.Surface, fullscreen: bool,
             window.running = False
 
 
-def _open_display(fullscreen: bool) -> pygame.Surface | None:
+def _open_display(fullscreen: bool, caption: str = "aseb") -> pygame.Surface | None:
     """The window's surface, or None when no display will open.
 
     On X11 SDL's direct framebuffer is asked for first: the window redraws only the squares
@@ -769,7 +771,7 @@ def _open_display(fullscreen: bool) -> pygame.Surface | None:
     for _ in range(2):
         try:
             pygame.display.init()
-            pygame.display.set_caption("aseb: Twenty Squares")
+            pygame.display.set_caption(caption)
             return _screen(fullscreen)
         except pygame.error:
             pygame.display.quit()
