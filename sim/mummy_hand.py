@@ -66,8 +66,8 @@ class MummyHand:
         self._seen: Position | None = None  # the position whose move is being shown
         self._seen_at = 0.0
         self._done: Position | None = None  # the position whose move was made
-        self.sets_out: Side | None = None
-        """The side whose pieces this hand sets out when a new game's pieces go on the board."""
+        self.sets_out: frozenset[Side] = frozenset()
+        """The sides whose pieces this hand sets out when a new game's pieces go on the board."""
         self._out_since: float | None = None
 
     @property
@@ -103,13 +103,13 @@ class MummyHand:
     def _set_out(self, controller: Controller, now: float) -> bool:
         """While a new game's pieces are set out, put the next of ``sets_out``'s on its square
         (after a moment's thought, as for a move); whether the hand is setting out."""
-        side = self.sets_out
-        if side is None or controller.phase is not Phase.GUIDE or not controller.setting_out:
+        if not self.sets_out or controller.phase is not Phase.GUIDE or not controller.setting_out:
             self._out_since = None
             return False
         wanted = controller.tracker.expectation.owners
         order = controller.rules.geometry.squares
-        square = next((sq for sq in order if wanted.get(sq) is side and sq not in self.sim.pieces
+        square = next((sq for sq in order if wanted.get(sq) in self.sets_out
+                       and sq not in self.sim.pieces
                        and (self.pieces is None or sq not in self.pieces.owners)), None)
         if square is None:
             return False
@@ -117,7 +117,8 @@ class MummyHand:
             self._out_since = now
         if now >= self._out_since + self.think / 2:
             self.sim.place(square, at=now + self.carry)
-            self.flight = Flight((Journey(side, Offboard.WAITING, square),), now, now + self.carry)
+            journey = Journey(wanted[square], Offboard.WAITING, square)
+            self.flight = Flight((journey,), now, now + self.carry)
             self._out_since = now + self.carry
         return True
 

@@ -494,7 +494,7 @@ class Window:
         while table.now < end - 1e-9:
             hand.act(table.now + EPSILON)  # the clock lands within a nanosecond of a due time
             due = [end, hand.next_due(), table.now + FRAME]
-            mummy.sets_out = self.controller.settings.mummy if self.mummy_moves_itself else None
+            mummy.sets_out = self._mummy_sets_out()
             if self.mummy_moves_itself or mummy.busy:
                 mummy.act(self.controller, table.now + EPSILON)
                 due.append(mummy.next_due(table.now))
@@ -511,6 +511,16 @@ class Window:
             and controller.game.state.turn != controller.settings.mummy
         self.fact = self.facts.update(table.now, waiting,
                                       self.settings.mummy_facts and self.tutorial is None)
+
+    def _mummy_sets_out(self) -> frozenset[Side]:
+        """The sides whose pieces the mummy's hand sets out in a new game (its own, unless the
+        player carries out its moves; both in a demonstration)."""
+        settings = self.controller.settings
+        if settings.mummy_plays_both:
+            return frozenset(Side)
+        if settings.mummy is None or not self.mummy_moves_itself:
+            return frozenset()
+        return frozenset({settings.mummy})
 
     def _state(self) -> Position | None:
         game = self.controller.game

@@ -103,7 +103,7 @@ def set_out(window: Window, limit: int = 200) -> None:
         wanted = controller.tracker.expectation.owners
         missing = [square for square in controller.rules.geometry.squares
                    if square in wanted and square not in window.table.sim.pieces]
-        ours = [sq for sq in missing if wanted[sq] is not window.mummy_hand.sets_out]
+        ours = [sq for sq in missing if wanted[sq] not in window.mummy_hand.sets_out]
         if ours:
             click(window, window.layout.sideline_slot(wanted[ours[0]], 0))
         else:
