@@ -10,13 +10,17 @@ from engine.board import Side
 from engine.events import (
     BorneOff,
     Bumped,
+    Captured,
     Entered,
     Event,
     ExtraTurnEarned,
     ExtraTurnTaken,
+    HeldLast,
+    LeftBoard,
     Moved,
     Opened,
     Scored,
+    Stuck,
     Swapped,
     ThrowLost,
     TurnPassed,
@@ -105,4 +109,13 @@ def event_text(event: Event) -> str:
             return f"{side.title} threw the only 1: they play black and move first."
         case Scored(side, points):
             return f"{side.title} score {points} point{'s' if points != 1 else ''}."
+        case LeftBoard(side, source):
+            return f"A {side.title[:-1]} leaves the board from {source}: out of play."
+        case Captured(side, square, out_of_play):
+            where = "out of play" if out_of_play else "back to those waiting"
+            return f"Captured! A {side.title[:-1]} on {square} goes {where}."
+        case Stuck(side, die):
+            return f"{side.title} cannot use the {die}: they lose."
+        case HeldLast(side, square):
+            return f"{side.title} begin their turn with three men on {square} and win!"
     raise AssertionError(f"unknown event {event!r}")
