@@ -40,10 +40,12 @@ def sticks_text(throw: Throw) -> str:
 
 
 def board_text(state: Position, highlight: frozenset[str] = frozenset()) -> str:
-    """The board's rows as on the table (any game's, from its geometry): ``C``/``R`` pieces,
-    ``*`` marks the marked squares, ``>`` marks highlighted squares (pieces that can move)."""
+    """The board's rows as on the table (any game's, from its geometry): ``C``/``R`` pieces
+    (``C3``: a stack of three, where a game stacks men), ``*`` marks the marked squares, ``>``
+    marks highlighted squares (pieces that can move)."""
     geometry = state.rules.geometry
     owners = state.owners()
+    stacks = getattr(state, "heights", dict)()  # games that stack men: how many stand there
     at = {place: square for square, place in geometry.position.items()}
     lines = []
     for row in range(geometry.rows):
@@ -55,12 +57,15 @@ def board_text(state: Position, highlight: frozenset[str] = frozenset()) -> str:
                 continue
             side = owners.get(square)
             piece = side.letter if side is not None else ("*" if square in geometry.marked else "")
+            if stacks.get(square, 1) > 1:
+                piece += str(stacks[square])
             mark = ">" if square in highlight else " "
             cells.append(f"{mark}[{piece:^2}]"[:CELL])
         lines.append("".join(cells).rstrip())
         lines.append("".join(f" {sq or '':<4}" for sq in line).rstrip())
+    gone = "out of play" if stacks or state.rules.pieces > 5 else "off"
     for side in Side:
-        lines.append(f"{side.title}: {state.waiting(side)} waiting, {state.off[side]} off")
+        lines.append(f"{side.title}: {state.waiting(side)} waiting, {state.off[side]} {gone}")
     return "\n".join(lines)
 
 

@@ -101,7 +101,10 @@ def parse_position(text: str, rules: StacksRules = STACKS) -> StacksPosition:
         if men[0][n] and men[1][n]:
             raise BadNotation(f"M{n} holds men of both sides: a square holds one side's men")
     dice_text = fields.get("dice", "-")
-    dice = faces(Throw(int(dice_text))) if dice_text != "-" else ()
+    try:
+        dice = faces(Throw(int(dice_text))) if dice_text != "-" else ()
+    except (RulesError, ValueError):
+        raise BadNotation(f"dice:{dice_text} is not dice: write their faces (dice:135)") from None
     winner = Side.parse(fields["winner"]) if "winner" in fields else None
     if winner is not None:
         ending = fields.get("ending", "held")
