@@ -45,7 +45,7 @@ def board_text(state: Position, highlight: frozenset[str] = frozenset()) -> str:
     marks highlighted squares (pieces that can move)."""
     geometry = state.rules.geometry
     owners = state.owners()
-    stacks = getattr(state, "heights", dict)()  # games that stack men: how many stand there
+    stacks: dict[str, int] = getattr(state, "heights", dict)()  # men stacked on a square
     at = {place: square for square, place in geometry.position.items()}
     lines = []
     for row in range(geometry.rows):
