@@ -35,6 +35,7 @@ from engine.sticks import Throw
 Men = tuple[int, ...]
 """A side's men by path square: index 0 those waiting, 1..15 the men on each square."""
 
+_OTHER = (Side.REELS, Side.CONES)
 _EMPTY: Men = (MEN,) + (0,) * LAST
 _NO_READY: Men = (0,) * (LAST + 1)
 
@@ -159,54 +160,78 @@ class StacksPosition:
     def play(self, move: Move) -> tuple[StacksPosition, tuple[Event, ...]]:
         """Use one die for ``move``; raises IllegalMove (or WrongPhase), leaving the position as
         it was."""
-        if move not in self.moves:
-            raise self._why_not(move)
+        after = self.after(move)
+        side = move.side
+        events: list[Event] = []
+        if move.enters:
+            events.append(Entered(side, move.target))
+        elif move.leaves:
+            events.append(LeftBoard(side, move.source))
+        else:
+            events.append(Moved(side, move.source, move.target))
+        c = move.capture
+        if c:
+            if self.men[side][c]:
+                events.append(Captured(side, square(side, c), False))
+            else:
+                alone = self.men[1 - side][c] == 1 and c != LAST
+                events.append(Captured(side.other, square(side, c), alone))
+        if after.ending == "stuck":
+            events.append(Stuck(side, min(without(self.dice, move.die))))
+        elif after.ending == "held":
+            events.append(HeldLast(side.other, square(side.other, LAST)))
+        elif after.turn != side:
+            events.append(TurnPassed(after.turn))
+        return after, tuple(events)
+
+    def after(self, move: Move) -> StacksPosition:
+        """The position after a legal move, without its events (the search's step); raises
+        IllegalMove (or WrongPhase)."""
+        for legal in self.moves:  # moves are shared instances: identity is the quick test
+            if legal is move:
+                break
+        else:
+            if move not in self.moves:
+                raise self._why_not(move)
         side = self.turn
         own, opp = list(self.men[side]), list(self.men[1 - side])
         ready = list(self.ready)
-        events: list[Event] = []
         if move.enters:
             own[0] -= 1
             own[move.end] += 1
-            events.append(Entered(side, move.target))
         else:
             own[move.start] -= 1
+            if not move.leaves:
+                own[move.end] += 1
             if move.ready:
                 ready[move.start] -= 1
-            if move.leaves:
-                events.append(LeftBoard(side, move.source))
-            else:
-                own[move.end] += 1
-                if move.ready:
+                if not move.leaves:
                     ready[move.end] += 1
-                events.append(Moved(side, move.source, move.target))
         seized = self.seized
         c = move.capture
         if c:
-            name = square(side, c)
             if own[c]:  # one of the mover's own men: back to its waiting men
                 if own[c] == ready[c]:
                     ready[c] -= 1  # a man that arrived this turn goes first, if there is one
                 own[c] -= 1
                 own[0] += 1
-                events.append(Captured(side, name, False))
             else:
                 alone = opp[c] == 1 and c != LAST
                 opp[c] -= 1
                 if not alone:
                     opp[0] += 1
                 seized = seized or c != LAST
-                events.append(Captured(side.other, name, alone))
         men = (tuple(own), tuple(opp)) if side == Side.CONES else (tuple(opp), tuple(own))
         dice = without(self.dice, move.die)
+        other = _OTHER[side]
         if dice:
             after = StacksPosition(men, side, dice, tuple(ready), seized, rules=self.rules)
-            return after._stuck_or(tuple(events))
-        other = side.other
+            if after.moves:
+                return after
+            return StacksPosition(men, other, winner=other, ending="stuck", rules=self.rules)
         if men[other][LAST] == CAPACITY:
-            done = StacksPosition(men, other, winner=other, ending="held", rules=self.rules)
-            return done, (*events, HeldLast(other, square(other, LAST)))
-        return StacksPosition(men, other, rules=self.rules), (*events, TurnPassed(other))
+            return StacksPosition(men, other, winner=other, ending="held", rules=self.rules)
+        return StacksPosition(men, other, rules=self.rules)
 
     def _stuck_or(self, events: tuple[Event, ...]) -> tuple[StacksPosition, tuple[Event, ...]]:
         """This position, or the mover's loss when no die left can be used."""
@@ -216,10 +241,6 @@ class StacksPosition:
         lost = StacksPosition(self.men, side.other, winner=side.other, ending="stuck",
                               rules=self.rules)
         return lost, (*events, Stuck(side, self.dice[0]))
-
-    def after(self, move: Move) -> StacksPosition:
-        """The position after a legal move, without its events (search)."""
-        return self.play(move)[0]
 
     def _why_not(self, move: Any) -> Exception:
         if self.winner is not None:
@@ -323,6 +344,19 @@ def _end(own: Men, opp: Men, start: int, die: int, ready: bool) -> int:
     return OFF
 
 
+_MOVES: dict[int, Move] = {}
+"""Every move made so far, shared: a move is an immutable value, and making one is slow."""
+
+
+def _move(side: int, die: int, start: int, end: int, capture: int, ready: bool) -> Move:
+    """The shared instance of a move."""
+    key = (((((side * 7 + die) << 4 | start) * 17 + end) << 4 | capture) << 1) | ready
+    move = _MOVES.get(key)
+    if move is None:
+        move = _MOVES[key] = Move(Side(side), die, start, end, capture, ready)
+    return move
+
+
 def _legal(position: StacksPosition) -> tuple[Move, ...]:
     """Every move of the dice still to use: entries, then moves from each square, each without
     a capture and with each capture the passing allows."""
@@ -335,7 +369,7 @@ def _legal(position: StacksPosition) -> tuple[Move, ...]:
         if own[0]:
             for t in (range(1, ROW + 1) if die == 6 else (die,)):
                 if own[t] < CAPACITY:
-                    moves.append(Move(side, die, 0, t))
+                    moves.append(_move(side, die, 0, t, 0, False))
         for s in range(1, LAST + 1):
             count = own[s]
             if not count:
@@ -348,10 +382,10 @@ def _legal(position: StacksPosition) -> tuple[Move, ...]:
                 if not kinds or kinds[0][1] != end:
                     kinds.append((True, end))
             for is_ready, end in kinds:
-                moves.append(Move(side, die, s, end, 0, is_ready))
+                moves.append(_move(side, die, s, end, 0, is_ready))
                 for c in range(s + 1, min(end, LAST + 1)):
                     if own[c] or (opp[c] and (c == LAST or (c > ROW and not seized))):
-                        moves.append(Move(side, die, s, end, c, is_ready))
+                        moves.append(_move(side, die, s, end, c, is_ready))
     return tuple(moves)
 
 
