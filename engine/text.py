@@ -39,6 +39,17 @@ def sticks_text(throw: Throw) -> str:
     return f"{faces}  -> {throw.value}"
 
 
+def dice_text(throw: Throw) -> str:
+    """Dice as they fell (a throw holding their faces, ``Throw.of(144)``): ``[1] [4] [4]``."""
+    return " ".join(f"[{face}]" for face in str(throw.value))
+
+
+def throw_text(state: Position, throw: Throw) -> str:
+    """A throw as its game's chance device shows it: sticks, or dice."""
+    chance = state.rules.chance
+    return dice_text(throw) if chance is not None and chance.name == "dice" else sticks_text(throw)
+
+
 def board_text(state: Position, highlight: frozenset[str] = frozenset()) -> str:
     """The board's rows as on the table (any game's, from its geometry): ``C``/``R`` pieces
     (``C3``: a stack of three, where a game stacks men), ``*`` marks the marked squares, ``>``
@@ -66,6 +77,9 @@ def board_text(state: Position, highlight: frozenset[str] = frozenset()) -> str:
     gone = "out of play" if stacks or state.rules.pieces > 5 else "off"
     for side in Side:
         lines.append(f"{side.title}: {state.waiting(side)} waiting, {state.off[side]} {gone}")
+    if stacks or getattr(state, "dice", ()):  # dice used one at a time: those still in hand
+        throw = state.throw
+        lines.append(f"Dice to use: {dice_text(throw) if throw is not None else '-'}")
     return "\n".join(lines)
 
 

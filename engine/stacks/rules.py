@@ -58,6 +58,11 @@ class StacksRules:
         return Chance("dice", OUTCOMES)
 
     @property
+    def no_board(self) -> str:
+        """Why no board file plays this game."""
+        return "a reed switch cannot count a stack of men"
+
+    @property
     def pieces(self) -> int:
         """Men per side."""
         return MEN
