@@ -150,10 +150,9 @@ def _run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from engine.mummy import Level
+    from firmware.boards import no_board
     from firmware.controller import Settings
     from firmware.daemon import run_board, state_directory
-
-    from firmware.boards import no_board
 
     ruleset = rules_of(args)
     why = no_board(ruleset)

@@ -185,7 +185,7 @@ def stacks_main(games: int, seed: int, rounds: int) -> int:
     the first player's wins under random play."""
     from tests.benchmarks.mummy_strength import wilson
 
-    rates, wins, throws = measure(position_games("stacks"), games, seed, rounds)
+    rates, _, throws = measure(position_games("stacks"), games, seed, rounds)
     first, lengths, endings = stacks_lengths(games, random.Random(seed))
     low, high = wilson(first, games)
     print(f"{load('stacks').title}\n"
