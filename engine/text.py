@@ -77,7 +77,7 @@ def board_text(state: Position, highlight: frozenset[str] = frozenset()) -> str:
     gone = "out of play" if stacks or state.rules.pieces > 5 else "off"
     for side in Side:
         lines.append(f"{side.title}: {state.waiting(side)} waiting, {state.off[side]} {gone}")
-    if stacks or getattr(state, "dice", ()):  # dice used one at a time: those still in hand
+    if stacks or getattr(state, "dice", None):  # dice used one at a time: those still in hand
         throw = state.throw
         lines.append(f"Dice to use: {dice_text(throw) if throw is not None else '-'}")
     return "\n".join(lines)
