@@ -31,7 +31,7 @@ from engine.tables import tables
 
 GOAL = 5_000
 """Random games per second through the core, on one core of the development machine."""
-GOALS = {"tait": GOAL, "cyningstan": 3_000, "senet": 1_000, "stacks": 300}
+GOALS = {"tait": GOAL, "cyningstan": 3_000, "senet": 1_000, "stacks": 250}
 """Cyningstan's games run longer (112 throws to 102) with more pieces on the board; the stacking
 game has no packed core: its goal is through its positions (a game is some 50 throws of three
 dice, each die a move)."""
