@@ -154,7 +154,11 @@ class Search:
         """Search the pending throw's moves; raises WrongPhase if no throw is pending."""
         if position.throw is None or not position.moves:
             raise WrongPhase(f"{position.turn.title} must throw before the mummy can choose a move")
-        self.table.values.clear()  # decisions never depend on earlier searches
+        if (position, self.depth) not in self.table.values:
+            # A new throw: decisions never depend on earlier searches. The stacking game's next
+            # die of the same turn keeps the table, whose values are exact for this position's
+            # every continuation (the last decision searched them): the same move, found sooner.
+            self.table.values.clear()
         walk = _Walk(position, self.table, self.evaluate, self.node_limit)
         try:
             return deepen(lambda d: walk.root(position, d), position.turn, self.depth,

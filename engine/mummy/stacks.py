@@ -123,10 +123,23 @@ TEMPO = 0.242
 """Being the side to throw next."""
 
 
+_MEN: dict[tuple[int, ...], float] = {}
+
+
+def _men(men: tuple[int, ...]) -> float:
+    """The summed weights of one side's men (kept: a search meets the same side's men often)."""
+    value = _MEN.get(men)
+    if value is None:
+        if len(_MEN) > 1 << 16:
+            _MEN.clear()
+        value = _MEN[men] = sum(map(mul, MAN, men))
+    return value
+
+
 def log_odds(position: StacksPosition) -> float:
     """The log-odds that the Cones win (positive: the Cones are ahead)."""
     cones, reels = position.men
-    x: float = sum(map(mul, MAN, cones)) - sum(map(mul, MAN, reels))
+    x = _men(cones) - _men(reels)
     if cones[LAST] == CAPACITY:
         x += THREE_ON_LAST
     elif reels[LAST] == CAPACITY:

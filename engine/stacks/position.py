@@ -364,28 +364,30 @@ def _legal(position: StacksPosition) -> tuple[Move, ...]:
     own, opp = position.men[side], position.men[1 - side]
     ready = position.ready
     seized = position.seized
+    occupied = [s for s in range(1, LAST + 1) if own[s]]
+    takeable = [c for c in occupied if c > 1] + [
+        c for c in range(ROW + 1, LAST + 1) if opp[c] and (c == LAST or not seized)]
+    takeable.sort()
     moves: list[Move] = []
+    append = moves.append
     for die in sorted(set(position.dice)):
         if own[0]:
             for t in (range(1, ROW + 1) if die == 6 else (die,)):
                 if own[t] < CAPACITY:
-                    moves.append(_move(side, die, 0, t, 0, False))
-        for s in range(1, LAST + 1):
-            count = own[s]
-            if not count:
-                continue
+                    append(_move(side, die, 0, t, 0, False))
+        for s in occupied:
             kinds = []
-            if count > ready[s]:
+            if own[s] > ready[s]:
                 kinds.append((False, _end(own, opp, s, die, False)))
             if ready[s]:
                 end = _end(own, opp, s, die, True)
                 if not kinds or kinds[0][1] != end:
                     kinds.append((True, end))
             for is_ready, end in kinds:
-                moves.append(_move(side, die, s, end, 0, is_ready))
-                for c in range(s + 1, min(end, LAST + 1)):
-                    if own[c] or (opp[c] and (c == LAST or (c > ROW and not seized))):
-                        moves.append(_move(side, die, s, end, c, is_ready))
+                append(_move(side, die, s, end, 0, is_ready))
+                for c in takeable:
+                    if s < c < end:
+                        append(_move(side, die, s, end, c, is_ready))
     return tuple(moves)
 
 
