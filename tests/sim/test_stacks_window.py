@@ -135,3 +135,9 @@ def test_stack_heights_are_written_on_the_stacks(tmp_path: Path) -> None:
 def _points(rect: pygame.Rect) -> list[tuple[int, int]]:
     inner = rect.inflate(-rect.width // 3, -rect.height // 3)
     return [(x, y) for x in range(inner.x, inner.right) for y in range(inner.y, inner.bottom)]
+
+
+def test_aseb_sim_opens_the_stacking_window_without_a_board() -> None:
+    from sim.cli import main
+
+    assert main(["sim", "--game", "stacks", "--seconds", "0.2", "--seed", "1"]) == 0
