@@ -6,7 +6,8 @@ and then where it goes; when it passes men it may capture, those glow red: click
 it, or the target again to capture none. Click a die first to use that die (else the smallest
 that makes the move). The mummy's moves are shown in gold for a moment before they are made.
 Keys: Space throws (or begins a new game once one is over), N a new game, 1-4 the mummy's level,
-L the square labels, Esc leaves.
+L the square labels, Esc leaves. The game is kept after every throw and move
+(``stacks.json`` in the state directory) and goes on where it was left.
 
 Time comes from the caller (``tick(now)``), so tests drive a whole game without sleeping.
 """
@@ -20,9 +21,11 @@ from pathlib import Path
 import pygame
 
 from engine.board import Side
+from engine.errors import RulesError
 from engine.events import Event
 from engine.game import Game
 from engine.mummy import Level, Mummy
+from engine.record import GameRecord
 from engine.stacks import STACKS, Move, StacksPosition
 from engine.stacks.board import square
 from engine.stacks.dice import faces
@@ -53,7 +56,7 @@ class StacksWindow:
     """The game, the player's choices and the mummy's timing; ``render`` draws it all."""
 
     def __init__(self, seed: int | None = None, mummy: Side | None = Side.REELS,
-                 level: Level = Level.VIZIER) -> None:
+                 level: Level = Level.VIZIER, save_to: Path | None = None) -> None:
         self.rng = random.Random(seed)
         self.mummy_side = mummy
         self.mummy = Mummy(level)
@@ -67,7 +70,9 @@ class StacksWindow:
         self.showing: Move | None = None
         self.due = 0.0
         self.now = 0.0
-        self.game = self._new_game()
+        self.save_to = save_to
+        """Where the game is kept after every throw and move (None: nowhere)."""
+        self.game = self._saved() or self._new_game()
 
     # --- the game ----------------------------------------------------------------------------
 
@@ -87,6 +92,32 @@ class StacksWindow:
     def new_game(self) -> None:
         """Begin a new game (the sides throw for who begins)."""
         self.game = self._new_game()
+        self._save()
+
+    def _saved(self) -> Game | None:
+        """The unfinished game kept at ``save_to``, if there is one that reads back."""
+        if self.save_to is None or not self.save_to.exists():
+            return None
+        try:
+            game = Game.from_record(GameRecord.from_json(self.save_to.read_text("utf-8")))
+        except (OSError, RulesError):
+            return None  # unreadable: a new game
+        if game.state.is_over or game.ruleset.name != STACKS.name:
+            return None
+        self.thrown = tuple(game.state.dice)
+        self.said = ["The game goes on where it was left."]
+        return game
+
+    def _save(self) -> None:
+        if self.save_to is None:
+            return
+        try:
+            self.save_to.parent.mkdir(parents=True, exist_ok=True)
+            partial = self.save_to.with_suffix(".partial")
+            partial.write_text(self.game.record.to_json(), "utf-8")
+            partial.replace(self.save_to)
+        except OSError as exc:  # a full disk must not end the game
+            self.said = [f"(the game could not be saved: {exc})"]
 
     def _tell(self, events: tuple[Event, ...]) -> None:
         self.said = [event_text(event) for event in events][-2:] or self.said
@@ -103,11 +134,13 @@ class StacksWindow:
         self.said = [f"{who} threw {' '.join(map(str, self.thrown))}.",
                      *[event_text(e) for e in events]]
         self.choice = Choice()
+        self._save()
 
     def play(self, move: Move) -> None:
         """Make a move of the dice in hand."""
         self._tell(self.game.play(move))
         self.choice = Choice(die=None)
+        self._save()
         if self.state.throw is None:
             self.due = self.now + THINK
 
@@ -330,7 +363,10 @@ def open_stacks_window(state_dir: Path | None = None, *, fullscreen: bool = Fals
         print(f"aseb sim: no display to open a window on ({exc}): try aseb play --game stacks")
         return 1
     pygame.display.set_caption("aseb: Stacks (three dice, fifteen men)")
-    window = StacksWindow(seed)
+    from firmware.daemon import state_directory
+
+    folder = state_dir if state_dir is not None else state_directory() / "simulator"
+    window = StacksWindow(seed, save_to=folder / "stacks.json")
     clock = pygame.time.Clock()
     start = time.monotonic()
     running = True

@@ -137,7 +137,19 @@ def _points(rect: pygame.Rect) -> list[tuple[int, int]]:
     return [(x, y) for x in range(inner.x, inner.right) for y in range(inner.y, inner.bottom)]
 
 
-def test_aseb_sim_opens_the_stacking_window_without_a_board() -> None:
+def test_aseb_sim_opens_the_stacking_window_without_a_board(tmp_path: Path) -> None:
     from sim.cli import main
 
-    assert main(["sim", "--game", "stacks", "--seconds", "0.2", "--seed", "1"]) == 0
+    assert main(["sim", "--game", "stacks", "--seconds", "0.2", "--seed", "1",
+                 "--state-dir", str(tmp_path)]) == 0
+
+
+def test_the_game_is_kept_and_goes_on_where_it_was_left(tmp_path: Path) -> None:
+    kept = tmp_path / "stacks.json"
+    window = StacksWindow(seed=2, mummy=None, save_to=kept)
+    window.key(pygame.K_SPACE)
+    make(window, window.state.moves[0])
+    again = StacksWindow(seed=9, mummy=None, save_to=kept)
+    assert again.state == window.state and again.game.actions == window.game.actions
+    kept.write_text("not a game")
+    assert StacksWindow(seed=2, save_to=kept).game.actions == ()
