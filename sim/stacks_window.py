@@ -315,7 +315,9 @@ class StacksWindow:
         flash: tuple[str, ...] = ()
         if self.showing is not None:
             m = self.showing
-            flash = (m.source if not m.enters else "", m.target, self._square(m))
+            flash = (m.source if not m.enters else "", m.target)
+            if m.capture:  # the man it will capture, ringed in red as the player's would be
+                captures.add(self._square(m))
         status = [self._headline(), *self.said]
         names = {self.mummy_side: f"the mummy, {self.mummy.level.title}"} \
             if self.mummy_side is not None else {}
