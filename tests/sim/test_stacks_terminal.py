@@ -57,3 +57,12 @@ def test_aseb_sim_takes_no_board_file_for_the_stacking_game(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert main(["sim", "--game", "stacks", "--board", str(tmp_path / "b.toml")]) == 2
     assert "no board file" in capsys.readouterr().err
+
+
+def test_a_board_file_for_a_stacks_board_is_refused_saying_why(tmp_path: Path) -> None:
+    from hardware.board_file import ConfigError, load_board
+
+    board = tmp_path / "board.toml"
+    board.write_text('[board]\nkind = "stacks"\n')
+    with pytest.raises(ConfigError, match="cannot count a stack of men"):
+        load_board(board)
