@@ -55,6 +55,8 @@ SENET_POSITION: dict[str, tuple[int, int]] = {
 TWENTY_SQUARES, SENET = "twenty-squares", "senet"
 KINDS = (TWENTY_SQUARES, SENET)
 """The kinds of board a board file may be wired for (``[board] kind``)."""
+UNWIRED = {"stacks": "a reed switch cannot count a stack of men"}
+"""Boards no board file can be wired for, and why (their games are played on a screen)."""
 SQUARES_OF: dict[str, tuple[str, ...]] = {TWENTY_SQUARES: SQUARES, SENET: SENET_SQUARES}
 POSITION_OF: dict[str, dict[str, tuple[int, int]]] = {
     TWENTY_SQUARES: POSITION, SENET: SENET_POSITION,

@@ -36,8 +36,8 @@ def sample_positions(count: int, seed: int, game: str = "tait") -> list[Position
     while len(found) < count:
         state = rules.new(rules.first_side(rng, None))
         while state.winner is None and len(found) < count:
-            state, _ = state.cast(rules.draw(rng))
-            if not state.moves:
+            if state.throw is None:
+                state, _ = state.cast(rules.draw(rng))
                 continue
             if len(state.moves) > 1 and rng.random() < 0.3:
                 found.append(state)
@@ -74,7 +74,8 @@ def main(argv: list[str] | None = None) -> int:
         )
 
     vizier: Vizier | Search = (Vizier() if isinstance(rules, Ruleset)  # the packed core's games
-                              else Search(mind_of(rules).evaluate))
+                              else Search(mind_of(rules).evaluate, mind_of(rules).depth,
+                                          mind_of(rules).node_limit))
     analyses = [vizier.analyse(state) for state in positions]
     nodes = [a.nodes for a in analyses]
     depths = [a.depth for a in analyses]
