@@ -56,6 +56,7 @@ class Hand:
         self._tilted = False
         self._next_tilt = 0.0
         self._later: list[tuple[float, bool, str]] = []  # (when, place?, square)
+        self._lifted_rest = 0.0  # when the last piece lifted had left its square's contact
 
     # --- pieces ---------------------------------------------------------------------------
 
@@ -65,7 +66,7 @@ class Hand:
         if side is None or self.held is not None or square not in self.sim.pieces:
             return False
         self.pieces.lift(square)
-        self.sim.lift(square)
+        self._lifted_rest = self.sim.lift(square)
         self.held = Held(side, square)
         return True
 
@@ -77,7 +78,7 @@ class Hand:
             slot = Racks(self.sim).taken(WAITING[side])
             if slot is None:
                 return False
-            self.sim.lift(slot)
+            self._lifted_rest = self.sim.lift(slot)
         self.held = Held(side, None)
         return True
 
@@ -106,11 +107,11 @@ class Hand:
         others go, a touch apart."""
         self.held = None
         mover, *others = trips(state, move, self.racks)
-        t = now
+        t = max(now, self._lifted_rest + 0.01)  # a quick click: the piece leaves, then lands
         for other in others:
             if other.start is not None:
                 self.sim.lift(other.start)
-                t = now + TOUCH
+                t = max(t, now + TOUCH)
         for square in mover.via:  # it stands there a moment on its way off the board
             self._later += [(t, True, square), (t + TOUCH + 0.1, False, square)]
             t += 2 * TOUCH + 0.1

@@ -23,6 +23,7 @@ from tests.sim.window_hands import (  # sets SDL's dummy drivers before pygame s
     set_out,
     shake,
     start_pygame,
+    where_from,
 )
 
 C, R = Side.CONES, Side.REELS
@@ -227,3 +228,29 @@ def test_a_board_with_holes_and_an_unknown_sign_draws_and_hits() -> None:
     assert ink_share(surface, tile_rect(layout.squares["S3"])) == 0
     assert len({rect.topleft for rect in layout.squares.values()}) == len(squares)
     assert layout.status.width > layout.board.width // 2  # no stick box: the words run on
+
+
+@pytest.mark.parametrize("game", ["tait", "senet"])
+def test_a_click_released_in_the_frame_it_was_pressed_makes_the_move(game: str) -> None:
+    """A quick click: the piece leaves its square's contact before it lands on the next, so
+    the board reads the move (else a bounce could land it first, and the move go unread)."""
+    window = Window.open(settings=WindowSettings(mummy=None), seed=2, game=game)
+    shake(window)
+    set_out(window)
+    controller, made = window.controller, 0
+    for _ in range(30):
+        game_now = controller.game
+        assert game_now is not None
+        if controller.phase is Phase.THROW:
+            shake(window)
+            continue
+        if controller.phase is Phase.WON:
+            break
+        state = game_now.state
+        pos = where_from(window, state.moves[0], state)
+        window.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+        window.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+        window.step(1.0)
+        assert game_now.state != state, controller.status()
+        made += 1
+    assert made > 8
