@@ -15,6 +15,7 @@ from engine.events import (
     ExtraTurnEarned,
     ExtraTurnTaken,
     Moved,
+    MovedTheirs,
     Opened,
     Scored,
     Swapped,
@@ -95,6 +96,12 @@ def event_text(event: Event) -> str:
             return f"{side.title} cannot move {throw.value}: the throw is lost."
         case TurnPassed(side):
             return f"Go ahead and throw, {side.title}."
+        case MovedTheirs(side, source, target):
+            return f"{side.title} move the {side.other.title[:-1]} on {source} to {target}."
+        case Won(side, "locked up"):
+            return f"{side.other.title} are locked up: they cannot move. {side.title} win!"
+        case Won(side, "special squares"):
+            return f"{side.title} hold the special squares they need and win!"
         case Won(side):
             return f"{side.title} have borne off every piece and win!"
         case Swapped(side, square, to):
