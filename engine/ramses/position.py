@@ -6,9 +6,9 @@ opponent's. Between them the same side is still to play and its legal moves are 
 pieces, so the board, the window and the terminal need nothing special for it.
 
 >>> position = RAMSES.new(Side.CONES)
->>> position, events = position.play(position.parse_move("T2-T7"))
+>>> position, events = position.play(position.parse_move("T2-T8"))
 >>> position.turn, position.half, [str(m) for m in position.moves][:3]
-(<Side.CONES: 0>, 'theirs', ['T19-T18', 'T20-T8', 'T21-T9'])
+(<Side.CONES: 0>, 'theirs', ['T19-T2', 'T19-T6', 'T21-T12'])
 """
 
 from __future__ import annotations
