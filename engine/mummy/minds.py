@@ -18,6 +18,7 @@ from engine.games.api import Rules
 
 MINDS: dict[str, str] = {
     "senet": "engine.mummy.senet",
+    "ramses": "engine.mummy.ramses",
 }
 """Each game by name, and the module of the mummy's knowledge of it (imported when needed): it
 holds ``priest_move(position)``, ``reason(position, move)`` and ``evaluate(position)``."""
@@ -31,6 +32,9 @@ class Mind:
     priest: Callable[[Any], Any]
     reason: Callable[[Any, Any], str]
     evaluate: Callable[[Any], float]
+    searcher: Callable[[int, Any], Any] | None = None
+    """A game without luck: the search of a level (2 the Vizier, 3 Neferkaptah) under the
+    rules given, instead of the expectiminimax Vizier."""
 
 
 def mind_of(rules: Rules) -> Mind:
@@ -43,4 +47,5 @@ def mind_of(rules: Rules) -> Mind:
 @cache
 def _mind(name: str) -> Mind:
     module = import_module(MINDS[name])
-    return Mind(module.priest_move, module.reason, module.evaluate)
+    return Mind(module.priest_move, module.reason, module.evaluate,
+                getattr(module, "searcher", None))

@@ -71,9 +71,29 @@ def reach(cell: int, occupied: int) -> int:
     return max((occupied & ROW_MASK[cell]).bit_count(), (occupied & COLUMN_MASK[cell]).bit_count())
 
 
+WALKS = 1 << 16
+"""Walks kept before the cache is emptied."""
+_walks: dict[tuple[int, int], int] = {}
+
+
+def forget() -> None:
+    """Empty the cache of walks."""
+    _walks.clear()
+
+
 def ends(cell: int, occupied: int) -> int:
     """A mask of the cells the piece on ``cell`` can come to rest on: walks of exactly its reach
     over empty squares, never entering a square (or an oblong space) twice."""
+    key = (cell, occupied)
+    found = _walks.get(key)
+    if found is None:
+        if len(_walks) >= WALKS:
+            _walks.clear()
+        found = _walks[key] = _ends(cell, occupied)
+    return found
+
+
+def _ends(cell: int, occupied: int) -> int:
     steps = reach(cell, occupied)
     wall = blocked(occupied)
     found = 0
@@ -87,20 +107,26 @@ def ends(cell: int, occupied: int) -> int:
     while stack:
         at, seen, left = pop()
         left -= 1
-        for step in NEIGHBOURS[at]:
-            bit = 1 << step
-            if seen & bit:
-                continue
-            if left == 0:
-                found |= bit
-                continue
-            if bit & UPPER_MASK:
-                push((step, seen | UPPER_MASK, left))
-            elif bit & LOWER_MASK:
-                push((step, seen | LOWER_MASK, left))
-            else:
-                push((step, seen | bit, left))
+        if left == 0:
+            for _, bit, _ in _STEPS[at]:
+                if not seen & bit:
+                    found |= bit
+            continue
+        for step, bit, entered in _STEPS[at]:
+            if not seen & bit:
+                push((step, seen | entered, left))
     return found
+
+
+def _entered(cell: int) -> int:
+    """What stepping onto ``cell`` uses up: the square, or the whole oblong space."""
+    bit = 1 << cell
+    return UPPER_MASK if bit & UPPER_MASK else LOWER_MASK if bit & LOWER_MASK else bit
+
+
+_STEPS = tuple(tuple((n, 1 << n, _entered(n)) for n in NEIGHBOURS[cell])
+               for cell in range(WIDTH))
+"""For each cell, each neighbour as (cell, its bit, the cells stepping onto it uses up)."""
 
 
 def steps(code: int, rules: RamsesRules) -> list[tuple[int, int, int]]:

@@ -36,6 +36,7 @@ from engine.ramses.core import (
     steps,
     won,
 )
+from engine.ramses.core import forget as forget_walks
 from engine.ramses.moves import Move
 from engine.ramses.rules import RAMSES, RamsesRules
 from engine.sticks import Throw
@@ -46,8 +47,9 @@ _cache: dict[tuple[int, RamsesRules], tuple[tuple[Move, int, int | None], ...]] 
 
 
 def forget() -> None:
-    """Empty the cache of moves."""
+    """Empty the caches of moves and walks."""
     _cache.clear()
+    forget_walks()
 
 
 def options(code: int, rules: RamsesRules) -> tuple[tuple[Move, int, int | None], ...]:
@@ -56,12 +58,13 @@ def options(code: int, rules: RamsesRules) -> tuple[tuple[Move, int, int | None]
     key = (code, rules)
     found = _cache.get(key)
     if found is None:
-        side = Side(1 if code & TURN else 0)
+        side = 1 if code & TURN else 0
         listed = []
         for cell, owner, end in steps(code, rules):
             after = moved(code, owner, cell, end)
-            winner = holder(after, rules)
-            listed.append((Move(side, Side(owner), cell, end),
+            # Only a piece set on a special square can complete a side's special squares.
+            winner = holder(after, rules) if 1 << end & SPECIAL_MASK else None
+            listed.append((_move(side, owner, cell, end),
                            won(after, winner) if winner is not None else next_half(after),
                            winner))
         found = tuple(listed)
@@ -69,6 +72,18 @@ def options(code: int, rules: RamsesRules) -> tuple[tuple[Move, int, int | None]
             _cache.clear()
         _cache[key] = found
     return found
+
+
+_moves: list[Move | None] = [None] * (4 * len(CELLS) * len(CELLS))
+
+
+def _move(side: int, owner: int, cell: int, end: int) -> Move:
+    """The one Move object of each (side, owner, start, end): made once, shared."""
+    key = ((side * 2 + owner) * len(CELLS) + cell) * len(CELLS) + end
+    move = _moves[key]
+    if move is None:
+        move = _moves[key] = Move(Side(side), Side(owner), cell, end)
+    return move
 
 
 def legal(code: int, seen: frozenset[int], rules: RamsesRules) -> tuple[Move, ...]:

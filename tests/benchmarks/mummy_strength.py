@@ -16,7 +16,10 @@ every worker, and ``--pairs neferkaptah-vizier,neferkaptah-priest`` plays just t
         --pairs neferkaptah-vizier,neferkaptah-priest --games 5000
 
 ``--game`` picks the game: Tait's by default, opened by the demon-cast; Cyningstan's draws its
-first player, the same in both games of a pair; Senet's opens with its throws for a 1.
+first player, the same in both games of a pair; Senet's opens with its throws for a 1; Ramses,
+a game without luck, draws its first player, plays its first two turns (four moves) at random so
+that deterministic levels meet in different games, and plays Neferkaptah as its deepest search
+(no table): ``--game ramses --levels scribe,priest,vizier,neferkaptah``.
 """
 
 from __future__ import annotations
@@ -38,6 +41,9 @@ from engine.mummy import Level, Mummy, SolvedTable
 from engine.rules import Ruleset
 
 DEFAULT_LEVELS = (Level.SCRIBE, Level.PRIEST, Level.VIZIER)
+RANDOM_OPENING = 4
+"""Moves played at random to open a game without luck (Ramses: its first two turns), the same
+in both games of a pair, so deterministic levels meet in many different games."""
 _TABLE: SolvedTable | None = None
 """This process's solved table, opened by ``_open_table`` (each worker maps the file itself)."""
 
@@ -86,6 +92,10 @@ def opening(rng: random.Random, rules: Rules | None = None) -> Position:
             state, _ = state.cast(rules.draw(rng))
         else:
             state, _ = state.play(state.moves[0])
+    if rules.chance is None:  # no luck: random first moves, or the levels would replay one game
+        for _ in range(RANDOM_OPENING):
+            if not state.is_over:
+                state, _ = state.play(rng.choice(state.moves))
     return state
 
 
@@ -99,9 +109,10 @@ def play_game(
     mummies = (Mummy(cones, table=_TABLE), Mummy(reels, table=_TABLE))
     state = opening(rng, rules)
     while state.winner is None:
-        state, _ = state.cast(rules.draw(rng))
-        if not state.moves:
-            continue
+        if rules.chance is not None:  # Ramses has no throw: its player moves at once
+            state, _ = state.cast(rules.draw(rng))
+            if not state.moves:
+                continue
         mummy = mummies[state.turn]
         if len(state.moves) == 1:
             move = state.moves[0]
@@ -165,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
         pairs = [(weaker, stronger) for stronger, weaker in named]
         levels = sorted({level for pair in pairs for level in pair})
     _open_table(args.table)
-    if Level.NEFERKAPTAH in levels and _TABLE is None:
+    if Level.NEFERKAPTAH in levels and _TABLE is None and args.game != "ramses":
         print("Neferkaptah without --table plays as the Vizier: the figures would be the Vizier's")
     chunk = max(2, math.ceil(games / (4 * max(1, args.jobs))) // 2 * 2)
     tasks = [
