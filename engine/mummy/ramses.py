@@ -103,9 +103,9 @@ class RamsesTree:
         return evaluate_code(code)
 
 
-LEVELS = {2: (4, 1_000), 3: (12, 3_000)}
+LEVELS = {2: (4, 600), 3: (12, 1_500)}
 """Search depth (plies: two to a turn) and node budget of each searching level: the Vizier (2)
-looks its turn and the opponent's ahead within 1,000 positions, Neferkaptah (3) as deep as 3,000
+looks its turn and the opponent's ahead within 600 positions, Neferkaptah (3) as deep as 1,500
 positions allow; each well under 100 ms a move (STRENGTH.md)."""
 
 
