@@ -202,7 +202,7 @@ class Controller:
                 self.press(button)
 
     def press(self, button: str) -> None:
-        """A button (or the simulator's menu): new_game, mummy, switch_sides, hints."""
+        """A button (or the simulator's menu): new_game, mummy, switch_sides, hints, chances."""
         if button == "new_game":
             self.new_game_asked = True
             self.game = None
@@ -218,6 +218,9 @@ class Controller:
         elif button == "hints":
             self.settings.hints = not self.settings.hints
             self._mode_changed()
+        elif button == "chances":
+            if not self.show_odds():  # no solved table on this board, or no game yet
+                self.speaker.play(sounds.REFUSED)
         else:
             log.warning("unknown button %r ignored", button)
 

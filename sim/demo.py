@@ -10,6 +10,7 @@ board after each win. ``aseb run --simulated --demo`` runs it against the servic
 
 from __future__ import annotations
 
+from engine.board import Side
 from firmware.controller import Controller
 from firmware.scenes import Phase
 from firmware.tracker import AsExpected
@@ -28,6 +29,7 @@ class Demo:
     def __init__(self, sim: SimBoard) -> None:
         self.sim = sim
         self.hand = MummyHand(sim)
+        self.hand.sets_out = frozenset(Side)  # a new Senet game's pieces: both sides'
         self._quiet_until = 0.0  # after a shake or a clearing, until the board has answered
 
     def act(self, controller: Controller, now: float) -> None:
@@ -38,7 +40,7 @@ class Demo:
         phase = controller.phase
         if phase is Phase.IDLE and isinstance(controller.verdict, AsExpected):
             self._quiet_until = self.sim.shake(SHAKE) + 2.0
-        elif phase is Phase.GUIDE or (phase is Phase.WON
+        elif (phase is Phase.GUIDE and not controller.setting_out) or (phase is Phase.WON
                                       and now - controller.phase_since >= 1.0):
             t = now
             for square in sorted(self.sim.pieces):

@@ -1,4 +1,5 @@
-"""The wooden board, its ankh and nefer signs, the lights glowing through, Cones, Reels and sticks.
+"""The wooden board, its marked squares' signs, the lights glowing through, the pieces, the
+sticks (or the die).
 
 Everything is drawn with pygame primitives: no image files. The static board is drawn once per
 window size (``board_surface``); the lights, pieces and sticks are drawn over it every frame.
@@ -13,9 +14,10 @@ from collections.abc import Mapping
 import pygame
 
 from engine.board import Side
-from hardware.squares import MARKED, SQUARES, STICK_PIXELS
+from hardware.squares import STICK_PIXELS
 from hardware.strips import Colour
 from sim.layout import Layout
+from sim.signs import INK, draw_sign
 
 TABLE: Colour = (38, 30, 26)
 TABLE_LINE: Colour = (52, 42, 36)
@@ -23,7 +25,6 @@ WOOD: Colour = (122, 74, 38)
 WOOD_DARK: Colour = (86, 50, 24)
 WOOD_GRAIN: Colour = (106, 63, 31)
 TILE: Colour = (222, 200, 152)  # the pale inlay of a square, unlit
-INK: Colour = (58, 28, 12)
 SIDELINE: Colour = (60, 48, 40)
 CONE_BODY: Colour = (38, 96, 190)  # blue faience
 CONE_LIGHT: Colour = (132, 182, 240)
@@ -33,9 +34,6 @@ REEL_LIGHT: Colour = (246, 210, 130)
 REEL_EDGE: Colour = (82, 46, 10)
 STICK_ASH: Colour = (150, 112, 72)  # a stick under an unlit pixel
 SHADOW: Colour = (20, 14, 10)
-
-NEFER_SQUARES = frozenset({"R4", "C4", "M12"})
-"""(decided) The nefer sign ('good, beautiful') on these marked squares; the ankh on the rest."""
 
 GLOW = 0.82
 """How much of a full-brightness pixel's colour shows through a tile (the rest is the inlay)."""
@@ -76,65 +74,30 @@ def board_surface(layout: Layout) -> pygame.Surface:
         pygame.draw.rect(surface, SIDELINE, rect.inflate(-cell // 8, -cell // 3),
                          border_radius=cell // 6)
     frame = max(3, cell // 9)
-    middle = pygame.Rect(layout.board.left, layout.board.top + cell, layout.board.width, cell)
-    block = pygame.Rect(layout.board.left + 8 * cell, layout.board.top, 4 * cell, 3 * cell)
-    for rect in (middle, block):
+    blocks = layout.wood()
+    for rect in blocks:
         pygame.draw.rect(surface, WOOD_DARK, rect.inflate(2 * frame + 4, 2 * frame + 4),
                          border_radius=frame)
-    for rect in (middle, block):
+    for rect in blocks:
         pygame.draw.rect(surface, WOOD, rect.inflate(2 * frame, 2 * frame))
         for i in range(1, rect.height // max(4, cell // 12)):
             y = rect.top + i * max(4, cell // 12)
             wobble = int(math.sin(i * 1.7) * cell * 0.05)
             pygame.draw.line(surface, WOOD_GRAIN, (rect.left - frame + 2, y + wobble),
                              (rect.right + frame - 2, y - wobble))
-    for square in SQUARES:
-        draw_tile(surface, layout.squares[square], square, TILE)
+    marked = layout.geometry.marked
+    for square, rect in layout.squares.items():
+        draw_tile(surface, rect, marked.get(square), TILE)
     return surface
 
 
-def draw_tile(surface: pygame.Surface, square_rect: pygame.Rect, square: str,
+def draw_tile(surface: pygame.Surface, square_rect: pygame.Rect, sign: str | None,
               colour: Colour) -> None:
-    """One square's inlay in ``colour``, with its sign if it is marked."""
+    """One square's inlay in ``colour``, with its ``sign`` if it is marked."""
     tile = tile_rect(square_rect)
     pygame.draw.rect(surface, colour, tile, border_radius=max(1, tile.width // 16))
-    if square in MARKED:
-        if square in NEFER_SQUARES:
-            draw_nefer(surface, tile)
-        else:
-            draw_ankh(surface, tile)
-
-
-def draw_ankh(surface: pygame.Surface, tile: pygame.Rect, colour: Colour = INK) -> None:
-    """The ankh, the sign of life: a loop over a T."""
-    s = tile.height * 0.62
-    cx, cy = tile.centerx, tile.centery
-    width = max(2, int(s * 0.09))
-    loop = pygame.Rect(0, 0, int(s * 0.36), int(s * 0.42))
-    loop.center = (cx, int(cy - s * 0.24))
-    pygame.draw.ellipse(surface, colour, loop, width)
-    bar = pygame.Rect(0, 0, int(s * 0.62), width + 1)
-    bar.center = (cx, int(cy - s * 0.02))
-    pygame.draw.rect(surface, colour, bar)
-    stem = pygame.Rect(0, 0, int(s * 0.12), int(s * 0.5))
-    stem.midtop = (cx, int(cy - s * 0.04))
-    pygame.draw.rect(surface, colour, stem)
-
-
-def draw_nefer(surface: pygame.Surface, tile: pygame.Rect, colour: Colour = INK) -> None:
-    """The nefer sign, 'good and beautiful': a heart with its windpipe and two crossbars."""
-    s = tile.height * 0.62
-    cx, cy = tile.centerx, tile.centery
-    heart = pygame.Rect(0, 0, int(s * 0.44), int(s * 0.46))
-    heart.center = (cx, int(cy + s * 0.24))
-    pygame.draw.ellipse(surface, colour, heart)
-    stem = pygame.Rect(0, 0, max(2, int(s * 0.09)), int(s * 0.55))
-    stem.midbottom = (cx, int(cy + s * 0.05))
-    pygame.draw.rect(surface, colour, stem)
-    for y in (-0.36, -0.24):
-        bar = pygame.Rect(0, 0, int(s * 0.3), max(2, int(s * 0.06)))
-        bar.center = (cx, int(cy + s * y))
-        pygame.draw.rect(surface, colour, bar)
+    if sign is not None:
+        draw_sign(surface, tile, sign)
 
 
 def draw_piece(surface: pygame.Surface, side: Side, center: tuple[int, int], cell: int,
@@ -223,6 +186,44 @@ def draw_sticks(surface: pygame.Surface, box: pygame.Rect, frame: Mapping[str, C
         radius = min(stick.width, stick.height) // 2
         pygame.draw.rect(surface, INK, stick.inflate(4, 4), border_radius=radius)
         pygame.draw.rect(surface, colour, stick, border_radius=radius)
+
+
+def draw_chance(surface: pygame.Surface, box: pygame.Rect, chance: str | None,
+                frame: Mapping[str, Colour], shaking: bool, t: float) -> None:
+    """The game's chance device in its box: four sticks, or a die (none: nothing drawn)."""
+    if chance == "die":
+        draw_die(surface, box, frame, shaking, t)
+    elif chance is not None:
+        draw_sticks(surface, box, frame, shaking, t)
+
+
+PIPS = {0: (), 1: ((0, 0),), 2: ((-1, -1), (1, 1)), 3: ((-1, -1), (0, 0), (1, 1)),
+        4: ((-1, -1), (1, -1), (-1, 1), (1, 1))}
+"""Where a four-sided die's pips lie on the face it shows, by its value."""
+
+
+def die_value(frame: Mapping[str, Colour]) -> int:
+    """The die throw the stick pixels light: as many white pixels as it shows (0: none yet)."""
+    return sum(1 for pixel in STICK_PIXELS if min(frame.get(pixel, (0, 0, 0))) >= 200)
+
+
+def draw_die(surface: pygame.Surface, box: pygame.Rect, frame: Mapping[str, Colour],
+             shaking: bool, t: float) -> None:
+    """The box with a four-sided die in it, showing the throw the controller lights."""
+    pygame.draw.rect(surface, WOOD_DARK, box, border_radius=box.width // 12)
+    inner = box.inflate(-box.width // 8, -box.height // 8)
+    pygame.draw.rect(surface, WOOD, inner, border_radius=box.width // 16)
+    side = int(inner.height * 0.78)
+    jiggle = math.sin(t * 37) * side * 0.12 if shaking else 0.0
+    face = pygame.Rect(0, 0, side, side)
+    face.center = (inner.centerx + int(jiggle), inner.centery + int(jiggle / 2))
+    pygame.draw.rect(surface, INK, face.inflate(4, 4), border_radius=side // 5)
+    pygame.draw.rect(surface, TILE, face, border_radius=side // 5)
+    value = 0 if shaking else die_value(frame)
+    for dx, dy in PIPS.get(value, ()):
+        pygame.draw.circle(surface, INK, (face.centerx + int(dx * side * 0.26),
+                                          face.centery + int(dy * side * 0.26)),
+                           max(2, side // 10))
 
 
 def _grow(points: list[tuple[float, float]], by: float) -> list[tuple[float, float]]:

@@ -2,8 +2,9 @@
 
 The window turns mouse presses into calls here; the hand turns them into reed-switch and tilt
 contacts on the ``SimBoard`` (bounce and all) and keeps the window's picture of whose piece is
-where. Like a person, it lifts a bumped piece before putting the mover down, and a piece that
-reaches square 16 is taken off the board a moment later.
+where. Like a person, it makes a legal move by its journeys (``firmware.evidence.trips``): a bumped
+piece is lifted before the mover is put down, a piece bearing off over square 16 (or Senet's H30)
+stands there a moment and is taken off, a piece swapped with goes to the mover's square.
 
     hand = Hand(table.sim, Pieces())
     hand.take_from_sideline(Side.CONES); hand.drop("C4", now=table.now)
@@ -15,13 +16,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.board import Side
-from engine.state import GameState
+from engine.games.api import Position
+from firmware.evidence import trips
 from sim.pieces import Pieces
 from sim.pins import SimBoard
 
 TOUCH = 0.15
 """Seconds between two touches of one square (lifting a bumped piece, then landing on it)."""
-BEAR_OFF = "M16"
 TILT_EVERY = 0.08
 """Seconds between tilts while the stick box is shaken (a brisk shake)."""
 MIN_TILTS = 4
@@ -69,7 +70,8 @@ class Hand:
         return True
 
     def drop(self, square: str | None, now: float) -> None:
-        """Put the held piece on ``square``, or off the board (None: on its sideline)."""
+        """Put the held piece on ``square``, or off the board (None: on its sideline); no move
+        is read into it (``carry`` makes a legal move)."""
         held, self.held = self.held, None
         if held is None or square is None:
             return
@@ -79,11 +81,30 @@ class Hand:
             self._later.append((now + TOUCH, True, square))
         else:
             self.sim.place(square)
-        if square == BEAR_OFF:
-            self.pieces.bear_off(held.side)
-            self._later.append((now + 2 * TOUCH + 0.1, False, square))
-        else:
-            self.pieces.place(square, held.side)
+        self.pieces.place(square, held.side)
+
+    def carry(self, state: Position, move: object, now: float) -> None:
+        """Finish ``move`` of ``state`` with the held piece (its mover, already lifted): the
+        pieces it bumps or swaps with lifted first, then the mover's stops, then where the
+        others go, a touch apart."""
+        self.held = None
+        mover, *others = trips(state, move)
+        t = now
+        for other in others:
+            if other.start is not None:
+                self.sim.lift(other.start)
+                t = now + TOUCH
+        for square in mover.via:  # it stands there a moment on its way off the board
+            self._later += [(t, True, square), (t + TOUCH + 0.1, False, square)]
+            t += 2 * TOUCH + 0.1
+        if mover.end is not None:
+            self._later.append((t, True, mover.end))
+        for other in others:
+            if other.end is not None:
+                self._later.append((t + TOUCH, True, other.end))
+        if t <= now:  # nothing to wait for: the piece lands at once
+            self.act(now)
+        self.pieces.make(state.journeys(move))
 
     def set_out(self, owners: Mapping[str, Side]) -> None:
         """Set the pieces out at once as ``owners`` says (a lesson's position), as a helper's
@@ -109,11 +130,11 @@ class Hand:
         """Whether a piece is in hand or a touch is still to come."""
         return self.held is not None or bool(self._later)
 
-    def follow(self, state: GameState | None) -> None:
+    def follow(self, state: Position | None) -> None:
         """Take the game's word for the pieces when the still board agrees with it."""
         if self.busy:
             return
-        if state is not None and state.occupancy() == self.sim.pieces:
+        if state is not None and frozenset(state.owners()) == self.sim.pieces:
             self.pieces.follow(state)
         elif state is None and not self.sim.pieces:
             self.pieces.owners.clear()

@@ -1,8 +1,11 @@
-"""Where everything lies in the window, for any window size: squares, sidelines, stick box, text.
+"""Where everything lies in the window, for any window size and any game's board: squares,
+sidelines, stick box, text, the chances bar.
 
-The board is drawn as it lies on the table (``hardware.squares.POSITION``: Reels' row on top).
-Each side's sideline is the empty strip beside its private row, left of it, as in the 1995 game;
-the stick box lies under the right-hand block, the status line and MummyFacts to its left.
+The board is drawn from the game's geometry as it lies on the table (``Geometry.position``: row 0
+on top), each square a cell of one grid, with holes where no square is. Each side's sideline is
+an empty strip of the board's own grid when its top and bottom rows leave one (Twenty Squares:
+left of the private rows, as in the 1995 game), else a strip above and one below the board. The
+stick box lies under the board's right end, the status line and MummyFacts to its left.
 
     layout = Layout.fit((1280, 720))
     layout.square_at(layout.squares["M7"].center)  # 'M7'
@@ -15,18 +18,30 @@ from dataclasses import dataclass
 import pygame
 
 from engine.board import Side
-from hardware.squares import POSITION, SQUARES
+from engine.games.api import Geometry
+from engine.games.boards import TWENTY_SQUARES
 
-COLUMNS = 12
-ROWS = 3
-WIDTH_IN_CELLS = COLUMNS + 0.4
-HEIGHT_IN_CELLS = ROWS + 2.3  # the board, then the stick box under its right-hand block
-SIDELINE_COLUMNS = 8  # the strips beside the private rows, left of them
+MIN_COLUMNS = 12
+"""The text under the board needs this many cells across, however narrow the board."""
+MARGIN = 0.4
+"""Cells of table left and right of the widest part."""
+UNDER = 2.3
+"""Cells under the board: the stick box and its caption, the status line, MummyFacts."""
+SIDELINE_CELLS = 8
+"""How long an empty strip of the board must be (in cells) to hold a sideline."""
+STICK_BOX = (3.4, 1.5)
+"""The stick box in cells: across, down."""
+ODDS = 0.6
+"""Cells the chances bar takes beside the board (its width and the gap before it)."""
+PIECE_STEP = 0.78
+"""Cells between waiting pieces on a sideline (closer when many wait)."""
+LABEL_CELLS = 3.6
+"""The left of a sideline, where its side's name, throw and pieces off are written."""
 
 
 @dataclass(frozen=True)
 class Layout:
-    """Rectangles of one window size; every hit test the mouse needs."""
+    """Rectangles of one window size and one board; every hit test the mouse needs."""
 
     size: tuple[int, int]
     cell: int
@@ -35,38 +50,79 @@ class Layout:
     squares: dict[str, pygame.Rect]
     sidelines: dict[Side, pygame.Rect]
     stick_box: pygame.Rect
+    """Where the chance device lies (drawn only when the game has one: ``chance``)."""
     status: pygame.Rect
     news: pygame.Rect
     """Under the status line: what the last throw or move caused (or a hint)."""
     fact: pygame.Rect
+    geometry: Geometry = TWENTY_SQUARES
+    chance: str | None = "sticks"
+    """The game's chance device (``sticks``, ``die``), or None: a game without luck."""
+    odds: pygame.Rect | None = None
+    """The chances bar beside the board, when it is shown."""
+    pieces: int = 5
+    """Pieces per side (how many a sideline must hold)."""
 
     @classmethod
-    def fit(cls, size: tuple[int, int]) -> Layout:
-        """The layout that fills a window of ``size`` pixels (any size; readable from 1280x720)."""
+    def fit(cls, size: tuple[int, int], geometry: Geometry = TWENTY_SQUARES, *,
+            chance: str | None = "sticks", odds: bool = False, pieces: int = 5) -> Layout:
+        """The layout that fills a window of ``size`` pixels (any size; readable from 1280x720)
+        with the board of ``geometry``; ``odds``: room for the chances bar beside it."""
         width, height = max(size[0], 320), max(size[1], 200)
+        rows, columns = geometry.rows, geometry.columns
+        inside = _inner_strips(geometry)
+        strips = 0 if inside is not None else 2  # sidelines above and below the board
+        across = max(columns, MIN_COLUMNS)
+        wide = across + MARGIN + (ODDS if odds else 0.0)
+        tall = rows + strips + UNDER
         menu_h = max(24, height // 24)
-        cell = int(min(width * 0.97 / WIDTH_IN_CELLS, (height - menu_h) * 0.95 / HEIGHT_IN_CELLS))
+        cell = int(min(width * 0.97 / wide, (height - menu_h) * 0.95 / tall))
         cell = max(cell, 16)
-        left = (width - COLUMNS * cell) // 2
-        top = menu_h + max(cell // 3, (height - menu_h - int(cell * (HEIGHT_IN_CELLS - 0.2))) // 2)
-        board = pygame.Rect(left, top, COLUMNS * cell, ROWS * cell)
+        content = (width - across * cell - (int(ODDS * cell) if odds else 0)) // 2
+        top = menu_h + max(cell // 3, (height - menu_h - int(cell * (tall - 0.2))) // 2)
+        board_top = top + (cell if strips else 0)
+        board = pygame.Rect(content + (across - columns) * cell // 2, board_top,
+                            columns * cell, rows * cell)
         squares = {
-            sq: pygame.Rect(left + col * cell, top + row * cell, cell, cell)
-            for sq, (row, col) in ((s, POSITION[s]) for s in SQUARES)
+            sq: pygame.Rect(board.left + col * cell, board.top + row * cell, cell, cell)
+            for sq in geometry.squares for row, col in (geometry.position[sq],)
         }
-        sidelines = {
-            Side.REELS: pygame.Rect(left, top, SIDELINE_COLUMNS * cell, cell),
-            Side.CONES: pygame.Rect(left, top + 2 * cell, SIDELINE_COLUMNS * cell, cell),
-        }
-        below = board.bottom + int(cell * 0.3)
-        stick_box = pygame.Rect(left + int(cell * 8.3), below, int(cell * 3.4), int(cell * 1.5))
-        status = pygame.Rect(left, below, int(cell * 7.9), int(cell * 0.6))
-        news = pygame.Rect(left, status.bottom, status.width, int(cell * 0.45))
-        fact = pygame.Rect(left, news.bottom + cell // 8, int(cell * 7.9),
+        top_side = _top_side(geometry)
+        if inside is not None:
+            (top_left, top_columns), (bottom_left, bottom_columns) = inside
+            sidelines = {
+                top_side: pygame.Rect(board.left + top_left * cell, board.top,
+                                      top_columns * cell, cell),
+                top_side.other: pygame.Rect(board.left + bottom_left * cell,
+                                            board.bottom - cell, bottom_columns * cell, cell),
+            }
+            below = board.bottom
+        else:
+            strip = max(columns, SIDELINE_CELLS) * cell
+            left = board.centerx - strip // 2
+            sidelines = {top_side: pygame.Rect(left, top, strip, cell),
+                         top_side.other: pygame.Rect(left, board.bottom, strip, cell)}
+            below = board.bottom + cell
+        below += int(cell * 0.3)
+        right = content + across * cell
+        box_w, box_h = int(cell * STICK_BOX[0]), int(cell * STICK_BOX[1])
+        stick_box = pygame.Rect(content + int(cell * (across - 0.3 - STICK_BOX[0]) + 1e-6),
+                                below, box_w, box_h)
+        text_width = int(cell * (across - 0.7 - STICK_BOX[0]) + 1e-6)
+        if chance is None:  # no stick box: the words may take the whole width
+            text_width = across * cell
+        status = pygame.Rect(content, below, text_width, int(cell * 0.6))
+        news = pygame.Rect(content, status.bottom, status.width, int(cell * 0.45))
+        fact = pygame.Rect(content, news.bottom + cell // 8, text_width,
                            max(cell, height - news.bottom - cell // 8 - 4))
+        bar = None
+        if odds:
+            thick = max(10, int(cell * 0.3))
+            bar = pygame.Rect(max(board.right, right) + int(cell * (ODDS - 0.3)), board.top,
+                              thick, board.height)
         menu = pygame.Rect(0, 0, width, menu_h)
         return cls((width, height), cell, menu, board, squares, sidelines, stick_box, status,
-                   news, fact)
+                   news, fact, geometry, chance, bar, pieces)
 
     def square_at(self, pos: tuple[int, int]) -> str | None:
         """The square under ``pos``, or None."""
@@ -85,15 +141,84 @@ class Layout:
     def sideline_slot(self, side: Side, index: int) -> tuple[int, int]:
         """Where a waiting piece stands: they queue at the right, next to the row they enter."""
         rect = self.sidelines[side]
-        return int(rect.right - self.cell * 0.5 - index * self.cell * 0.78), rect.centery
+        room = rect.width / self.cell - LABEL_CELLS - 0.6
+        step = min(PIECE_STEP, room / max(1, self.pieces - 1)) if self.pieces > 1 else PIECE_STEP
+        return int(rect.right - self.cell * 0.5 - index * self.cell * step), rect.centery
 
     def side_label(self, side: Side) -> pygame.Rect:
-        """The left of a side's sideline, past square 16: who plays it, its throw, pieces off."""
+        """The left of a side's sideline: who plays it, its throw, pieces off."""
         rect = self.sidelines[side]
-        return pygame.Rect(rect.left + self.cell // 4, rect.top, int(self.cell * 3.6), rect.height)
+        return pygame.Rect(rect.left + self.cell // 4, rect.top, int(self.cell * LABEL_CELLS),
+                           rect.height)
 
     def glow_point(self, square: str) -> tuple[int, int]:
         """A point of ``square`` that shows its light even with a piece on it (near a corner)."""
         rect = self.squares[square]
         inset = max(3, self.cell // 7)
         return rect.left + inset, rect.top + inset
+
+    def wood(self) -> list[pygame.Rect]:
+        """The board's wooden blocks: neighbouring columns that hold squares on the same rows
+        make one block, which runs on over every column holding those rows too (Twenty
+        Squares: the middle row, and the 3-by-4 block at its right; Senet: one block)."""
+        held: dict[int, set[int]] = {}
+        for row, column in self.geometry.position.values():
+            held.setdefault(column, set()).add(row)
+        spans: list[tuple[int, int, int, int]] = []  # first and last column, first and last row
+        for column in sorted(held):
+            for first, last in _runs(sorted(held[column])):
+                if spans and spans[-1][1] == column - 1 and spans[-1][2:] == (first, last):
+                    spans[-1] = (spans[-1][0], column, first, last)
+                else:
+                    spans.append((column, column, first, last))
+        blocks = []
+        for left, right, first, last in spans:
+            rows = set(range(first, last + 1))
+            while rows <= held.get(left - 1, set()):
+                left -= 1
+            while rows <= held.get(right + 1, set()):
+                right += 1
+            block = pygame.Rect(self.board.left + left * self.cell,
+                                self.board.top + first * self.cell,
+                                (right - left + 1) * self.cell, (last - first + 1) * self.cell)
+            if block not in blocks:
+                blocks.append(block)
+        return blocks
+
+
+def _runs(numbers: list[int]) -> list[tuple[int, int]]:
+    """Consecutive runs of sorted ``numbers`` as (first, last)."""
+    runs: list[tuple[int, int]] = []
+    for n in numbers:
+        if runs and runs[-1][1] == n - 1:
+            runs[-1] = (runs[-1][0], n)
+        else:
+            runs.append((n, n))
+    return runs
+
+
+def _inner_strips(geometry: Geometry) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """The longest empty run (first column, length) of the top and of the bottom row, when both
+    are long enough for a sideline; else None (the sidelines go outside the board)."""
+    found = []
+    for row in (0, geometry.rows - 1):
+        taken = {column for r, column in geometry.position.values() if r == row}
+        empty = [c for c in range(geometry.columns) if c not in taken]
+        runs = _runs(empty)
+        if geometry.rows < 3 or not runs:
+            return None
+        first, last = max(runs, key=lambda run: run[1] - run[0])
+        if last - first + 1 < SIDELINE_CELLS:
+            return None
+        found.append((first, last - first + 1))
+    return found[0], found[1]
+
+
+def _top_side(geometry: Geometry) -> Side:
+    """The side whose sideline lies on top: the one whose home squares lie higher (Reels on a
+    tie, as on Twenty Squares where their row is the top one)."""
+    def height(side: Side) -> float:
+        homes = geometry.homes[side]
+        return sum(geometry.position[sq][0] for sq in homes) / max(1, len(homes))
+
+    return Side.CONES if height(Side.CONES) < height(Side.REELS) else Side.REELS

@@ -1,10 +1,12 @@
 """The mummy's own hand: it makes the move the controller chose for it on the simulated board.
 
 The controller shows the mummy's move and waits to see it made, as on the real board. This hand
-makes it through the ``SimBoard``'s reed switches as a person would: the bumped piece lifted
-first, the mover slid along its path (closing the squares it passes), a piece reaching 16 taken
-off a moment later. So the controller sees exactly what a person's hand would make it see. The
-window draws the piece in flight; ``aseb run --simulated --demo`` lets it play both sides.
+makes it through the ``SimBoard``'s reed switches as a person would, by the move's journeys: the
+bumped piece lifted first, the mover slid along its path (closing the squares it passes), a piece
+bearing off over 16 (or Senet's H30) taken off a moment later, a piece swapped with set on the
+mover's square. When a new game's pieces are set out on the board (Senet), it sets out the
+mummy's own, one by one. So the controller sees exactly what a person's hand would make it see.
+The window draws the piece in flight; ``aseb run --simulated --demo`` lets it play both sides.
 
     hand = MummyHand(table.sim, pieces)
     hand.act(table.controller, table.now)  # every frame; hand.flight is the piece in the air
@@ -13,10 +15,12 @@ window draws the piece in flight; ``aseb run --simulated --demo`` lets it play b
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from engine.moves import Move
-from engine.state import GameState
+from engine.board import Side
+from engine.games.api import Journey, Offboard, Position
 from firmware.controller import Controller
+from firmware.evidence import Trip, trips
 from firmware.scenes import Phase
 from firmware.tracker import AsExpected
 from sim.pieces import Pieces
@@ -32,11 +36,17 @@ TOUCH = 0.15
 
 @dataclass(frozen=True)
 class Flight:
-    """A piece on its way: the move, and when it left and lands (sim time)."""
+    """A piece on its way: its journeys (the mover's first), and when it left and lands (sim
+    time)."""
 
-    move: Move
+    journeys: tuple[Journey, ...]
     start: float
     end: float
+
+    @property
+    def mover(self) -> Journey:
+        """The flying piece's journey."""
+        return self.journeys[0]
 
     def progress(self, now: float) -> float:
         """How far along it is, 0 to 1, eased in and out as a hand carries a piece."""
@@ -53,9 +63,12 @@ class MummyHand:
         self.pieces = pieces
         self.think, self.carry = think, carry
         self.flight: Flight | None = None
-        self._seen: GameState | None = None  # the position whose move is being shown
+        self._seen: Position | None = None  # the position whose move is being shown
         self._seen_at = 0.0
-        self._done: GameState | None = None  # the position whose move was made
+        self._done: Position | None = None  # the position whose move was made
+        self.sets_out: frozenset[Side] = frozenset()
+        """The sides whose pieces this hand sets out when a new game's pieces go on the board."""
+        self._out_since: float | None = None
 
     @property
     def busy(self) -> bool:
@@ -72,8 +85,10 @@ class MummyHand:
         """Land a piece that has arrived; make the mummy's move once it has been shown."""
         if self.flight is not None:
             if now >= self.flight.end:
-                self._land(self.flight.move)
+                self._land(self.flight.journeys)
                 self.flight = None
+            return
+        if self._set_out(controller, now):
             return
         move, game = controller.mummy_move, controller.game
         if move is None or game is None or controller.phase is not Phase.MOVE \
@@ -85,27 +100,65 @@ class MummyHand:
         if now >= self._seen_at + self.think:
             self._make(move, game.state, now)
 
-    def _make(self, move: Move, state: GameState, now: float) -> None:
-        sim, target, end = self.sim, move.target, now + self.carry
-        self._done, self._seen = state, None
-        if state.is_bump(move):
-            sim.lift(target, at=now)  # the bumped piece goes home first
-            if self.pieces is not None:
-                self.pieces.lift(target)
-        if move.source is None:
-            sim.place(target, at=end)
-        else:
-            end = sim.slide(move.source, target, self.carry)
-            if self.pieces is not None:
-                self.pieces.lift(move.source)
-        if move.bears_off:
-            sim.lift(target, at=end + TOUCH)
-        self.flight = Flight(move, now, end)
+    def _set_out(self, controller: Controller, now: float) -> bool:
+        """While a new game's pieces are set out, put the next of ``sets_out``'s on its square
+        (after a moment's thought, as for a move); whether the hand is setting out."""
+        if not self.sets_out or controller.phase is not Phase.GUIDE or not controller.setting_out:
+            self._out_since = None
+            return False
+        wanted = controller.tracker.expectation.owners
+        order = controller.rules.geometry.squares
+        square = next((sq for sq in order if wanted.get(sq) in self.sets_out
+                       and sq not in self.sim.pieces
+                       and (self.pieces is None or sq not in self.pieces.owners)), None)
+        if square is None:
+            return False
+        if self._out_since is None:  # its pieces wait a moment, then go out
+            self._out_since = now
+        if now >= self._out_since + self.think / 2:
+            self.sim.place(square, at=now + self.carry)
+            journey = Journey(wanted[square], Offboard.WAITING, square)
+            self.flight = Flight((journey,), now, now + self.carry)
+            self._out_since = now + self.carry
+        return True
 
-    def _land(self, move: Move) -> None:
-        if self.pieces is None:
-            return
-        if move.bears_off:
-            self.pieces.bear_off(move.side)
-        else:
-            self.pieces.place(move.target, move.side)
+    def _make(self, move: Any, state: Position, now: float) -> None:
+        sim, end = self.sim, now + self.carry
+        self._done, self._seen = state, None
+        mover, *others = trips(state, move)
+        for other in others:  # the bumped piece goes home (or aside) first
+            if other.start is not None:
+                sim.lift(other.start, at=now)
+                if self.pieces is not None:
+                    self.pieces.lift(other.start)
+        stops = [*mover.via, *([mover.end] if mover.end is not None else [])]
+        if mover.start is not None:
+            if self.pieces is not None:
+                self.pieces.lift(mover.start)
+            if stops:
+                end = sim.slide(mover.start, stops[0], self.carry)
+            else:
+                sim.lift(mover.start, at=now)
+        elif stops:
+            sim.place(stops[0], at=end)
+        end = _walk(sim, mover, stops, end)
+        for other in others:
+            if other.end is not None:
+                sim.place(other.end, at=end + TOUCH)
+        self.flight = Flight(state.journeys(move), now, end)
+
+    def _land(self, journeys: tuple[Journey, ...]) -> None:
+        if self.pieces is not None:
+            self.pieces.make(journeys)
+
+
+def _walk(sim: Any, mover: Trip, stops: list[str], end: float) -> float:
+    """The mover's stops after its first: each way square left a touch later, the next square
+    (or none, off the board) taken; when its last contact rests."""
+    for i, square in enumerate(mover.via):
+        sim.lift(square, at=end + TOUCH)
+        end += TOUCH
+        if i + 1 < len(stops):
+            sim.place(stops[i + 1], at=end + TOUCH)
+            end += TOUCH
+    return end

@@ -9,12 +9,14 @@ game whenever the game agrees with the board, and otherwise carried along by the
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from engine.board import Side
-from engine.state import GameState
+from engine.games.api import Journey, Offboard, Position
 
 PIECES = 5
+"""Pieces per side unless the game says otherwise (Twenty Squares, Senet)."""
 
 
 @dataclass
@@ -23,18 +25,32 @@ class Pieces:
 
     owners: dict[str, Side] = field(default_factory=dict)
     off: dict[Side, int] = field(default_factory=lambda: dict.fromkeys(Side, 0))
+    count: int = PIECES
+    """Pieces each side has."""
 
     @classmethod
-    def of(cls, state: GameState) -> Pieces:
+    def of(cls, state: Position) -> Pieces:
         """The picture of a game position."""
-        pieces = cls()
+        pieces = cls(count=state.rules.pieces)
         pieces.follow(state)
         return pieces
 
-    def follow(self, state: GameState) -> None:
+    def follow(self, state: Position) -> None:
         """Take the game's word for every piece (call when the board matches the game)."""
-        self.owners = {sq: side for side in Side for sq in state.squares(side)}
+        self.owners = dict(state.owners())
         self.off = {side: state.off[side] for side in Side}
+
+    def make(self, journeys: Iterable[Journey]) -> None:
+        """Carry every piece along its journey (a move): all leave, then all arrive."""
+        journeys = tuple(journeys)
+        for journey in journeys:
+            if isinstance(journey.start, str):
+                self.owners.pop(journey.start, None)
+        for journey in journeys:
+            if isinstance(journey.end, str):
+                self.owners[journey.end] = journey.side
+            elif journey.end is Offboard.BORNE_OFF:
+                self.bear_off(journey.side)
 
     def clear(self) -> None:
         """Every piece back on its sideline."""
@@ -51,9 +67,9 @@ class Pieces:
 
     def bear_off(self, side: Side) -> None:
         """A piece of ``side`` has left the board for good."""
-        self.off[side] = min(PIECES, self.off[side] + 1)
+        self.off[side] = min(self.count, self.off[side] + 1)
 
     def waiting(self, side: Side, in_hand: int = 0) -> int:
         """How many of a side's pieces wait on its sideline to enter."""
         on_board = sum(1 for owner in self.owners.values() if owner is side)
-        return max(0, PIECES - on_board - self.off[side] - in_hand)
+        return max(0, self.count - on_board - self.off[side] - in_hand)

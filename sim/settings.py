@@ -40,6 +40,8 @@ class WindowSettings:
     """The player carries out the mummy's moves (to rehearse the real board); else it moves."""
     tournament: bool = False
     """Playing Setna's tournament (its progress is kept in the state directory)."""
+    show_chances: bool = True
+    """The chances bar beside the board (only with the game's solved table)."""
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON values (sides and levels by name)."""

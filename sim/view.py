@@ -14,14 +14,17 @@ from dataclasses import dataclass
 import pygame
 
 from engine.board import Side
+from engine.mummy.review import Review
 from firmware.scenes import SIDE_COLOUR
 from hardware.strips import Colour
 from sim import drawing, setna_art
 from sim.hand import Held
 from sim.layout import Layout
 from sim.menu import Menu
+from sim.odds import draw_odds
 from sim.pieces import Pieces
-from sim.text import Texts
+from sim.review_page import draw_review
+from sim.text import FACE, Texts
 
 TEXT: Colour = (240, 222, 180)
 DIM_TEXT: Colour = (176, 152, 112)
@@ -67,6 +70,10 @@ class Snapshot:
     labels: bool = False
     lesson: tuple[str, str] | None = None
     """The tutorial's heading and what it says now, shown where MummyFacts would be."""
+    odds: float | None = None
+    """The Cones' chance to win, for the chances bar (when the layout has one)."""
+    review: Review | None = None
+    """The review page of the last finished game, over the board while it is open."""
 
 
 class View:
@@ -75,6 +82,8 @@ class View:
     def __init__(self) -> None:
         self.texts = Texts()
         self._background: pygame.Surface | None = None
+        self._background_of: Layout | None = None
+        self._fonts: dict[int, pygame.font.Font] = {}
         self._veil: pygame.Surface | None = None
         self._last: tuple[object, ...] | None = None
         self._last_frame: dict[str, Colour] = {}
@@ -100,7 +109,8 @@ class View:
         if key == self._last and surface is self._last_surface and self._scene is not None:
             dirty = self._lights_only(self._scene, layout, shot)
             dirty += self._flying + [rect for _, _, rect in flying]
-            if dirty and (shot.page is not None or shot.log is not None or menu.open):
+            if dirty and (shot.page is not None or shot.log is not None or menu.open
+                          or shot.review is not None):
                 dirty = [dirty[0].unionall(dirty[1:])]  # translucent overlays: once per pixel
             for rect in dirty:
                 surface.blit(self._scene, rect, rect)
@@ -147,14 +157,15 @@ class View:
         if any(name.startswith("S") for name in changed):
             box = layout.stick_box
             surface.blit(self._background, box, box)
-            drawing.draw_sticks(surface, box, shot.frame, shot.shaking, shot.now)
+            drawing.draw_chance(surface, box, layout.chance, shot.frame, shot.shaking, shot.now)
             dirty.append(box)
         return dirty
 
     def _tile(self, surface: pygame.Surface, layout: Layout, square: str, shot: Snapshot) -> None:
         light = shot.frame.get(square, (0, 0, 0))
         rect = layout.squares[square]
-        drawing.draw_tile(surface, rect, square, drawing.tint(drawing.TILE, light))
+        drawing.draw_tile(surface, rect, layout.geometry.marked.get(square),
+                          drawing.tint(drawing.TILE, light))
         if shot.labels:
             label = self.texts.line(square, max(10, layout.cell // 6), LABEL)
             tile = drawing.tile_rect(rect)
@@ -162,8 +173,8 @@ class View:
 
     def _draw_all(self, surface: pygame.Surface, layout: Layout, menu: Menu,
                   shot: Snapshot) -> None:
-        if self._background is None or self._background.get_size() != layout.size:
-            self._background = drawing.board_surface(layout)
+        if self._background is None or self._background_of != layout:
+            self._background, self._background_of = drawing.board_surface(layout), layout
         surface.blit(self._background, (0, 0))
         for square in layout.squares:
             if max(shot.frame.get(square, (0, 0, 0))) > 0 or shot.labels:
@@ -177,7 +188,10 @@ class View:
                 drawing.draw_piece(surface, side, layout.sideline_slot(side, i), cell)
         for player in shot.players:
             self._player(surface, layout, player)
-        drawing.draw_sticks(surface, layout.stick_box, shot.frame, shot.shaking, shot.now)
+        drawing.draw_chance(surface, layout.stick_box, layout.chance, shot.frame, shot.shaking,
+                            shot.now)
+        if layout.odds is not None:
+            draw_odds(surface, layout.odds, shot.odds, self._font(max(10, layout.cell // 6)))
         self._words(surface, layout, shot)
         menu.draw_bar(surface, layout, self.texts)
 
@@ -187,8 +201,35 @@ class View:
         menu.draw_list(surface, layout, self.texts)
         if shot.log is not None:
             self._log(surface, layout, shot.log)
+        if shot.review is not None:
+            self._review(surface, layout, shot.review)
         if shot.page is not None:
             self._page(surface, layout, *shot.page)
+
+    def _font(self, size: int) -> pygame.font.Font:
+        """The window's face at ``size`` as a plain pygame font (for the bar and the review)."""
+        if size not in self._fonts:
+            self._fonts[size] = pygame.font.Font(str(FACE), size)
+        return self._fonts[size]
+
+    def _review(self, surface: pygame.Surface, layout: Layout, review: Review) -> None:
+        """The last game's review page over the board; a click puts it away."""
+        self._veil_over(surface, layout)
+        width, height = layout.size
+        rect = pygame.Rect(0, 0, int(width * 0.86), int(height * 0.8))
+        rect.center = (width // 2, (height + layout.menu.height) // 2)
+        size = max(12, int(min(width, height * 1.6) / 60))
+        draw_review(surface, rect, review, self._font(size))
+        pygame.draw.rect(surface, PAPYRUS_EDGE, rect, 3, border_radius=6)
+        more = self.texts.line("click to close", int(size * 0.9), DIM_TEXT)
+        surface.blit(more, more.get_rect(bottomright=(rect.right - size, rect.bottom - size // 2)))
+
+    def _veil_over(self, surface: pygame.Surface, layout: Layout) -> None:
+        """Darken the board under a page."""
+        if self._veil is None or self._veil.get_size() != layout.size:
+            self._veil = pygame.Surface(layout.size, pygame.SRCALPHA)
+            self._veil.fill(VEIL)
+        surface.blit(self._veil, (0, 0))
 
     def _player(self, surface: pygame.Surface, layout: Layout, player: Player) -> None:
         """A side's label on its sideline: who plays it, whose turn, its throw, pieces off."""
@@ -202,7 +243,7 @@ class View:
                                (rect.left + size // 2, rect.top + int(cell * 0.3)), size // 3)
         name = self.texts.line(f"{player.side.title}: {player.who}", size, colour)
         surface.blit(name, name.get_rect(midleft=(x, rect.top + int(cell * 0.3))))
-        facts = [f"{player.off} of 5 borne off"]
+        facts = [f"{player.off} of {layout.pieces} borne off"]
         if player.threw is not None:
             facts.append(f"threw {player.threw}")
         line = self.texts.line(", ".join(facts), int(size * 0.85), DIM_TEXT)
@@ -212,9 +253,10 @@ class View:
         cell = layout.cell
         texts = self.texts
         box = layout.stick_box
-        size = texts.fit(shot.sticks_caption, int(cell * 0.28), box.width + cell)
-        caption = texts.line(shot.sticks_caption, size, DIM_TEXT)
-        surface.blit(caption, caption.get_rect(midtop=(box.centerx, box.bottom + cell // 10)))
+        if layout.chance is not None:
+            size = texts.fit(shot.sticks_caption, int(cell * 0.28), box.width + cell)
+            caption = texts.line(shot.sticks_caption, size, DIM_TEXT)
+            surface.blit(caption, caption.get_rect(midtop=(box.centerx, box.bottom + cell // 10)))
         for text, rect, size, colour in ((shot.status, layout.status, int(cell * 0.4), TEXT),
                                          (shot.news, layout.news, int(cell * 0.3), DIM_TEXT)):
             if text:
@@ -269,10 +311,7 @@ class View:
               picture: str | None = None) -> None:
         """A page over the board (a picture drawn by code at its right, if it has one); a click
         turns it (or puts it away)."""
-        if self._veil is None or self._veil.get_size() != layout.size:
-            self._veil = pygame.Surface(layout.size, pygame.SRCALPHA)
-            self._veil.fill(VEIL)
-        surface.blit(self._veil, (0, 0))
+        self._veil_over(surface, layout)
         width, height = layout.size
         rect = pygame.Rect(0, 0, int(width * (0.86 if picture else 0.7)), int(height * 0.78))
         rect.center = (width // 2, (height + layout.menu.height) // 2)
@@ -333,5 +372,5 @@ def _key(shot: Snapshot, menu: Menu, layout: Layout) -> tuple[object, ...]:
     return (layout.size, tuple(sorted(pieces.owners.items())), tuple(pieces.off.items()),
             shot.held, shot.shaking, shot.shaking and shot.now, shot.status, shot.news,
             shot.sticks_caption, shot.fact, shot.page, shot.players, shot.log, shot.labels,
-            shot.lesson,
+            shot.lesson, shot.odds, shot.review,
             menu.open, menu.hover if menu.open is not None else None)

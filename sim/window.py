@@ -27,10 +27,12 @@ from engine.board import Side
 from engine.game import Game
 from engine.games import DEFAULT
 from engine.games import load as load_game
+from engine.games.api import Offboard, Position
 from engine.mummy import Level, hint
-from engine.state import GameState
+from engine.mummy.chances import SolvedTable
 from engine.sticks import Throw
 from firmware.controller import Controller, Settings, sided_throws
+from firmware.evidence import trips
 from firmware.scenes import STICK_DARK, STICK_WHITE, Phase
 from firmware.setna import Setna
 from firmware.store import Store
@@ -41,6 +43,7 @@ from hardware.board_file import Board
 from hardware.squares import STICK_PIXELS
 from sim import help as pages
 from sim.audio import Audio
+from sim.chances import NEEDS_TABLE, Chances
 from sim.facts import FactTeller
 from sim.hand import Hand, Held
 from sim.help import Page
@@ -83,8 +86,9 @@ class Window:
         self.settings = settings
         self.settings_file = settings_file
         self.audio = audio
-        self.layout = Layout.fit(size)
-        self.hand = Hand(table.sim, Pieces())
+        self.chances = Chances(table.controller, settings)
+        self.layout = self._fit(size)
+        self.hand = Hand(table.sim, Pieces(count=self.controller.rules.pieces))
         self.mummy_hand = MummyHand(table.sim, self.hand.pieces)
         self.menu = Menu(self._menu_items)
         self.view = View()
@@ -93,7 +97,9 @@ class Window:
         self._game: Game | None = None
         self._demon: list[tuple[Side, Throw]] = []
         self._demon_from = 0.0
-        self._hint: tuple[GameState, str] | None = None
+        self._hint: tuple[Position, str] | None = None
+        self.notice: tuple[str, float] | None = None
+        """A word to the player (what a click did not do), and until when it shows."""
         self.facts = FactTeller(rng if rng is not None else random.Random())
         self.fact: str | None = None
         self.page: tuple[str, ...] | None = None
@@ -119,12 +125,14 @@ class Window:
     def open(cls, *, board: Board | None = None, state_dir: Path | None = None,
              settings: WindowSettings | None = None, seed: int | None = None,
              size: tuple[int, int] = SIZE, settings_file: Path | None = None,
-             audio: Audio | None = None, game: str = DEFAULT) -> Window:
-        """A window on a fresh table; a saved game in progress is set out on the board first."""
+             audio: Audio | None = None, game: str = DEFAULT,
+             table: SolvedTable | None = None) -> Window:
+        """A window on a fresh table; a saved game in progress is set out on the board first.
+        ``table``: the solved table of the game, for the chances bar and the review page."""
         settings = settings if settings is not None else WindowSettings()
         rules = load_game(game)
         controller_settings = Settings(mummy=settings.mummy, level=settings.level,
-                                       hints=settings.hints, ruleset=rules)
+                                       hints=settings.hints, ruleset=rules, table=table)
         table = Table(state_dir=state_dir, settings=controller_settings,
                       seed=seed if seed is not None else secrets.randbits(32), board=board,
                       pieces=saved_pieces(state_dir, rules.name))
@@ -175,19 +183,27 @@ class Window:
     def resize(self, size: tuple[int, int]) -> None:
         """Fit the board to a new window size."""
         if tuple(size) != self.layout.size:
-            self.layout = Layout.fit((int(size[0]), int(size[1])))
+            self.layout = self._fit((int(size[0]), int(size[1])))
+
+    def _fit(self, size: tuple[int, int]) -> Layout:
+        """The layout of this game's board at ``size`` (with the chances bar when it shows)."""
+        rules = self.controller.rules
+        return Layout.fit(size, rules.geometry,
+                          chance=rules.chance.name if rules.chance is not None else None,
+                          odds=self.chances.shown, pieces=rules.pieces)
 
     def _key_down(self, key: int) -> None:
         if key == pygame.K_ESCAPE:
-            if self.page is not None or self.menu.open is not None or self.log_open:
-                self.page = self.menu.open = self._after_pages = None
+            if self.page is not None or self.menu.open is not None or self.log_open \
+                    or self.chances.review is not None:
+                self.page = self.menu.open = self._after_pages = self.chances.review = None
                 self.pages.clear()
                 self.log_open = False
             else:
                 self.running = False
         elif key == pygame.K_l:
             self.act("log")
-        elif key == pygame.K_SPACE and self.page is None:
+        elif key == pygame.K_SPACE and self.page is None and self.chances.review is None:
             self._start_shake("key")
         elif key == pygame.K_F11:
             self.fullscreen_asked = True
@@ -197,6 +213,8 @@ class Window:
         self._pressed_at = None
         if self.page is not None:
             self._turn_page()
+        elif self.chances.review is not None:
+            self.chances.review = None
         elif self.menu.open is not None or self.menu.covers(pos, layout):
             self.act(self.menu.click(pos, layout))
         elif self.log_open:
@@ -218,22 +236,70 @@ class Window:
             if pressed is not None and _near(pressed, pos, self.layout.cell * CLICK):
                 self._clicked(self.hand.held)
             else:
-                self.hand.drop(self.layout.square_at(pos), self.table.now)
+                self._put_down(self.hand.held, self.layout.square_at(pos))
 
     def _clicked(self, held: Held) -> None:
-        """A click on a piece: it goes to its target (one throw gives a piece only one), or
-        back where it was when it cannot move."""
-        self.hand.drop(self.target(held) or held.origin, self.table.now)
+        """A click on a piece: it makes its move (one throw gives a piece only one), goes to its
+        square when pieces are set out, or goes back where it was when it cannot move."""
+        move, state = self.move_of(held), self._state()
+        if move is not None and state is not None:
+            self.hand.carry(state, move, self.table.now)
+        else:
+            self.hand.drop(self.setting_out_square(held) or held.origin, self.table.now)
+
+    def _put_down(self, held: Held, square: str | None) -> None:
+        """Let go of the piece over ``square`` (None: off the board): the move that takes it
+        there is made whole (a bumped piece lifted, a piece borne off taken away), else the
+        piece just stands there."""
+        move, state = self.move_of(held, square), self._state()
+        if move is not None and state is not None:
+            self.hand.carry(state, move, self.table.now)
+        else:
+            self.hand.drop(square, self.table.now)
+
+    def moves_of(self, held: Held) -> list[object]:
+        """The moves the piece in hand may make with the pending throw (the mummy's move only,
+        when the player carries it out)."""
+        controller, state = self.controller, self._state()
+        if controller.phase is not Phase.MOVE or state is None or state.turn is not held.side \
+                or state.throw is None:
+            return []
+        moves = [controller.mummy_move] if controller.mummy_move is not None else state.moves
+        return [m for m in moves if trips(state, m)[0].start == held.origin]
+
+    def move_of(self, held: Held, square: str | bool | None = True) -> object | None:
+        """The move the piece in hand makes when let go over ``square`` (None: off the board;
+        True: wherever it goes), or None."""
+        state = self._state()
+        for move in self.moves_of(held):
+            mover = trips(state, move)[0]  # type: ignore[arg-type]
+            unseen = mover.end is None and not mover.via  # off the board, touching nothing
+            if square is True or (square is not None and square in (*mover.via, mover.end)) \
+                    or (square is None and unseen):
+                return move
+        return None
 
     def target(self, held: Held) -> str | None:
-        """Where the piece in hand may go with the pending throw (the mummy's move only)."""
-        controller, state = self.controller, self._state()
-        if controller.phase is not Phase.MOVE or state is None or state.turn is not held.side:
+        """Where the piece in hand comes to rest with the pending throw (None: it cannot move
+        or leaves the board)."""
+        state, move = self._state(), self.move_of(held)
+        return trips(state, move)[0].end if move is not None and state is not None else None
+
+    def setting_out_square(self, held: Held) -> str | None:
+        """While a new game's pieces are set out: the first square still waiting for a piece
+        of the held piece's side (a waiting piece clicked goes there)."""
+        controller = self.controller
+        if not (controller.phase is Phase.GUIDE and controller.setting_out) \
+                or held.origin is not None:
             return None
-        moves = [controller.mummy_move] if controller.mummy_move is not None else state.moves
-        return next((m.target for m in moves if m.source == held.origin), None)
+        wanted = controller.tracker.expectation.owners
+        return next((sq for sq in controller.rules.geometry.squares
+                     if wanted.get(sq) is held.side and sq not in self.table.sim.pieces), None)
 
     def _start_shake(self, by: str) -> None:
+        if self.layout.chance is None:
+            self.notice = ("No throw in this game: move a piece.", self.table.now + 3.0)
+            return
         if not self.hand.shaking:
             self._shaking_by = by
             self.hand.start_shake(self.table.now)
@@ -248,9 +314,12 @@ class Window:
     def _menu_items(self, title: str) -> list[Item]:
         s = self.settings
         story = self.controller.rules.name == STORY_GAME  # lessons of Tait's Twenty Squares
+        chances = self.chances
         if title == "Help":
             return [Item("How to play", "help:how"),
                     Item("Tutorial", "help:tutorial", enabled=story),
+                    Item("Review last game", "review",
+                         enabled=chances.available and chances.finished is not None),
                     Item("About", "help:about")]
         items = [Item("Game sounds", "sounds", s.game_sounds),
                  Item("Background music", "music", s.music),
@@ -259,7 +328,9 @@ class Window:
                  Item("Switch sides", "switch_sides", enabled=s.mummy is not None),
                  Item("Show hints", "hints", s.hints),
                  Item("Square labels", "labels", s.square_labels),
-                 Item("Carry out the mummy's moves myself", "carry", s.carry_mummy_moves)]
+                 Item("Carry out the mummy's moves myself", "carry", s.carry_mummy_moves),
+                 Item("Show chances", "chances", s.show_chances)
+                 if chances.available else Item(NEEDS_TABLE, "chances")]
         items += [Item(f"Mummy: {level.title}", f"level:{level.name.lower()}", s.level is level,
                        enabled=not s.tournament)  # the tournament is played at Neferkaptah's
                   for level in Level]
@@ -281,6 +352,11 @@ class Window:
         if action.startswith("help:"):
             self._open_page(action[5:])
             return
+        if action == "review":
+            if not self.chances.open_review():
+                self.notice = ("No finished game to review (it needs the solved table: "
+                               "aseb solve).", self.table.now + 4.0)
+            return
         if action == "sounds":
             s.game_sounds = not s.game_sounds
         elif action == "music":
@@ -293,6 +369,11 @@ class Window:
             s.square_labels = not s.square_labels
         elif action == "carry":
             s.carry_mummy_moves = not s.carry_mummy_moves
+        elif action == "chances":
+            why_not = self.chances.toggle()
+            if why_not is not None:
+                self.notice = (why_not, self.table.now + 4.0)
+            self.layout = self._fit(self.layout.size)  # the bar takes its room, or gives it
         elif action in ("mummy", "switch_sides", "hints"):
             self.controller.press(action)
             s.mummy, s.hints = self.controller.settings.mummy, self.controller.settings.hints
@@ -413,12 +494,14 @@ class Window:
         while table.now < end - 1e-9:
             hand.act(table.now + EPSILON)  # the clock lands within a nanosecond of a due time
             due = [end, hand.next_due(), table.now + FRAME]
+            mummy.sets_out = self._mummy_sets_out()
             if self.mummy_moves_itself or mummy.busy:
                 mummy.act(self.controller, table.now + EPSILON)
                 due.append(mummy.next_due(table.now))
             table.run(min(due) - table.now)
         hand.act(table.now + EPSILON)
         self._follow_story()
+        self.chances.follow()
         if not mummy.busy:
             hand.follow(self._state())
         self._watch_new_game()
@@ -429,17 +512,28 @@ class Window:
         self.fact = self.facts.update(table.now, waiting,
                                       self.settings.mummy_facts and self.tutorial is None)
 
-    def _state(self) -> GameState | None:
+    def _mummy_sets_out(self) -> frozenset[Side]:
+        """The sides whose pieces the mummy's hand sets out in a new game (its own, unless the
+        player carries out its moves; both in a demonstration)."""
+        settings = self.controller.settings
+        if settings.mummy_plays_both:
+            return frozenset(Side)
+        if settings.mummy is None or not self.mummy_moves_itself:
+            return frozenset()
+        return frozenset({settings.mummy})
+
+    def _state(self) -> Position | None:
         game = self.controller.game
         return game.state if game is not None else None
 
     def _watch_new_game(self) -> None:
-        """A new game's demon-cast is shown on the sticks, throw by throw, for a moment."""
+        """A new game's opening throws (Tait's demon-cast, Senet's throws for the first 1) are
+        shown on the sticks, throw by throw, for a moment."""
         game = self.controller.game
         if game is self._game:
             return
         self._game = game
-        if game is not None and game.ruleset.demon_cast and game.actions \
+        if game is not None and game.actions \
                 and all(isinstance(a, Throw) for a in game.actions):
             self._demon = sided_throws(game)[-DEMON_SHOWN:]
             self._demon_from = self.table.now
@@ -467,11 +561,15 @@ class Window:
         if self._demon_showing():
             i = int((self.table.now - self._demon_from) / DEMON_STEP)
             side, throw = self._demon[i]
-            lost = ": lost" if i < len(self._demon) - 1 else ": it enters"
-            caption = f"Demon-cast: {side.title} threw {throw.value}{lost}"
+            last = i == len(self._demon) - 1
+            if getattr(controller.rules, "demon_cast", False):
+                caption = f"Demon-cast: {side.title} threw {throw.value}" \
+                    + (": it enters" if last else ": lost")
+            else:
+                caption = f"Opening: {side.title} threw {throw.value}"
+            lit = throw.sticks or tuple(n < throw.value for n in range(len(STICK_PIXELS)))
             frame = {**frame, **{pixel: STICK_WHITE if white else STICK_DARK
-                                 for pixel, white in zip(STICK_PIXELS, throw.sticks,
-                                                         strict=True)}}
+                                 for pixel, white in zip(STICK_PIXELS, lit, strict=True)}}
         if self.hand.shaking:
             caption = "shaking..."
         return Snapshot(frame=frame, pieces=self.hand.pieces, held=self.hand.held,
@@ -482,7 +580,8 @@ class Window:
                         log=tuple(controller.said) if self.log_open else None,
                         labels=self.settings.square_labels,
                         lesson=(self.tutorial.heading, self.tutorial.message)
-                        if self.tutorial is not None else None)
+                        if self.tutorial is not None else None,
+                        odds=self.chances.cones(), review=self.chances.review)
 
     def status(self) -> str:
         """What to do now: the controller's line, unless the mummy's hand is making its move."""
@@ -490,11 +589,26 @@ class Window:
         move = controller.mummy_move
         if move is not None and state is not None and self.mummy_moves_itself:
             return f"The mummy plays {state.describe(move)}."
+        if controller.phase is Phase.GUIDE and controller.setting_out and self.tutorial is None:
+            return self._setting_out_status()
         return controller.status()
+
+    def _setting_out_status(self) -> str:
+        """Who sets out which pieces, in the window's terms."""
+        mummy = self.controller.settings.mummy
+        if mummy is None:
+            return ("Set out the pieces on the blinking squares: click (or drag) a waiting "
+                    "piece of the side whose colour blinks.")
+        yours = mummy.other.title
+        if self.mummy_moves_itself:
+            return f"Set out your {yours} on the blinking squares; the mummy sets out its own."
+        return f"Set out the {yours} and the mummy's {mummy.title} on the blinking squares."
 
     def news(self) -> str:
         """What just happened (a lost throw, a bump, an extra turn), or the hint and its reason."""
         controller, state = self.controller, self._state()
+        if self.notice is not None and self.table.now < self.notice[1]:
+            return self.notice[0]
         if controller.hint is not None and state is not None and state.throw is not None:
             if self._hint is None or self._hint[0] is not state:
                 advice = hint(state, controller.settings.level, random.Random(0))
@@ -522,13 +636,21 @@ class Window:
         flight = self.mummy_hand.flight
         if flight is None:
             return None
-        move, layout = flight.move, self.layout
-        start = layout.squares[move.source].center if move.source is not None \
-            else layout.sideline_slot(move.side, 0)
-        end = layout.squares[move.target].center
+        mover = flight.mover
+        start = self._spot(mover.side, mover.start)
+        end = self._spot(mover.side, mover.via[0] if mover.via else mover.end)
         x = flight.progress(self.table.now)
-        return move.side, (round(start[0] + (end[0] - start[0]) * x),
-                           round(start[1] + (end[1] - start[1]) * x))
+        return mover.side, (round(start[0] + (end[0] - start[0]) * x),
+                            round(start[1] + (end[1] - start[1]) * x))
+
+    def _spot(self, side: Side, where: object) -> tuple[int, int]:
+        """Where a piece stands: its square, else its side's sideline (waiting, or borne off)."""
+        layout = self.layout
+        if isinstance(where, str) and where in layout.squares:
+            return layout.squares[where].center
+        if where is Offboard.BORNE_OFF:
+            return layout.side_label(side).center
+        return layout.sideline_slot(side, 0)
 
     def render(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """Draw the window onto ``surface``: None if all of it was drawn, else what changed."""
@@ -598,7 +720,7 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
     if not display_available():
         print(NO_DISPLAY, file=sys.stderr)
         return 1
-    screen = _open_display(fullscreen)
+    screen = _open_display(fullscreen, f"aseb: {rules.title}")
     if screen is None:
         print(NO_DISPLAY, file=sys.stderr)
         return 1
@@ -607,9 +729,11 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
     settings = load(settings_file)
     audio = Audio(board.sounds, sounds=settings.game_sounds, music=settings.music)
     state_dir = state_dir if state_dir is not None else state_directory() / "simulator"
+    from sim.cli import table_for  # the solved table, if one is installed (Tait's games)
+
     window = Window.open(board=board, state_dir=state_dir, settings=settings, seed=seed,
                          size=screen.get_size(), settings_file=settings_file, audio=audio,
-                         game=game)
+                         game=game, table=table_for(rules))
     try:
         run(window, screen, fullscreen, seconds)
     finally:
@@ -643,7 +767,7 @@ def run(window: Window, screen: pygame.Surface, fullscreen: bool,
             window.running = False
 
 
-def _open_display(fullscreen: bool) -> pygame.Surface | None:
+def _open_display(fullscreen: bool, caption: str = "aseb") -> pygame.Surface | None:
     """The window's surface, or None when no display will open.
 
     On X11 SDL's direct framebuffer is asked for first: the window redraws only the squares
@@ -657,7 +781,7 @@ def _open_display(fullscreen: bool) -> pygame.Surface | None:
     for _ in range(2):
         try:
             pygame.display.init()
-            pygame.display.set_caption("aseb: Twenty Squares")
+            pygame.display.set_caption(caption)
             return _screen(fullscreen)
         except pygame.error:
             pygame.display.quit()

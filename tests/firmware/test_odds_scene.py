@@ -66,3 +66,22 @@ def test_without_a_table_nothing_is_shown() -> None:
     board.game = Game(TWO)
     assert not board.show_odds()
     assert board.tick() != odds_frame(0.5, 0.0, 0.0)
+
+
+def test_the_chances_button_lights_the_chances() -> None:
+    table = two_piece_table()
+    board = controller(table)
+    board.game = Game(TWO)
+    board.press("chances")
+    board.clock.advance(1.0)  # type: ignore[attr-defined]
+    cones = cones_chance(table, board.game.state)
+    assert cones is not None and board.tick() == odds_frame(cones, 1.0, 0.0)
+
+
+def test_the_chances_button_without_a_table_is_refused_aloud() -> None:
+    heard: list[str] = []
+    board = controller(None)
+    board.speaker.play = heard.append  # type: ignore[method-assign]
+    board.game = Game(TWO)
+    board.press("chances")
+    assert heard == ["refused"]

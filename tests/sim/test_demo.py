@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from engine.board import Side
+from engine.games import load
 from engine.moves import Move
 from firmware import sounds
 from firmware.controller import Settings
@@ -46,6 +47,19 @@ def test_the_mummy_plays_both_sides_through_the_switches_and_starts_the_next_gam
     assert controller.game.first is winner.other  # the loser throws first
     assert sounds.MISTAKE not in table.sim.sounds  # every move was made as the board expected
     assert any(e.endswith("win!") for e in controller.said)
+    table.close()
+
+
+def test_the_demonstration_sets_out_senets_pieces_and_plays_a_whole_game(
+        tmp_path: Path) -> None:
+    table = Table(state_dir=tmp_path, seed=12,
+                  settings=Settings(mummy_plays_both=True, celebrate=2.0, ruleset=load("senet")))
+    demo = Demo(table.sim)
+    controller = table.controller
+    while controller.phase is not Phase.WON and table.now < 3600:
+        run_demo(table, demo, 1.0)
+    assert controller.last_winner is not None, controller.status()
+    assert sounds.MISTAKE not in table.sim.sounds
     table.close()
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"  # before pygame opens anything
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -10,9 +11,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from engine.moves import Move
+from engine.games.api import Position
 from engine.state import GameState
 from firmware.controller import Settings
+from firmware.evidence import trips
+from firmware.scenes import Phase
 from hardware.strips import Colour
 from sim.settings import WindowSettings
 from sim.table import Table
@@ -57,17 +60,61 @@ def shake(window: Window, hold: float = 0.5, settle: float = 1.5) -> None:
     window.step(settle)
 
 
-def where_from(window: Window, move: Move) -> Pos:
+def where_from(window: Window, move: Any, state: Position | None = None) -> Pos:
     """Where to press to pick up the piece ``move`` moves (its square, or its sideline)."""
-    if move.source is not None:
-        return window.layout.squares[move.source].center
-    return window.layout.sideline_slot(move.side, 0)
+    mover = trips(state or _state(window), move)[0]
+    if mover.start is not None:
+        return window.layout.squares[mover.start].center
+    return window.layout.sideline_slot(mover.side, 0)
 
 
-def make(window: Window, move: Move) -> None:
+def where_to(window: Window, move: Any, state: Position | None = None) -> Pos:
+    """Where to let go of the piece ``move`` moves: its first stop (square 16 or H30 on its way
+    off, Senet's House of Water), else its square, else off the board (its sideline)."""
+    mover = trips(state or _state(window), move)[0]
+    stop = mover.via[0] if mover.via else mover.end
+    if stop is not None:
+        return window.layout.squares[stop].center
+    return window.layout.sidelines[mover.side].center
+
+
+def make(window: Window, move: Any) -> None:
     """Carry out ``move`` with the mouse, then let the board settle."""
-    drag(window, where_from(window, move), window.layout.squares[move.target].center)
+    state = _state(window)
+    drag(window, where_from(window, move, state), where_to(window, move, state))
     window.step(1.0)
+
+
+def click(window: Window, pos: Pos) -> None:
+    """A short click (press and release on the spot), then a moment."""
+    press(window, pos)
+    window.step(0.05)
+    release(window, pos)
+    window.step(0.3)
+
+
+def set_out(window: Window, limit: int = 200) -> None:
+    """While a new game's pieces are set out, click waiting pieces of every side the mummy's
+    hand does not set out (each goes to its blinking square), ticking all along."""
+    controller = window.controller
+    for _ in range(limit):
+        if not (controller.phase is Phase.GUIDE and controller.setting_out):
+            return
+        wanted = controller.tracker.expectation.owners
+        missing = [square for square in controller.rules.geometry.squares
+                   if square in wanted and square not in window.table.sim.pieces]
+        ours = [sq for sq in missing if wanted[sq] not in window.mummy_hand.sets_out]
+        if ours:
+            click(window, window.layout.sideline_slot(wanted[ours[0]], 0))
+        else:
+            window.step(0.5)  # the mummy's hand is setting out its own
+    raise AssertionError(f"the pieces were never set out: {controller.status()}")
+
+
+def _state(window: Window) -> Position:
+    game = window.controller.game
+    assert game is not None, window.controller.status()
+    return game.state
 
 
 def set_up(text: str, carry: bool = False, **settings: object) -> Window:

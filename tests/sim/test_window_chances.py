@@ -1,0 +1,119 @@
+"""The win chances in the window: the bar beside the board with a solved table (a two-piece
+one, made once per session), the Options item, and the review page of the last game."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from engine.board import Side
+from engine.mummy.chances import cones_chance
+from firmware.controller import Settings
+from firmware.scenes import Phase
+from sim.chances import NEEDS_TABLE
+from sim.drawing import CONE_BODY, REEL_BODY
+from sim.odds import split
+from sim.settings import WindowSettings
+from sim.table import Table
+from tests.sim.test_window_games import play_whole_game, render
+from tests.sim.window_hands import Window, make, press, shake, start_pygame
+from tests.solved import TWO, two_piece_table
+
+C, R = Side.CONES, Side.REELS
+
+
+@pytest.fixture(autouse=True)
+def _pygame() -> None:
+    start_pygame()
+
+
+def with_table(mummy: Side | None = None, **window: object) -> Window:
+    """A window on the two-piece game, its solved table installed."""
+    table = Table(settings=Settings(ruleset=TWO, table=two_piece_table(), mummy=mummy), seed=9)
+    return Window(table, WindowSettings(mummy=mummy, **window))  # type: ignore[arg-type]
+
+
+def items(window: Window, title: str) -> dict[str, tuple[str, bool, bool | None]]:
+    """A menu's items by action: (label, enabled, checked)."""
+    return {item.action: (item.label, item.enabled, item.checked)
+            for item in window._menu_items(title)}
+
+
+def test_the_bar_stands_beside_the_board_and_follows_every_move(tmp_path: Path) -> None:
+    window = with_table()
+    bar = window.layout.odds
+    assert bar is not None and bar.left > window.layout.board.right
+    assert bar.top == window.layout.board.top and bar.height == window.layout.board.height
+    shake(window)
+    seen = set()
+    for n in range(12):
+        controller = window.controller
+        game = controller.game
+        assert game is not None and controller.phase in (Phase.THROW, Phase.MOVE)
+        expected = cones_chance(two_piece_table(), game.state)
+        assert expected is not None and window.snapshot().odds == expected
+        picture = render(window, tmp_path / f"odds{n}.png")
+        reels, cones = split(bar, expected)
+        if reels.height > 24:  # clear of the percentage written in it
+            assert picture.get_at((bar.centerx, reels.bottom - 3))[:3] == REEL_BODY
+        if cones.height > 24:
+            assert picture.get_at((bar.centerx, cones.top + 3))[:3] == CONE_BODY
+        seen.add(round(expected, 3))
+        if controller.phase is Phase.THROW:
+            shake(window)
+        else:
+            make(window, game.state.moves[0])
+    assert len(seen) > 3  # the bar moved with the game
+
+
+def test_show_chances_toggles_the_bar_and_lights_the_board() -> None:
+    window = with_table()
+    assert items(window, "Options")["chances"] == ("Show chances", True, True)
+    window.act("chances")
+    assert window.layout.odds is None and window.snapshot().odds is None
+    assert items(window, "Options")["chances"][2] is False
+    shake(window)
+    window.act("chances")
+    assert window.layout.odds is not None and window.settings.show_chances
+    controller = window.controller
+    assert controller.odds_since == window.table.now  # the board lights the chances too
+    window.step(0.5)
+    assert controller._odds_frame(window.table.now) is not None
+
+
+def test_without_a_table_the_bar_is_hidden_and_the_option_says_what_it_needs() -> None:
+    window = Window.open(settings=WindowSettings(mummy=None), seed=1)
+    assert window.layout.odds is None and window.snapshot().odds is None
+    assert items(window, "Options")["chances"] == (NEEDS_TABLE, True, None)
+    window.act("chances")
+    assert "aseb solve" in window.news() and window.layout.odds is None
+    assert not items(window, "Help")["review"][1]
+    window.act("review")
+    assert window.chances.review is None and "review" in window.news()
+    senet = Window.open(settings=WindowSettings(mummy=None), seed=1, game="senet")
+    senet.act("chances")
+    assert "Senet" in senet.news() and "has none" in senet.news()
+
+
+def test_review_last_game_opens_its_page_and_a_click_puts_it_away(tmp_path: Path) -> None:
+    window = with_table(mummy=R)
+    assert not items(window, "Help")["review"][1]  # no game finished yet
+    shake(window)
+    play_whole_game(window, random.Random(4))
+    window.step(1.0)
+    assert items(window, "Help")["review"] == ("Review last game", True, None)
+    window.act("review")
+    review = window.chances.review
+    assert review is not None and review.steps
+    picture = render(window, tmp_path / "review.png")
+    middle = picture.get_rect().center
+    colours = {tuple(picture.get_at((x, y)))[:3] for x in range(100, 1180, 4)
+               for y in range(middle[1] - 150, middle[1] + 100, 4)}
+    assert CONE_BODY in colours or REEL_BODY in colours  # the chance's line over the game
+    press(window, middle)
+    assert window.chances.review is None
+    window.act("new_game")  # a new game: the last one can still be reviewed
+    window.step(1.0)
+    assert items(window, "Help")["review"][1]
