@@ -48,7 +48,7 @@ SENET = _senet()
 
 
 def _ramses() -> Geometry:
-    from engine.ramses.board import CELLS, MIDDLE, SIGNS, START, place
+    from engine.ramses.board import CELLS, LOWER, MIDDLE, SIGNS, START, UPPER, place
 
     # No path: the animations run along the middle row, each side's start squares first.
     return Geometry(
@@ -58,6 +58,7 @@ def _ramses() -> Geometry:
         marked=MappingProxyType(dict(SIGNS)),
         paths=(START[0] + MIDDLE, START[1] + MIDDLE),
         homes=START,
+        oblongs=(UPPER, LOWER),
     )
 
 
