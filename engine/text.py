@@ -56,8 +56,9 @@ def board_text(state: Position, highlight: frozenset[str] = frozenset()) -> str:
             cells.append(f"{mark}[{piece:^2}]"[:CELL])
         lines.append("".join(cells).rstrip())
         lines.append("".join(f" {sq or '':<4}" for sq in line).rstrip())
-    for side in Side:
-        lines.append(f"{side.title}: {state.waiting(side)} waiting, {state.off[side]} off")
+    if state.rules.chance is not None:  # Ramses' pieces never wait nor leave the board
+        for side in Side:
+            lines.append(f"{side.title}: {state.waiting(side)} waiting, {state.off[side]} off")
     return "\n".join(lines)
 
 

@@ -306,8 +306,6 @@ def settled(code: int, seen: frozenset[int], rules: RamsesRules
         winner = 0 if code & TURN else 1
         return (RamsesPosition(won(code, winner), seen, (), rules),
                 (*events, Won(Side(winner), "locked up")))
-    if not code & HALF:
-        events = (TurnPassed(Side(1 if code & TURN else 0)),)
     return RamsesPosition(code, seen, moves, rules), events
 
 
