@@ -227,3 +227,13 @@ def test_a_game_record_replays_and_keeps_the_options() -> None:
         from_json({"game": "ramses", "specials_to_win": 7})
     with pytest.raises(BadRecord, match="unknown Ramses option"):
         from_json({"game": "ramses", "dice": True})
+
+
+def test_between_games_the_caches_of_moves_and_walks_are_dropped() -> None:
+    from engine.games import forget
+    from engine.ramses import core, position
+
+    RAMSES.new(C).play(RAMSES.new(C).moves[0])
+    assert position._cache and core._walks
+    forget(RAMSES)
+    assert not position._cache and not core._walks
