@@ -132,6 +132,41 @@ class Scored:
     points: int
 
 
+@dataclass(frozen=True, slots=True)
+class LeftBoard:
+    """A man of ``side`` went past the last square from ``source`` and off the board: it is out
+    of play, in front of the opponent (the stacking game)."""
+
+    side: Side
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Captured:
+    """A man of ``side`` on ``square`` was captured by a man passing it: back to those waiting,
+    or out of play when ``out_of_play`` (the stacking game)."""
+
+    side: Side
+    square: str
+    out_of_play: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Stuck:
+    """``side`` could not use a die showing ``die``: it loses (the stacking game)."""
+
+    side: Side
+    die: int
+
+
+@dataclass(frozen=True, slots=True)
+class HeldLast:
+    """``side`` began its turn with three men on the last square and won (the stacking game)."""
+
+    side: Side
+    square: str
+
+
 Event = (
     Entered
     | Moved
@@ -147,4 +182,8 @@ Event = (
     | Washed
     | Opened
     | Scored
+    | LeftBoard
+    | Captured
+    | Stuck
+    | HeldLast
 )

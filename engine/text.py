@@ -10,14 +10,18 @@ from engine.board import Side
 from engine.events import (
     BorneOff,
     Bumped,
+    Captured,
     Entered,
     Event,
     ExtraTurnEarned,
     ExtraTurnTaken,
+    HeldLast,
+    LeftBoard,
     Moved,
     MovedTheirs,
     Opened,
     Scored,
+    Stuck,
     Swapped,
     ThrowLost,
     TurnPassed,
@@ -36,11 +40,24 @@ def sticks_text(throw: Throw) -> str:
     return f"{faces}  -> {throw.value}"
 
 
+def dice_text(throw: Throw) -> str:
+    """Dice as they fell (a throw holding their faces, ``Throw.of(144)``): ``[1] [4] [4]``."""
+    return " ".join(f"[{face}]" for face in str(throw.value))
+
+
+def throw_text(state: Position, throw: Throw) -> str:
+    """A throw as its game's chance device shows it: sticks, or dice."""
+    chance = state.rules.chance
+    return dice_text(throw) if chance is not None and chance.name == "dice" else sticks_text(throw)
+
+
 def board_text(state: Position, highlight: frozenset[str] = frozenset()) -> str:
-    """The board's rows as on the table (any game's, from its geometry): ``C``/``R`` pieces,
-    ``*`` marks the marked squares, ``>`` marks highlighted squares (pieces that can move)."""
+    """The board's rows as on the table (any game's, from its geometry): ``C``/``R`` pieces
+    (``C3``: a stack of three, where a game stacks men), ``*`` marks the marked squares, ``>``
+    marks highlighted squares (pieces that can move)."""
     geometry = state.rules.geometry
     owners = state.owners()
+    stacks: dict[str, int] = getattr(state, "heights", dict)()  # men stacked on a square
     at = {place: square for square, place in geometry.position.items()}
     lines = []
     for row in range(geometry.rows):
@@ -52,13 +69,19 @@ def board_text(state: Position, highlight: frozenset[str] = frozenset()) -> str:
                 continue
             side = owners.get(square)
             piece = side.letter if side is not None else ("*" if square in geometry.marked else "")
+            if stacks.get(square, 1) > 1:
+                piece += str(stacks[square])
             mark = ">" if square in highlight else " "
             cells.append(f"{mark}[{piece:^2}]"[:CELL])
         lines.append("".join(cells).rstrip())
         lines.append("".join(f" {sq or '':<4}" for sq in line).rstrip())
+    gone = "out of play" if stacks or state.rules.pieces > 5 else "off"
     if state.rules.chance is not None:  # Ramses' pieces never wait nor leave the board
         for side in Side:
-            lines.append(f"{side.title}: {state.waiting(side)} waiting, {state.off[side]} off")
+            lines.append(f"{side.title}: {state.waiting(side)} waiting, {state.off[side]} {gone}")
+    if stacks or getattr(state, "dice", None):  # dice used one at a time: those still in hand
+        throw = state.throw
+        lines.append(f"Dice to use: {dice_text(throw) if throw is not None else '-'}")
     return "\n".join(lines)
 
 
@@ -113,4 +136,13 @@ def event_text(event: Event) -> str:
             return f"{side.title} threw the only 1: they play black and move first."
         case Scored(side, points):
             return f"{side.title} score {points} point{'s' if points != 1 else ''}."
+        case LeftBoard(side, source):
+            return f"A {side.title[:-1]} leaves the board from {source}: out of play."
+        case Captured(side, square, out_of_play):
+            where = "out of play" if out_of_play else "back to those waiting"
+            return f"Captured! A {side.title[:-1]} on {square} goes {where}."
+        case Stuck(side, die):
+            return f"{side.title} cannot use the {die}: they lose."
+        case HeldLast(side, square):
+            return f"{side.title} begin their turn with three men on {square} and win!"
     raise AssertionError(f"unknown event {event!r}")

@@ -35,11 +35,19 @@ def check_board(board: Board, rules: Rules) -> Board:
     return board
 
 
+def no_board(rules: Rules) -> str | None:
+    """Why ``rules``' game cannot be played on a board, in one line (None: it can)."""
+    if rules.geometry.board in DEFAULT_BOARDS:
+        return None
+    why = getattr(rules, "no_board", "reed switches cannot read its board")
+    return (f"{rules.title} is played in the window and the terminal only ({why}): "
+            f"aseb sim --game {rules.name}, or aseb play --game {rules.name}")
+
+
 def board_for(rules: Rules) -> Board:
     """The shipped board file of the kind of board ``rules`` are played on; ConfigError when
     the game has none (it is played in the window and the terminal only)."""
-    kind = rules.geometry.board
-    if kind not in DEFAULT_BOARDS:
-        raise ConfigError(f"{rules.title} has no board file: reed switches cannot read its "
-                          "board; play it with aseb sim or aseb play")
-    return load_board(DEFAULT_BOARDS[kind])
+    why = no_board(rules)
+    if why is not None:
+        raise ConfigError(why)
+    return load_board(DEFAULT_BOARDS[rules.geometry.board])

@@ -24,7 +24,7 @@ from engine.rules import TAIT
 from engine.sticks import Throw
 from engine.text import demon_cast_text, event_text, thrown_text
 from firmware import sounds
-from firmware.evidence import captured, census, move_squares, owners_of
+from firmware.evidence import captured, census, move_squares, owners_of, rack_owners
 from firmware.odds_scene import odds_frame
 from firmware.scenes import Phase, Show, scene
 from firmware.store import Saved, Store
@@ -233,7 +233,7 @@ class Controller:
             self.store.clear()
         self._set_phase(Phase.CLEAR)
         self.mummy_move = self.hint = self.shown_throw = None
-        self.tracker.expect(Expectation.board(()))
+        self.tracker.expect(Expectation.board(self._resting()))
         self._tell([f"The game is ended ({why}). Clear the board for the next game."])
 
     @property
@@ -275,7 +275,14 @@ class Controller:
     def _idle(self) -> None:
         self._set_phase(Phase.IDLE)
         self.mummy_move = self.hint = self.shown_throw = None
-        self.tracker.expect(Expectation.board(()))
+        self.tracker.expect(Expectation.board(self._resting()))
+
+    def _resting(self) -> dict[str, Side]:
+        """Where the pieces rest between games: off the board, and so, with switches under the
+        racks, each side's in its waiting rack, as a new game begins."""
+        if not self.settings.racks:
+            return {}
+        return rack_owners(self.settings.ruleset.new(Side.CONES))
 
     def _guide_to(self, state: Position) -> None:
         """Start-up: the board must show the saved game before it goes on (or, by a person's
@@ -324,7 +331,8 @@ class Controller:
         self.mummy_move = self.hint = None
         if state.is_over:
             self._set_phase(Phase.WON)
-            self.tracker.expect(Expectation.board(()))  # guided to clear once the lights end
+            # guided to clear once the lights end
+            self.tracker.expect(Expectation.board(self._resting()))
             return
         racks = self.settings.racks
         if state.throw is None and self.settings.ruleset.chance is not None:

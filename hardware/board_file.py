@@ -17,7 +17,7 @@ from typing import Any
 
 from hardware.header import GPIO_PINS, I2C1, SPI0
 from hardware.sounds import shipped
-from hardware.squares import KINDS, RACK_OF, SQUARES_OF, STICK_PIXELS, TWENTY_SQUARES
+from hardware.squares import KINDS, RACK_OF, SQUARES_OF, STICK_PIXELS, TWENTY_SQUARES, UNWIRED
 from hardware.toml_reader import ConfigError, Section, load_toml, parse_toml
 
 __all__ = [
@@ -229,6 +229,10 @@ def _board(data: dict[str, Any], source: str, base: Path | None) -> Board:
     about = top.section("board")
     name = about.text("name", "Twenty Squares")
     pin_factory = about.text("pin_factory", "lgpio", choices=PIN_FACTORIES)
+    if about.text("kind", TWENTY_SQUARES) in UNWIRED:
+        unwired = about.text("kind")
+        raise about.error("kind", f"no board file can be wired for a {unwired} board: "
+                          f"{UNWIRED[unwired]} (play it with aseb sim or aseb play)")
     kind = about.text("kind", TWENTY_SQUARES, choices=KINDS)
     about.done()
 

@@ -76,6 +76,8 @@ RAMSES_POSITION: dict[str, tuple[int, int]] = {
 TWENTY_SQUARES, SENET, RAMSES = "twenty-squares", "senet", "ramses"
 KINDS = (TWENTY_SQUARES, SENET, RAMSES)
 """The kinds of board a board file may be wired for (``[board] kind``)."""
+UNWIRED = {"stacks": "a reed switch cannot count a stack of men"}
+"""Boards no board file can be wired for, and why (their games are played on a screen)."""
 SQUARES_OF: dict[str, tuple[str, ...]] = {
     TWENTY_SQUARES: SQUARES, SENET: SENET_SQUARES, RAMSES: RAMSES_SQUARES,
 }

@@ -150,13 +150,17 @@ def _run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from engine.mummy import Level
+    from firmware.boards import no_board
     from firmware.controller import Settings
     from firmware.daemon import run_board, state_directory
 
+    ruleset = rules_of(args)
+    why = no_board(ruleset)
+    if why is not None:
+        raise ValueError(why)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     mummy = None if args.mummy.lower() == "none" else Side.parse(args.mummy)
     fair = args.level.lower() == "fair"
-    ruleset = rules_of(args)
     settings = Settings(mummy=mummy, level=Level.VIZIER if fair else Level.parse(args.level),
                         fair=fair, ruleset=ruleset, table=table_for(ruleset))
     state_dir = Path(args.state_dir) if args.state_dir else state_directory()
@@ -189,6 +193,17 @@ def story_of(args: argparse.Namespace, rules: Rules) -> str | None:
 
 def _sim(args: argparse.Namespace) -> int:
     from pathlib import Path
+
+    from firmware.boards import no_board
+
+    if no_board(rules_of(args)) is not None:  # no reeds: a window of its own (the stacking game)
+        if args.board:
+            raise ValueError(f"{rules_of(args).title} has no board file: leave out --board")
+        from sim.stacks_window import open_stacks_window
+
+        return open_stacks_window(Path(args.state_dir) if args.state_dir else None,
+                                  fullscreen=args.fullscreen, seed=args.seed,
+                                  seconds=args.seconds)
 
     from sim.window import open_window
 

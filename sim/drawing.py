@@ -134,6 +134,15 @@ def draw_piece(surface: pygame.Surface, side: Side, center: tuple[int, int], cel
     surface.blit(sprite, (x - cell, y - cell))
 
 
+def draw_rest(surface: pygame.Surface, center: tuple[int, int], radius: int,
+              piece: Colour | None = None) -> None:
+    """A rack's resting place (a hollow over its reed switch), with a piece's colour in it."""
+    pygame.draw.circle(surface, WOOD_DARK, center, radius)
+    pygame.draw.circle(surface, SHADOW, center, radius, width=max(1, radius // 5))
+    if piece is not None:
+        pygame.draw.circle(surface, piece, center, max(1, radius * 3 // 4))
+
+
 @functools.lru_cache(maxsize=8)
 def piece_sprite(side: Side, cell: int) -> pygame.Surface:
     """A piece drawn once per size on a transparent square of 2 cells, centred."""

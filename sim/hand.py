@@ -4,7 +4,9 @@ The window turns mouse presses into calls here; the hand turns them into reed-sw
 contacts on the ``SimBoard`` (bounce and all) and keeps the window's picture of whose piece is
 where. Like a person, it makes a legal move by its journeys (``firmware.evidence.trips``): a bumped
 piece is lifted before the mover is put down, a piece bearing off over square 16 (or Senet's H30)
-stands there a moment and is taken off, a piece swapped with goes to the mover's square.
+stands there a moment and is taken off, a piece swapped with goes to the mover's square. On a
+board with rack switches a waiting piece is taken from its rack's last filled slot, and a piece
+going off the board is set in the first free slot of its rack (waiting rack or borne-off tray).
 
     hand = Hand(table.sim, Pieces())
     hand.take_from_sideline(Side.CONES); hand.drop("C4", now=table.now)
@@ -17,9 +19,11 @@ from dataclasses import dataclass
 
 from engine.board import Side
 from engine.games.api import Position
-from firmware.evidence import trips
+from firmware.evidence import WAITING, owners_of, trips
+from hardware.squares import RACK_OF, RACKS
 from sim.pieces import Pieces
 from sim.pins import SimBoard
+from sim.racks import Racks
 
 TOUCH = 0.15
 """Seconds between two touches of one square (lifting a bumped piece, then landing on it)."""
@@ -43,6 +47,9 @@ class Hand:
     def __init__(self, sim: SimBoard, pieces: Pieces) -> None:
         self.sim = sim
         self.pieces = pieces
+        self.racks = sim.board.reeds.has_racks
+        """The board has a reed under every rack slot (the hand then uses the racks)."""
+        pieces.racks = self.racks
         self.held: Held | None = None
         self.shaking = False
         self._tilts = 0
@@ -66,6 +73,11 @@ class Hand:
         """Pick up one of ``side``'s waiting pieces (False when none waits)."""
         if self.held is not None or self.pieces.waiting(side) == 0:
             return False
+        if self.racks:
+            slot = Racks(self.sim).taken(WAITING[side])
+            if slot is None:
+                return False
+            self.sim.lift(slot)
         self.held = Held(side, None)
         return True
 
@@ -73,12 +85,17 @@ class Hand:
         """Put the held piece on ``square``, or off the board (None: on its sideline); no move
         is read into it (``carry`` makes a legal move)."""
         held, self.held = self.held, None
-        if held is None or square is None:
+        if held is None:
+            return
+        if square is None:
+            self._to_rack(WAITING[held.side], now)  # set down beside the board, to wait
             return
         if square in self.sim.pieces or square in self.pieces.owners:
-            self.pieces.lift(square)  # the piece there goes home first, as in a bump
+            other = self.pieces.lift(square)  # the piece there goes home first, as in a bump
             self.sim.lift(square)
             self._later.append((now + TOUCH, True, square))
+            if other is not None:
+                self._to_rack(WAITING[other], now)
         else:
             self.sim.place(square)
         self.pieces.place(square, held.side)
@@ -88,7 +105,7 @@ class Hand:
         pieces it bumps or swaps with lifted first, then the mover's stops, then where the
         others go, a touch apart."""
         self.held = None
-        mover, *others = trips(state, move)
+        mover, *others = trips(state, move, self.racks)
         t = now
         for other in others:
             if other.start is not None:
@@ -98,10 +115,10 @@ class Hand:
             self._later += [(t, True, square), (t + TOUCH + 0.1, False, square)]
             t += 2 * TOUCH + 0.1
         if mover.end is not None:
-            self._later.append((t, True, mover.end))
+            self._later.append((t, True, self._free(mover.end)))
         for other in others:
             if other.end is not None:
-                self._later.append((t + TOUCH, True, other.end))
+                self._later.append((t + TOUCH, True, self._free(other.end)))
         if t <= now:  # nothing to wait for: the piece lands at once
             self.act(now)
         self.pieces.make(state.journeys(move))
@@ -111,11 +128,17 @@ class Hand:
         hands would: pieces that should not be there lifted, missing ones placed."""
         self.held = None
         self._later.clear()
-        for square in sorted(self.sim.pieces - set(owners)):
+        wanted = dict(owners)
+        if self.racks:
+            on_board = {s for s in wanted if s not in RACK_OF}
+            for side in Side:  # what is not on the board waits in its rack
+                waiting = self.pieces.count - sum(wanted[s] is side for s in on_board)
+                wanted.update(dict.fromkeys(RACKS[WAITING[side]][:max(0, waiting)], side))
+        for square in sorted(self.sim.pieces - set(wanted)):
             self.sim.lift(square)
-        for square in sorted(set(owners) - self.sim.pieces):
+        for square in sorted(set(wanted) - self.sim.pieces):
             self.sim.place(square)
-        self.pieces.owners = dict(owners)
+        self.pieces.owners = {s: side for s, side in owners.items() if s not in RACK_OF}
 
     def clear_board(self) -> None:
         """Sweep every piece off the board (for a new game)."""
@@ -124,6 +147,18 @@ class Hand:
         for square in sorted(self.sim.pieces):
             self.sim.lift(square)
         self.pieces.clear()
+        self._tidy_racks()
+
+    def _tidy_racks(self) -> None:
+        """With racks fitted, every piece off the board back in its side's waiting rack, as a
+        person tidies them after a game."""
+        if not self.racks:
+            return
+        waiting = {slot for side in Side for slot in RACKS[WAITING[side]][:self.pieces.count]}
+        for slot in sorted(self.sim.pieces & set(RACK_OF) - waiting):
+            self.sim.lift(slot)
+        for slot in sorted(waiting - self.sim.pieces):
+            self.sim.place(slot)
 
     @property
     def busy(self) -> bool:
@@ -134,10 +169,23 @@ class Hand:
         """Take the game's word for the pieces when the still board agrees with it."""
         if self.busy:
             return
-        if state is not None and frozenset(state.owners()) == self.sim.pieces:
+        if state is not None and frozenset(owners_of(state, self.racks)) == self.sim.pieces:
             self.pieces.follow(state)
-        elif state is None and not self.sim.pieces:
-            self.pieces.owners.clear()
+        elif (state is None or state.is_over) and not self.sim.pieces - set(RACK_OF):
+            self.pieces.owners.clear()  # the board cleared after a game, or before one
+            self._tidy_racks()
+            if self.racks:  # the tray was emptied into the racks too
+                self.pieces.off = dict.fromkeys(Side, 0)
+
+    def _free(self, place: str) -> str:
+        """Where a piece going to ``place`` is set: a square, or a free slot of a rack."""
+        coming = {square for _, put, square in self._later if put}
+        return Racks(self.sim).rest(place, coming)
+
+    def _to_rack(self, rack: str, now: float) -> None:
+        """Set a piece in the first free slot of ``rack`` a touch from ``now`` (racks fitted)."""
+        if self.racks:
+            self._later.append((now + TOUCH, True, self._free(rack)))
 
     # --- sticks ---------------------------------------------------------------------------
 

@@ -23,8 +23,10 @@ from firmware.controller import Controller
 from firmware.evidence import Trip, trips
 from firmware.scenes import Phase
 from firmware.tracker import AsExpected
+from hardware.squares import RACKS
 from sim.pieces import Pieces
 from sim.pins import SimBoard
+from sim.racks import Racks
 
 THINK = 0.7
 """Seconds the mummy's move is shown (gold) before its hand makes it."""
@@ -125,14 +127,21 @@ class MummyHand:
     def _make(self, move: Any, state: Position, now: float) -> None:
         sim, end = self.sim, now + self.carry
         self._done, self._seen = state, None
-        mover, *others = trips(state, move)
+        racks = Racks(sim)
+        mover, *others = trips(state, move, racks.fitted)
         for other in others:  # the bumped piece goes home (or aside) first
             if other.start is not None:
                 sim.lift(other.start, at=now)
                 if self.pieces is not None:
                     self.pieces.lift(other.start)
-        stops = [*mover.via, *([mover.end] if mover.end is not None else [])]
-        if mover.start is not None:
+        stops = [*mover.via, *([racks.rest(mover.end)] if mover.end is not None else [])]
+        if mover.start in RACKS:  # a waiting piece taken from its rack
+            slot = racks.taken(mover.start)
+            if slot is not None:
+                sim.lift(slot, at=now)
+            if stops:
+                sim.place(stops[0], at=end)
+        elif mover.start is not None:
             if self.pieces is not None:
                 self.pieces.lift(mover.start)
             if stops:
@@ -144,7 +153,7 @@ class MummyHand:
         end = _walk(sim, mover, stops, end)
         for other in others:
             if other.end is not None:
-                sim.place(other.end, at=end + TOUCH)
+                sim.place(racks.rest(other.end), at=end + TOUCH)
         self.flight = Flight(state.journeys(move), now, end)
 
     def _land(self, journeys: tuple[Journey, ...]) -> None:

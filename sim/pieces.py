@@ -27,6 +27,8 @@ class Pieces:
     off: dict[Side, int] = field(default_factory=lambda: dict.fromkeys(Side, 0))
     count: int = PIECES
     """Pieces each side has."""
+    racks: bool = False
+    """The board has racks with switches (drawn as resting places beside the board)."""
 
     @classmethod
     def of(cls, state: Position) -> Pieces:

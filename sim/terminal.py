@@ -21,7 +21,7 @@ from engine.mummy.scribe import scribe_move
 from engine.record import GameRecord
 from engine.rules import TAIT
 from engine.sticks import Throw
-from engine.text import board_text, demon_cast_text, event_text, sticks_text
+from engine.text import board_text, demon_cast_text, event_text, throw_text
 from firmware.evidence import move_squares
 
 Chooser = Callable[[Any, random.Random], Any]
@@ -112,7 +112,7 @@ class TerminalGame:
         if self.throws is not None:
             throw = self.throws(throw)
         events = self.game.cast(throw)
-        self.write(f"{state.turn.title} threw  {sticks_text(throw)}")
+        self.write(f"{state.turn.title} threw  {throw_text(state, throw)}")
         self._tell(events)
 
     def _move(self) -> None:

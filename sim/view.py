@@ -184,10 +184,13 @@ class View:
             drawing.draw_piece(surface, side, layout.squares[square].center, cell)
         in_hand = {side: int(shot.held is not None and shot.held.side is side) for side in Side}
         for side in Side:
+            if shot.pieces.racks:  # the waiting rack's resting places, pieces or not
+                for i in range(shot.pieces.count):
+                    drawing.draw_rest(surface, layout.sideline_slot(side, i), int(cell * 0.3))
             for i in range(shot.pieces.waiting(side, in_hand[side])):
                 drawing.draw_piece(surface, side, layout.sideline_slot(side, i), cell)
         for player in shot.players:
-            self._player(surface, layout, player)
+            self._player(surface, layout, player, shot.pieces)
         drawing.draw_chance(surface, layout.stick_box, layout.chance, shot.frame, shot.shaking,
                             shot.now)
         if layout.odds is not None:
@@ -231,7 +234,8 @@ class View:
             self._veil.fill(VEIL)
         surface.blit(self._veil, (0, 0))
 
-    def _player(self, surface: pygame.Surface, layout: Layout, player: Player) -> None:
+    def _player(self, surface: pygame.Surface, layout: Layout, player: Player,
+                pieces: Pieces) -> None:
         """A side's label on its sideline: who plays it, whose turn, its throw, pieces off."""
         rect = layout.side_label(player.side)
         cell = layout.cell
@@ -248,7 +252,14 @@ class View:
         if player.threw is not None:
             facts.append(f"threw {player.threw}")
         line = self.texts.line(", ".join(facts), int(size * 0.85), DIM_TEXT)
-        surface.blit(line, line.get_rect(midleft=(x, rect.top + int(cell * 0.68))))
+        where = line.get_rect(midleft=(x, rect.top + int(cell * 0.68)))
+        surface.blit(line, where)
+        if pieces.racks:  # the borne-off tray after the words: a hollow a piece, filled when off
+            radius = max(2, size // 5)
+            for i in range(pieces.count):
+                centre = (where.right + radius * (3 + 3 * i), where.centery)
+                drawing.draw_rest(surface, centre, radius,
+                                  SIDE_COLOUR[player.side] if i < player.off else None)
 
     def _words(self, surface: pygame.Surface, layout: Layout, shot: Snapshot) -> None:
         cell = layout.cell

@@ -32,7 +32,7 @@ from engine.mummy import Level, hint
 from engine.mummy.chances import SolvedTable
 from engine.sticks import Throw
 from firmware.controller import Controller, Settings, sided_throws
-from firmware.evidence import trips
+from firmware.evidence import WAITING, owners_of, trips
 from firmware.scenes import STICK_DARK, STICK_WHITE, Phase
 from firmware.setna import Setna
 from firmware.store import Store
@@ -40,7 +40,7 @@ from firmware.story import STORY_GAME
 from firmware.tournament import TournamentStore
 from firmware.tutorial import WINDOW, Tutorial
 from hardware.board_file import Board
-from hardware.squares import STICK_PIXELS
+from hardware.squares import RACKS, STICK_PIXELS
 from sim import help as pages
 from sim.audio import Audio
 from sim.chances import NEEDS_TABLE, Chances
@@ -135,7 +135,8 @@ class Window:
                                        hints=settings.hints, ruleset=rules, table=table)
         table = Table(state_dir=state_dir, settings=controller_settings,
                       seed=seed if seed is not None else secrets.randbits(32), board=board,
-                      pieces=saved_pieces(state_dir, rules.name))
+                      pieces=saved_pieces(state_dir, rules.name,
+                                          board is not None and board.reeds.has_racks))
         return cls(table, settings, size=size, settings_file=settings_file, audio=audio,
                    rng=random.Random(seed))
 
@@ -682,15 +683,17 @@ def set_level(controller: Controller, level: Level) -> None:
     controller.set_level(level)
 
 
-def saved_pieces(state_dir: Path | None, game: str = DEFAULT) -> frozenset[str]:
-    """Where the saved game's pieces stand, if it is still being played (else none)."""
-    if state_dir is None:
+def saved_pieces(state_dir: Path | None, game: str = DEFAULT,
+                 racks: bool = False) -> frozenset[str]:
+    """Where the saved game's pieces stand, if it is still being played (else none); with
+    ``racks``, the rack slots too (with no game going on, every piece waits in its rack)."""
+    saved = Store(state_dir, game).load() if state_dir is not None else None
+    state = saved.record.final_state() if saved is not None else None
+    if state is not None and not state.is_over:
+        return frozenset(owners_of(state, racks))
+    if not racks:
         return frozenset()
-    saved = Store(state_dir, game).load()
-    if saved is None:
-        return frozenset()
-    state = saved.record.final_state()
-    return frozenset() if state.is_over else frozenset(state.owners())
+    return frozenset(slot for side in Side for slot in RACKS[WAITING[side]])
 
 
 def display_available() -> bool:

@@ -156,7 +156,8 @@ class Mummy:
             return Decision(analysis.move, level, level, value=analysis.value)
         search = self.searches.get(position.rules.name)
         if search is None:
-            search = self.searches[position.rules.name] = Search(mind.evaluate)
+            search = self.searches[position.rules.name] = Search(mind.evaluate, mind.depth,
+                                                                 mind.node_limit)
         analysis = search.analyse(position)
         if level == Level.VIZIER:
             return Decision(analysis.move, level, level, value=analysis.value)

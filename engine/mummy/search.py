@@ -3,7 +3,9 @@
 A position waiting for a throw is a chance node: its value is the average over
 ``Rules.chance``'s throws, each cast with ``Position.cast`` (a throw with no move is lost and play
 goes on from the next throw). A position with a pending throw is a choice: the side to move picks
-its best move, the Cones the highest chance that the Cones win and the Reels the lowest. Whoever
+its best move, the Cones the highest chance that the Cones win and the Reels the lowest; a move
+that leaves part of the throw in hand (the stacking game's three dice) is followed by the same
+side's next choice within the same depth. Whoever
 throws next is the position's ``turn``, so an extra throw is simply the same side throwing again.
 A game with no luck (``chance`` None) makes every position a choice.
 
@@ -63,6 +65,14 @@ class Table:
         self.values[key] = value
 
 
+def _after(position: Any, move: Any) -> Any:
+    return position.after(move)
+
+
+def _played(position: Any, move: Any) -> Any:
+    return position.play(move)[0]
+
+
 class _Walk:
     """One decision's expectiminimax: counts nodes and shares the table."""
 
@@ -74,6 +84,9 @@ class _Walk:
         self.chances = tuple((Throw.of(v), float(p)) for v, p in outcomes)
         self.table = table
         self.evaluate = evaluate
+        # A game's ``after(move)`` is ``play(move)[0]`` without making the events: quicker.
+        self.step: Callable[[Any, Any], Any] = (
+            _after if callable(getattr(position, "after", None)) else _played)
         self.limit = limit
         self.nodes = 0
 
@@ -82,11 +95,16 @@ class _Walk:
         winner = position.winner
         if winner is not None:
             return 1.0 if winner == Side.CONES else 0.0
-        if depth == 0:
+        in_hand = position.throw is not None  # dice still to use (three dice, one at a time)
+        if depth == 0 and not in_hand:
             return self.evaluate(position)
         key = (position, depth)
         value = self.table.values.get(key)
         if value is not None:
+            return value
+        if in_hand:
+            value = self.best(position, depth)
+            self.table.put(key, value)
             return value
         self.nodes += len(self.chances) or 1
         if self.nodes > self.limit:
@@ -110,13 +128,14 @@ class _Walk:
         self.nodes += len(moves)
         if self.nodes > self.limit:
             raise OutOfNodes
-        values = (self.after_move(position.play(move)[0], depth) for move in moves)
+        step = self.step
+        values = (self.after_move(step(position, move), depth) for move in moves)
         return max(values) if position.turn == Side.CONES else min(values)
 
     def root(self, position: Position, depth: int) -> tuple[tuple[Any, float], ...]:
         """Each legal move with its value for the Cones."""
         self.nodes += len(position.moves)
-        return tuple((m, self.after_move(position.play(m)[0], depth)) for m in position.moves)
+        return tuple((m, self.after_move(self.step(position, m), depth)) for m in position.moves)
 
 
 class Search:
@@ -135,10 +154,19 @@ class Search:
         """Search the pending throw's moves; raises WrongPhase if no throw is pending."""
         if position.throw is None or not position.moves:
             raise WrongPhase(f"{position.turn.title} must throw before the mummy can choose a move")
-        self.table.values.clear()  # decisions never depend on earlier searches
+        if (position, self.depth) not in self.table.values:
+            # A new throw: decisions never depend on earlier searches. The stacking game's next
+            # die of the same turn keeps the table, whose values are exact for this position's
+            # every continuation (the last decision searched them): the same move, found sooner.
+            self.table.values.clear()
         walk = _Walk(position, self.table, self.evaluate, self.node_limit)
-        return deepen(lambda d: walk.root(position, d), position.turn, self.depth,
-                      lambda: walk.nodes)
+        try:
+            return deepen(lambda d: walk.root(position, d), position.turn, self.depth,
+                          lambda: walk.nodes)
+        except OutOfNodes:  # even the dice in hand are too many ways: judge each move alone
+            return deepen(lambda d: tuple((m, self.evaluate(position.play(m)[0]))
+                                          for m in position.moves),
+                          position.turn, 0, lambda: walk.nodes)
 
     def choose(self, position: Position) -> Any:
         """The best move found for the pending throw."""

@@ -38,8 +38,10 @@ from engine.tables import tables
 
 GOAL = 5_000
 """Random games per second through the core, on one core of the development machine."""
-GOALS = {"tait": GOAL, "cyningstan": 3_000, "senet": 1_000, "ramses": 300}
-"""Cyningstan's games run longer (112 throws to 102) with more pieces on the board."""
+GOALS = {"tait": GOAL, "cyningstan": 3_000, "senet": 1_000, "stacks": 250, "ramses": 300}
+"""Cyningstan's games run longer (112 throws to 102) with more pieces on the board; the stacking
+game has no packed core: its goal is through its positions (a game is some 50 throws of three
+dice, each die a move)."""
 
 Games = Callable[[int, random.Random], tuple[list[int], int]]
 """Plays N games; returns the wins of each side and the throws made."""
@@ -107,8 +109,8 @@ def position_games(name: str) -> Games:
             while position.winner is None:
                 position, _ = position.cast(draw(rng))
                 throws += 1
-                moves = position.moves
-                if moves:
+                while position.throw is not None:  # the stacking game's dice: one move each
+                    moves = position.moves
                     position, _ = position.play(moves[int(uniform() * len(moves))])
             wins[position.winner] += 1
         return wins, throws
@@ -220,6 +222,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     results = {}
     rules = load(args.game)
+    if args.game == "stacks":
+        return stacks_main(args.games, args.seed, args.rounds)
     counted, winners = "throws", ("Cones", "Reels")
     if rules.chance is None:
         counted, winners = "moves", ("the first player", "the second")
@@ -249,6 +253,51 @@ def main(argv: list[str] | None = None) -> int:
     if args.level:
         level_games(args.game, args.level, args.level_games, args.seed)
     return 0 if core >= goal else 1
+
+
+def stacks_lengths(games: int, rng: random.Random) -> tuple[int, list[int], dict[str, int]]:
+    """Random games of the stacking game: the first player's wins, each game's moves (dice
+    used), and how the games ended (``held`` or ``stuck``)."""
+    rules = load("stacks")
+    first_wins, lengths, endings = 0, [], {"held": 0, "stuck": 0}
+    for _ in range(games):
+        first = rules.first_side(rng, None)
+        position = rules.new(first)
+        moves = 0
+        while position.winner is None:
+            if position.throw is None:
+                position, _ = position.cast(rules.draw(rng))
+            else:
+                position, _ = position.play(rng.choice(position.moves))
+                moves += 1
+        first_wins += position.winner == first
+        lengths.append(moves)
+        endings[getattr(position, "ending", "") or "held"] += 1
+    return first_wins, lengths, endings
+
+
+def stacks_main(games: int, seed: int, rounds: int) -> int:
+    """The stacking game's figures: games per second through its positions, game lengths, and
+    the first player's wins under random play."""
+    from tests.benchmarks.mummy_strength import wilson
+
+    rates, _, throws = measure(position_games("stacks"), games, seed, rounds)
+    first, lengths, endings = stacks_lengths(games, random.Random(seed))
+    low, high = wilson(first, games)
+    print(f"{load('stacks').title}\n"
+          f"StacksPosition: {statistics.median(rates):,.0f} games/s median "
+          f"({min(rates):,.0f}-{max(rates):,.0f} over {rounds} x {games} games), "
+          f"{throws / games:.1f} throws/game\n"
+          f"moves (dice used) per game: mean {statistics.fmean(lengths):.1f}, "
+          f"max {max(lengths)}, min {min(lengths)}\n"
+          f"endings: {endings['held']} three on the last square, {endings['stuck']} a die "
+          f"that could not be used\n"
+          f"first player won {first} / {games} = {first / games:.1%} "
+          f"(95% interval {low:.1%} - {high:.1%})")
+    goal = GOALS["stacks"]
+    rate = statistics.median(rates)
+    print(f"goal {goal:,} games/s through the positions: {'met' if rate >= goal else 'NOT met'}")
+    return 0 if rate >= goal else 1
 
 
 if __name__ == "__main__":

@@ -37,10 +37,9 @@ def sample_positions(count: int, seed: int, game: str = "tait") -> list[Position
     while len(found) < count:
         state = rules.new(rules.first_side(rng, None))
         while state.winner is None and len(found) < count:
-            if rules.chance is not None:  # Ramses has no throw
+            if state.throw is None and rules.chance is not None:  # Ramses: none
                 state, _ = state.cast(rules.draw(rng))
-                if not state.moves:
-                    continue
+                continue
             if len(state.moves) > 1 and rng.random() < 0.3:
                 found.append(state)
             move = priest.choose(state, rng) if rng.random() < 0.8 else rng.choice(state.moves)
@@ -91,7 +90,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"(budget {search.node_limit}); table at most {search.table_size} entries")
         return 0
     vizier: Vizier | Search = (Vizier() if isinstance(rules, Ruleset)  # the packed core's games
-                              else Search(mind_of(rules).evaluate))
+                              else Search(mind_of(rules).evaluate, mind_of(rules).depth,
+                                          mind_of(rules).node_limit))
     analyses = [vizier.analyse(state) for state in positions]
     nodes = [a.nodes for a in analyses]
     depths = [a.depth for a in analyses]

@@ -16,10 +16,12 @@ every worker, and ``--pairs neferkaptah-vizier,neferkaptah-priest`` plays just t
         --pairs neferkaptah-vizier,neferkaptah-priest --games 5000
 
 ``--game`` picks the game: Tait's by default, opened by the demon-cast; Cyningstan's draws its
-first player, the same in both games of a pair; Senet's opens with its throws for a 1; Ramses,
+first player, the same in both games of a pair; Senet's opens with its throws for a 1; the
+stacking game's sides throw three dice for who begins; Ramses,
 a game without luck, draws its first player, plays its first two turns (four moves) at random so
 that deterministic levels meet in different games, and plays Neferkaptah as its deepest search
-(no table): ``--game ramses --levels scribe,priest,vizier,neferkaptah``.
+(no table): ``--game ramses --levels scribe,priest,vizier,neferkaptah``. ``--mirror LEVEL``
+plays LEVEL against itself and prints how often the side that began won.
 """
 
 from __future__ import annotations
@@ -64,11 +66,14 @@ class Tally:
 
     games: int = 0
     wins: int = 0
+    firsts: int = 0
+    """Games the side that began won."""
     times: dict[Level, list[float]] = field(default_factory=dict)
 
     def add(self, other: Tally) -> None:
         self.games += other.games
         self.wins += other.wins
+        self.firsts += other.firsts
         for level, times in other.times.items():
             self.times.setdefault(level, []).extend(times)
 
@@ -101,18 +106,19 @@ def opening(rng: random.Random, rules: Rules | None = None) -> Position:
 
 def play_game(
     seed: str, cones: Level, reels: Level, times: dict[Level, list[float]], game: str = "tait"
-) -> Side:
-    """One game from a fresh board; the opening throws open it. Returns the winner."""
+) -> tuple[Side, Side]:
+    """One game from a fresh board; the opening throws open it. Returns the winner and the side
+    that began."""
     rules = load(game)
     rng = random.Random(seed)
     choice_rng = random.Random(f"{seed}:choices")
     mummies = (Mummy(cones, table=_TABLE), Mummy(reels, table=_TABLE))
     state = opening(rng, rules)
+    first = state.turn
     while state.winner is None:
-        if rules.chance is not None:  # Ramses has no throw: its player moves at once
+        if state.throw is None and rules.chance is not None:  # Ramses: none
             state, _ = state.cast(rules.draw(rng))
-            if not state.moves:
-                continue
+            continue  # a throw without a move is lost: the loop throws again
         mummy = mummies[state.turn]
         if len(state.moves) == 1:
             move = state.moves[0]
@@ -121,7 +127,7 @@ def play_game(
             move = mummy.choose(state, choice_rng)
             times.setdefault(mummy.level, []).append(time.perf_counter() - start)
         state, _ = state.play(move)
-    return state.winner
+    return state.winner, first
 
 
 def play_games(task: tuple[Level, Level, int, int, int, str]) -> Tally:
@@ -132,8 +138,9 @@ def play_games(task: tuple[Level, Level, int, int, int, str]) -> Tally:
         game_seed = f"{seed}:{weaker.name}:{stronger.name}:{number // 2}"
         as_cones = number % 2 == 0
         cones, reels = (stronger, weaker) if as_cones else (weaker, stronger)
-        winner = play_game(game_seed, cones, reels, tally.times, game)
+        winner, began = play_game(game_seed, cones, reels, tally.times, game)
         tally.games += 1
+        tally.firsts += winner == began
         tally.wins += winner == (Side.CONES if as_cones else Side.REELS)
     return tally
 
@@ -167,6 +174,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--table", metavar="DIR", help="the solved table, for Neferkaptah")
     parser.add_argument("--pairs", help="stronger-weaker pairs instead of every pair of --levels")
     parser.add_argument("--game", choices=names(), default="tait")
+    parser.add_argument("--mirror", metavar="LEVEL",
+                        help="only LEVEL against itself: how often the side that begins wins")
     args = parser.parse_args(argv)
     levels = sorted(Level.parse(name) for name in args.levels.split(","))
     games = args.games + args.games % 2
@@ -175,6 +184,9 @@ def main(argv: list[str] | None = None) -> int:
         named = [tuple(Level.parse(n) for n in pair.split("-")) for pair in args.pairs.split(",")]
         pairs = [(weaker, stronger) for stronger, weaker in named]
         levels = sorted({level for pair in pairs for level in pair})
+    if args.mirror:
+        levels = [Level.parse(args.mirror)]
+        pairs = [(levels[0], levels[0])]
     _open_table(args.table)
     if Level.NEFERKAPTAH in levels and _TABLE is None and args.game != "ramses":
         print("Neferkaptah without --table plays as the Vizier: the figures would be the Vizier's")
@@ -193,6 +205,17 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"{load(args.game).title}: {games} games per pair, sides alternating, "
           f"seed {args.seed} ({elapsed:.0f} s)\n")
+    if args.mirror:
+        tally = tallies[pairs[0]]
+        low, high = wilson(tally.firsts, tally.games)
+        print(f"{levels[0].title} against itself: the side that began won {tally.firsts} / "
+              f"{tally.games} = {tally.firsts / tally.games:.1%} (95% interval {low:.1%} - "
+              f"{high:.1%})")
+        ts = tally.times.get(levels[0], [])
+        if ts:
+            print(f"decisions {len(ts)}: mean {statistics.fmean(ts) * 1e3:.2f} ms, "
+                  f"p95 {percentile(ts, 0.95) * 1e3:.2f} ms")
+        return 0
     print("| stronger | weaker | stronger wins | win rate | 95% interval |")
     print("| --- | --- | ---: | ---: | --- |")
     for (weaker, stronger), tally in tallies.items():

@@ -23,7 +23,7 @@ def test_every_link_stays_in_the_repository(page: Path) -> None:
 def test_the_rules_page_marks_its_decisions() -> None:
     rules = (ROOT / "docs" / "rules" / "tait.md").read_text(encoding="utf-8")
     assert rules.count("**(decided)**") >= 3
-    for game in ("cyningstan", "senet"):
+    for game in ("cyningstan", "senet", "stacks"):
         assert "(decided)" in (ROOT / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8")
     for rule in ("Bumping", "Bearing off", "Extra turns", "demon-cast", "first entry"):
         assert rule.lower() in rules.lower(), rule

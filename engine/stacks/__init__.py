@@ -1,0 +1,27 @@
+"""The three-dice, fifteen-men stacking game (seed 002), as docs/rules/stacks.md decides it.
+
+>>> position = RULES.new()
+>>> position.waiting(Side.CONES), RULES.geometry.board, RULES.chance.name
+(15, 'stacks', 'dice')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.board import Side
+from engine.games.api import Rules
+from engine.stacks.moves import Move
+from engine.stacks.position import StacksPosition
+from engine.stacks.rules import STACKS, StacksRules
+
+__all__ = ["RULES", "STACKS", "Move", "Side", "StacksPosition", "StacksRules", "rules_from_json"]
+
+RULES: Rules = STACKS
+"""The stacking game's rules for the registry (typed as the game interface, so mypy checks
+that its rules and positions implement it)."""
+
+
+def rules_from_json(data: Any) -> StacksRules:
+    """The stacking game's rules from a record (it has no options)."""
+    return StacksRules.from_json(data)

@@ -1,0 +1,120 @@
+"""The stacking game's rules as one immutable value: its board, its dice, who begins.
+
+>>> STACKS.title, STACKS.chance.name, STACKS.pieces, STACKS.geometry.board
+('Stacks (three dice, fifteen men)', 'dice', 15, 'stacks')
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from engine.board import Side
+from engine.errors import BadRecord
+from engine.games.api import Chance, Geometry
+from engine.stacks.board import LAST, MEN, ROW, SQUARES, path, place, square
+from engine.stacks.dice import OUTCOMES, roll
+from engine.sticks import Throw
+
+if TYPE_CHECKING:
+    from engine.stacks.position import StacksPosition
+
+GEOMETRY = Geometry(
+    board="stacks",
+    squares=SQUARES,
+    position=MappingProxyType({name: place(name) for name in SQUARES}),
+    marked=MappingProxyType({square(Side.CONES, LAST): "last"}),
+    paths=(path(Side.CONES), path(Side.REELS)),
+    homes=(path(Side.CONES)[:ROW], path(Side.REELS)[:ROW]),
+)
+"""A block of three rows of five and a tail of five: no reed-switch board reads it (a switch
+cannot count a stack), so no board file names it."""
+
+
+@dataclass(frozen=True)
+class StacksRules:
+    """The three-dice, fifteen-men game of seed 002, as docs/rules/stacks.md decides it."""
+
+    @property
+    def name(self) -> str:
+        """The game's registered name."""
+        return "stacks"
+
+    @property
+    def title(self) -> str:
+        """The game's title."""
+        return "Stacks (three dice, fifteen men)"
+
+    @property
+    def geometry(self) -> Geometry:
+        """The 3-by-5 block and its tail."""
+        return GEOMETRY
+
+    @property
+    def chance(self) -> Chance:
+        """Three six-sided dice, thrown together: 56 throws (faces in rising order)."""
+        return Chance("dice", OUTCOMES)
+
+    @property
+    def no_board(self) -> str:
+        """Why no board file plays this game."""
+        return "a reed switch cannot count a stack of men"
+
+    @property
+    def pieces(self) -> int:
+        """Men per side."""
+        return MEN
+
+    def new(self, first: Side = Side.CONES) -> StacksPosition:
+        """A new game: the board empty, every man waiting, ``first`` to throw."""
+        from engine.stacks.position import StacksPosition
+
+        return StacksPosition.new(self, first)
+
+    def parse(self, text: str) -> StacksPosition:
+        """A position from its notation."""
+        from engine.stacks.notation import parse_position
+
+        return parse_position(text, self)
+
+    def draw(self, rng: random.Random) -> Throw:
+        """Three dice thrown with the caller's generator."""
+        return roll(rng)
+
+    def first_side(self, rng: random.Random, last_winner: Side | None) -> Side:
+        """Both sides throw the three dice, the higher total begins, ties are thrown again (the
+        seed's way, every game)."""
+        return opening(rng)[0]
+
+    def to_json(self) -> dict[str, Any]:
+        """The game's name as JSON data (the game has no options)."""
+        return {"game": self.name}
+
+    @classmethod
+    def from_json(cls, data: Any) -> StacksRules:
+        """The rules ``to_json`` wrote; raises BadRecord naming what is wrong."""
+        if not isinstance(data, dict):
+            raise BadRecord("ruleset: expected an object")
+        if data.get("game", "stacks") != "stacks":
+            raise BadRecord(f"ruleset: {data.get('game')!r} is not the stacking game")
+        unknown = set(data) - {"game"}
+        if unknown:
+            raise BadRecord(f"ruleset: the stacking game has no option {sorted(unknown)[0]!r}")
+        return cls()
+
+
+def opening(rng: random.Random) -> tuple[Side, tuple[tuple[int, int], ...]]:
+    """Who begins, and the totals (Cones', Reels') of each round thrown until one was higher."""
+    rounds: list[tuple[int, int]] = []
+    while True:
+        cones = sum(rng.randint(1, 6) for _ in range(3))
+        reels = sum(rng.randint(1, 6) for _ in range(3))
+        rounds.append((cones, reels))
+        if cones != reels:
+            return (Side.CONES if cones > reels else Side.REELS), tuple(rounds)
+
+
+STACKS = StacksRules()
+"""The stacking game (it has no options)."""
