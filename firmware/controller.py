@@ -299,7 +299,8 @@ class Controller:
         first = rules.first_side(self.rng, self.last_winner)
         self.game = Game(rules, first)
         self.new_game_asked = False
-        log.info("new game, %s throw first", first.title)
+        log.info("new game, %s %s first", first.title,
+                 "throw" if rules.chance is not None else "play")
         events: list[Event] = []
         self.throws = {}
         while self.game.state.opening and self.game.state.throw is None:
