@@ -99,9 +99,21 @@ class TurnPassed:
 
 @dataclass(frozen=True, slots=True)
 class Won:
-    """``side`` bore off its last piece and won."""
+    """``side`` won: it bore off its last piece (``how`` "borne off"), or in Ramses it holds the
+    special squares it needs ("special squares") or the opponent cannot move ("locked up")."""
 
     side: Side
+    how: str = "borne off"
+
+
+@dataclass(frozen=True, slots=True)
+class MovedTheirs:
+    """``side`` moved the opponent's piece from ``source`` to ``target`` (the second half of a
+    Ramses turn)."""
+
+    side: Side
+    source: str
+    target: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +170,7 @@ class HeldLast:
 Event = (
     Entered
     | Moved
+    | MovedTheirs
     | Bumped
     | BorneOff
     | ExtraTurnEarned

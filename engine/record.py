@@ -112,7 +112,7 @@ class GameRecord:
         for number, token in enumerate(tokens, 1):
             try:
                 action: Action
-                if state.throw is None:
+                if state.throw is None and ruleset.chance is not None:  # a game of luck throws
                     action = Throw.parse(token)
                     state, _ = state.cast(action)
                 else:

@@ -18,6 +18,7 @@ from engine.events import (
     HeldLast,
     LeftBoard,
     Moved,
+    MovedTheirs,
     Opened,
     Scored,
     Stuck,
@@ -75,8 +76,9 @@ def board_text(state: Position, highlight: frozenset[str] = frozenset()) -> str:
         lines.append("".join(cells).rstrip())
         lines.append("".join(f" {sq or '':<4}" for sq in line).rstrip())
     gone = "out of play" if stacks or state.rules.pieces > 5 else "off"
-    for side in Side:
-        lines.append(f"{side.title}: {state.waiting(side)} waiting, {state.off[side]} {gone}")
+    if state.rules.chance is not None:  # Ramses' pieces never wait nor leave the board
+        for side in Side:
+            lines.append(f"{side.title}: {state.waiting(side)} waiting, {state.off[side]} {gone}")
     if stacks or getattr(state, "dice", None):  # dice used one at a time: those still in hand
         throw = state.throw
         lines.append(f"Dice to use: {dice_text(throw) if throw is not None else '-'}")
@@ -118,6 +120,12 @@ def event_text(event: Event) -> str:
             return f"{side.title} cannot move {throw.value}: the throw is lost."
         case TurnPassed(side):
             return f"Go ahead and throw, {side.title}."
+        case MovedTheirs(side, source, target):
+            return f"{side.title} move the {side.other.title[:-1]} on {source} to {target}."
+        case Won(side, "locked up"):
+            return f"{side.other.title} are locked up: they cannot move. {side.title} win!"
+        case Won(side, "special squares"):
+            return f"{side.title} hold the special squares they need and win!"
         case Won(side):
             return f"{side.title} have borne off every piece and win!"
         case Swapped(side, square, to):

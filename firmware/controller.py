@@ -112,6 +112,8 @@ class Controller:
     fairness: Fair = field(default_factory=Fair)
     warned: bool = False
     shake_again_until: float = float("-inf")
+    no_throw_until: float = float("-inf")
+    """Until when the status says that this game takes no throw (a shake during Ramses)."""
     setting_out: bool = False
     """The board is guided to a new game's starting position (no mistake sounds)."""
     rattle: sounds.Rattle = field(default_factory=sounds.Rattle)
@@ -297,7 +299,8 @@ class Controller:
         first = rules.first_side(self.rng, self.last_winner)
         self.game = Game(rules, first)
         self.new_game_asked = False
-        log.info("new game, %s throw first", first.title)
+        log.info("new game, %s %s first", first.title,
+                 "throw" if rules.chance is not None else "play")
         events: list[Event] = []
         self.throws = {}
         while self.game.state.opening and self.game.state.throw is None:
@@ -366,6 +369,8 @@ class Controller:
                 and isinstance(self.verdict, AsExpected) and isinstance(throw, Throw):
             self._cast(self._arranged(throw))
         else:
+            if self.game is not None and self.settings.ruleset.chance is None:
+                self.no_throw_until = self.clock.now() + 3.0  # say why, for a moment
             self.speaker.play(sounds.REFUSED)
 
     def _cleared(self) -> bool:
@@ -551,6 +556,8 @@ class Controller:
         verdict = self.verdict
         if now < self.shake_again_until:
             return "The sticks did not settle: shake again, then stand the box upright."
+        if now < self.no_throw_until and self.phase is not Phase.IDLE:
+            return f"No throw in this game: {self.settings.ruleset.title} has no luck in it."
         if self.phase is Phase.GUIDE and self.setting_out:
             return ("Set out the pieces as the blinking lights show, each in its side's colour."
                     + (_racks_to_mend(verdict) if isinstance(verdict, Mismatch) else ""))
@@ -575,6 +582,9 @@ class Controller:
         if self.phase is Phase.THROW:
             return f"The mummy throws for {side}..." if self._mummy_to_play() else \
                 f"Shake the sticks, {side}."
+        owners = {journey.side for m in state.moves for journey in state.journeys(m)[:1]}
+        if owners == {state.turn.other}:  # Ramses' second move: one of the opponent's pieces
+            return f"Now move one of the {state.turn.other.title}' pieces, {side}."
         return f"Go ahead and make your move, {side}."
 
 

@@ -15,6 +15,7 @@ from engine.events import (
     Event,
     ExtraTurnEarned,
     Moved,
+    MovedTheirs,
     Swapped,
     ThrowLost,
     Washed,
@@ -60,7 +61,7 @@ def sounds_for(events: tuple[Event, ...], mummy: Side | None) -> list[str]:
     names: list[str] = []
     for event in events:
         match event:
-            case Entered() | Moved():
+            case Entered() | Moved() | MovedTheirs():
                 names.append(MOVE)
             case Bumped() | Swapped() | Washed():
                 names.append(BUMP)

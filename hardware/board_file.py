@@ -40,7 +40,8 @@ __all__ = [
 
 BOARDS = Path(__file__).parent / "boards"
 DEFAULT_BOARD = BOARDS / "pi-direct.toml"
-DEFAULT_BOARDS = {TWENTY_SQUARES: DEFAULT_BOARD, "senet": BOARDS / "senet.toml"}
+DEFAULT_BOARDS = {TWENTY_SQUARES: DEFAULT_BOARD, "senet": BOARDS / "senet.toml",
+                  "ramses": BOARDS / "ramses.toml"}
 """The shipped board file of each kind of board (the simulator's, when none is given)."""
 BUTTONS = ("new_game", "mummy", "switch_sides", "chances")
 PIN_FACTORIES = ("lgpio", "rpigpio")
@@ -192,7 +193,8 @@ class Board:
     facts: FactsConfig = field(default_factory=FactsConfig)
     kiosk: KioskConfig = field(default_factory=KioskConfig)
     kind: str = TWENTY_SQUARES
-    """The kind of board the squares are wired for: ``twenty-squares`` or ``senet``."""
+    """The kind of board the squares are wired for: ``twenty-squares``, ``senet`` or
+    ``ramses``."""
     story: StoryConfig = field(default_factory=StoryConfig)
 
     @property
@@ -407,6 +409,8 @@ _UNKNOWN_SQUARE = {
     TWENTY_SQUARES: "unknown key (the squares are R1-R4, C1-C4 and M5-M16; "
                     "rack slots CW1-CW5, RW1-RW5, CO1-CO5, RO1-RO5)",
     "senet": "unknown key (a senet board's squares are H1-H30)",
+    "ramses": "unknown key (a ramses board's squares are T1-T4, T6-T21, and the oblong "
+              "spaces' alignments U10-U17 and L10-L17)",
 }
 
 

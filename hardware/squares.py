@@ -1,8 +1,9 @@
 """The squares of each kind of board by name, where each lies, and the paths pieces travel.
 
 Hardware names squares but knows no rules; these are plain strings shared with the engine by value.
-Two kinds of board: Twenty Squares (R1-R4, C1-C4, M5-M16) and Senet (H1-H30, three rows of ten,
-the path snaking: H1-H10 left to right on top, H11-H20 back, H21-H30 left to right).
+Three kinds of board: Twenty Squares (R1-R4, C1-C4, M5-M16), Senet (H1-H30, three rows of ten,
+the path snaking: H1-H10 left to right on top, H11-H20 back, H21-H30 left to right) and Ramses
+(a T of twenty squares T1-T21 and two oblong spaces read by eight reeds each, U10-U17, L10-L17).
 """
 
 from __future__ import annotations
@@ -52,14 +53,36 @@ SENET_POSITION: dict[str, tuple[int, int]] = {
 }
 """(row, column) of every Senet square as seen from above, H1 at the top left."""
 
-TWENTY_SQUARES, SENET = "twenty-squares", "senet"
-KINDS = (TWENTY_SQUARES, SENET)
+RAMSES_SQUARES: tuple[str, ...] = (
+    *(f"T{n}" for n in (1, 2, 3, 4)), *(f"T{n}" for n in range(6, 22)),
+    *(f"U{n}" for n in range(10, 18)), *(f"L{n}" for n in range(10, 18)),
+)
+"""Ramses' cells: the twenty squares T1-T4, T6-T21 (the seed's numbers), then a reed under each
+alignment of the two oblong spaces: U10-U17 over squares 10-17, L10-L17 under them."""
+
+
+def _ramses_position(square: str) -> tuple[int, int]:
+    n = int(square[1:])
+    if square[0] in "UL":
+        return (0 if square[0] == "U" else 2), n - 6
+    return (0, n - 1) if n <= 4 else (1, n - 6) if n <= 17 else (2, n - 18)
+
+
+RAMSES_POSITION: dict[str, tuple[int, int]] = {
+    square: _ramses_position(square) for square in RAMSES_SQUARES
+}
+"""(row, column) of every Ramses cell from above: the T's bar on the left, U12 right above T12."""
+
+TWENTY_SQUARES, SENET, RAMSES = "twenty-squares", "senet", "ramses"
+KINDS = (TWENTY_SQUARES, SENET, RAMSES)
 """The kinds of board a board file may be wired for (``[board] kind``)."""
 UNWIRED = {"stacks": "a reed switch cannot count a stack of men"}
 """Boards no board file can be wired for, and why (their games are played on a screen)."""
-SQUARES_OF: dict[str, tuple[str, ...]] = {TWENTY_SQUARES: SQUARES, SENET: SENET_SQUARES}
+SQUARES_OF: dict[str, tuple[str, ...]] = {
+    TWENTY_SQUARES: SQUARES, SENET: SENET_SQUARES, RAMSES: RAMSES_SQUARES,
+}
 POSITION_OF: dict[str, dict[str, tuple[int, int]]] = {
-    TWENTY_SQUARES: POSITION, SENET: SENET_POSITION,
+    TWENTY_SQUARES: POSITION, SENET: SENET_POSITION, RAMSES: RAMSES_POSITION,
 }
 
 

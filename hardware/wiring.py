@@ -103,6 +103,8 @@ _SQUARES_FROM_ABOVE = {
     TWENTY_SQUARES: "The squares from above, Reels' row on top, with the reed switch's wiring:",
     "senet": "The squares from above, H1 at the top left, the path snaking, with the reed "
              "switch's wiring:",
+    "ramses": "The squares from above, the T's bar on the left; U10-U17 and L10-L17 are the "
+              "oblong spaces' reeds, one per alignment, over and under squares 10-17:",
 }
 
 

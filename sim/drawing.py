@@ -14,6 +14,7 @@ from collections.abc import Mapping
 import pygame
 
 from engine.board import Side
+from engine.games.api import Geometry
 from hardware.squares import STICK_PIXELS
 from hardware.strips import Colour
 from sim.layout import Layout
@@ -25,6 +26,7 @@ WOOD: Colour = (122, 74, 38)
 WOOD_DARK: Colour = (86, 50, 24)
 WOOD_GRAIN: Colour = (106, 63, 31)
 TILE: Colour = (222, 200, 152)  # the pale inlay of a square, unlit
+TICK: Colour = (150, 116, 70)  # an oblong space's alignment marks
 SIDELINE: Colour = (60, 48, 40)
 CONE_BODY: Colour = (38, 96, 190)  # blue faience
 CONE_LIGHT: Colour = (132, 182, 240)
@@ -87,15 +89,34 @@ def board_surface(layout: Layout) -> pygame.Surface:
                              (rect.right + frame - 2, y - wobble))
     marked = layout.geometry.marked
     for square, rect in layout.squares.items():
-        draw_tile(surface, rect, marked.get(square), TILE)
+        draw_tile(surface, rect, marked.get(square), TILE, joins(layout.geometry, square))
     return surface
 
 
+def joins(geometry: Geometry, square: str) -> tuple[bool, bool]:
+    """Whether a cell's inlay runs on into its left and right neighbours: the cells of one
+    oblong space (a cell per alignment) are one long inlay."""
+    for run in geometry.oblongs:
+        if square in run:
+            i = run.index(square)
+            return i > 0, i < len(run) - 1
+    return False, False
+
+
 def draw_tile(surface: pygame.Surface, square_rect: pygame.Rect, sign: str | None,
-              colour: Colour) -> None:
-    """One square's inlay in ``colour``, with its ``sign`` if it is marked."""
+              colour: Colour, joined: tuple[bool, bool] = (False, False)) -> None:
+    """One square's inlay in ``colour``, with its ``sign`` if it is marked; ``joined`` runs it
+    on to the left or right (an oblong space), with a small tick where a piece may stand."""
     tile = tile_rect(square_rect)
-    pygame.draw.rect(surface, colour, tile, border_radius=max(1, tile.width // 16))
+    if not any(joined):
+        pygame.draw.rect(surface, colour, tile, border_radius=max(1, tile.width // 16))
+    else:
+        left = square_rect.left if joined[0] else tile.left
+        right = square_rect.right if joined[1] else tile.right
+        pygame.draw.rect(surface, colour, (left, tile.top, right - left, tile.height))
+        tick = max(2, tile.height // 8)  # the alignment marks: top and bottom of each place
+        for y0, y1 in ((tile.top, tile.top + tick), (tile.bottom - tick - 1, tile.bottom - 1)):
+            pygame.draw.line(surface, TICK, (tile.centerx, y0), (tile.centerx, y1), 2)
     if sign is not None:
         draw_sign(surface, tile, sign)
 

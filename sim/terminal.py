@@ -63,7 +63,9 @@ class TerminalGame:
 
     def run(self) -> int:
         """Play until the player quits or the input ends; returns the exit status."""
-        self.write(f"{self.game.ruleset.title}. Type 'help' for commands; press Enter to throw.")
+        then = "press Enter to throw" if self.game.ruleset.chance is not None else \
+            "no throw in this game: pick a move"
+        self.write(f"{self.game.ruleset.title}. Type 'help' for commands; {then}.")
         try:
             self._start()
             while True:
@@ -135,7 +137,7 @@ class TerminalGame:
         self._show(state)
         listing = "  ".join(f"{n}) {state.describe(m)}" for n, m in enumerate(state.moves, 1))
         while True:
-            answer = self._ask(f"Go ahead and make your move, {state.turn.title}: {listing}\n> ")
+            answer = self._ask(f"{_prompt(state)}: {listing}\n> ")
             if answer is None:
                 return None
             if answer.isdigit():
@@ -164,7 +166,9 @@ class TerminalGame:
             if command in ("q", "quit", "exit"):
                 raise Quit
             if command in ("h", "help", "?"):
-                self.write(HELP)
+                luckless = self.game.ruleset.chance is None
+                self.write(HELP.replace("Enter      throw the sticks",
+                                        "(no throw in this game) ") if luckless else HELP)
             elif command == "board":
                 self._show(self.game.state)
             elif command == "hint":
@@ -208,3 +212,11 @@ class TerminalGame:
     def _tell(self, events: tuple[Event, ...]) -> None:
         for event in events:
             self.write("  " + event_text(event))
+
+
+def _prompt(state: Position) -> str:
+    """Whose move it is; in Ramses' second move, that a piece of the opponent's is moved."""
+    owners = {state.journeys(m)[0].side for m in state.moves}
+    if owners == {state.turn.other}:
+        return f"Now move one of the {state.turn.other.title}' pieces, {state.turn.title}"
+    return f"Go ahead and make your move, {state.turn.title}"

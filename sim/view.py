@@ -165,7 +165,7 @@ class View:
         light = shot.frame.get(square, (0, 0, 0))
         rect = layout.squares[square]
         drawing.draw_tile(surface, rect, layout.geometry.marked.get(square),
-                          drawing.tint(drawing.TILE, light))
+                          drawing.tint(drawing.TILE, light), drawing.joins(layout.geometry, square))
         if shot.labels:
             label = self.texts.line(square, max(10, layout.cell // 6), LABEL)
             tile = drawing.tile_rect(rect)
@@ -247,7 +247,8 @@ class View:
                                (rect.left + size // 2, rect.top + int(cell * 0.3)), size // 3)
         name = self.texts.line(f"{player.side.title}: {player.who}", size, colour)
         surface.blit(name, name.get_rect(midleft=(x, rect.top + int(cell * 0.3))))
-        facts = [f"{player.off} of {layout.pieces} borne off"]
+        # Ramses, the game without luck, bears nothing off: its sideline names the player only.
+        facts = [f"{player.off} of {layout.pieces} borne off"] if layout.chance is not None else []
         if player.threw is not None:
             facts.append(f"threw {player.threw}")
         line = self.texts.line(", ".join(facts), int(size * 0.85), DIM_TEXT)

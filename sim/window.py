@@ -299,6 +299,9 @@ class Window:
 
     def _start_shake(self, by: str) -> None:
         if self.layout.chance is None:
+            if self.controller.phase is Phase.IDLE:  # no stick box: Space begins a game
+                self.act("new_game")
+                return
             self.notice = ("No throw in this game: move a piece.", self.table.now + 3.0)
             return
         if not self.hand.shaking:
@@ -592,6 +595,9 @@ class Window:
             return f"The mummy plays {state.describe(move)}."
         if controller.phase is Phase.GUIDE and controller.setting_out and self.tutorial is None:
             return self._setting_out_status()
+        if controller.phase is Phase.IDLE and self.layout.chance is None:
+            title = controller.rules.title
+            return f"Press Space (or Options > New game) to begin a game of {title}."
         return controller.status()
 
     def _setting_out_status(self) -> str:

@@ -1,7 +1,7 @@
 """The family of games on one board controller: each registered by name, behind one interface.
 
 >>> [name for name in names()]
-['tait', 'cyningstan', 'senet', 'stacks']
+['tait', 'cyningstan', 'senet', 'ramses', 'stacks']
 >>> load("tait").title
 "Twenty Squares (Tait's rules)"
 
@@ -21,6 +21,7 @@ GAMES: dict[str, str] = {
     "tait": "engine.tait",
     "cyningstan": "engine.cyningstan",
     "senet": "engine.senet",
+    "ramses": "engine.ramses",
     "stacks": "engine.stacks",
 }
 """Every game by name, and the package that holds it (imported when first asked for)."""

@@ -76,6 +76,9 @@ class Geometry:
     """Each side's path, in the order its pieces travel (by ``Side``)."""
     homes: tuple[tuple[str, ...], tuple[str, ...]]
     """Squares that light up when it is a side's turn (its private row, or its start)."""
+    oblongs: tuple[tuple[str, ...], ...] = ()
+    """Runs of side-by-side cells that are one space on the board, read at each place a piece
+    may stand in it (Ramses' oblong spaces, a cell per alignment): drawn as one long inlay."""
 
     @property
     def rows(self) -> int:

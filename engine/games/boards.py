@@ -45,3 +45,23 @@ def _senet() -> Geometry:
 
 SENET = _senet()
 """Senet's board: three rows of ten, the path snaking H1-H10, H11-H20 back, H21-H30."""
+
+
+def _ramses() -> Geometry:
+    from engine.ramses.board import CELLS, LOWER, MIDDLE, SIGNS, START, UPPER, place
+
+    # No path: the animations run along the middle row, each side's start squares first.
+    return Geometry(
+        board="ramses",
+        squares=CELLS,
+        position=MappingProxyType({name: place(n) for n, name in enumerate(CELLS)}),
+        marked=MappingProxyType(dict(SIGNS)),
+        paths=(START[0] + MIDDLE, START[1] + MIDDLE),
+        homes=START,
+        oblongs=(UPPER, LOWER),
+    )
+
+
+RAMSES = _ramses()
+"""Ramses' board: the T of twenty squares, the oblong spaces as eight cells above and below
+squares 10-17 (one per alignment)."""

@@ -103,8 +103,9 @@ class Mummy:
         self.balance: float | None = None
         """Fair mode from the table: when set and a table is loaded, every move leaves the
         opponent's chance to win as close to this as the throw allows, whatever the level."""
-        self.searches: dict[str, Search] = {}
-        """The searching Vizier of each other game played so far (by the game's name)."""
+        self.searches: dict[str, Any] = {}
+        """The search of each other game played so far (by the game's name; a game without luck
+        by its name and the level: each level searches to its own depth)."""
 
     @property
     def fallback(self) -> str | None:
@@ -116,7 +117,7 @@ class Mummy:
     ) -> Decision:
         """The move for ``state``'s pending throw at ``level`` (default: this mummy's level)."""
         level = self.level if level is None else level
-        if state.throw is None or not state.moves:
+        if not state.moves or (state.throw is None and state.rules.chance is not None):
             raise WrongPhase(f"{state.turn.title} must throw before the mummy can choose a move")
         if not isinstance(state, GameState):
             return self._decide_by_interface(state, rng, level)
@@ -146,6 +147,13 @@ class Mummy:
         mind = mind_of(position.rules)
         if level == Level.PRIEST:
             return Decision(mind.priest(position), level, level)
+        if mind.searcher is not None and level >= Level.VIZIER:  # a game without luck
+            key = f"{position.rules.name}:{level.name}"
+            found = self.searches.get(key)
+            if found is None:
+                found = self.searches[key] = mind.searcher(int(level), position.rules)
+            analysis = found.analyse(position)
+            return Decision(analysis.move, level, level, value=analysis.value)
         search = self.searches.get(position.rules.name)
         if search is None:
             search = self.searches[position.rules.name] = Search(mind.evaluate, mind.depth,

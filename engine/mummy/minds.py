@@ -19,6 +19,7 @@ from engine.mummy import search
 
 MINDS: dict[str, str] = {
     "senet": "engine.mummy.senet",
+    "ramses": "engine.mummy.ramses",
     "stacks": "engine.mummy.stacks",
 }
 """Each game by name, and the module of the mummy's knowledge of it (imported when needed): it
@@ -38,6 +39,9 @@ class Mind:
     """Throws the Vizier looks ahead beyond the pending one."""
     node_limit: int = search.NODE_LIMIT
     """Casts and moves one decision may try."""
+    searcher: Callable[[int, Any], Any] | None = None
+    """A game without luck: the search of a level (2 the Vizier, 3 Neferkaptah) under the
+    rules given, instead of the expectiminimax Vizier."""
 
 
 def mind_of(rules: Rules) -> Mind:
@@ -52,4 +56,5 @@ def _mind(name: str) -> Mind:
     module = import_module(MINDS[name])
     return Mind(module.priest_move, module.reason, module.evaluate,
                 getattr(module, "DEPTH", search.DEPTH),
-                getattr(module, "NODE_LIMIT", search.NODE_LIMIT))
+                getattr(module, "NODE_LIMIT", search.NODE_LIMIT),
+                getattr(module, "searcher", None))

@@ -12,6 +12,13 @@ if the core's median is below the goal of 5,000 games/s.
 are longer). ``--game senet`` plays Senet: its core (``engine.senet.core``, bit masks on packed
 positions) and its positions (``SenetPosition``), from the opening throws on (goal 1,000
 games/s through the core: a game of Senet is about twice as many throws as one of Tait's).
+``--game ramses`` plays Ramses, a game without luck: its core (packed positions, the moves of
+``engine.ramses.position.options`` and the positions seen, what the alpha-beta search walks) and
+its positions (``RamsesPosition``); it counts moves instead of throws and the wins of the first
+player instead of the Cones' (goal 300 games/s through the core). ``--level NAME`` then plays
+``--level-games`` games of that level against itself, each opened by four random moves (so the
+deterministic levels meet in different games), and prints the first player's win rate, the
+length of the games and the level's decision time.
 """
 
 from __future__ import annotations
@@ -31,7 +38,7 @@ from engine.tables import tables
 
 GOAL = 5_000
 """Random games per second through the core, on one core of the development machine."""
-GOALS = {"tait": GOAL, "cyningstan": 3_000, "senet": 1_000, "stacks": 250}
+GOALS = {"tait": GOAL, "cyningstan": 3_000, "senet": 1_000, "stacks": 250, "ramses": 300}
 """Cyningstan's games run longer (112 throws to 102) with more pieces on the board; the stacking
 game has no packed core: its goal is through its positions (a game is some 50 throws of three
 dice, each die a move)."""
@@ -111,6 +118,85 @@ def position_games(name: str) -> Games:
     return games
 
 
+def ramses_core_games(games: int, rng: random.Random) -> tuple[list[int], int]:
+    """Random Ramses games on packed positions: the first player's wins, then the second's."""
+    from engine.ramses import RAMSES
+    from engine.ramses.core import TURN as SECOND
+    from engine.ramses.position import forget, options
+
+    forget()  # each path starts with empty caches
+    wins, moves = [0, 0], 0
+    uniform = rng.random
+    for _ in range(games):
+        first = RAMSES.first_side(rng, None)
+        code = RAMSES.new(first).code
+        seen = {code}
+        legal_now = options(code, RAMSES)
+        while True:
+            _, code, winner = legal_now[int(uniform() * len(legal_now))]
+            moves += 1
+            if winner is not None:
+                break
+            seen.add(code)
+            legal_now = tuple(o for o in options(code, RAMSES) if o[2] is not None
+                              or o[1] not in seen)
+            if not legal_now:  # locked up: the side to play loses
+                winner = 0 if code & SECOND else 1
+                break
+        wins[winner != first] += 1
+    return wins, moves
+
+
+def ramses_position_games(games: int, rng: random.Random) -> tuple[list[int], int]:
+    """The same games through ``RamsesPosition.play``."""
+    from engine.ramses.position import forget
+
+    forget()
+    rules = load("ramses")
+    wins, moves = [0, 0], 0
+    uniform = rng.random
+    for _ in range(games):
+        first = rules.first_side(rng, None)
+        position = rules.new(first)
+        while position.winner is None:
+            legal_now = position.moves
+            position, _ = position.play(legal_now[int(uniform() * len(legal_now))])
+            moves += 1
+        wins[position.winner != first] += 1
+    return wins, moves
+
+
+def level_games(name: str, level: str, games: int, seed: int) -> None:
+    """``games`` games of the mummy's ``level`` against itself (no luck: random first moves)."""
+    from engine.mummy import Level, Mummy
+    from tests.benchmarks.mummy_strength import opening, percentile
+
+    rules = load(name)
+    chosen = Level.parse(level)
+    wins, lengths, times = [0, 0], [], []
+    for number in range(games):
+        rng = random.Random(f"{seed}:{number}")
+        mummy = Mummy(chosen)
+        position = opening(rng, rules)
+        first, played = position.turn, 0
+        while position.winner is None:
+            if rules.chance is not None:
+                position, _ = position.cast(rules.draw(rng))
+                if not position.moves:
+                    continue
+            start = time.perf_counter()
+            move = mummy.choose(position, rng)
+            times.append(time.perf_counter() - start)
+            position, _ = position.play(move)
+            played += 1
+        wins[position.winner != first] += 1
+        lengths.append(played)
+    print(f"{chosen.title} against itself, {games} games: the side to move after the random "
+          f"opening won {wins[0]} ({wins[0] / games:.1%}); {statistics.fmean(lengths):.1f} "
+          f"moves after it; decision p95 {percentile(times, 0.95) * 1e3:.1f} ms, "
+          f"max {max(times) * 1e3:.1f} ms")
+
+
 state_games = position_games("tait")
 """The same games as ``core_games`` through the public API: ``GameState.cast`` and ``play``."""
 
@@ -131,14 +217,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--game", choices=names(), default="tait")
+    parser.add_argument("--level", help="also play this mummy level against itself")
+    parser.add_argument("--level-games", type=int, default=200)
     args = parser.parse_args(argv)
     results = {}
     rules = load(args.game)
     if args.game == "stacks":
         return stacks_main(args.games, args.seed, args.rounds)
-    if isinstance(rules, Ruleset):
+    counted, winners = "throws", ("Cones", "Reels")
+    if rules.chance is None:
+        counted, winners = "moves", ("the first player", "the second")
+    if args.game == "ramses":
         paths: tuple[tuple[str, Games], ...] = (
-            ("core", packed_games(rules)), ("GameState", position_games(args.game)))
+            ("core", ramses_core_games), ("RamsesPosition", ramses_position_games))
+    elif isinstance(rules, Ruleset):
+        paths = (("core", packed_games(rules)), ("GameState", position_games(args.game)))
     else:
         paths = (("core", senet_core_games), ("SenetPosition", position_games(args.game)))
     print(rules.title)
@@ -147,7 +240,8 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{name:>13}: {statistics.median(rates):,.0f} games/s median "
             f"({min(rates):,.0f}-{max(rates):,.0f} over {args.rounds} x {args.games} games), "
-            f"{throws / args.games:.1f} throws/game; Cones won {wins[0]}, Reels {wins[1]}"
+            f"{throws / args.games:.1f} {counted}/game; {winners[0]} won {wins[0]} "
+            f"({wins[0] / args.games:.1%}), {winners[1]} {wins[1]}"
         )
     (core_name, _), (public, _) = paths
     if results[core_name][1:] != results[public][1:]:
@@ -156,6 +250,8 @@ def main(argv: list[str] | None = None) -> int:
     core = statistics.median(results["core"][0])
     goal = GOALS[args.game]
     print(f"goal {goal:,} games/s through the core: {'met' if core >= goal else 'NOT met'}")
+    if args.level:
+        level_games(args.game, args.level, args.level_games, args.seed)
     return 0 if core >= goal else 1
 
 

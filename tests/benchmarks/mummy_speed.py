@@ -7,7 +7,8 @@ Priests that blunder now and then, then times every level deciding each one R ti
 p95 and max per level (goals on the dev machine: Scribe and Priest under 1 ms, Vizier under
 50 ms), the Vizier's depth and nodes, its table size, and the peak memory one decision allocates.
 ``--game cyningstan`` times Cyningstan's mummy; ``--game senet`` the Senet mummy (its Vizier
-is the generic search, goal under 100 ms).
+is the generic search, goal under 100 ms); ``--game ramses`` Ramses' four levels (the Vizier and
+Neferkaptah are alpha-beta searches, goal under 100 ms).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ def sample_positions(count: int, seed: int, game: str = "tait") -> list[Position
     while len(found) < count:
         state = rules.new(rules.first_side(rng, None))
         while state.winner is None and len(found) < count:
-            if state.throw is None:
+            if state.throw is None and rules.chance is not None:  # Ramses: none
                 state, _ = state.cast(rules.draw(rng))
                 continue
             if len(state.moves) > 1 and rng.random() < 0.3:
@@ -60,7 +61,11 @@ def main(argv: list[str] | None = None) -> int:
           f"{args.repeat} times\n")
     print("| level | mean | p95 | max |")
     print("| --- | ---: | ---: | ---: |")
-    for level in (Level.SCRIBE, Level.PRIEST, Level.VIZIER):
+    searcher = mind_of(rules).searcher if not isinstance(rules, Ruleset) else None
+    levels = [Level.SCRIBE, Level.PRIEST, Level.VIZIER]
+    if searcher is not None:  # a game without luck: Neferkaptah is its deepest search
+        levels.append(Level.NEFERKAPTAH)
+    for level in levels:
         mummy = Mummy(level)
         times: list[float] = []
         for _ in range(args.repeat):
@@ -73,6 +78,17 @@ def main(argv: list[str] | None = None) -> int:
             f"| {percentile(times, 0.95) * 1e3:.3f} ms | {max(times) * 1e3:.3f} ms |"
         )
 
+    if searcher is not None:
+        for level in (Level.VIZIER, Level.NEFERKAPTAH):
+            search = searcher(int(level), rules)
+            analyses = [search.analyse(state) for state in positions]
+            depths = [a.depth for a in analyses]
+            nodes = [float(a.nodes) for a in analyses]
+            print(f"\n{level.title}: depth reached mean {statistics.fmean(depths):.1f} "
+                  f"(limit {search.depth}), max {max(depths)}; nodes mean "
+                  f"{statistics.fmean(nodes):.0f}, p95 {percentile(nodes, 0.95):.0f} "
+                  f"(budget {search.node_limit}); table at most {search.table_size} entries")
+        return 0
     vizier: Vizier | Search = (Vizier() if isinstance(rules, Ruleset)  # the packed core's games
                               else Search(mind_of(rules).evaluate, mind_of(rules).depth,
                                           mind_of(rules).node_limit))

@@ -17,8 +17,11 @@ every worker, and ``--pairs neferkaptah-vizier,neferkaptah-priest`` plays just t
 
 ``--game`` picks the game: Tait's by default, opened by the demon-cast; Cyningstan's draws its
 first player, the same in both games of a pair; Senet's opens with its throws for a 1; the
-stacking game's sides throw three dice for who begins. ``--mirror LEVEL`` plays LEVEL against
-itself and prints how often the side that began won.
+stacking game's sides throw three dice for who begins; Ramses,
+a game without luck, draws its first player, plays its first two turns (four moves) at random so
+that deterministic levels meet in different games, and plays Neferkaptah as its deepest search
+(no table): ``--game ramses --levels scribe,priest,vizier,neferkaptah``. ``--mirror LEVEL``
+plays LEVEL against itself and prints how often the side that began won.
 """
 
 from __future__ import annotations
@@ -40,6 +43,9 @@ from engine.mummy import Level, Mummy, SolvedTable
 from engine.rules import Ruleset
 
 DEFAULT_LEVELS = (Level.SCRIBE, Level.PRIEST, Level.VIZIER)
+RANDOM_OPENING = 4
+"""Moves played at random to open a game without luck (Ramses: its first two turns), the same
+in both games of a pair, so deterministic levels meet in many different games."""
 _TABLE: SolvedTable | None = None
 """This process's solved table, opened by ``_open_table`` (each worker maps the file itself)."""
 
@@ -91,6 +97,10 @@ def opening(rng: random.Random, rules: Rules | None = None) -> Position:
             state, _ = state.cast(rules.draw(rng))
         else:
             state, _ = state.play(state.moves[0])
+    if rules.chance is None:  # no luck: random first moves, or the levels would replay one game
+        for _ in range(RANDOM_OPENING):
+            if not state.is_over:
+                state, _ = state.play(rng.choice(state.moves))
     return state
 
 
@@ -106,7 +116,7 @@ def play_game(
     state = opening(rng, rules)
     first = state.turn
     while state.winner is None:
-        if state.throw is None:
+        if state.throw is None and rules.chance is not None:  # Ramses: none
             state, _ = state.cast(rules.draw(rng))
             continue  # a throw without a move is lost: the loop throws again
         mummy = mummies[state.turn]
@@ -178,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
         levels = [Level.parse(args.mirror)]
         pairs = [(levels[0], levels[0])]
     _open_table(args.table)
-    if Level.NEFERKAPTAH in levels and _TABLE is None:
+    if Level.NEFERKAPTAH in levels and _TABLE is None and args.game != "ramses":
         print("Neferkaptah without --table plays as the Vizier: the figures would be the Vizier's")
     chunk = max(2, math.ceil(games / (4 * max(1, args.jobs))) // 2 * 2)
     tasks = [

@@ -116,3 +116,79 @@ def test_cyningstan_throws_a_die_and_bears_off_past_16(tmp_path: Path) -> None:
 def test_a_twenty_squares_board_file_is_refused_for_senet(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="wired for a twenty-squares board"):
         Table(settings=Settings(ruleset=SENET), board=load_board(BOARDS / "pi-direct.toml"))
+
+
+RAMSES = load("ramses")
+
+
+def test_a_whole_game_of_ramses_through_the_sensors(tmp_path: Path) -> None:
+    """Set out, then every turn's two moves by hand (the mummy's too, carried out for it), the
+    second half lighting the opponent's pieces, to the end: no throw, no mistake."""
+    settings = Settings(mummy=R, ruleset=RAMSES)
+    with Table(state_dir=tmp_path, settings=settings, seed=3) as table:
+        assert table.sim.board.kind == "ramses"
+        controller = table.controller
+        Hand(table).shake()
+        table.run(1.0)
+        assert controller.game is not None and controller.phase is Phase.GUIDE
+        hand = Hand(table)
+        for square in sorted(controller.game.state.owners()):
+            hand.place(square)
+        table.run(1.0)
+        assert controller.phase is Phase.MOVE
+        halves = {"own": 0, "theirs": 0}
+        while controller.phase is Phase.MOVE:
+            state = controller.game.state
+            halves[state.half] += 1
+            if controller.mummy_move is not None:
+                move = controller.mummy_move
+                assert "The mummy plays" in controller.status()
+            else:
+                move = state.moves[len(state.moves) // 2]
+                sources = {m.source for m in state.moves}
+                assert sources <= {sq for sq in sources if table.sim.lights[sq] != (0, 0, 0)}
+                if state.half == "theirs":
+                    assert controller.status().startswith(f"Now move one of the "
+                                                          f"{state.turn.other.title}' pieces")
+            carry_out(table, state, move)
+            table.run(1.0)
+            assert controller.game.state is not state, (state, move, controller.status())
+        assert controller.phase is Phase.WON and controller.game.state.winner is not None
+        assert halves["own"] > 5 and halves["theirs"] > 5
+        assert sounds.MISTAKE not in table.sim.sounds and sounds.THROW not in table.sim.sounds
+        assert {sounds.WIN, sounds.LOSE} & set(table.sim.sounds)
+        assert "win!" in " ".join(controller.said)
+
+
+def test_a_shake_during_ramses_is_answered_no_throw_in_this_game(tmp_path: Path) -> None:
+    state = RAMSES.new(C)
+    with table_of(RAMSES, tmp_path, frozenset(state.owners())) as table:
+        table.controller.set_up(state)
+        table.run(0.5)
+        Hand(table).shake()
+        table.run(1.0)
+        assert table.sim.sounds[-1] == sounds.REFUSED
+        assert table.controller.status().startswith("No throw in this game")
+        assert table.controller.game.state is state  # type: ignore[union-attr]
+        table.run(3.0)
+        assert table.controller.status() == "Go ahead and make your move, Cones."
+
+
+def test_a_ramses_piece_set_at_the_wrong_alignment_is_guided_to_the_right_one(
+        tmp_path: Path) -> None:
+    state = RAMSES.parse("C:T1,T2,T3,T4 R:T18,T19,T20,T21 turn:C")
+    with table_of(RAMSES, tmp_path, frozenset(state.owners())) as table:
+        table.controller.set_up(state)
+        table.run(0.5)
+        hand = Hand(table)
+        hand.lift("T3")
+        hand.place("U12")  # T3 cannot get there: it goes to T11, U10 or L10
+        table.run(2.5)
+        verdict = table.controller.verdict
+        assert isinstance(verdict, Mismatch) and "U12" in verdict.unexpected
+        assert sounds.MISTAKE in table.sim.sounds
+        hand.lift("U12")
+        hand.place("U10")  # lined up with 10: the move T3-U10
+        table.run(1.0)
+        after = table.controller.game.state  # type: ignore[union-attr]
+        assert after.owners().get("U10") == C and after.half == "theirs"

@@ -217,6 +217,15 @@ def test_a_senet_board_file_reads_thirty_squares_on_two_expanders() -> None:
     assert load_board(DEFAULT_BOARD).kind == "twenty-squares"
 
 
+def test_a_ramses_board_file_reads_twenty_squares_and_two_rows_of_eight_oblong_reeds() -> None:
+    board = load_board(BOARDS / "ramses.toml")
+    assert board.kind == "ramses" and board.squares == SQUARES_OF["ramses"]
+    assert set(board.reeds.channels) == set(SQUARES_OF["ramses"]) and len(board.squares) == 36
+    assert str(board.reeds.channels["U10"]) == "0x22 A0"
+    assert str(board.reeds.channels["L17"]) == "0x22 B7"
+    assert len(board.lights.order) == 40
+
+
 def test_an_unknown_kind_of_board_is_refused() -> None:
     message = refused(SENET_BOARD.replace('kind = "senet"', 'kind = "chess"'))
     assert message.startswith("board.toml: board.kind: expected one of 'twenty-squares', 'senet'")

@@ -1,4 +1,12 @@
-from hardware.squares import MARKED, POSITION, SENET_POSITION, SQUARES, SQUARES_OF, passed_over
+from hardware.squares import (
+    MARKED,
+    POSITION,
+    POSITION_OF,
+    SENET_POSITION,
+    SQUARES,
+    SQUARES_OF,
+    passed_over,
+)
 
 
 def test_twenty_squares_with_five_marked() -> None:
@@ -40,3 +48,12 @@ def test_a_senet_slide_follows_the_snaking_path() -> None:
     assert passed_over("H8", "H13") == ("H9", "H10", "H11", "H12")
     assert passed_over("H27", "H24") == ("H26", "H25")
     assert passed_over("H1", "M5") == ()  # squares of different boards share no path
+
+
+def test_the_ramses_cells_are_the_engines_and_lie_where_it_draws_them() -> None:
+    from engine.games import load
+
+    geometry = load("ramses").geometry
+    assert SQUARES_OF["ramses"] == geometry.squares
+    assert POSITION_OF["ramses"] == dict(geometry.position)
+    assert POSITION_OF["ramses"]["U12"] == (0, 6) and POSITION_OF["ramses"]["T12"] == (1, 6)

@@ -63,6 +63,20 @@ def test_the_demonstration_sets_out_senets_pieces_and_plays_a_whole_game(
     table.close()
 
 
+def test_the_demonstration_plays_a_whole_game_of_ramses_both_moves_of_every_turn(
+        tmp_path: Path) -> None:
+    table = Table(state_dir=tmp_path, seed=13,
+                  settings=Settings(mummy_plays_both=True, celebrate=2.0, ruleset=load("ramses")))
+    demo = Demo(table.sim)
+    controller = table.controller
+    while controller.phase is not Phase.WON and table.now < 3600:
+        run_demo(table, demo, 1.0)
+    assert controller.last_winner is not None, controller.status()
+    assert sounds.MISTAKE not in table.sim.sounds and sounds.THROW not in table.sim.sounds
+    assert any(" the Reel on " in e or " the Cone on " in e for e in controller.said)
+    table.close()
+
+
 def test_the_mummys_hand_slides_a_bumping_move_and_the_board_sees_it() -> None:
     table = Table(settings=Settings(mummy=Side.REELS))
     from engine.state import GameState

@@ -176,3 +176,16 @@ def test_the_real_mummy_advises_on_request() -> None:
     game.run()
     advice = [line for line in lines if line.startswith("The mummy would play")]
     assert advice and ":" in advice[0]  # the move and the reason for it
+
+
+def test_ramses_in_the_terminal_asks_for_moves_only_and_names_the_second_move() -> None:
+    from engine.games import load
+
+    script = Script(["help", "3-8", *["1"] * 400])
+    game = TerminalGame(script.read, script.write, random.Random(2), mummy=Side.REELS,
+                        ruleset=load("ramses"))
+    game.run()
+    assert not any("press Enter" in p for p in script.prompts)
+    assert "no throw in this game" in script.text and "waiting" not in script.text
+    assert any(p.startswith("Now move one of the Reels' pieces, Cones") for p in script.prompts)
+    assert "The mummy moves" in script.text and "win!" in script.text

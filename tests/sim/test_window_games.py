@@ -148,17 +148,21 @@ def test_the_senet_game_resumes_with_its_pieces_out(tmp_path: Path) -> None:
     again.close()
 
 
-def test_a_press_on_the_stick_box_of_a_game_without_chance_says_so() -> None:
-    window = Window.open(settings=WindowSettings(mummy=None), seed=1)
-    rules = window.controller.rules
-    window.layout = window.layout.fit(window.layout.size, rules.geometry, chance=None)
-    box = window.layout.stick_box.center
-    window.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=box))
+def test_in_a_game_without_chance_space_begins_a_game_then_says_no_throw(
+        tmp_path: Path) -> None:
+    window = Window.open(state_dir=tmp_path, settings=WindowSettings(mummy=None), seed=1,
+                         game="ramses")
+    assert window.layout.chance is None
+    window.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE))
+    window.step(1.0)
+    assert window.controller.setting_out and not window.hand.shaking
+    set_out(window)
+    assert window.controller.phase is Phase.MOVE
+    window.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE))
     window.step(0.5)
     assert not window.hand.shaking and "No throw in this game" in window.news()
-    window.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE))
-    assert not window.hand.shaking
-    assert load("senet").chance is not None  # (every game so far has its chance device)
+    assert window.controller.phase is Phase.MOVE
+    assert load("ramses").chance is None
 
 
 def render(window: Window, path: Path, size: tuple[int, int] = (1280, 720)) -> pygame.Surface:
@@ -254,3 +258,31 @@ def test_a_click_released_in_the_frame_it_was_pressed_makes_the_move(game: str) 
         assert game_now.state != state, controller.status()
         made += 1
     assert made > 8
+
+
+def test_a_whole_game_of_ramses_by_mouse_against_the_mummy(tmp_path: Path) -> None:
+    """No stick box: Space begins the game; both moves of each turn by mouse, the second one
+    moving a mummy's piece; the oblong spaces drawn as long inlays with their alignments."""
+    window = Window.open(state_dir=tmp_path, settings=WindowSettings(mummy=R), seed=11,
+                         game="ramses")
+    window.step(0.3)
+    assert window.layout.chance is None and "Press Space" in window.status()
+    window.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE))
+    window.step(1.0)
+    assert window.controller.setting_out, window.controller.status()
+    set_out(window)
+    assert window.hand.pieces.owners == dict(window.controller.game.state.owners())  # type: ignore[union-attr]
+    play_whole_game(window, random.Random(1))
+    window.step(1.0)
+    controller = window.controller
+    assert controller.phase is Phase.WON and controller.game is not None
+    game = controller.game
+    theirs = [a for a in game.actions if a.theirs and a.side is C]
+    assert theirs, "the player moved no Reel in a second half"
+    picture = render(window, tmp_path / "ramses.png")
+    upper = [window.layout.squares[f"U{n}"] for n in range(10, 18)]
+    between = (upper[0].right, upper[0].centery)  # the inlay runs on between alignments
+    assert is_tile(tuple(picture.get_at(between)))
+    square_gap = (window.layout.squares["T6"].right, window.layout.squares["T6"].centery)
+    assert not is_tile(tuple(picture.get_at(square_gap)))  # squares keep their wooden border
+    window.close()

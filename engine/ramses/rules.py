@@ -1,0 +1,140 @@
+"""Ramses' rules and their options (the ways the seed's cut-off object of the game can be read),
+as one immutable value.
+
+>>> RAMSES.title, RAMSES.chance is None
+('Ramses', True)
+>>> RamsesRules(second_move_may_pass=True).title
+'Ramses (second move may pass)'
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any
+
+from engine.board import Side
+from engine.errors import BadRecord
+from engine.games.api import Chance, Geometry
+from engine.sticks import STICKS, Throw
+
+if TYPE_CHECKING:
+    from engine.ramses.position import RamsesPosition
+
+_OPTIONS = {
+    "specials_to_win": "special squares to win",
+    "second_move_may_pass": "second move may pass",
+    "repetition_allowed": "repetition allowed",
+}
+
+
+@dataclass(frozen=True)
+class RamsesRules:
+    """Ramses as docs/rules/ramses.md writes it; the options are where readers of the seed
+    differ."""
+
+    specials_to_win: int = 3
+    """Pieces of one side on special squares that win the game at once (the published rules:
+    three of the five)."""
+    second_move_may_pass: bool = False
+    """A player who cannot move any of the opponent's pieces in the second half of a turn just
+    ends the turn (by default that player is locked up and loses, like any player who cannot
+    move)."""
+    repetition_allowed: bool = False
+    """A move may bring back a position that stood before (by default it may not: so every game
+    ends, since a player left only with such moves is locked up)."""
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.specials_to_win <= 4:
+            raise ValueError(f"specials_to_win is 1 to 4 (a side has four pieces), "
+                             f"not {self.specials_to_win}")
+
+    @property
+    def name(self) -> str:
+        """The game's registered name."""
+        return "ramses"
+
+    @property
+    def title(self) -> str:
+        """``Ramses``, with the options that differ from the usual."""
+        used = []
+        if self.specials_to_win != 3:
+            used.append(f"{self.specials_to_win} {_OPTIONS['specials_to_win']}")
+        used += [label for key, label in _OPTIONS.items()
+                 if key != "specials_to_win" and getattr(self, key)]
+        return f"Ramses ({', '.join(used)})" if used else "Ramses"
+
+    @property
+    def geometry(self) -> Geometry:
+        """The T of twenty squares and the two oblong spaces, eight cells each."""
+        from engine.games.boards import RAMSES as BOARD
+
+        return BOARD
+
+    @property
+    def chance(self) -> Chance | None:
+        """None: Ramses has no luck at all."""
+        return None
+
+    @property
+    def pieces(self) -> int:
+        """Pieces per side."""
+        return 4
+
+    def new(self, first: Side = Side.CONES) -> RamsesPosition:
+        """A new game: the pieces on their starting cells, ``first`` to play."""
+        from engine.ramses.position import RamsesPosition
+
+        return RamsesPosition.new(self, first)
+
+    def parse(self, text: str) -> RamsesPosition:
+        """A position under these rules from its notation."""
+        from engine.ramses.position import RamsesPosition
+
+        return RamsesPosition.parse(text, self)
+
+    def draw(self, rng: random.Random) -> Throw:
+        """How the sticks fall if someone shakes the box (the board answers that Ramses takes no
+        throw; a shake only starts a new game)."""
+        return Throw.from_sticks(tuple(bool(rng.getrandbits(1)) for _ in range(STICKS)))
+
+    def first_side(self, rng: random.Random, last_winner: Side | None) -> Side:
+        """Who plays first: drawn at random every game, as the seed says."""
+        return Side(rng.getrandbits(1))
+
+    def forget(self) -> None:
+        """Drop the cached walks (between games, so a board's memory stays flat)."""
+        from engine.ramses.position import forget
+
+        forget()
+
+    def to_json(self) -> dict[str, Any]:
+        """The game's name and options as JSON data."""
+        return {"game": self.name, **{key: getattr(self, key) for key in _OPTIONS}}
+
+    @classmethod
+    def from_json(cls, data: Any) -> RamsesRules:
+        """The rules ``to_json`` wrote; raises BadRecord naming what is wrong."""
+        if not isinstance(data, dict):
+            raise BadRecord("ruleset: expected an object")
+        if data.get("game", "ramses") != "ramses":
+            raise BadRecord(f"ruleset: {data.get('game')!r} is not Ramses")
+        options = {f.name for f in fields(cls)}
+        unknown = set(data) - options - {"game"}
+        if unknown:
+            raise BadRecord(f"ruleset: unknown Ramses option {sorted(unknown)[0]!r}")
+        for key in options & set(data):
+            value = data[key]
+            wanted = int if key == "specials_to_win" else bool
+            if type(value) is not wanted:
+                raise BadRecord(f"ruleset: {key} must be "
+                                f"{'a number' if wanted is int else 'true or false'}, "
+                                f"not {value!r}")
+        try:
+            return cls(**{key: data[key] for key in options & set(data)})
+        except ValueError as exc:
+            raise BadRecord(f"ruleset: {exc}") from None
+
+
+RAMSES = RamsesRules()
+"""Ramses as the published rules have it."""

@@ -1,0 +1,55 @@
+"""The packed Ramses engine agrees with the rules written plainly (ramses_reference.py): the same
+legal moves, the same pieces, player, half turn and winner after every move of random games,
+under the default rules and each option."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.board import Side
+from engine.ramses import RamsesPosition, RamsesRules
+from tests.engine.ramses_reference import Place, Plain, name
+
+EACH = [RamsesRules(), RamsesRules(specials_to_win=2), RamsesRules(second_move_may_pass=True)]
+
+
+def moves_of(plain: Plain) -> set[tuple[str, str]]:
+    return {(name(*a), name(*b)) for a, b in plain.legal()}
+
+
+def same(position: RamsesPosition, plain: Plain) -> None:
+    assert position.owners() == plain.names(), position
+    assert position.winner == plain.winner, position
+    if plain.winner is None:
+        assert position.turn == plain.turn
+        assert position.half == ("theirs" if plain.second else "own")
+        assert position.first_turn == plain.first
+        assert {(m.source, m.target) for m in position.moves} == moves_of(plain), position
+
+
+def play_both(rules: RamsesRules, seed: int) -> int:
+    """One random game on both; returns how many moves were compared."""
+    rng = random.Random(seed)
+    first = Side(rng.randrange(2))
+    position = rules.new(first)
+    plain = Plain.new(first, rules.specials_to_win, rules.second_move_may_pass)
+    same(position, plain)
+    played = 0
+    while not position.is_over:
+        move = rng.choice(position.moves)
+        places = {name(*p): p for p in plain.pieces}
+        start: Place = places[move.source]
+        end: Place = next(b for a, b in plain.legal() if a == start and name(*b) == move.target)
+        position, _ = position.play(move)
+        plain.play(start, end)
+        same(position, plain)
+        played += 1
+    return played
+
+
+@pytest.mark.parametrize("rules", EACH, ids=lambda r: r.title)
+def test_random_games_agree_with_the_plain_rules(rules: RamsesRules) -> None:
+    compared = sum(play_both(rules, seed) for seed in range(20))
+    assert compared > 150
