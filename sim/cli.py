@@ -22,6 +22,7 @@ from engine.board import Side
 from engine.games import DEFAULT, names
 from engine.games.api import Rules
 from engine.mummy.chances import SolvedTable
+from engine.mummy.minds import level_description
 from engine.record import GameRecord
 from engine.rules import Ruleset
 
@@ -77,7 +78,8 @@ def _play(args: argparse.Namespace) -> int:
         return str(hint(state, mummy=mummy, rng=random.Random(0)))
 
     if side is not None:
-        write(f"The mummy ({level.title}: {level.description}) plays {side.title}.")
+        write(f"The mummy ({level.title}: {level_description(level, ruleset)}) plays "
+              f"{side.title}.")
         if mummy.fallback:
             write(f"({mummy.fallback})")
     game = TerminalGame(input, write, rng, mummy=side, chooser=mummy.choose, adviser=advise,

@@ -24,7 +24,8 @@ MINDS: dict[str, str] = {
 }
 """Each game by name, and the module of the mummy's knowledge of it (imported when needed): it
 holds ``priest_move(position)``, ``reason(position, move)`` and ``evaluate(position)``, and may
-set the Vizier's ``DEPTH`` and ``NODE_LIMIT`` (else the generic search's)."""
+set the Vizier's ``DEPTH`` and ``NODE_LIMIT`` (else the generic search's) and ``DESCRIPTIONS``
+(each level's name to how it plays this game, else Tait's words)."""
 
 
 @dataclass(frozen=True)
@@ -58,3 +59,11 @@ def _mind(name: str) -> Mind:
                 getattr(module, "DEPTH", search.DEPTH),
                 getattr(module, "NODE_LIMIT", search.NODE_LIMIT),
                 getattr(module, "searcher", None))
+
+
+def level_description(level: Any, rules: Rules) -> str:
+    """How ``level`` (a ``Level``) plays ``rules``' game, in one line."""
+    module = MINDS.get(rules.name)
+    words = getattr(import_module(module), "DESCRIPTIONS", {}) if module is not None else {}
+    found = words.get(level.name.lower())
+    return found if isinstance(found, str) else str(level.description)

@@ -176,3 +176,12 @@ def reason(position: RamsesPosition, move: Move) -> str:
     if 1 << move.end & SPECIAL_MASK:
         return f"takes the special square {move.target}"
     return f"moves {move.source} to {move.target}, closer to the special squares"
+
+
+DESCRIPTIONS = {
+    "scribe": "plays any legal move at random",
+    "priest": "takes special squares and keeps yours away from them, never looking ahead",
+    "vizier": "searches four moves ahead (alpha-beta within 600 positions)",
+    "neferkaptah": "searches up to twelve moves ahead (alpha-beta within 1,500 positions)",
+}
+"""How each level plays Ramses, as the terminal and the window say it."""

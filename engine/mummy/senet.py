@@ -183,4 +183,13 @@ def _landed(before: int, after: int, side: Side) -> int:
     return ((after >> shift & BOARD) & ~(before >> shift & BOARD)).bit_length() - 1
 
 
-__all__ = ["LAST", "capturable", "evaluate", "priest_move", "reason", "traits"]
+DESCRIPTIONS = {
+    "scribe": "plays any legal move at random",
+    "priest": "wins, bears off, keeps out of the water and captures whenever it can, never "
+              "looking ahead",
+    "vizier": "weighs every throw that could come next",
+    "neferkaptah": "plays as the Vizier (Senet has no solved table)",
+}
+"""How each level plays Senet, as the terminal and the window say it."""
+
+__all__ = ["DESCRIPTIONS", "LAST", "capturable", "evaluate", "priest_move", "reason", "traits"]

@@ -154,4 +154,13 @@ def evaluate(position: StacksPosition) -> float:
     return 1.0 / (1.0 + math.exp(-log_odds(position)))
 
 
-__all__ = ["DEPTH", "FIRST_READY", "evaluate", "priest_move", "reason", "traits"]
+DESCRIPTIONS = {
+    "scribe": "plays any legal move at random",
+    "priest": "breaks up your men on the last square, completes its own three and captures "
+              "lone men, never looking ahead",
+    "vizier": "tries every way to use the dice in hand and judges where the turn ends",
+    "neferkaptah": "plays as the Vizier (the stacking game has no solved table)",
+}
+"""How each level plays the stacking game, as the terminal and the window say it."""
+
+__all__ = ["DEPTH", "DESCRIPTIONS", "FIRST_READY", "evaluate", "priest_move", "reason", "traits"]
