@@ -130,8 +130,8 @@ class Hand:
         self.held = None
         self._later.clear()
         wanted = dict(owners)
-        if self.racks:
-            on_board = {s for s in wanted if s not in RACK_OF}
+        if self.racks and not set(wanted) & set(RACK_OF):  # a board position alone:
+            on_board = set(wanted)
             for side in Side:  # what is not on the board waits in its rack
                 waiting = self.pieces.count - sum(wanted[s] is side for s in on_board)
                 wanted.update(dict.fromkeys(RACKS[WAITING[side]][:max(0, waiting)], side))
