@@ -45,6 +45,15 @@ class Mind:
     rules given, instead of the expectiminimax Vizier."""
 
 
+def by_traits(position: Any, traits: Callable[[Any, Any], Any]) -> Any:
+    """The Priest's choice in any game: the legal move whose ``traits(position, move)`` rank
+    highest (a lone move at once, with no traits worked out)."""
+    moves = position.moves
+    if len(moves) == 1:
+        return moves[0]
+    return max(moves, key=lambda move: traits(position, move))
+
+
 def mind_of(rules: Rules) -> Mind:
     """The mummy's knowledge of ``rules``' game; ValueError for a game it cannot play yet."""
     if rules.name not in MINDS:

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 
 from engine.board import Side
 from engine.mummy.alphabeta import AlphaBeta
+from engine.mummy.minds import by_traits
 from engine.ramses.board import CELLS, NEIGHBOURS, SPECIAL_MASK
 from engine.ramses.core import BOARD, HALF, OVER, REELS, TURN, next_half
 from engine.ramses.moves import Move
@@ -157,10 +158,8 @@ def traits(position: RamsesPosition, move: Move) -> Traits:
 def priest_move(position: RamsesPosition) -> Move:
     """The move with the best traits: win, never hand over the game, hold special squares,
     stand next to empty ones and keep the opponent's pieces away from them."""
-    moves = position.moves
-    if len(moves) == 1:
-        return moves[0]
-    return max(moves, key=lambda move: traits(position, move))
+    move: Move = by_traits(position, traits)
+    return move
 
 
 def reason(position: RamsesPosition, move: Move) -> str:

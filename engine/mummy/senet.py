@@ -15,6 +15,7 @@ import math
 from typing import NamedTuple
 
 from engine.board import Side
+from engine.mummy.minds import by_traits
 from engine.senet.board import LAST, ROW, WATER
 from engine.senet.core import BOARD, MOVED, OFF, OVER, REELS, TURN, Core, masks
 from engine.senet.moves import Move
@@ -78,10 +79,8 @@ def traits(position: SenetPosition, move: Move) -> Traits:
 def priest_move(position: SenetPosition) -> Move:
     """The move with the best traits: win, bear off, keep out of the water, capture the
     furthest piece, escape, land out of reach, bring the rearmost piece on."""
-    moves = position.moves
-    if len(moves) == 1:
-        return moves[0]
-    return max(moves, key=lambda move: traits(position, move))
+    move: Move = by_traits(position, traits)
+    return move
 
 
 def reason(position: SenetPosition, move: Move) -> str:

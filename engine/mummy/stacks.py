@@ -18,6 +18,7 @@ from operator import mul
 from typing import NamedTuple
 
 from engine.board import Side
+from engine.mummy.minds import by_traits
 from engine.stacks.board import CAPACITY, FIRST_READY, LAST, ROW
 from engine.stacks.moves import Move
 from engine.stacks.position import StacksPosition
@@ -74,10 +75,8 @@ def priest_move(position: StacksPosition) -> Move:
     """The move with the best traits: break up the opponent's men on the last square, complete
     three there, keep the man on the board, capture a lone man, land on the last square, enter,
     recycle one's own man, move the rearmost man."""
-    moves = position.moves
-    if len(moves) == 1:
-        return moves[0]
-    return max(moves, key=lambda move: traits(position, move))
+    move: Move = by_traits(position, traits)
+    return move
 
 
 def reason(position: StacksPosition, move: Move) -> str:
