@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import Any, Protocol, runtime_checkable
 
 from engine.board import Side
+from engine.errors import BadRecord
 from engine.events import Event
 from engine.sticks import Throw
 
@@ -201,6 +202,22 @@ class Rules(Protocol):
 
     def to_json(self) -> dict[str, Any]:
         """The game's name and options as JSON data (``from_json`` of ``engine.games`` reads it)."""
+
+
+def record_options(data: Any, game: str, title: str,
+                   options: frozenset[str]) -> dict[str, Any]:
+    """The options a game record's ruleset names, checked to be this ``game``'s (``title`` for
+    messages); raises BadRecord naming what is wrong. The values are the caller's to check."""
+    if not isinstance(data, dict):
+        raise BadRecord("ruleset: expected an object")
+    if data.get("game", game) != game:
+        raise BadRecord(f"ruleset: {data.get('game')!r} is not {title}")
+    unknown = set(data) - options - {"game"}
+    if unknown:
+        key = sorted(unknown)[0]
+        raise BadRecord(f"ruleset: unknown {title} option {key!r}" if options
+                        else f"ruleset: {title} has no option {key!r}")
+    return {key: data[key] for key in options & set(data)}
 
 
 def owners_of(position: Position) -> Mapping[str, Side]:

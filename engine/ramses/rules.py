@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.board import Side
 from engine.errors import BadRecord
-from engine.games.api import Chance, Geometry
+from engine.games.api import Chance, Geometry, record_options
 from engine.sticks import STICKS, Throw
 
 if TYPE_CHECKING:
@@ -115,23 +115,15 @@ class RamsesRules:
     @classmethod
     def from_json(cls, data: Any) -> RamsesRules:
         """The rules ``to_json`` wrote; raises BadRecord naming what is wrong."""
-        if not isinstance(data, dict):
-            raise BadRecord("ruleset: expected an object")
-        if data.get("game", "ramses") != "ramses":
-            raise BadRecord(f"ruleset: {data.get('game')!r} is not Ramses")
-        options = {f.name for f in fields(cls)}
-        unknown = set(data) - options - {"game"}
-        if unknown:
-            raise BadRecord(f"ruleset: unknown Ramses option {sorted(unknown)[0]!r}")
-        for key in options & set(data):
-            value = data[key]
+        given = record_options(data, "ramses", "Ramses", frozenset(f.name for f in fields(cls)))
+        for key, value in given.items():
             wanted = int if key == "specials_to_win" else bool
             if type(value) is not wanted:
                 raise BadRecord(f"ruleset: {key} must be "
                                 f"{'a number' if wanted is int else 'true or false'}, "
                                 f"not {value!r}")
         try:
-            return cls(**{key: data[key] for key in options & set(data)})
+            return cls(**given)
         except ValueError as exc:
             raise BadRecord(f"ruleset: {exc}") from None
 

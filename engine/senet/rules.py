@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.board import Side
 from engine.errors import BadRecord
-from engine.games.api import Chance, Geometry
+from engine.games.api import Chance, Geometry, record_options
 from engine.sticks import STICKS, Throw
 
 if TYPE_CHECKING:
@@ -122,18 +122,12 @@ class SenetRules:
     @classmethod
     def from_json(cls, data: Any) -> SenetRules:
         """The rules ``to_json`` wrote; raises BadRecord naming what is wrong."""
-        if not isinstance(data, dict):
-            raise BadRecord("ruleset: expected an object")
-        if data.get("game", "senet") != "senet":
-            raise BadRecord(f"ruleset: {data.get('game')!r} is not Senet")
-        options = {f.name for f in fields(cls) if f.init}
-        unknown = set(data) - options - {"game"}
-        if unknown:
-            raise BadRecord(f"ruleset: unknown Senet option {sorted(unknown)[0]!r}")
-        for key in options & set(data):
-            if not isinstance(data[key], bool):
-                raise BadRecord(f"ruleset: {key} must be true or false, not {data[key]!r}")
-        return cls(**{key: data[key] for key in options & set(data)})
+        given = record_options(data, "senet", "Senet",
+                               frozenset(f.name for f in fields(cls) if f.init))
+        for key, value in given.items():
+            if not isinstance(value, bool):
+                raise BadRecord(f"ruleset: {key} must be true or false, not {value!r}")
+        return cls(**given)
 
 
 SENET = SenetRules()

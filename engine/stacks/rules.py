@@ -12,8 +12,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from engine.board import Side
-from engine.errors import BadRecord
-from engine.games.api import Chance, Geometry
+from engine.games.api import Chance, Geometry, record_options
 from engine.stacks.board import LAST, MEN, ROW, SQUARES, path, place, square
 from engine.stacks.dice import OUTCOMES, roll
 from engine.sticks import Throw
@@ -95,13 +94,7 @@ class StacksRules:
     @classmethod
     def from_json(cls, data: Any) -> StacksRules:
         """The rules ``to_json`` wrote; raises BadRecord naming what is wrong."""
-        if not isinstance(data, dict):
-            raise BadRecord("ruleset: expected an object")
-        if data.get("game", "stacks") != "stacks":
-            raise BadRecord(f"ruleset: {data.get('game')!r} is not the stacking game")
-        unknown = set(data) - {"game"}
-        if unknown:
-            raise BadRecord(f"ruleset: the stacking game has no option {sorted(unknown)[0]!r}")
+        record_options(data, "stacks", "the stacking game", frozenset())
         return cls()
 
 
