@@ -21,7 +21,7 @@ from engine.games import forget
 from engine.games.api import Position, Rules
 from engine.mummy import Fair, Level, Mummy, hint
 from engine.mummy.chances import SolvedTable, cones_chance
-from engine.tait.rules import TAIT
+from engine.tait.state import TAIT
 from engine.text import demon_cast_text, event_text, thrown_text
 from firmware import sounds
 from firmware.evidence import captured, census, move_squares, owners_of, rack_owners
