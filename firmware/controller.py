@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.mummy import Level
 from firmware import sounds
 from firmware.phases import Phases

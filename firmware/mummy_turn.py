@@ -10,7 +10,7 @@ import logging
 import random
 from typing import Any
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.games.api import Position
 from engine.mummy import Mummy, hint
 from firmware import sounds

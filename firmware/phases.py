@@ -9,12 +9,12 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from engine.board import Side
-from engine.events import Event, ExtraTurnEarned, ThrowLost, TurnPassed, Won
+from engine.core.events import Event, ExtraTurnEarned, ThrowLost, TurnPassed, Won
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.game import Game
 from engine.games import forget
 from engine.games.api import Position
-from engine.sticks import Throw
 from engine.text import demon_cast_text, event_text, thrown_text
 from firmware import sounds
 from firmware.evidence import census, owners_of, rack_owners

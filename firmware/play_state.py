@@ -14,11 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.board import Side
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.game import Game
 from engine.games.api import Rules
 from engine.mummy import Fair, Mummy
-from engine.sticks import Throw
 from firmware import sounds
 from firmware.scenes import Phase
 from firmware.settings import Settings

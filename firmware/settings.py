@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.games.api import Rules
 from engine.mummy import Level
 from engine.mummy.chances import SolvedTable
-from engine.rules import TAIT
+from engine.tait.rules import TAIT
 
 
 @dataclass

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.mummy.chances import cones_chance
 from firmware.evidence import captured, move_squares
 from firmware.odds_scene import odds_frame

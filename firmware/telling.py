@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import logging
 
-from engine.board import Side
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.game import Game
 from engine.games.api import Position
-from engine.sticks import Throw
 from firmware.play_state import PlayState
 from firmware.scenes import Phase
 from firmware.tracker import InProgress, Mismatch
