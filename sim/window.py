@@ -31,12 +31,13 @@ from engine.games import load as load_game
 from engine.games.api import Offboard, Position
 from engine.mummy import Level, hint
 from engine.mummy.chances import SolvedTable
-from firmware.controller import Controller, Settings, sided_throws
+from firmware.controller import Controller, Settings
 from firmware.evidence import WAITING, owners_of, trips
 from firmware.scenes import STICK_DARK, STICK_WHITE, Phase
 from firmware.setna import Setna
 from firmware.store import Store
 from firmware.story import STORY_GAME
+from firmware.telling import sided_throws
 from firmware.tournament import TournamentStore
 from firmware.tutorial import WINDOW, Tutorial
 from hardware.board_file import Board
