@@ -18,7 +18,7 @@ from typing import Any
 from engine.core.sides import Side
 from engine.mummy import Level
 from firmware import sounds
-from firmware.phases import Phases
+from firmware.menu_room import MenuRoom
 from firmware.scenes import Phase, scene
 from firmware.settings import Settings
 from firmware.showing import Showing
@@ -38,7 +38,7 @@ __all__ = ["Controller", "Settings"]  # the settings a controller is built with
 log = logging.getLogger(__name__)
 
 
-class Controller(Phases, Showing):
+class Controller(MenuRoom, Showing):
     """The game on the board: one instance, one thread."""
 
     def handle(self, event: Any) -> None:
@@ -46,8 +46,11 @@ class Controller(Phases, Showing):
         match event:
             case SquareChanged(square, occupied, t):
                 self.tracker.change(square, occupied, t)
+                self._menu_heard(square, occupied, t)
             case ShakeStarted(t) | Shaking(t) if self.rattle.due(t):
                 self.speaker.play(sounds.RATTLE)
+            case SticksThrown() if self._menu_gesture():
+                self.open_menu()  # pieces on the opening squares alone, then a shake
             case SticksThrown(result, _):
                 self._thrown(result)
             case ShakeAbandoned(_, t):
@@ -58,6 +61,7 @@ class Controller(Phases, Showing):
     def press(self, button: str) -> None:
         """A button (or the simulator's menu): new_game, mummy, switch_sides, hints, chances."""
         if button == "new_game":
+            self.close_menu()
             self.new_game_asked = True
             self.game = None
             self._idle()
@@ -94,12 +98,14 @@ class Controller(Phases, Showing):
             self.warned = False
         if self.phase is Phase.MOVE and isinstance(verdict, Recognized):
             self._play(verdict.move)
+            if self.settings.chances:
+                self.show_odds()  # for a moment after every move (with the solved table)
         elif self._mummy_throws_now(now):
             self._cast(self._arranged(self.settings.ruleset.draw(self.rng)))
         elif isinstance(verdict, AsExpected):
             self._board_as_expected()
-        frame = self._odds_frame(now) or scene(self._show(now), now)
-        if self.lighting is not None:
+        frame = self._menu_tick(now) or self._odds_frame(now) or scene(self._show(now), now)
+        if self.lighting is not None and self.phase is not Phase.MENU:
             frame = self.lighting(frame, now)
         self.show_frame(frame)
         if self._unsaved:  # after the lights: the disk must not delay what players see

@@ -16,13 +16,14 @@ import secrets
 import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from firmware.board_settings import BoardSettings, TableFor, load_choices, no_table, with_choices
 from firmware.controller import Controller, Settings
 from firmware.facts import FactTeller, SpokenFacts, awaiting_throw
-from firmware.kiosk import Kiosk, kiosk_settings
+from firmware.kiosk import Kiosk
 from firmware.restarts import (
     EX_CONFIG,
     EX_SOFTWARE,
@@ -32,7 +33,8 @@ from firmware.restarts import (
     started,
 )
 from firmware.service import Notifier
-from firmware.story import Companion, begin_story, check_story
+from firmware.settings_file import SettingsFile
+from firmware.story import Companion, check_story
 from hardware.voice import EspeakVoice, Voice
 
 log = logging.getLogger(__name__)
@@ -102,9 +104,11 @@ def stop_on_signals(stop: threading.Event) -> None:
 
 
 def run_board(board_path: Path, settings: Settings, state_dir: Path,
-              story: str | None = None) -> int:
-    """Run on a real board described by a board file; ``story`` (``tutorial``, ``tournament``)
-    instead of the board file's ``[story] mode``."""
+              story: str | None = None, overrides: Mapping[str, str] = {},
+              table_for: TableFor = no_table) -> int:
+    """Run on a real board described by a board file, playing the owner's choices (the board
+    file's defaults, then the settings file, then ``overrides``: the run's flags, by setting);
+    ``story`` (``tutorial``, ``tournament``) instead of the chosen mode, for this run."""
     from firmware.boards import check_board
     from firmware.stats import GameLog
     from firmware.store import Store
@@ -113,23 +117,25 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
     from hardware.devices import open_devices
     from hardware.errors import ConfigError, HardwareUnavailable
 
+    file = SettingsFile(state_dir)
     try:
-        board = check_board(load_board(board_path), settings.ruleset)
-        mode = story or board.story.mode
+        board = load_board(board_path)
+        chosen = load_choices(board, file, overrides)
+        board = check_board(board, with_choices(settings, chosen, table_for).ruleset)
+        mode = story or chosen.mode
         check_story(mode, settings.ruleset)
     except (ConfigError, ValueError) as exc:
         log.error("%s", exc)
         return EX_CONFIG
     settings.racks = board.reeds.has_racks
-    if board.kiosk.enabled:
-        kiosk_settings(settings, board.kiosk)
     clock = MonotonicClock()
     events: queue.Queue[Any] = queue.Queue()
     notifier = Notifier()
     stop = threading.Event()
     stop_on_signals(stop)
     try:
-        devices = open_devices(board, events, clock=clock, draw=settings.ruleset.draw)
+        devices = open_devices(board, events, clock=clock,  # the sticks of the game played
+                               draw=lambda rng: settings.ruleset.draw(rng))
     except HardwareUnavailable as exc:
         log.error("%s", exc)
         clock.close()
@@ -140,8 +146,10 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
     def failure() -> str | None:
         return clock.failure or devices.failure()
 
-    voice = EspeakVoice(board.facts.voice, board.sounds.volume, board.sounds.muted) \
-        if board.facts.speak else None
+    # The menu always speaks where espeak-ng is installed; MummyFacts and the stories only
+    # where the board file asks for speech.
+    voice = EspeakVoice(board.facts.voice, board.sounds.volume, board.sounds.muted)
+    told = voice if board.facts.speak else None
     try:
         controller = Controller(devices.lights.show, devices.speaker, clock,
                                 random.Random(secrets.randbits(128)), settings,
@@ -151,23 +159,24 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
         log.info("ready: %s", controller.status())
         kiosk = Kiosk(controller, board.kiosk, GameLog(state_dir)) if board.kiosk.enabled \
             else None
-        companion = begin_story(mode, controller, state_dir,
-                                say=voice.say if voice is not None else None)
-        facts = spoken_facts(controller, voice) if voice is not None and mode != "tutorial" \
+        choices = BoardSettings(controller, chosen, file, state_dir, board=board, say=voice.say,
+                                story_say=told.say if told is not None else None,
+                                volume=voice.set_volume, table_for=table_for)
+        choices.begin(mode)
+        facts = spoken_facts(controller, told) if told is not None and mode != "tutorial" \
             else None  # no MummyFacts over the lessons
         problem = serve(controller, events, stop, notifier=notifier, failure=failure, kiosk=kiosk,
-                        before_tick=every_frame(facts, companion))
+                        before_tick=every_frame(facts, choices))
     finally:
         notifier.stopping()
-        if voice is not None:
-            voice.close()
+        voice.close()
         devices.close()
         clock.close()
     return EX_SOFTWARE if problem is not None else 0
 
 
 def every_frame(facts: Callable[[], None] | None,
-                companion: Companion | None) -> Callable[[], None] | None:
+                companion: Companion | BoardSettings | None) -> Callable[[], None] | None:
     """One call before each tick for the spoken facts and the story beside the controller."""
     calls = [call for call in (facts, companion.tick if companion else None) if call is not None]
     if not calls:

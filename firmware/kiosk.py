@@ -3,7 +3,8 @@
 Beside the controller, it invites visitors while the board is idle, and keeps quiet hours by
 turning the volume down. It ends a game nobody has touched for minutes, after which the board
 asks to be cleared and then waits for visitors. Staff can reset the board by covering its corner
-squares or by holding the new-game button. It writes one statistics line per game.
+squares or by holding the new-game button; between games the same gesture opens the board menu
+(the only way in when the board file locks it). It writes one statistics line per game.
 
     kiosk = Kiosk(controller, board.kiosk, GameLog(state_dir))
     kiosk.handle(event); controller.handle(event)    # every event goes to both
@@ -122,10 +123,13 @@ class Kiosk:
             log.info("nobody has touched the board for %.0f s: the game is ended",
                      now - self.last_touch)
             self._end("abandoned")
-        elif self._reset_held(now):
-            log.info("staff reset")
+        elif controller.phase is not Phase.MENU and self._reset_held(now):
             self.reset_since = self.pressed_at = None
-            self._end("reset")
+            if controller.phase is Phase.IDLE and controller.open_menu():
+                log.info("staff reset between games: the menu")  # a locked menu's only key
+            else:
+                log.info("staff reset")
+                self._end("reset")
 
     def _reset_held(self, now: float) -> bool:
         """Corners covered (when the game has at most two of them) or the button held, long

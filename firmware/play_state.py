@@ -20,6 +20,7 @@ from engine.game import Game
 from engine.games.api import Rules
 from engine.mummy import Fair, Mummy
 from firmware import sounds
+from firmware.board_menu import BoardMenu
 from firmware.scenes import Phase
 from firmware.settings import Settings
 from firmware.store import Store
@@ -74,6 +75,12 @@ class PlayState:
     lighting: Callable[[Frame, float], Frame] | None = None
     """A companion's touch on every frame before it is shown (a lesson's path, the sand of
     Setna's tournament): given the frame and the time, the frame to show."""
+    menu: BoardMenu | None = None
+    """The board menu (``firmware.board_menu``); None: this board has none."""
+    menu_locked: bool = False
+    """A kiosk's menu, opened only by the staff reset (``[kiosk] menu = false``)."""
+    menu_closed: bool = False
+    """The menu has closed: what it chose is to be applied and saved (then this is reset)."""
     _unsaved: bool = False
     tracker: MoveTracker = field(init=False)
     _mummy: Mummy = field(init=False)
@@ -104,5 +111,6 @@ class PlayState:
         verdict = self.verdict
         if isinstance(verdict, InProgress):
             return verdict.overdue
-        return isinstance(verdict, Mismatch) and self.phase not in (Phase.WON, Phase.CLEAR) and (
+        return isinstance(verdict, Mismatch) and self.phase not in (
+            Phase.WON, Phase.CLEAR, Phase.MENU) and (
             verdict.urgent or self.phase is Phase.GUIDE)  # a won board is cleared, not corrected

@@ -47,6 +47,7 @@ class Phase(Enum):
     WON = "won"  # the game is over: celebrate, then clear the board
     GUIDE = "guide"  # the board must be put right before anything else (start-up)
     CLEAR = "clear"  # a game ended with no winner (left, or reset by staff): clear the board
+    MENU = "menu"  # between games, the board menu is open (``firmware.board_menu``)
 
 
 @dataclass(frozen=True)

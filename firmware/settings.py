@@ -41,3 +41,5 @@ class Settings:
     light scene. None: Neferkaptah plays as the Vizier."""
     odds_seconds: float = 4.0
     """How long ``show_odds`` lights the chances."""
+    chances: bool = False
+    """Light the chances for ``odds_seconds`` after every move (with the solved table)."""

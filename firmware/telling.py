@@ -39,6 +39,8 @@ class Telling(PlayState):
         state = self.game.state if self.game is not None else None
         now = self.clock.now()
         verdict = self.verdict
+        if self.phase is Phase.MENU and self.menu is not None:
+            return self.menu.status()
         if now < self.shake_again_until:
             return "The sticks did not settle: shake again, then stand the box upright."
         if now < self.no_throw_until and self.phase is not Phase.IDLE:

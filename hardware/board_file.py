@@ -30,6 +30,7 @@ __all__ = [
     "ExpanderChannel",
     "FactsConfig",
     "LightsConfig",
+    "MenuConfig",
     "ReedsConfig",
     "SoundsConfig",
     "SticksConfig",
@@ -165,6 +166,17 @@ class KioskConfig:
     stuck_after: float = 120.0
     """Seconds a single square may disagree with the game, all else still, before its reed is
     taken as stuck and play goes on around it."""
+    menu: bool = True
+    """Visitors may open the board menu; False: only staff, by the reset gesture."""
+
+
+@dataclass(frozen=True)
+class MenuConfig:
+    """The board menu: the squares that open it (none: the path's two ends) and the defaults
+    of the settings, by key, as written (``firmware.choices`` checks them)."""
+
+    open: tuple[str, ...] = ()
+    defaults: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
 
 STORY_MODES = ("game", "tutorial", "tournament")
@@ -196,6 +208,7 @@ class Board:
     """The kind of board the squares are wired for: ``twenty-squares``, ``senet`` or
     ``ramses``."""
     story: StoryConfig = field(default_factory=StoryConfig)
+    menu: MenuConfig = field(default_factory=MenuConfig)
 
     @property
     def squares(self) -> tuple[str, ...]:
@@ -204,7 +217,7 @@ class Board:
 
 
 SECTIONS = ("board", "lights", "reeds", "squares", "sticks", "buttons", "sounds", "facts", "kiosk",
-            "story")
+            "story", "menu")
 """The top-level tables of a board file."""
 
 
@@ -251,9 +264,10 @@ def _board(data: dict[str, Any], source: str, base: Path | None) -> Board:
     story_section = top.section("story")
     story = StoryConfig(story_section.text("mode", "game", choices=STORY_MODES))
     story_section.done()
+    menu = _menu(top.section("menu"), kind)
     top.done()
     return Board(source, name, pin_factory, reeds, sticks, buttons, lights, sounds, facts,
-                 kiosk, kind, story)
+                 kiosk, kind, story, menu)
 
 
 class _PinRegistry:
@@ -510,11 +524,27 @@ def _kiosk(section: Section, buttons: Mapping[str, int]) -> KioskConfig:
         reset=section.text("reset", "corners", choices=RESETS),
         reset_hold=section.number("reset_hold_s", 5, low=1, high=60),
         stuck_after=section.number("stuck_after_s", 120, low=10, high=24 * 3600),
+        menu=section.boolean("menu", True),
     )
     if config.reset in ("button", "both") and "new_game" not in buttons:
         raise section.error("reset", f"{config.reset!r} needs a new_game button in [buttons]")
     section.done()
     return config
+
+
+def _menu(section: Section, kind: str) -> MenuConfig:
+    """``open``: the squares that open the menu (the last one closes it); every other key is
+    a setting's default, checked against the settings where the board is started."""
+    opening = section.strings("open", [])
+    squares = SQUARES_OF[kind]
+    for i, square in enumerate(opening):
+        if square not in squares:
+            raise section.error(f"open[{i}]", f"{square!r} is not a square of a {kind} board")
+    if len(set(opening)) != len(opening) or len(opening) == 1 or len(opening) > 4:
+        raise section.error("open", "expected two to four different squares")
+    defaults = {key: section.text(key) for key in section.names() if key != "open"}
+    section.done()
+    return MenuConfig(opening, MappingProxyType(defaults))
 
 
 def _hours(section: Section, key: str) -> tuple[int, int] | None:

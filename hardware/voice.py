@@ -39,13 +39,17 @@ class EspeakVoice:
     def __init__(self, language: str = "en", volume: float = 0.8, muted: bool = False,
                  program: str = PROGRAM) -> None:
         self.language = language
-        self.amplitude = round(min(1.0, max(0.0, volume)) * 125)  # 0.8 is espeak-ng's own 100
+        self.set_volume(volume)
         self.muted = muted
         self._process: subprocess.Popen[bytes] | None = None
         self.program = shutil.which(program)
         if self.program is None:
-            log.warning("%s is not installed: MummyFacts are not spoken "
-                        "(sudo apt install espeak-ng)", program)
+            log.warning("%s is not installed: nothing is spoken (the menu, MummyFacts, the "
+                        "lessons; sudo apt install espeak-ng)", program)
+
+    def set_volume(self, volume: float) -> None:
+        """Speak as loud as the board's ``volume`` (0 to 1) from the next line on."""
+        self.amplitude = round(min(1.0, max(0.0, volume)) * 125)  # 0.8 is espeak-ng's own 100
 
     @property
     def available(self) -> bool:

@@ -33,7 +33,7 @@ def rules_of(args: argparse.Namespace) -> Rules:
 
     from engine import games
 
-    rules = games.load(args.game)
+    rules = games.load(args.game or DEFAULT)
     if getattr(args, "no_demon_cast", False) and isinstance(rules, Ruleset):
         rules = replace(rules, demon_cast=False)
     return rules
@@ -141,7 +141,6 @@ def _run(args: argparse.Namespace) -> int:
     import logging
     from pathlib import Path
 
-    from engine.mummy import Level
     from firmware.boards import no_board
     from firmware.controller import Settings
     from firmware.daemon import run_board, state_directory
@@ -151,10 +150,8 @@ def _run(args: argparse.Namespace) -> int:
     if why is not None:
         raise ValueError(why)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    mummy = None if args.mummy.lower() == "none" else Side.parse(args.mummy)
-    fair = args.level.lower() == "fair"
-    settings = Settings(mummy=mummy, level=Level.VIZIER if fair else Level.parse(args.level),
-                        fair=fair, ruleset=ruleset, table=table_for(ruleset))
+    overrides = run_flags(args)
+    settings = Settings(ruleset=ruleset, table=table_for(ruleset))
     state_dir = Path(args.state_dir) if args.state_dir else state_directory()
     story = story_of(args, ruleset)
     if args.simulated:
@@ -163,11 +160,25 @@ def _run(args: argparse.Namespace) -> int:
         if args.demo and story == "tutorial":
             raise ValueError("--demo plays both sides itself: it cannot follow the tutorial")
         return run_simulated(settings, state_dir, args.seconds, demo=args.demo,
-                             kiosk=args.kiosk, story=story or "game")
+                             kiosk=args.kiosk, story=story, overrides=overrides)
     if args.demo or args.kiosk:
         raise ValueError("--demo and --kiosk play on the simulated board only: add --simulated "
                          "(a real board's kiosk is its board file's [kiosk] section)")
-    return run_board(Path(args.board), settings, state_dir, story=story)
+    return run_board(Path(args.board), settings, state_dir, story=story, overrides=overrides,
+                     table_for=table_for)
+
+
+def run_flags(args: argparse.Namespace) -> dict[str, str]:
+    """The settings ``aseb run``'s flags name, by key: they override the owner's choices for
+    this run only (``firmware.choices``); ValueError for a value that is not a choice."""
+    from firmware.choices import setting
+
+    named = {"game": args.game, "opponent": args.mummy, "level": args.level}
+    found = {key: setting(key).choice(value).value for key, value in named.items()
+             if value is not None}
+    if args.tutorial or args.tournament:
+        found["mode"] = "tutorial" if args.tutorial else "tournament"
+    return found
 
 
 def story_of(args: argparse.Namespace, rules: Rules) -> str | None:
@@ -284,18 +295,21 @@ def build_parser() -> argparse.ArgumentParser:
     where = run.add_mutually_exclusive_group(required=True)
     where.add_argument("--board", metavar="FILE", help="the board file (TOML) of a real board")
     where.add_argument("--simulated", action="store_true", help="the simulated board, headless")
-    run.add_argument("--mummy", default="reels", metavar="SIDE",
-                     help="the side the mummy plays: cones, reels or none (default: reels)")
-    run.add_argument("--level", default="priest",
+    run.add_argument("--mummy", default=None, metavar="SIDE",
+                     help="the side the mummy plays: cones, reels or none (default: as chosen "
+                          "in the board menu, else reels)")
+    run.add_argument("--level", default=None,
                      help="the mummy's level: scribe, priest, vizier, neferkaptah, or fair (the "
-                          "kiosk: it adapts so visitors win about half their games)")
+                          "kiosk: it adapts so visitors win about half their games; default: as "
+                          "chosen in the board menu, else priest)")
     run.add_argument("--state-dir", metavar="DIR", help="where the game is saved")
     run.add_argument("--seconds", type=float, help="stop after this long (simulated only)")
     run.add_argument("--no-demon-cast", action="store_true", help="no automatic opening throws")
     run.add_argument("--demo", action="store_true",
                      help="the mummy plays both sides through the simulated hand (with "
                           "--simulated): a soak of the whole service path")
-    run.add_argument("--game", default=DEFAULT, choices=names(), help=GAME_HELP)
+    run.add_argument("--game", default=None, choices=names(),
+                     help=GAME_HELP.replace(")", "; else as chosen in the board menu)"))
     run.add_argument("--kiosk", action="store_true",
                      help="(with --simulated) the museum kiosk of the shipped board file; a real "
                           "board's [kiosk] section decides for itself")

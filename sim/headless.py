@@ -10,6 +10,7 @@ import logging
 import secrets
 import threading
 import time
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
@@ -17,7 +18,6 @@ from firmware.boards import board_for
 from firmware.controller import Settings
 from firmware.daemon import serve, stop_on_signals
 from firmware.service import Notifier
-from firmware.story import begin_story
 from sim.demo import Demo
 from sim.table import Table
 
@@ -25,9 +25,11 @@ log = logging.getLogger(__name__)
 
 
 def run_simulated(settings: Settings, state_dir: Path, seconds: float | None = None,
-                  demo: bool = False, kiosk: bool = False, story: str = "game") -> int:
-    """Run until a signal (or for ``seconds``), the board's manual clock following real time;
-    ``story``: ``tutorial`` or ``tournament`` beside the controller (``firmware.story``)."""
+                  demo: bool = False, kiosk: bool = False, story: str | None = None,
+                  overrides: Mapping[str, str] | None = None) -> int:
+    """Run until a signal (or for ``seconds``), the board's manual clock following real time,
+    with the owner's choices and the board menu (``overrides``: the run's flags); ``story``:
+    ``tutorial`` or ``tournament`` for this run instead of the chosen mode."""
     stop = threading.Event()
     stop_on_signals(stop)
     start = time.monotonic()
@@ -36,9 +38,9 @@ def run_simulated(settings: Settings, state_dir: Path, seconds: float | None = N
     if kiosk:  # the shipped board file's kiosk section, switched on
         config = replace(board_for(settings.ruleset).kiosk, enabled=True)
     with Table(state_dir=state_dir, settings=settings, seed=secrets.randbits(32),
-               kiosk=config) as table:
+               kiosk=config, menu=True, overrides=overrides, story=story) as table:
         player = Demo(table.sim) if demo else None
-        companion = begin_story(story, table.controller, state_dir)
+        companion = table.choices  # the choices, their story and the menu
 
         def follow_real_time() -> None:
             now = time.monotonic() - start

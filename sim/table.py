@@ -11,18 +11,22 @@ from __future__ import annotations
 
 import queue
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Protocol
 
+from firmware.board_settings import BoardSettings, load_choices, with_choices
 from firmware.boards import board_for, check_board
 from firmware.controller import Controller, Settings
 from firmware.kiosk import Kiosk, kiosk_settings
+from firmware.settings_file import SettingsFile
 from firmware.stats import GameLog
 from firmware.store import Store
 from hardware.board_file import Board, KioskConfig
 from hardware.lights import Frame
+from sim.installed_table import table_for
 from sim.pins import SimBoard
 
 FRAME = 1 / 30
@@ -42,10 +46,19 @@ class Table:
     def __init__(self, *, state_dir: Path | None = None, settings: Settings | None = None,
                  seed: int = 0, board: Board | None = None,
                  pieces: Iterable[str] = (), kiosk: KioskConfig | None = None,
-                 wall_start: datetime | None = None) -> None:
+                 wall_start: datetime | None = None, menu: bool = False,
+                 say: Callable[[str], None] | None = None,
+                 overrides: Mapping[str, str] | None = None, story: str | None = None) -> None:
         rules = (settings if settings is not None else Settings()).ruleset
-        self.sim = SimBoard(board_for(rules) if board is None else check_board(board, rules),
-                            seed=seed)
+        board = board_for(rules) if board is None else check_board(board, rules)
+        if kiosk is not None:
+            board = replace(board, kiosk=kiosk)
+        file = SettingsFile(state_dir) if menu and state_dir is not None else None
+        chosen = load_choices(board, file, overrides or {}) if menu else None
+        if chosen is not None:  # the owner's choices, from the settings file
+            settings = with_choices(settings if settings is not None else Settings(), chosen,
+                                    table_for)
+        self.sim = SimBoard(board, seed=seed)
         for square in pieces:  # already on the board when the power comes on
             self.sim.place(square)
         self.sim.advance(0.1)
@@ -54,9 +67,9 @@ class Table:
         self.settings.racks = self.sim.board.reeds.has_racks
         # The seed decides the throws too, so a test replays exactly (real use passes a
         # seed from ``secrets``); mixed so the sticks do not repeat the controller's stream.
-        self.devices = self.sim.open(
-            self.events, draw=self.settings.ruleset.draw, rng=random.Random(seed ^ 0x5EED)
-        )
+        self.devices = self.sim.open(  # the sticks follow the game played (the menu may change it)
+            self.events, draw=lambda rng: self.settings.ruleset.draw(rng),
+            rng=random.Random(seed ^ 0x5EED))
         store = Store(state_dir, self.settings.ruleset.name) if state_dir is not None else None
         self.controller = Controller(self.devices.lights.show, self.devices.speaker,
                                      self.sim.clock, random.Random(seed), self.settings, store)
@@ -64,7 +77,8 @@ class Table:
         self.kiosk: Kiosk | None = None
         """The museum kiosk beside the controller (``kiosk=``; its statistics in ``state_dir``)."""
         if kiosk is not None:
-            kiosk_settings(self.settings, kiosk)
+            if chosen is None:  # else the kiosk's level is the choices' default
+                kiosk_settings(self.settings, kiosk)
             games = GameLog(state_dir if state_dir is not None else Path("."))
             if wall_start is None:
                 self.kiosk = Kiosk(self.controller, kiosk, games)
@@ -75,6 +89,14 @@ class Table:
                                    epoch=lambda: start.timestamp() + self.now)
         self.companions: list[Companion] = []
         """Beside the controller, each ticked after it every frame."""
+        self.choices: BoardSettings | None = None
+        """The owner's choices, the board menu and the story of their mode (``menu=True``; the
+        settings file in ``state_dir``)."""
+        if chosen is not None:
+            self.choices = BoardSettings(self.controller, chosen, file, state_dir, board=board,
+                                         say=say, story_say=say, table_for=table_for)
+            self.choices.begin(story)
+            self.companions.append(self.choices)
         self.frame: Frame = self.controller.tick()
 
     @property
