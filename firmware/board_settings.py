@@ -46,6 +46,9 @@ def board_defaults(board: Board) -> dict[str, str]:
     """The defaults a board file gives: ``[menu]``'s, the story mode, the volume, a kiosk's
     level; ConfigError naming the key for a value that is not a choice on this board."""
     found = {"mode": board.story.mode, "volume": volume_step(board.sounds.volume)}
+    if board.story.mode not in {c.value for c in offered(setting("mode"), board.kind)}:
+        raise ConfigError(f"{board.source}: story.mode: the {board.story.mode} is played with "
+                          f"Tait's Twenty Squares, not on a {board.kind} board")
     if board.kiosk.enabled:
         found["level"] = board.kiosk.level
     for key, value in board.menu.defaults.items():

@@ -97,7 +97,7 @@ def settings() -> tuple[Setting, ...]:
             "game"),
         Setting("chances", "Chances", (
             Choice("shown", "Chances shown after every move (with the solved table)", CONES),
-            Choice("hidden", "Chances hidden", (40, 40, 40))), "hidden"),
+            Choice("hidden", "Chances hidden", (40, 40, 40))), "shown"),
         Setting("volume", "Volume", tuple(
             Choice(str(n), f"Volume {n} of {VOLUMES}", _grey(n / VOLUMES))
             for n in range(1, VOLUMES + 1)), "4"),
@@ -127,9 +127,11 @@ def games_on(kind: str) -> tuple[str, ...]:
     return tuple(name for name in games.names() if games.load(name).geometry.board == kind)
 
 
-def offered(found: Setting, kind: str) -> tuple[Choice, ...]:
+def offered(found: Setting, kind: str | None) -> tuple[Choice, ...]:
     """The choices of a setting a ``kind`` of board offers: only the games it can play, and
-    the stories only where Tait's game is played."""
+    the stories only where Tait's game is played (None: a screen, which offers every one)."""
+    if kind is None:
+        return found.choices
     if found.key == "game":
         playable = games_on(kind)
         return tuple(c for c in found.choices if c.value in playable)
@@ -202,7 +204,7 @@ def volume_step(volume: float) -> str:
     return str(min(VOLUMES, max(1, round(volume * VOLUMES))))
 
 
-def choose(kind: str, *layers: Mapping[str, object]) -> tuple[Chosen, list[str]]:
+def choose(kind: str | None, *layers: Mapping[str, object]) -> tuple[Chosen, list[str]]:
     """The choices of a ``kind`` of board: each setting's default, then each layer in turn
     (the board file's defaults, the settings file, a run's flags) where it names a value this
     board offers; with a problem, in words, for each value left out."""
@@ -222,7 +224,7 @@ def choose(kind: str, *layers: Mapping[str, object]) -> tuple[Chosen, list[str]]
     return Chosen(MappingProxyType(values)), problems
 
 
-def _take(values: dict[str, str], kind: str, key: object, value: object) -> str | None:
+def _take(values: dict[str, str], kind: str | None, key: object, value: object) -> str | None:
     """Set ``values[key]`` from a layer; the problem in words when it cannot be."""
     if key not in keys():
         return f"{key!r} is not a setting (the settings are {', '.join(keys())})"
@@ -240,9 +242,9 @@ def _take(values: dict[str, str], kind: str, key: object, value: object) -> str 
     return None
 
 
-def describe(kind: str, chosen: Chosen | None = None) -> Iterable[str]:
-    """Each setting in a line: its key, its choices on a ``kind`` of board, the default (or
-    the value ``chosen``): for ``aseb play``'s ``options`` command and the docs."""
+def describe(kind: str | None, chosen: Chosen | None = None) -> Iterable[str]:
+    """Each setting in a line: its key, its choices on a ``kind`` of board (None: every
+    choice), the default (or the value ``chosen``): for ``aseb play``'s ``options``."""
     for found in settings():
         now = chosen[found.key] if chosen is not None else found.default
         values = " | ".join(c.value for c in offered(found, kind))

@@ -37,7 +37,7 @@ class SettingsFile:
         self.directory = Path(directory)
         self.path = self.directory / NAME
 
-    def load(self, kind: str, defaults: Mapping[str, object] = {}, *,
+    def load(self, kind: str | None, defaults: Mapping[str, object] = {}, *,
              overrides: Mapping[str, object] = {}) -> Chosen:
         """The choices of a ``kind`` of board: ``defaults`` (the board file's), then the file,
         then ``overrides`` (a run's flags). A file with anything wrong is moved aside, its good

@@ -8,6 +8,7 @@ because it reaches all the others).
     aseb solve       solve the game into the table Neferkaptah plays from
     aseb review      review a saved game with the solved table
     aseb stats       the kiosk's statistics (--csv for a spreadsheet)
+    aseb menu-card   the board menu's card, to print for the box lid
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ import random
 import sys
 from typing import Any
 
-from engine.core.sides import Side
 from engine.games import DEFAULT, names
 from engine.games.api import Rules
 from engine.mummy.minds import level_description
@@ -40,17 +40,23 @@ def rules_of(args: argparse.Namespace) -> Rules:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from engine.mummy import Level, Mummy, hint
+    from engine import games
+    from engine.mummy import Mummy, hint
     from engine.mummy.hints import explain
+    from firmware.daemon import state_directory
+    from firmware.settings_file import SettingsFile
     from sim.terminal import TerminalGame
+    from sim.terminal_settings import TerminalSettings
 
     if args.two_players and args.mummy is not None:
         raise ValueError("--two-players has no mummy: leave out --mummy, or play against it")
     if args.tutorial or args.tournament:
         return _play_story(args)
-    side = None if args.two_players else Side.parse(args.mummy or "reels")
-    level = Level.parse(args.level or "priest")
-    ruleset = rules_of(args)
+    file = SettingsFile(state_directory() / "terminal")
+    chosen = file.load(None, overrides=setting_flags(args))
+    side = chosen.mummy
+    level = chosen.level
+    ruleset = rules_of(args) if args.game or args.no_demon_cast else games.load(chosen.game)
     table = table_for(ruleset)
     mummy = Mummy(level, table=table)
     rng = random.Random(args.seed)
@@ -69,8 +75,11 @@ def _play(args: argparse.Namespace) -> int:
               f"{side.title}.")
         if mummy.fallback:
             write(f"({mummy.fallback})")
+    settings = TerminalSettings(chosen, save=file.save,
+                                mummy_for=lambda level: Mummy(level, table=table).choose)
     game = TerminalGame(input, write, rng, mummy=side, chooser=mummy.choose, adviser=advise,
-                        ruleset=ruleset, table=table, finished=keep_record)
+                        ruleset=ruleset, table=table, finished=keep_record, settings=settings)
+    game.show_chances = chosen.chances
     return game.run()
 
 
@@ -171,13 +180,25 @@ def _run(args: argparse.Namespace) -> int:
 def run_flags(args: argparse.Namespace) -> dict[str, str]:
     """The settings ``aseb run``'s flags name, by key: they override the owner's choices for
     this run only (``firmware.choices``); ValueError for a value that is not a choice."""
-    from firmware.choices import setting
-
-    named = {"game": args.game, "opponent": args.mummy, "level": args.level}
-    found = {key: setting(key).choice(value).value for key, value in named.items()
-             if value is not None}
+    found = setting_flags(args)
     if args.tutorial or args.tournament:
         found["mode"] = "tutorial" if args.tutorial else "tournament"
+    return found
+
+
+def setting_flags(args: argparse.Namespace) -> dict[str, str]:
+    """``--game``, ``--mummy`` (or ``--two-players``) and ``--level`` as settings' values;
+    ValueError, in words, for a side or level that is not one."""
+    from engine.core.sides import Side
+    from engine.mummy import Level
+
+    found = {"game": args.game} if args.game else {}
+    mummy = "none" if getattr(args, "two_players", False) else args.mummy
+    if mummy is not None:
+        found["opponent"] = "none" if mummy.lower() == "none" else Side.parse(mummy).name.lower()
+    if args.level is not None:
+        found["level"] = "fair" if args.level.strip().lower() == "fair" \
+            else Level.parse(args.level).name.lower()
     return found
 
 
@@ -227,6 +248,24 @@ def _stats(args: argparse.Namespace) -> int:
         sys.stdout.write(to_csv(games.lines()))
     else:
         print(report(summary(games.lines())))
+    return 0
+
+
+def _menu_card(args: argparse.Namespace) -> int:
+    """``aseb menu-card``: the board menu's card, from the table the controller reads."""
+    from pathlib import Path
+
+    from firmware.board_settings import board_defaults
+    from firmware.card import draw_card
+    from hardware.board_file import DEFAULT_BOARD, ConfigError, load_board
+
+    try:
+        board = load_board(Path(args.board) if args.board else DEFAULT_BOARD)
+        board_defaults(board)  # a bad [menu] section is named, as aseb run names it
+    except ConfigError as exc:
+        print(f"aseb: {exc}", file=sys.stderr)
+        return 78
+    print(f"The menu card of {board.name}: {draw_card(board, Path(args.out))}")
     return 0
 
 
@@ -283,7 +322,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="seed the sticks (replayable game)")
     play.add_argument("--no-demon-cast", action="store_true",
                       help="throw the opening by hand instead of the automatic demon-cast")
-    play.add_argument("--game", default=DEFAULT, choices=names(), help=GAME_HELP)
+    play.add_argument("--game", default=None, choices=names(),
+                      help=GAME_HELP.replace(")", "; else the last one chosen)"))
     play.add_argument("--tutorial", action="store_true",
                       help="the guided first game: six short lessons, the throws arranged")
     play.add_argument("--tournament", action="store_true",
@@ -350,6 +390,14 @@ def build_parser() -> argparse.ArgumentParser:
                        "(default: the service's state directory)")
     stats.add_argument("--csv", action="store_true", help="every game as CSV, for a spreadsheet")
     stats.set_defaults(run=_stats)
+
+    card = commands.add_parser("menu-card", help="draw the board menu's card for the box lid "
+                               "(PDF, SVG or PNG), from the table the board reads")
+    card.add_argument("--board", metavar="FILE", help="the board file (default: the shipped "
+                      "Twenty Squares board)")
+    card.add_argument("--out", metavar="FILE", default="menu-card.pdf",
+                      help="where to write it: .pdf, .svg or .png (default: menu-card.pdf)")
+    card.set_defaults(run=_menu_card)
 
     check = commands.add_parser("selftest", add_help=False,
                                 help="check a newly built board: every switch, light, the "

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from engine.core.errors import RulesError
 from engine.core.events import Event, ThrowLost, TurnPassed
@@ -28,6 +28,15 @@ Chooser = Callable[[Any, random.Random], Any]
 """How the mummy picks a move: given the position with a pending throw and a generator."""
 Adviser = Callable[[Any], str]
 """A hint for the pending throw, as a line to print."""
+
+
+class Settings(Protocol):
+    """The settings as commands (``sim.terminal_settings``): ``options``, ``level vizier``..."""
+
+    def help(self) -> str: ...
+
+    def command(self, game: Any, line: str) -> bool:
+        """Handle a typed line that is a settings command (False: it is not one)."""
 
 HELP = """Commands (type them instead of a move or before throwing):
   Enter      throw the sticks            1, 2 ...  make the move with that number
@@ -49,7 +58,8 @@ class TerminalGame:
                  chooser: Chooser = scribe_move, adviser: Adviser | None = None,
                  ruleset: Rules = TAIT, table: SolvedTable | None = None,
                  finished: Callable[[GameRecord], str] | None = None,
-                 throws: Callable[[Throw], Throw] | None = None) -> None:
+                 throws: Callable[[Throw], Throw] | None = None,
+                 settings: Settings | None = None) -> None:
         self.read, self.write, self.rng = read, write, rng
         self.mummy, self.chooser = mummy, chooser
         self.adviser = adviser
@@ -60,6 +70,10 @@ class TerminalGame:
         self.throws = throws
         """Arranges the throws (a lesson): given the sticks' throw, the one to take."""
         self.game = Game(ruleset, ruleset.first_side(rng, None))
+        self.settings = settings
+        """The settings as commands (None: none here)."""
+        self.show_chances = True
+        """Print the chances after every move (with the solved table)."""
 
     def run(self) -> int:
         """Play until the player quits or the input ends; returns the exit status."""
@@ -127,8 +141,14 @@ class TerminalGame:
             self._tell(self.game.play(move))
             self._odds()
 
+    def restart(self, game: Game) -> None:
+        """Play ``game`` from now on (another game was chosen)."""
+        self.game = game
+        self._start()
+
     def _odds(self) -> None:
-        line = odds_text(self.table, self.game.state) if self.table is not None else None
+        line = odds_text(self.table, self.game.state) \
+            if self.table is not None and self.show_chances else None
         if line is not None:
             self.write(line)
 
@@ -169,6 +189,8 @@ class TerminalGame:
                 luckless = self.game.ruleset.chance is None
                 self.write(HELP.replace("Enter      throw the sticks",
                                         "(no throw in this game) ") if luckless else HELP)
+                if self.settings is not None:
+                    self.write(self.settings.help())
             elif command == "board":
                 self._show(self.game.state)
             elif command == "hint":
@@ -182,6 +204,8 @@ class TerminalGame:
                 self.mummy = self.mummy.other if self.mummy is not None else None
                 self.write(f"You switch sides; the mummy now plays {self.mummy.title}."
                            if self.mummy is not None else "No mummy is playing.")
+                return None
+            elif self.settings is not None and self.settings.command(self, answer):
                 return None
             elif command == "new":
                 rules = self.game.ruleset

@@ -37,6 +37,11 @@ GARBAGE = {
 }
 
 
+def with_menu(lines: str) -> str:
+    """The shipped board file with ``lines`` in its ``[menu]`` section."""
+    return DEFAULT_BOARD.read_text().replace("\n[menu]", f"\n[menu]\n{lines}\n", 1)
+
+
 @pytest.mark.parametrize("name", sorted(GARBAGE))
 def test_a_garbled_settings_file_is_set_aside_and_the_board_starts(
         tmp_path: Path, name: str, caplog: pytest.LogCaptureFixture) -> None:
@@ -81,8 +86,8 @@ def test_another_boards_game_in_the_file_is_left_for_that_board(tmp_path: Path) 
 
 
 def test_the_board_file_gives_the_defaults_and_flags_override_for_a_run(tmp_path: Path) -> None:
-    board = parse_board(DEFAULT_BOARD.read_text() + '\n[menu]\ngame = "cyningstan"\n'
-                        'level = "vizier"\nchances = "shown"\n', base=DEFAULT_BOARD.parent)
+    board = parse_board(with_menu('game = "cyningstan"\nlevel = "vizier"\nchances = "shown"'),
+                        base=DEFAULT_BOARD.parent)
     file = SettingsFile(tmp_path)
     chosen = load_choices(board, file)
     assert (chosen.game, chosen["level"], chosen["chances"]) == ("cyningstan", "vizier", "shown")
@@ -102,8 +107,7 @@ def test_the_board_file_gives_the_defaults_and_flags_override_for_a_run(tmp_path
 ])
 def test_a_bad_menu_section_is_refused_naming_the_key(menu: str, problem: str) -> None:
     with pytest.raises(ConfigError, match="menu") as caught:
-        board = parse_board(DEFAULT_BOARD.read_text() + f"\n[menu]\n{menu}\n",
-                            base=DEFAULT_BOARD.parent)
+        board = parse_board(with_menu(menu), base=DEFAULT_BOARD.parent)
         board_defaults(board)
     assert problem in str(caught.value)
 

@@ -1,0 +1,78 @@
+"""The settings as terminal commands, generated from their one description (``firmware.choices``):
+``options`` lists them, and a setting's key with a choice sets it (``level vizier``,
+``opponent none``, ``game cyningstan``, ``chances shown``), kept in the terminal's settings file.
+
+    settings = TerminalSettings(chosen, mummy_for=lambda level: Mummy(level).choose, save=file.save)
+    TerminalGame(..., settings=settings)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine import games
+from engine.game import Game
+from engine.mummy import Level
+from firmware.choices import Chosen, describe, keys, setting
+from sim.terminal import Chooser, TerminalGame
+
+
+class TerminalSettings:
+    """``options`` and ``KEY CHOICE`` at the terminal's prompt."""
+
+    def __init__(self, chosen: Chosen, *, mummy_for: Callable[[Level], Chooser],
+                 save: Callable[[Chosen], object] | None = None) -> None:
+        """``chosen``: the settings now; ``mummy_for``: the mummy's way of choosing at a level;
+        ``save``: keeps the settings once one changes."""
+        self.chosen = chosen
+        self.mummy_for = mummy_for
+        self.save = save
+
+    def help(self) -> str:
+        """The settings' commands, for ``help``."""
+        return ("  options    the settings and their choices; set one by its name and choice:\n"
+                "             " + ", ".join(f"{key} CHOICE" for key in keys()))
+
+    def command(self, game: TerminalGame, line: str) -> bool:
+        """Handle ``line`` if it is ``options`` or a setting; False when it is not one."""
+        words = line.split()
+        if words == ["options"]:
+            game.write("\n".join(describe(None, self.chosen)))
+            return True
+        if not words or words[0].lower() not in keys():
+            return False
+        key = words[0].lower()
+        if len(words) != 2:
+            choices = ", ".join(c.value for c in setting(key).choices)
+            game.write(f"{key}: choose one of {choices} (e.g. '{key} {setting(key).default}')")
+            return True
+        try:
+            chosen = self.chosen.with_(key, words[1])
+        except ValueError as exc:
+            game.write(str(exc))
+            return True
+        self.chosen = chosen
+        game.write(self._apply(game, key))
+        if self.save is not None:
+            self.save(chosen)
+        return True
+
+    def _apply(self, game: TerminalGame, key: str) -> str:
+        chosen = self.chosen
+        label = setting(key).choice(chosen[key]).label
+        if key == "game":
+            rules = games.load(chosen.game)
+            game.restart(Game(rules, rules.first_side(game.rng, None)))
+            return f"{label}: a new game."
+        if key == "opponent":
+            game.mummy = chosen.mummy
+        elif key == "level":
+            game.chooser = self.mummy_for(chosen.level)
+        elif key == "chances":
+            game.show_chances = chosen.chances
+        elif key == "volume":
+            return f"{label}, for the board and the window (the terminal makes no sound)."
+        elif key == "mode":
+            return (f"{label}: from the next start of aseb play on (aseb play --tutorial or "
+                    "--tournament plays it now)." if chosen.mode != "game" else f"{label}.")
+        return f"{label}."
