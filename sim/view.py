@@ -57,10 +57,10 @@ class Snapshot:
     shaking: bool
     status: str
     sticks_caption: str
-    fact: str | None
-    page: tuple[str, ...] | None
+    fact: str | None = None
+    page: tuple[str, ...] | None = None
     """A page over the board: its title, its text and (``help.Page``) its picture."""
-    now: float
+    now: float = 0.0
     news: str = ""
     players: tuple[Player, ...] = ()
     flight: tuple[Side, tuple[int, int]] | None = None
