@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.board import Side
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.game import Game
 from engine.games import DEFAULT
 from engine.games.api import Position, Rules
-from engine.sticks import Throw
 from firmware.controller import Controller, sided_throws
 from firmware.evidence import WAITING, owners_of, trips
 from firmware.scenes import Phase

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.games.api import Offboard
 from engine.mummy import hint
 from firmware.scenes import STICK_DARK, STICK_WHITE, Phase
