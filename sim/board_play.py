@@ -18,10 +18,11 @@ from engine.core.sticks import Throw
 from engine.game import Game
 from engine.games import DEFAULT
 from engine.games.api import Position, Rules
-from firmware.controller import Controller, sided_throws
+from firmware.controller import Controller
 from firmware.evidence import WAITING, owners_of, trips
 from firmware.scenes import Phase
 from firmware.store import Store
+from firmware.telling import sided_throws
 from hardware.squares import RACKS
 from sim.chances import Chances
 from sim.hand import Hand, Held
