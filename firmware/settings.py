@@ -8,7 +8,7 @@ from engine.core.sides import Side
 from engine.games.api import Rules
 from engine.mummy import Level
 from engine.mummy.chances import SolvedTable
-from engine.tait.rules import TAIT
+from engine.tait.state import TAIT
 
 
 @dataclass

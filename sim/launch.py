@@ -72,7 +72,7 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
     settings = load(settings_file)
     audio = Audio(board.sounds, sounds=settings.game_sounds, music=settings.music)
     state_dir = state_dir if state_dir is not None else state_directory() / "simulator"
-    from sim.cli import table_for  # the solved table, if one is installed (Tait's games)
+    from sim.installed_table import table_for  # Tait's games may have a solved table
 
     window = Window.open(board=board, state_dir=state_dir, settings=settings, seed=seed,
                          size=screen.get_size(), settings_file=settings_file, audio=audio,
