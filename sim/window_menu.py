@@ -6,17 +6,44 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from pathlib import Path
+from typing import Protocol
 
 from engine.mummy import Level
 from firmware.story import STORY_GAME
 from sim import help as pages
+from sim.audio import Audio
+from sim.board_play import BoardPlay
 from sim.chances import NEEDS_TABLE
+from sim.help import Page
 from sim.menu import Item
-from sim.settings import save
+from sim.settings import WindowSettings, save
+from sim.window_story import Story
 
-if TYPE_CHECKING:
-    from sim.window import Window
+
+class Window(Protocol):
+    """What the menus reach in the window: its settings, sound, game, story, pages and log."""
+
+    settings: WindowSettings
+    settings_file: Path | None
+    audio: Audio | None
+    running: bool
+    log_open: bool
+
+    @property
+    def play(self) -> BoardPlay:
+        """The game being played."""
+
+    @property
+    def story(self) -> Story:
+        """The tutorial and Setna's tournament."""
+
+    def show_pages(self, shown: list[Page], then: Callable[[], None] | None = None) -> None:
+        """Show ``shown`` one after the other; ``then`` after the last."""
+
+    def refit(self) -> None:
+        """Lay the window out again."""
 
 
 def items(window: Window, title: str) -> list[Item]:

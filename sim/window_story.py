@@ -8,24 +8,41 @@ Both are played on Tait's Twenty Squares only.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from pathlib import Path
+from typing import Protocol
 
 from firmware.scenes import Phase
 from firmware.setna import Setna
 from firmware.tournament import TournamentStore
 from firmware.tutorial import WINDOW, Tutorial
 from sim.board_play import BoardPlay
+from sim.help import Page
 from sim.setna_pages import ending_page, stage_page, title_page
-from sim.settings import save
+from sim.settings import WindowSettings, save
 
-if TYPE_CHECKING:
-    from sim.window import Window
+
+class Shell(Protocol):
+    """What the story needs of the window: its settings, its pages, its menu's actions."""
+
+    settings: WindowSettings
+    settings_file: Path | None
+
+    @property
+    def page(self) -> Page | None:
+        """The page shown over the board, if any."""
+
+    def show_pages(self, shown: list[Page], then: Callable[[], None] | None = None) -> None:
+        """Show ``shown`` one after the other; ``then`` after the last."""
+
+    def act(self, action: str | None) -> None:
+        """Do what a menu item asks."""
 
 
 class Story:
     """The tutorial or Setna's tournament, while one of them is played in the window."""
 
-    def __init__(self, window: Window, play: BoardPlay) -> None:
+    def __init__(self, window: Shell, play: BoardPlay) -> None:
         self.window = window
         self.play = play
         self.tutorial: Tutorial | None = None
