@@ -49,7 +49,8 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
     the game is saved on the way out.
     """
     from firmware.boards import board_for, check_board
-    from firmware.daemon import EX_CONFIG, state_directory
+    from firmware.daemon import state_directory
+    from firmware.restarts import EX_CONFIG
     from hardware.board_file import ConfigError, load_board
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
