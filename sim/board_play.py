@@ -213,8 +213,10 @@ class BoardPlay:
         self.settings.mummy, self.settings.hints = controller.settings.mummy, \
             controller.settings.hints
 
-    def set_level(self, level: Level) -> None:
-        """The mummy plays at ``level`` from its next move on."""
+    def set_level(self, level: Level, fair: bool = False) -> None:
+        """The mummy plays at ``level`` from its next move on (``fair``: from there, its
+        strength follows the results)."""
+        self.controller.settings.fair = fair
         self.controller.set_level(level)
 
     # --- time -----------------------------------------------------------------------------

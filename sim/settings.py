@@ -33,6 +33,8 @@ class WindowSettings:
     mummy_facts: bool = True
     mummy: Side | None = Side.REELS
     level: Level = Level.PRIEST
+    fair: bool = False
+    """The mummy's strength follows the results (from the Vizier's), so each side wins half."""
     hints: bool = False
     square_labels: bool = False
     """Each square's name (R1..M16) in its corner."""

@@ -218,8 +218,8 @@ class StacksPlay:
         self.showing, self.carried, self.choice = None, None, Choice()
         self.due = self.now + THINK
 
-    def set_level(self, level: Level) -> None:
-        """The mummy plays at ``level`` from its next move on."""
+    def set_level(self, level: Level, fair: bool = False) -> None:
+        """The mummy plays at ``level`` from its next move on (no fair mode here)."""
         self.mummy.level = level
 
     # --- time -----------------------------------------------------------------------------

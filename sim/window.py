@@ -102,7 +102,8 @@ class Window:
             return cls(StacksPlay(settings, store=store, seed=seed), settings, size=size,
                        settings_file=settings_file, audio=audio, rng=random.Random(seed))
         controller_settings = Settings(mummy=settings.mummy, level=settings.level,
-                                       hints=settings.hints, ruleset=rules, table=table)
+                                       fair=settings.fair, hints=settings.hints, ruleset=rules,
+                                       table=table)
         board_table = Table(state_dir=state_dir, settings=controller_settings,
                             seed=seed if seed is not None else secrets.randbits(32), board=board,
                             pieces=saved_pieces(state_dir, rules.name,

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
-from engine.mummy import Level
+from firmware.choices import Chosen, setting
 from firmware.story import STORY_GAME
 from sim import help as pages
 from sim.audio import Audio
@@ -52,6 +52,7 @@ def items(window: Window, title: str) -> list[Item]:
     s = window.settings
     play = window.play
     story = play.rules.name == STORY_GAME  # lessons of Tait's Twenty Squares
+    board = isinstance(play, BoardPlay)  # fair mode is the board controller's
     chances = play.chances
     if title == "Help":
         return [Item("How to play", "help:how"),
@@ -70,9 +71,11 @@ def items(window: Window, title: str) -> list[Item]:
         found.append(Item("Carry out the mummy's moves myself", "carry", s.carry_mummy_moves))
     found.append(Item("Show chances", "chances", s.show_chances)
                  if chances.available else Item(NEEDS_TABLE, "chances"))
-    found += [Item(f"Mummy: {level.title}", f"level:{level.name.lower()}", s.level is level,
-                   enabled=not s.tournament)  # the tournament is played at Neferkaptah's
-              for level in Level]
+    level = "fair" if s.fair else s.level.name.lower()
+    found += [Item(f"Mummy: {choice.value.capitalize()}", f"level:{choice.value}",
+                   level == choice.value,  # the tournament is played at Neferkaptah's
+                   enabled=not s.tournament and (choice.value != "fair" or board))
+              for choice in setting("level").choices]  # as the board menu offers them
     found += [Item("Setna's tournament", "tournament", s.tournament, enabled=story),
               Item("New game", "new_game")]
     return found
@@ -117,8 +120,9 @@ def act(window: Window, action: str | None) -> None:
     elif action in ("mummy", "switch_sides", "hints"):
         play.option(action)
     elif action.startswith("level:"):
-        s.level = Level.parse(action[6:])
-        play.set_level(s.level)
+        chosen = Chosen({"level": setting("level").choice(action[6:]).value})
+        s.level, s.fair = chosen.level, chosen.fair
+        play.set_level(s.level, s.fair)
     elif action == "new_game":
         play.new_game()
     elif action == "tournament" and window.story is not None:
