@@ -33,12 +33,14 @@ _VARIATIONS = {
     "water_to_rebirth": "Water to Rebirth",
     "rebirth_safe": "House of Rebirth",
     "exact_exits": "exact exits",
+    "backward_when_blocked": "backward moves",
 }
 
 
 @dataclass(frozen=True)
 class SenetRules:
-    """Senet as docs/rules/senet.md writes it; each option is one of the seed's variations."""
+    """Senet as docs/rules/senet.md writes it; each option is one of the seed's variations, or
+    (``backward_when_blocked``) of the published rules close to it."""
 
     happiness_exact: bool = False
     """A piece must land exactly on the House of Happiness (H26) before going further."""
@@ -49,6 +51,9 @@ class SenetRules:
     """The House of Rebirth (H15) is a refuge: a piece there cannot be captured."""
     exact_exits: bool = False
     """Pieces leave only by exact throws: a 3 from H28, a 2 from H29, a 1 from H30."""
+    backward_when_blocked: bool = False
+    """A throw no piece can use going forward must be used to move a piece back by it (the
+    throw is lost only when no piece can go either way)."""
     _core: Any = field(default=None, init=False, repr=False, compare=False)
 
     @property
