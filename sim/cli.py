@@ -126,6 +126,9 @@ def _review(args: argparse.Namespace) -> int:
 
     record = load_game(Path(args.file))
     directory = Path(args.tables) if args.tables else default_directory()
+    if not isinstance(record.ruleset, Ruleset):
+        raise ValueError(f"the solved table is Tait's: it holds no positions of "
+                         f"{record.ruleset.title}")
     try:
         table = open_table(directory, record.ruleset)
     except TableError as exc:

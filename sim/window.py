@@ -103,7 +103,7 @@ class Window:
         """A word to the player (what a click did not do), and until when it shows."""
         self.facts = FactTeller(rng if rng is not None else random.Random())
         self.fact: str | None = None
-        self.page: tuple[str, ...] | None = None
+        self.page: Page | None = None
         self.pages: list[Page] = []
         """Pages still to come after this one."""
         self._after_pages: Callable[[], None] | None = None
@@ -134,11 +134,11 @@ class Window:
         rules = load_game(game)
         controller_settings = Settings(mummy=settings.mummy, level=settings.level,
                                        hints=settings.hints, ruleset=rules, table=table)
-        table = Table(state_dir=state_dir, settings=controller_settings,
-                      seed=seed if seed is not None else secrets.randbits(32), board=board,
-                      pieces=saved_pieces(state_dir, rules.name,
-                                          board is not None and board.reeds.has_racks))
-        return cls(table, settings, size=size, settings_file=settings_file, audio=audio,
+        simulated = Table(state_dir=state_dir, settings=controller_settings,
+                          seed=seed if seed is not None else secrets.randbits(32), board=board,
+                          pieces=saved_pieces(state_dir, rules.name,
+                                              board is not None and board.reeds.has_racks))
+        return cls(simulated, settings, size=size, settings_file=settings_file, audio=audio,
                    rng=random.Random(seed))
 
     @property
@@ -716,7 +716,8 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
     the game is saved on the way out.
     """
     from firmware.boards import board_for, check_board
-    from firmware.daemon import EX_CONFIG, state_directory
+    from firmware.daemon import state_directory
+    from firmware.restarts import EX_CONFIG
     from hardware.board_file import ConfigError, load_board
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
