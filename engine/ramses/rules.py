@@ -16,7 +16,7 @@ from typing import Any
 from engine.core.errors import BadRecord
 from engine.core.sides import Side
 from engine.core.sticks import STICKS, Throw
-from engine.games.api import Chance, Geometry, record_options
+from engine.games.api import Chance, Geometry, Words, record_options
 from engine.ramses.board import GEOMETRY
 from engine.ramses.position import RamsesPosition, forget
 
@@ -95,6 +95,16 @@ class RamsesRules:
     def first_side(self, rng: random.Random, last_winner: Side | None) -> Side:
         """Who plays first: drawn at random every game, as the seed says."""
         return Side(rng.getrandbits(1))
+
+    def who_begins(self, rng: random.Random, last_winner: Side | None) -> tuple[Side, str]:
+        """``first_side``, and why."""
+        side = self.first_side(rng, last_winner)
+        return side, f"The {side.title} are drawn to play first."
+
+    @property
+    def words(self) -> Words:
+        """No throw; moves written ``T3-T8``."""
+        return Words(None, "T3-T8", "T3")
 
     def forget(self) -> None:
         """Drop the cached walks (between games, so a board's memory stays flat)."""

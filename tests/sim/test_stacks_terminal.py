@@ -26,7 +26,7 @@ def test_a_whole_game_against_the_mummy_answering_1_to_every_question() -> None:
     assert game.run() == 0
     text = script.text
     assert "win!" in text or "they lose." in text
-    assert "threw  [" in text and "Dice to use: [" in text  # the three dice, then those left
+    assert "threw the dice: [" in text and "Dice to use: [" in text  # the dice, then those left
     assert "The mummy moves " in text and "out of play" in text
 
 
