@@ -217,6 +217,7 @@ def _stats(args: argparse.Namespace) -> int:
     if args.csv:
         sys.stdout.write(to_csv(games.lines()))
     else:
+        print(f"The games kept in {games.directory} ({games.path.name} and its rotated files):")
         print(report(summary(games.lines())))
     return 0
 

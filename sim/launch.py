@@ -30,6 +30,14 @@ NO_DISPLAY = ("aseb sim: no display to open a window on; play in the terminal wi
               "(or `aseb play`).")
 
 
+def no_display(game: str = DEFAULT) -> str:
+    """The one line said when no window can open: how to play the same game in the terminal."""
+    if game == DEFAULT:
+        return NO_DISPLAY
+    return (f"aseb sim: no display to open a window on; play in the terminal with "
+            f"`aseb play --game {game}`.")
+
+
 def display_available() -> bool:
     """Whether there may be a display (on Linux: X11 or Wayland, unless SDL is told otherwise)."""
     if os.environ.get("SDL_VIDEODRIVER"):
@@ -62,11 +70,11 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
         print(f"aseb sim: {exc}", file=sys.stderr)
         return EX_CONFIG
     if not display_available():
-        print(NO_DISPLAY, file=sys.stderr)
+        print(no_display(game), file=sys.stderr)
         return 1
     screen = _open_display(fullscreen, f"aseb: {rules.title}")
     if screen is None:
-        print(NO_DISPLAY, file=sys.stderr)
+        print(no_display(game), file=sys.stderr)
         return 1
     pygame.font.init()
     settings_file = settings_path(config_dir)
