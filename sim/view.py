@@ -17,7 +17,7 @@ from engine.core.sides import Side
 from engine.mummy.review import Review
 from firmware.scenes import SIDE_COLOUR
 from hardware.strips import Colour
-from sim import drawing, setna_art, stacks_drawing
+from sim import drawing, position_art, setna_art, stacks_drawing
 from sim.hand import Held
 from sim.help import Page
 from sim.layout import Layout
@@ -365,13 +365,17 @@ class View:
     def _picture(self, surface: pygame.Surface, page: pygame.Rect, picture: str,
                  margin: int) -> pygame.Rect:
         """The page's picture, framed, in the right part of the page; where it lies."""
-        side = min(int(page.width * 0.44), page.height - 3 * margin)
+        side = min(int(page.width * 0.44), int((page.height - 5 * margin) / 0.9))
         frame = pygame.Rect(0, 0, side, int(side * 0.9))
-        frame.midright = (page.right - margin, page.centery - margin // 2)
+        frame.topright = (page.right - margin, page.top + 3 * margin)  # under the heading
         key = (picture, frame.size)
         if key not in self._pictures:  # drawn once: the page is drawn again under changing lights
             drawn = pygame.Surface(frame.size)
-            setna_art.draw(drawn, drawn.get_rect(), picture)
+            if picture.startswith("position:"):  # a how-to page's position: game, notation
+                _, game, notation = picture.split(":", 2)
+                position_art.draw(drawn, drawn.get_rect(), game, notation)
+            else:
+                setna_art.draw(drawn, drawn.get_rect(), picture)
             self._pictures = {key: drawn}
         surface.blit(self._pictures[key], frame)
         pygame.draw.rect(surface, PAPYRUS_EDGE, frame.inflate(6, 6), 3)
