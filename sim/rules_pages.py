@@ -21,7 +21,7 @@ from sim.help import Page
 RULES = Path(__file__).resolve().parents[1] / "docs" / "rules"
 """Where the games' rules pages are (in the source tree the window runs from)."""
 LEFT_OUT = ("settings", "rule variations", "notation", "how the board sees", "what the board does",
-            "the mummy")
+            "the mummy", "the game always ends")
 """Sections of a rules page that are not for the player at the window (the start of the title)."""
 LONGEST = 900
 """Letters on one page before a section goes on to the next page."""
@@ -120,6 +120,7 @@ def plain(markdown: str) -> str:
     text = _without_decisions(text)
     text = re.sub(r"(?<=[.:;])[^.:;\n]*\b[Oo]ptions? `[^.]*\.", "", text)  # the engine's options
     text = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", text)  # links: their words
+    text = re.sub(r"\s*\(`?[^()`]*\.(md|txt|py)`?\)", "", text)  # the source tree's files
     text = text.replace("**", "").replace("`", "").replace("*", "")
     paragraphs = []
     for block in re.split(r"\n\s*\n", text):

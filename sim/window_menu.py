@@ -59,8 +59,9 @@ def items(window: Window, title: str) -> list[Item]:
                      else "Review last game (no finished game yet)", "review",
                      enabled=chances.finished is not None and not chances.reviewing),
                 Item("About", "help:about")]
-    found = [Item("Game sounds", "sounds", s.game_sounds),
-             Item("Background music", "music", s.music),
+    silent = "" if window.audio is None or window.audio.working else " (no sound here)"
+    found = [Item(f"Game sounds{silent}", "sounds", s.game_sounds),
+             Item(f"Background music{silent}", "music", s.music),
              Item("MummyFacts", "facts", s.mummy_facts),
              Item("Play the mummy", "mummy", s.mummy is not None),
              Item("Switch sides", "switch_sides", enabled=s.mummy is not None),
@@ -69,8 +70,9 @@ def items(window: Window, title: str) -> list[Item]:
     if window.story is not None:  # a board to rehearse on: the player may move for the mummy
         found.append(Item("Carry out the mummy's moves myself", "carry", s.carry_mummy_moves))
     found.append(Item(chances.item, "chances", chances.shown))
-    found += [Item(f"Mummy: {level.title}", f"level:{level.name.lower()}", s.level is level,
-                   enabled=not s.tournament)  # the tournament is played at Neferkaptah's
+    playing = Level.NEFERKAPTAH if s.tournament else s.level  # the tournament: Neferkaptah's
+    found += [Item(f"Mummy: {level.title}", f"level:{level.name.lower()}", level is playing,
+                   enabled=not s.tournament)
               for level in Level]
     found += [Item("Setna's tournament", "tournament", s.tournament, enabled=story),
               Item("New game", "new_game")]

@@ -1,0 +1,71 @@
+"""Every game speaks for itself in the window: its help pages, About and status lines never name
+another game's pieces, squares or chance device."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine.core.sides import Side
+from engine.games import load, names
+from firmware.scenes import Phase
+from sim.rules_pages import about, how_to_play
+from sim.settings import WindowSettings
+from tests.sim.test_window_games import play_whole_game
+from tests.sim.window_hands import Window, shake, start_pygame
+
+DEVICES = {"sticks": r"\bsticks\b", "die": r"\bdie\b", "dice": r"\bdice\b"}
+SQUARE = re.compile(r"\b[A-Z]\d{1,2}\b")
+
+
+@pytest.fixture(autouse=True)
+def _pygame() -> None:
+    start_pygame()
+
+
+def said(name: str) -> list[str]:
+    """The window's status and news lines over the first turns of a game against the mummy."""
+    window = Window.open(settings=WindowSettings(mummy=Side.REELS), seed=4, game=name)
+    lines = [window.status(), window.news()]
+    if name == "stacks":  # no board: the stacking game's own play through the engine
+        play = window.play
+        for _ in range(60):
+            window.step(0.5)
+            lines += [window.status(), window.news()]
+            if play.state.is_over:
+                break
+        return lines
+    if window.play.rules.chance is not None:
+        shake(window)
+    else:
+        window.act("new_game")
+    for _ in range(12):
+        controller = window.controller
+        lines += [window.status(), window.news()]
+        if controller.phase is Phase.WON:
+            break
+        try:
+            play_whole_game(window, __import__("random").Random(1), turns=1)
+        except AssertionError:  # no winner after one turn: the game goes on
+            pass
+    return lines
+
+
+@pytest.mark.parametrize("name", names())
+def test_help_and_status_lines_speak_only_of_the_games_own_things(name: str) -> None:
+    rules = load(name)
+    pages = [*how_to_play(rules), about(rules)]
+    text = "\n".join([*(f"{p.title}\n{p.body}" for p in pages), *said(name)])
+    words = rules.words
+    for device, pattern in DEVICES.items():
+        if device != words.device and (device, words.device) != ("die", "dice"):  # one of dice
+            assert not re.search(pattern, text.replace("no sticks and no dice", "")
+                                 .replace("No sticks and no dice", "")), (device, name)
+    squares = set(rules.geometry.squares)
+    foreign = {s for s in SQUARE.findall(text) if s not in squares and s != "F11"}  # a key
+    assert not foreign, foreign
+    men = re.search(r"\bm[ae]n\b", text)
+    assert (men is None) == (words.piece != "man"), name
+    how = "\n".join(p.body for p in pages[:-1])  # About names the font's licence file
+    assert not re.search(r"[\w/]+\.(md|py|txt)\b", how)  # no file of the source tree
