@@ -103,7 +103,7 @@ def _racks_to_mend(verdict: Mismatch) -> str:
 def _in_progress(verdict: InProgress, state: Position) -> str:
     """Where a move part-way done goes next."""
     side = state.turn.title
-    targets = ", ".join(sorted(t for t in verdict.targets if t not in RACK_OF))
+    targets = " or ".join(sorted(t for t in verdict.targets if t not in RACK_OF))
     if verdict.reseat:
         (square, *_) = sorted(verdict.reseat)
         return (f"If your piece is already on {square}, lift it and set it down again "

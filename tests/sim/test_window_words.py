@@ -15,7 +15,7 @@ from firmware.scenes import Phase
 from sim.rules_pages import about, how_to_play
 from sim.settings import WindowSettings
 from tests.sim.test_window_games import play_whole_game
-from tests.sim.window_hands import Window, shake, start_pygame
+from tests.sim.window_hands import Window, click, set_out, shake, start_pygame
 
 DEVICES = {"sticks": r"\bsticks\b", "die": r"\bdie\b", "dice": r"\bdice\b"}
 SQUARE = re.compile(r"\b[A-Z]\d{1,2}\b")
@@ -69,3 +69,22 @@ def test_help_and_status_lines_speak_only_of_the_games_own_things(name: str) -> 
     assert (men is None) == (words.piece != "man"), name
     how = "\n".join(p.body for p in pages[:-1])  # About names the font's licence file
     assert not re.search(r"[\w/]+\.(md|py|txt)\b", how)  # no file of the source tree
+
+
+def test_a_ramses_piece_with_two_squares_to_go_to_is_clicked_then_its_square() -> None:
+    window = Window.open(settings=WindowSettings(mummy=None), seed=4, game="ramses")
+    window.act("new_game")
+    window.step(1.0)
+    set_out(window)  # the pieces go on their starting squares first
+    state = window.controller.game.state  # type: ignore[union-attr]
+    by_start: dict[str, list[str]] = {}
+    for move in state.moves:
+        by_start.setdefault(move.source, []).append(move.target)
+    source, targets = next((s, t) for s, t in by_start.items() if len(t) > 1)
+    click(window, window.layout.squares[source].center)
+    assert " or ".join(sorted(targets)) in window.news()  # which square? said, not guessed
+    assert window.controller.game.actions == ()  # type: ignore[union-attr]
+    click(window, window.layout.squares[targets[-1]].center)
+    window.step(1.0)
+    made = window.controller.game.actions  # type: ignore[union-attr]
+    assert made and str(made[0]) == f"{source}-{targets[-1]}"
