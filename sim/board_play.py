@@ -132,12 +132,15 @@ class BoardPlay:
 
     def _clicked(self, held: Held) -> None:
         """A click on a piece: it makes its move, goes to its square when pieces are set out,
-        or goes back where it was when it cannot move; a piece with several squares to go to
-        (Ramses) goes back and waits for a click on one of them."""
+        goes off the board when the board is cleared for a new game, or goes back where it was
+        when it cannot move; a piece with several squares to go to (Ramses) goes back and
+        waits for a click on one of them."""
         move, state = self.move_of(held), self.state
         ends = sorted({trips(state, m)[0].end for m in self.moves_of(held)} - {None},
                       key=str) if state is not None else []
-        if len(ends) > 1 and held.origin is not None:
+        if self.controller.phase in (Phase.WON, Phase.CLEAR) and held.origin is not None:
+            self.hand.drop(None, self.now)  # clearing the board: a click takes a piece off
+        elif len(ends) > 1 and held.origin is not None:
             self.hand.drop(held.origin, self.now)
             self.chosen = held
             self.notice = (f"Click the square it goes to: {' or '.join(map(str, ends))} (or drag "
@@ -172,7 +175,7 @@ class BoardPlay:
         when the player carries it out)."""
         controller, state = self.controller, self.state
         if controller.phase is not Phase.MOVE or state is None \
-                or state.throw is None and state.rules.chance is not None:  # Ramses: no throw
+                or (state.throw is None and state.rules.chance is not None):  # Ramses: no throw
             return []
         moves = [controller.mummy_move] if controller.mummy_move is not None else state.moves
         # The piece's own side moves it, but in Ramses' second move the player moves the

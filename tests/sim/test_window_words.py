@@ -88,3 +88,21 @@ def test_a_ramses_piece_with_two_squares_to_go_to_is_clicked_then_its_square() -
     window.step(1.0)
     made = window.controller.game.actions  # type: ignore[union-attr]
     assert made and str(made[0]) == f"{source}-{targets[-1]}"
+
+
+def test_after_a_win_a_click_takes_a_leftover_piece_off_and_the_status_says_so() -> None:
+    from engine.tait.state import GameState
+    from tests.sim.window_hands import make, set_up
+
+    window = set_up("C:M15 R:M9,M10 off:4,3 turn:C throw:1:WDDD")
+    state = window.controller.game.state  # type: ignore[union-attr]
+    assert isinstance(state, GameState)
+    make(window, state.parse_move("M15"))  # the last Cone bears off: the Cones win
+    controller = window.controller
+    assert controller.phase is Phase.WON
+    assert window.status().endswith("Click a piece (or drag it) to take it off.")
+    for square in ("M9", "M10"):
+        click(window, window.layout.squares[square].center)
+    assert not window.table.sim.pieces  # both Reels went to their sideline
+    window.step(8.0)
+    assert controller.phase is Phase.IDLE
