@@ -14,6 +14,7 @@ from firmware.controller import Settings
 from firmware.scenes import Phase
 from sim.drawing import CONE_BODY, REEL_BODY
 from sim.odds import split
+from sim.review_page import CONE_LINE, REEL_LINE
 from sim.settings import WindowSettings
 from sim.table import Table
 from tests.sim.test_window_games import play_whole_game, render
@@ -130,7 +131,7 @@ def test_review_last_game_opens_its_page_and_a_click_puts_it_away(tmp_path: Path
     middle = picture.get_rect().center
     colours = {tuple(picture.get_at((x, y)))[:3] for x in range(100, 1180, 4)
                for y in range(middle[1] - 150, middle[1] + 100, 4)}
-    assert CONE_BODY in colours or REEL_BODY in colours  # the chance's line over the game
+    assert CONE_LINE in colours or REEL_LINE in colours  # the chance's line over the game
     press(window, middle)
     assert window.chances.review is None
     window.act("new_game")  # a new game: the last one can still be reviewed

@@ -106,3 +106,12 @@ def test_after_a_win_a_click_takes_a_leftover_piece_off_and_the_status_says_so()
     assert not window.table.sim.pieces  # both Reels went to their sideline
     window.step(8.0)
     assert controller.phase is Phase.IDLE
+
+
+@pytest.mark.parametrize("name", names())
+def test_the_mummyfact_scrap_ends_above_the_windows_edge(name: str) -> None:
+    window = Window.open(settings=WindowSettings(mummy=None), seed=1, game=name)
+    for size in ((1280, 720), (800, 600), (1920, 1080)):
+        window.resize(size)
+        fact = window.layout.fact
+        assert fact.bottom <= size[1] - 8 and fact.top > window.layout.news.top, (name, size)
