@@ -1,5 +1,5 @@
 """A position of any game drawn by code, for the how-to pages: its board (from the game's
-geometry) with the pieces a rules page names, stacks counted.
+geometry) with the pieces a rules page names (the stacking game's men in their stacks).
 
     draw(surface, surface.get_rect(), "senet", "C:H1,H3 R:H2,H4 black:R moved:- turn:R")
 """
@@ -11,9 +11,8 @@ import pygame
 from engine.games import load
 from sim.drawing import TABLE, board_surface, draw_piece
 from sim.layout import Layout
+from sim.stacks_drawing import draw_stack
 from sim.text import Texts
-
-INK = (250, 240, 220)
 
 
 def draw(surface: pygame.Surface, rect: pygame.Rect, game: str, position: str) -> None:
@@ -22,14 +21,14 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, game: str, position: str) -
     state = rules.parse(position)
     layout = Layout.fit(rect.size, rules.geometry, chance=None, pieces=rules.pieces)
     board = board_surface(layout)
-    heights: dict[str, int] = getattr(state, "heights", dict)()
+    heights: dict[str, int] | None = getattr(state, "heights", lambda: None)()
     texts = Texts()
     for square, side in state.owners().items():
         cell = layout.squares[square]
-        draw_piece(board, side, cell.center, layout.cell)
-        if heights.get(square, 1) > 1:  # a stack of men: its count on the man
-            count = texts.line(f"x{heights[square]}", max(10, layout.cell // 3), INK)
-            board.blit(count, count.get_rect(bottomright=cell.bottomright))
+        if heights is not None:  # men, stacked: as the stacking game's window draws them
+            draw_stack(board, cell, side, heights.get(square, 1), texts)
+        else:
+            draw_piece(board, side, cell.center, layout.cell)
     surface.fill(TABLE, rect)
     crop = layout.board.inflate(layout.cell, layout.cell).clip(board.get_rect())
     scale = min(rect.width / crop.width, rect.height / crop.height)

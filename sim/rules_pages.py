@@ -66,7 +66,10 @@ def about(rules: Rules) -> Page:
     found = source(rules)
     rules_from = f"The rules of {rules.title}: {found}" if found else \
         f"The rules of {rules.title} are in docs/rules/{rules.name}.md."
-    return Page("About aseb", ABOUT_TEXT.format(rules_from=rules_from))
+    device = rules.words.device
+    space = ("Space begins a game" if device is None else "Space throws the dice"
+             if device == "dice" else "hold Space to shake the box")
+    return Page("About aseb", ABOUT_TEXT.format(rules_from=rules_from, space=space))
 
 
 ABOUT_TEXT = (
@@ -76,7 +79,7 @@ ABOUT_TEXT = (
     "Setna's tournament retells, in our own words, the ancient Egyptian tale of Prince Setna "
     "and the Book of Thoth, as that game told it; its pictures are drawn by code. Free software "
     "under the MIT licence.\n"
-    "Keys: hold Space to shake (or throw), L for the log, F11 for full screen, Esc to leave (the "
+    "Keys: {space}, L for the log, F11 for full screen, Esc to leave (the "
     "game is saved and resumes next time). The letters are Quattrocento by Pablo Impallari, "
     "under the SIL Open Font License (sim/fonts/OFL.txt)."
 )
