@@ -58,7 +58,7 @@ SEEDS = 6
 @pytest.mark.parametrize("rules", EACH, ids=lambda r: r.title)
 def test_random_games_agree_with_the_plain_rules(rules: RamsesRules) -> None:
     compared = sum(play_both(rules, seed) for seed in range(SEEDS))
-    assert compared > 100
+    assert compared > 60  # games where two special squares win are short
 
 
 if __name__ == "__main__":
