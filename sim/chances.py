@@ -87,8 +87,8 @@ class Chances:
         """Why the chances are estimates (said when the bar is turned on without a table)."""
         if self.exact:
             return ""
-        return (f"Chances estimated by {self.judge.name} (no solved table for "
-                f"{self.rules.title} here).")
+        return (f"Chances estimated by {self.judge.name}: there is no solved table for "
+                f"{self.rules.title} here.")
 
     def toggle(self) -> str | None:
         """Options > Show chances: the bar on or off; turned on, the board lights them too (the

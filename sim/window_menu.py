@@ -54,7 +54,8 @@ def items(window: Window, title: str) -> list[Item]:
     chances = play.chances
     if title == "Help":
         return [Item("How to play", "help:how"),
-                Item("Tutorial", "help:tutorial", enabled=story),
+                Item("Tutorial" if story else "Tutorial (Twenty Squares only)", "help:tutorial",
+                     enabled=story),
                 Item("Review last game" if chances.finished is not None or chances.reviewing
                      else "Review last game (no finished game yet)", "review",
                      enabled=chances.finished is not None and not chances.reviewing),

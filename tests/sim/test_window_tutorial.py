@@ -144,7 +144,8 @@ def test_the_story_is_not_offered_for_another_game() -> None:
     assert window.setna is None  # a tournament kept from Tait's games waits for them
     offered = {item.label: item.enabled for title in ("Help", "Options")
                for item in window.menu_items(title)}
-    assert offered["Tutorial"] is False and offered["Setna's tournament"] is False
+    assert offered["Tutorial (Twenty Squares only)"] is False  # greyed, saying why
+    assert offered["Setna's tournament"] is False
 
 
 def test_the_tutorial_over_a_game_shows_none_of_its_throws_and_gives_it_back(
