@@ -18,13 +18,13 @@ import random
 import sys
 from typing import Any
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.games import DEFAULT, names
 from engine.games.api import Rules
-from engine.mummy.chances import SolvedTable
 from engine.mummy.minds import level_description
 from engine.record import GameRecord
-from engine.rules import Ruleset
+from engine.tait.state import Ruleset
+from sim.installed_table import table_for
 
 
 def rules_of(args: argparse.Namespace) -> Rules:
@@ -37,19 +37,6 @@ def rules_of(args: argparse.Namespace) -> Rules:
     if getattr(args, "no_demon_cast", False) and isinstance(rules, Ruleset):
         rules = replace(rules, demon_cast=False)
     return rules
-
-
-def table_for(rules: Rules) -> SolvedTable | None:
-    """The solved table of ``rules`` if one is installed (only Twenty Squares rules have one)."""
-    from firmware.tables import default_directory, table_name
-
-    if not isinstance(rules, Ruleset):
-        return None
-    if not (default_directory() / f"{table_name(rules)}.json").exists():
-        return None  # no table: NumPy (the table's reader) is not even loaded
-    from firmware.solved_table import find_table
-
-    return find_table(ruleset=rules)
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -139,6 +126,9 @@ def _review(args: argparse.Namespace) -> int:
 
     record = load_game(Path(args.file))
     directory = Path(args.tables) if args.tables else default_directory()
+    if not isinstance(record.ruleset, Ruleset):
+        raise ValueError(f"the solved table is Tait's: it holds no positions of "
+                         f"{record.ruleset.title}")
     try:
         table = open_table(directory, record.ruleset)
     except TableError as exc:

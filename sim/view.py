@@ -13,12 +13,13 @@ from dataclasses import dataclass
 
 import pygame
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.mummy.review import Review
 from firmware.scenes import SIDE_COLOUR
 from hardware.strips import Colour
 from sim import drawing, setna_art
 from sim.hand import Held
+from sim.help import Page
 from sim.layout import Layout
 from sim.menu import Menu
 from sim.odds import draw_odds
@@ -58,7 +59,7 @@ class Snapshot:
     status: str
     sticks_caption: str
     fact: str | None
-    page: tuple[str, ...] | None
+    page: Page | None
     """A page over the board: its title, its text and (``help.Page``) its picture."""
     now: float
     news: str = ""

@@ -23,20 +23,21 @@ from pathlib import Path
 
 import pygame
 
-from engine.board import Side
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.game import Game
 from engine.games import DEFAULT
 from engine.games import load as load_game
 from engine.games.api import Offboard, Position
 from engine.mummy import Level, hint
 from engine.mummy.chances import SolvedTable
-from engine.sticks import Throw
-from firmware.controller import Controller, Settings, sided_throws
+from firmware.controller import Controller, Settings
 from firmware.evidence import WAITING, owners_of, trips
 from firmware.scenes import STICK_DARK, STICK_WHITE, Phase
 from firmware.setna import Setna
 from firmware.store import Store
 from firmware.story import STORY_GAME
+from firmware.telling import sided_throws
 from firmware.tournament import TournamentStore
 from firmware.tutorial import WINDOW, Tutorial
 from hardware.board_file import Board
@@ -102,7 +103,7 @@ class Window:
         """A word to the player (what a click did not do), and until when it shows."""
         self.facts = FactTeller(rng if rng is not None else random.Random())
         self.fact: str | None = None
-        self.page: tuple[str, ...] | None = None
+        self.page: Page | None = None
         self.pages: list[Page] = []
         """Pages still to come after this one."""
         self._after_pages: Callable[[], None] | None = None
@@ -133,11 +134,11 @@ class Window:
         rules = load_game(game)
         controller_settings = Settings(mummy=settings.mummy, level=settings.level,
                                        hints=settings.hints, ruleset=rules, table=table)
-        table = Table(state_dir=state_dir, settings=controller_settings,
-                      seed=seed if seed is not None else secrets.randbits(32), board=board,
-                      pieces=saved_pieces(state_dir, rules.name,
-                                          board is not None and board.reeds.has_racks))
-        return cls(table, settings, size=size, settings_file=settings_file, audio=audio,
+        simulated = Table(state_dir=state_dir, settings=controller_settings,
+                          seed=seed if seed is not None else secrets.randbits(32), board=board,
+                          pieces=saved_pieces(state_dir, rules.name,
+                                              board is not None and board.reeds.has_racks))
+        return cls(simulated, settings, size=size, settings_file=settings_file, audio=audio,
                    rng=random.Random(seed))
 
     @property
@@ -715,7 +716,8 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
     the game is saved on the way out.
     """
     from firmware.boards import board_for, check_board
-    from firmware.daemon import EX_CONFIG, state_directory
+    from firmware.daemon import state_directory
+    from firmware.restarts import EX_CONFIG
     from hardware.board_file import ConfigError, load_board
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -738,7 +740,7 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
     settings = load(settings_file)
     audio = Audio(board.sounds, sounds=settings.game_sounds, music=settings.music)
     state_dir = state_dir if state_dir is not None else state_directory() / "simulator"
-    from sim.cli import table_for  # the solved table, if one is installed (Tait's games)
+    from sim.installed_table import table_for  # Tait's games may have a solved table
 
     window = Window.open(board=board, state_dir=state_dir, settings=settings, seed=seed,
                          size=screen.get_size(), settings_file=settings_file, audio=audio,

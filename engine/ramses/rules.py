@@ -11,15 +11,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from engine.board import Side
-from engine.errors import BadRecord
+from engine.core.errors import BadRecord
+from engine.core.sides import Side
+from engine.core.sticks import STICKS, Throw
 from engine.games.api import Chance, Geometry, record_options
-from engine.sticks import STICKS, Throw
-
-if TYPE_CHECKING:
-    from engine.ramses.position import RamsesPosition
+from engine.ramses.board import GEOMETRY
+from engine.ramses.position import RamsesPosition, forget
 
 _OPTIONS = {
     "specials_to_win": "special squares to win",
@@ -67,9 +66,7 @@ class RamsesRules:
     @property
     def geometry(self) -> Geometry:
         """The T of twenty squares and the two oblong spaces, eight cells each."""
-        from engine.games.boards import RAMSES as BOARD
-
-        return BOARD
+        return GEOMETRY
 
     @property
     def chance(self) -> Chance | None:
@@ -83,14 +80,10 @@ class RamsesRules:
 
     def new(self, first: Side = Side.CONES) -> RamsesPosition:
         """A new game: the pieces on their starting cells, ``first`` to play."""
-        from engine.ramses.position import RamsesPosition
-
         return RamsesPosition.new(self, first)
 
     def parse(self, text: str) -> RamsesPosition:
         """A position under these rules from its notation."""
-        from engine.ramses.position import RamsesPosition
-
         return RamsesPosition.parse(text, self)
 
     def draw(self, rng: random.Random) -> Throw:
@@ -104,8 +97,6 @@ class RamsesRules:
 
     def forget(self) -> None:
         """Drop the cached walks (between games, so a board's memory stays flat)."""
-        from engine.ramses.position import forget
-
         forget()
 
     def to_json(self) -> dict[str, Any]:

@@ -22,11 +22,11 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine.core.sticks import Throw
 from engine.game import Game
 from engine.games import load
 from engine.games.api import Position, Rules
-from engine.rules import TAIT
-from engine.sticks import Throw
+from engine.tait.rules import TAIT
 from firmware.controller import Settings
 from firmware.evidence import owners_of, trips
 from firmware.tracker import AsExpected

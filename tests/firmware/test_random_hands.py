@@ -19,8 +19,8 @@ from hypothesis.stateful import (
     rule,
 )
 
-from engine.board import SQUARES
 from engine.record import GameRecord
+from engine.tait.board import SQUARES
 from firmware.controller import Settings
 from firmware.scenes import Phase
 from sim.reeds import BUILDS, Build

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.games import load
 from engine.games.api import Position, Rules
-from engine.rules import TAIT
+from engine.tait.rules import TAIT
 from firmware import sounds
 from firmware.controller import Settings
 from firmware.evidence import owners_of

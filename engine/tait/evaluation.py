@@ -14,9 +14,9 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.board import PATH_LENGTH, PRIVATE, Side
-from engine.rules import TAIT, Ruleset
-from engine.state import GameState
+from engine.core.sides import Side
+from engine.tait.board import PATH_LENGTH, PRIVATE
+from engine.tait.state import TAIT, GameState, Ruleset
 
 
 @dataclass(frozen=True)
