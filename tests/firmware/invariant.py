@@ -12,28 +12,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from firmware.controller import Controller
-from firmware.scenes import Phase
-from firmware.tracker import InProgress, Mismatch
 from sim.table import Table
 
 
 def unguided(controller: Controller) -> str | None:
     """What is wrong with this frame's guidance: None when it keeps the promise."""
-    now = controller.clock.now()
-    verdict = controller.verdict
-    show = controller._show(now)
-    after_game = controller.phase is Phase.CLEAR or (
-        controller.phase is Phase.WON and not controller._celebrating(now))
-    asks = isinstance(verdict, InProgress) or (isinstance(verdict, Mismatch) and (
-        controller._guiding(now) or after_game))
-    if not asks:
-        return None
-    lit = {*show.missing, *show.unexpected, *show.lifted_targets, *show.reseat,
-           *show.clearing, *show.movable} & set(show.geometry.position)
-    status = controller.status()
-    if lit or "rack" in status or "tray" in status:
-        return None
-    return f"nothing lit, yet the board says {status!r} ({verdict})"
+    return controller.unguided()
 
 
 class Invariant:

@@ -26,7 +26,7 @@ from engine.core.sticks import Throw
 from engine.game import Game
 from engine.games import load
 from engine.games.api import Position, Rules
-from engine.tait.rules import TAIT
+from engine.tait.state import TAIT
 from firmware.controller import Settings
 from firmware.evidence import owners_of, trips
 from firmware.tracker import AsExpected

@@ -12,7 +12,7 @@ import pytest
 from engine.core.sides import Side
 from engine.games import load
 from engine.games.api import Position, Rules
-from engine.tait.rules import TAIT
+from engine.tait.state import TAIT
 from firmware import sounds
 from firmware.controller import Settings
 from firmware.evidence import owners_of
