@@ -28,6 +28,7 @@ from hardware.board_file import Board, KioskConfig
 from hardware.lights import Frame
 from sim.installed_table import table_for
 from sim.pins import SimBoard
+from sim.reeds import PLAIN, Build
 
 FRAME = 1 / 30
 
@@ -46,7 +47,7 @@ class Table:
     def __init__(self, *, state_dir: Path | None = None, settings: Settings | None = None,
                  seed: int = 0, board: Board | None = None,
                  pieces: Iterable[str] = (), kiosk: KioskConfig | None = None,
-                 wall_start: datetime | None = None, menu: bool = False,
+                 wall_start: datetime | None = None, build: Build = PLAIN, menu: bool = False,
                  say: Callable[[str], None] | None = None,
                  overrides: Mapping[str, str] | None = None, story: str | None = None) -> None:
         rules = (settings if settings is not None else Settings()).ruleset
@@ -58,7 +59,7 @@ class Table:
         if chosen is not None:  # the owner's choices, from the settings file
             settings = with_choices(settings if settings is not None else Settings(), chosen,
                                     table_for)
-        self.sim = SimBoard(board, seed=seed)
+        self.sim = SimBoard(board, seed=seed, build=build)
         for square in pieces:  # already on the board when the power comes on
             self.sim.place(square)
         self.sim.advance(0.1)

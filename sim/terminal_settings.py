@@ -62,10 +62,11 @@ class TerminalSettings:
         label = setting(key).choice(chosen[key]).label
         if key == "game":
             rules = games.load(chosen.game)
-            game.restart(Game(rules, rules.first_side(game.rng, None)))
+            first, game.begins = rules.who_begins(game.rng, None)
+            game.restart(Game(rules, first))
             return f"{label}: a new game."
         if key == "opponent":
-            game.mummy = chosen.mummy
+            game.mummies = {chosen.mummy} if chosen.mummy is not None else set()
         elif key == "level":
             game.chooser = self.mummy_for(chosen.level)
         elif key == "chances":
