@@ -197,7 +197,7 @@ def _sim(args: argparse.Namespace) -> int:
                                   fullscreen=args.fullscreen, seed=args.seed,
                                   seconds=args.seconds)
 
-    from sim.window import open_window
+    from sim.launch import open_window
 
     return open_window(Path(args.board) if args.board else None,
                        Path(args.state_dir) if args.state_dir else None,

@@ -58,10 +58,10 @@ class Snapshot:
     shaking: bool
     status: str
     sticks_caption: str
-    fact: str | None
-    page: Page | None
+    fact: str | None = None
+    page: Page | None = None
     """A page over the board: its title, its text and (``help.Page``) its picture."""
-    now: float
+    now: float = 0.0
     news: str = ""
     players: tuple[Player, ...] = ()
     flight: tuple[Side, tuple[int, int]] | None = None
