@@ -188,15 +188,8 @@ def _sim(args: argparse.Namespace) -> int:
 
     from firmware.boards import no_board
 
-    if no_board(rules_of(args)) is not None:  # no reeds: a window of its own (the stacking game)
-        if args.board:
-            raise ValueError(f"{rules_of(args).title} has no board file: leave out --board")
-        from sim.stacks_window import open_stacks_window
-
-        return open_stacks_window(Path(args.state_dir) if args.state_dir else None,
-                                  fullscreen=args.fullscreen, seed=args.seed,
-                                  seconds=args.seconds)
-
+    if no_board(rules_of(args)) is not None and args.board:  # the stacking game: no reeds
+        raise ValueError(f"{rules_of(args).title} has no board file: leave out --board")
     from sim.launch import open_window
 
     return open_window(Path(args.board) if args.board else None,
