@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from importlib import import_module
 from types import ModuleType
 from typing import Any
 
@@ -82,14 +82,23 @@ def _no_reason(position: Any, move: Any) -> str:
 
 def mind_of(rules: Rules) -> Mind:
     """The mummy's knowledge of ``rules``' game; ValueError for a game it cannot play yet."""
-    try:
-        module = mind_module(rules.name)
-    except (ValueError, AttributeError, ImportError):
-        raise ValueError(f"the mummy cannot play {rules.title} yet") from None
-    return _read(module)
+    found = _KNOWN.get(rules.name)  # asked at every decision: a dictionary look-up, no more
+    if found is None:
+        try:
+            module = mind_module(rules.name)
+        except (ValueError, AttributeError, ImportError):
+            own = getattr(rules, "mind", None)  # a variant under a name of its own
+            if not isinstance(own, str):
+                raise ValueError(f"the mummy cannot play {rules.title} yet") from None
+            module = import_module(own)
+        found = _KNOWN[rules.name] = _read(module)
+    return found
 
 
-@cache
+_KNOWN: dict[str, Mind] = {}
+"""Each game's mind by the game's name, once read."""
+
+
 def _read(module: ModuleType) -> Mind:
     evaluate = module.evaluate
     traits = getattr(module, "traits", None)
