@@ -52,6 +52,9 @@ def test_no_display_is_one_line_and_exit_status_1(
     assert window_module.open_window(state_dir=tmp_path, config_dir=tmp_path) == 1
     out = capsys.readouterr()
     assert out.out == "" and out.err.count("\n") == 1 and "`make play`" in out.err
+    assert window_module.open_window(state_dir=tmp_path, config_dir=tmp_path, game="senet") == 1
+    err = capsys.readouterr().err  # make play plays Tait's game: the same game's command
+    assert err.count("\n") == 1 and "`aseb play --game senet`" in err and "make play" not in err
 
 
 def test_the_stacking_game_without_a_display_is_the_same_one_line(
