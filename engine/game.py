@@ -12,13 +12,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.board import Side
-from engine.errors import WrongPhase
-from engine.events import Event
+from engine.core.errors import WrongPhase
+from engine.core.events import Event
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.games.api import Position, Rules
 from engine.record import Action, GameRecord
-from engine.rules import TAIT, Ruleset
-from engine.sticks import Throw
+from engine.tait.rules import TAIT, Ruleset
 
 
 class Game:

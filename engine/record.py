@@ -12,13 +12,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from engine.board import Side
-from engine.errors import BadRecord, RulesError
+from engine.core.errors import BadRecord, RulesError
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.games import GAMES
 from engine.games import from_json as rules_from_json
 from engine.games.api import Move, Position, Rules
-from engine.rules import TAIT, Ruleset
-from engine.sticks import Throw
+from engine.tait.rules import TAIT, Ruleset
 
 Action = Throw | Move
 """One step of a game: a throw, or the move made with it (a move of the record's game)."""

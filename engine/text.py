@@ -6,8 +6,7 @@
 
 from __future__ import annotations
 
-from engine.board import Side
-from engine.events import (
+from engine.core.events import (
     BorneOff,
     Bumped,
     Captured,
@@ -28,8 +27,9 @@ from engine.events import (
     Washed,
     Won,
 )
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.games.api import Position
-from engine.sticks import Throw
 
 CELL = 5
 

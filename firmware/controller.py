@@ -13,15 +13,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.board import Side
-from engine.events import Event, ExtraTurnEarned, ThrowLost, TurnPassed, Won
+from engine.core.events import Event, ExtraTurnEarned, ThrowLost, TurnPassed, Won
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.game import Game
 from engine.games import forget
 from engine.games.api import Position, Rules
 from engine.mummy import Fair, Level, Mummy, hint
 from engine.mummy.chances import SolvedTable, cones_chance
-from engine.rules import TAIT
-from engine.sticks import Throw
+from engine.tait.rules import TAIT
 from engine.text import demon_cast_text, event_text, thrown_text
 from firmware import sounds
 from firmware.evidence import captured, census, move_squares, owners_of, rack_owners

@@ -11,7 +11,7 @@ import json
 import os
 from pathlib import Path
 
-from engine.errors import BadRecord
+from engine.core.errors import BadRecord
 from engine.record import GameRecord
 from firmware.tables import default_directory
 

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from engine.board import Side
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.mummy import Level
-from engine.sticks import Throw
 from firmware import sounds
 from firmware.controller import Controller, Settings
 from firmware.scenes import Phase

@@ -13,7 +13,8 @@ stay steady and the Reels' breathe, so the two sides differ by motion as well as
 
 from __future__ import annotations
 
-from engine.board import Side, path
+from engine.core.sides import Side
+from engine.tait.board import path
 from firmware.scenes import CONES, REELS, breathe, scale
 from hardware.lights import Frame
 from hardware.strips import Colour

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import math
 
-from engine.board import Side, path
+from engine.core.sides import Side
+from engine.tait.board import path
 from firmware.scenes import CONES, GOLD, breathe, scale
 from firmware.tournament import TO_WIN, Tournament
 from hardware.lights import Frame

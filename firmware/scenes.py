@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
 
+from engine.core.sticks import Throw
 from engine.games.api import Geometry, Side
-from engine.games.boards import TWENTY_SQUARES
-from engine.sticks import Throw
+from engine.tait.board import TWENTY_SQUARES
 from hardware.lights import Frame
 from hardware.squares import STICK_PIXELS
 from hardware.strips import Colour

@@ -17,7 +17,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.mummy import Level, Mummy
 from firmware.controller import Controller
 from firmware.sand_scene import tournament_scene

@@ -19,9 +19,9 @@ from pathlib import Path
 
 import numpy as np
 
-from engine.packed import EXTRA, HALF, HALF_MASK, OVER, TURN_SHIFT
-from engine.rules import TAIT, Ruleset
 from engine.solve import Index
+from engine.tait.packed import EXTRA, HALF, HALF_MASK, OVER, TURN_SHIFT
+from engine.tait.rules import TAIT, Ruleset
 from firmware.solver import FORMAT
 from firmware.tables import table_name
 

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.board import Side
-from engine.events import (
+from engine.core.events import (
     BorneOff,
     Bumped,
     Entered,
@@ -21,6 +20,7 @@ from engine.events import (
     Washed,
     Won,
 )
+from engine.core.sides import Side
 
 RATTLE = "rattle"  # the sticks knocking in the box while it is shaken
 THROW = "throw"  # the sticks landing: a throw is taken

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.board import Side
-from engine.errors import BadRecord
+from engine.core.errors import BadRecord
+from engine.core.sides import Side
 from engine.mummy import Fair
 from engine.record import GameRecord
 

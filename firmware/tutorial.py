@@ -20,10 +20,11 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from engine.board import Side, path
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.game import Game
-from engine.state import GameState
-from engine.sticks import Throw
+from engine.tait.board import path
+from engine.tait.state import GameState
 from firmware.controller import Controller
 from firmware.scenes import SIDE_COLOUR, scale
 from firmware.store import Store

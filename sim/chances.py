@@ -7,11 +7,11 @@ both read from the solved table (Twenty Squares only; without a table both stay 
 
 from __future__ import annotations
 
-from engine.errors import WrongPhase
+from engine.core.errors import WrongPhase
 from engine.game import Game
 from engine.mummy.chances import cones_chance, holds
 from engine.mummy.review import Review, review
-from engine.rules import Ruleset
+from engine.tait.rules import Ruleset
 from firmware.controller import Controller
 from sim.settings import WindowSettings
 

@@ -18,13 +18,13 @@ import random
 import sys
 from typing import Any
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.games import DEFAULT, names
 from engine.games.api import Rules
 from engine.mummy.chances import SolvedTable
 from engine.mummy.minds import level_description
 from engine.record import GameRecord
-from engine.rules import Ruleset
+from engine.tait.rules import Ruleset
 
 
 def rules_of(args: argparse.Namespace) -> Rules:

@@ -10,7 +10,7 @@ board after each win. ``aseb run --simulated --demo`` runs it against the servic
 
 from __future__ import annotations
 
-from engine.board import Side
+from engine.core.sides import Side
 from firmware.controller import Controller
 from firmware.scenes import Phase
 from firmware.tracker import AsExpected

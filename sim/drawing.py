@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 import pygame
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.games.api import Geometry
 from hardware.squares import STICK_PIXELS
 from hardware.strips import Colour

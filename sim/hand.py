@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.games.api import Position
 from firmware.evidence import WAITING, owners_of, trips
 from hardware.squares import RACK_OF, RACKS

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.games.api import Geometry
-from engine.games.boards import TWENTY_SQUARES
+from engine.tait.board import TWENTY_SQUARES
 
 MIN_COLUMNS = 12
 """The text under the board needs this many cells across, however narrow the board."""

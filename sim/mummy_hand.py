@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.games.api import Journey, Offboard, Position
 from firmware.controller import Controller
 from firmware.evidence import Trip, trips

@@ -12,7 +12,7 @@ import itertools
 
 import pygame
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.mummy.review import Review
 from hardware.strips import Colour
 from sim.drawing import CONE_BODY, REEL_BODY, TABLE, TABLE_LINE

@@ -9,7 +9,7 @@ import os
 import sys
 from pathlib import Path
 
-from engine.sticks import Throw
+from engine.core.sticks import Throw
 
 POSITION = "C:C2,M7,M11 R:R3,M9 off:1,0 entered:CR turn:C throw:2:WDWD"
 """Cones to move a 2 in mid-game against the mummy (Reels): M7 can bump the Reel on M9."""
@@ -25,8 +25,8 @@ def render(path: Path, size: tuple[int, int] = (1280, 720), menu: str | None = N
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from engine.board import Side
-    from engine.state import GameState
+    from engine.core.sides import Side
+    from engine.tait.state import GameState
     from firmware.controller import Settings
     from sim.facts import FACTS
     from sim.settings import WindowSettings

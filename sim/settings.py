@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.mummy import Level
 
 log = logging.getLogger(__name__)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.stacks.board import SQUARES, place
 from hardware.strips import Colour
 from sim.drawing import (

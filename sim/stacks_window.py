@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pygame
 
-from engine.board import Side
-from engine.errors import RulesError
-from engine.events import Event
+from engine.core.errors import RulesError
+from engine.core.events import Event
+from engine.core.sides import Side
 from engine.game import Game
 from engine.mummy import Level, Mummy
 from engine.record import GameRecord

@@ -11,16 +11,16 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from engine.board import Side
-from engine.errors import RulesError
-from engine.events import Event, ThrowLost, TurnPassed
+from engine.core.errors import RulesError
+from engine.core.events import Event, ThrowLost, TurnPassed
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.game import Game
 from engine.games.api import Position, Rules
 from engine.mummy.chances import SolvedTable, odds_text
 from engine.mummy.scribe import scribe_move
 from engine.record import GameRecord
-from engine.rules import TAIT
-from engine.sticks import Throw
+from engine.tait.rules import TAIT
 from engine.text import board_text, demon_cast_text, event_text, throw_text
 from firmware.evidence import move_squares
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.mummy.review import Review
 from firmware.scenes import SIDE_COLOUR
 from hardware.strips import Colour

@@ -23,14 +23,14 @@ from pathlib import Path
 
 import pygame
 
-from engine.board import Side
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.game import Game
 from engine.games import DEFAULT
 from engine.games import load as load_game
 from engine.games.api import Offboard, Position
 from engine.mummy import Level, hint
 from engine.mummy.chances import SolvedTable
-from engine.sticks import Throw
 from firmware.controller import Controller, Settings, sided_throws
 from firmware.evidence import WAITING, owners_of, trips
 from firmware.scenes import STICK_DARK, STICK_WHITE, Phase

@@ -2,10 +2,10 @@
 
 A four-sided die, no entry barrier, an extra throw for landing on a marked square, pieces that
 rest on 16 and bear off by an exact throw past it, and a first player drawn at random. Played by
-the same fast core as Tait's rules (``engine.state`` over packed positions and rule tables),
+the same fast core as Tait's rules (``engine.tait.state`` over packed positions and rule tables),
 with the options that differ.
 
->>> from engine.sticks import Throw
+>>> from engine.core.sticks import Throw
 >>> state, _ = RULES.parse("C:M14,M15 R:M16 turn:C").cast(Throw(2))
 >>> [state.describe(move) for move in state.moves]
 ['in-C2', 'M14xM16', 'M15-off']
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.rules import EXACT_PAST_16, Ruleset
+from engine.tait.rules import EXACT_PAST_16, Ruleset
 
 RULES = Ruleset(
     name="cyningstan",

@@ -14,7 +14,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from engine.errors import BadRecord
+from engine.core.errors import BadRecord
 from engine.games.api import Rules
 
 GAMES: dict[str, str] = {

@@ -19,10 +19,10 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any, Protocol, runtime_checkable
 
-from engine.board import Side
-from engine.errors import BadRecord
-from engine.events import Event
-from engine.sticks import Throw
+from engine.core.errors import BadRecord
+from engine.core.events import Event
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 
 __all__ = [
     "Chance",

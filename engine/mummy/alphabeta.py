@@ -8,7 +8,7 @@ nudged so that a quicker win (and a later loss) is preferred. Positions already 
 from the root, and those the game has seen (``history``), are barred as the rules bar them:
 ``Tree.moves`` takes the set of positions to avoid.
 
->>> from engine.mummy.ramses import searcher
+>>> from engine.ramses.mummy import searcher
 >>> from engine.ramses import RAMSES
 >>> position = RAMSES.parse("C:T12,T17,T18,T19 R:T1,T2,T16,U12 turn:C")
 >>> searcher(2).analyse(position).move
@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any, Protocol
 
-from engine.board import Side
-from engine.mummy.vizier import Analysis, OutOfNodes
+from engine.core.sides import Side
+from engine.mummy.analysis import Analysis, OutOfNodes
 
 WIN_SOONER = 1e-4
 """How much each ply of delay takes from a win's value (so the search does not dawdle)."""

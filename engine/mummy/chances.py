@@ -18,13 +18,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Protocol
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.games.api import Position
-from engine.moves import Move
-from engine.packed import OVER, TURN_SHIFT
-from engine.rules import TAIT, Ruleset
-from engine.state import GameState
-from engine.tables import tables
+from engine.tait.moves import Move
+from engine.tait.packed import OVER, TURN_SHIFT
+from engine.tait.rules import TAIT, Ruleset
+from engine.tait.state import GameState
+from engine.tait.tables import tables
 
 
 class SolvedTable(Protocol):

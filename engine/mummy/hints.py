@@ -11,13 +11,13 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from engine.board import square_of
 from engine.games.api import Position
 from engine.mummy.chances import SolvedTable, best, move_chances
 from engine.mummy.levels import Level, Mummy
 from engine.mummy.minds import mind_of
-from engine.mummy.priest import traits
-from engine.state import GameState
+from engine.tait.board import square_of
+from engine.tait.priest import traits
+from engine.tait.state import GameState
 
 
 @dataclass(frozen=True, slots=True)

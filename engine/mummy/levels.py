@@ -15,16 +15,16 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
 
-from engine.errors import WrongPhase
+from engine.core.errors import WrongPhase
 from engine.games.api import Position
 from engine.mummy.chances import SolvedTable, balanced_move
 from engine.mummy.minds import mind_of
-from engine.mummy.neferkaptah import Neferkaptah
-from engine.mummy.priest import priest_move
 from engine.mummy.scribe import scribe_move
 from engine.mummy.search import Search
-from engine.mummy.vizier import Vizier
-from engine.state import GameState
+from engine.tait.neferkaptah import Neferkaptah
+from engine.tait.priest import priest_move
+from engine.tait.state import GameState
+from engine.tait.vizier import Vizier
 
 
 class Level(IntEnum):

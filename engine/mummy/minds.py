@@ -18,9 +18,9 @@ from engine.games.api import Rules
 from engine.mummy import search
 
 MINDS: dict[str, str] = {
-    "senet": "engine.mummy.senet",
-    "ramses": "engine.mummy.ramses",
-    "stacks": "engine.mummy.stacks",
+    "senet": "engine.senet.mummy",
+    "ramses": "engine.ramses.mummy",
+    "stacks": "engine.stacks.mummy",
 }
 """Each game by name, and the module of the mummy's knowledge of it (imported when needed): it
 holds ``priest_move(position)``, ``reason(position, move)`` and ``evaluate(position)``, and may

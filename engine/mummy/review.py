@@ -17,14 +17,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.board import Side
-from engine.errors import WrongPhase
-from engine.moves import Move
+from engine.core.errors import WrongPhase
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.mummy.chances import SolvedTable, best, chance, chance_after, move_chances
 from engine.record import GameRecord
-from engine.rules import TAIT
-from engine.state import GameState
-from engine.sticks import Throw
+from engine.tait.moves import Move
+from engine.tait.rules import TAIT
+from engine.tait.state import GameState
 
 POINTS = 100.0
 NOTICEABLE = 0.05

@@ -1,6 +1,6 @@
 """The Scribe: the weakest mummy, who plays any legal move at random (in any game).
 
->>> from engine.state import GameState
+>>> from engine.tait.state import GameState
 >>> state = GameState.parse("C:C1,C2 entered:C turn:C throw:1")
 >>> scribe_move(state, random.Random(1)) in state.legal_moves()
 True

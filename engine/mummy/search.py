@@ -9,7 +9,7 @@ side's next choice within the same depth. Whoever
 throws next is the position's ``turn``, so an extra throw is simply the same side throwing again.
 A game with no luck (``chance`` None) makes every position a choice.
 
-Time is bounded by counting, as in Tait's Vizier (``engine/mummy/vizier.py``, which searches
+Time is bounded by counting, as in Tait's Vizier (``engine/tait/vizier.py``, which searches
 packed positions): iterative deepening to ``depth`` throws, a depth abandoned once it would try
 more than ``node_limit`` casts and moves. Values of positions already searched are kept in a
 bounded transposition table keyed by the position and the depth, emptied for each decision.
@@ -25,11 +25,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.board import Side
-from engine.errors import WrongPhase
+from engine.core.errors import WrongPhase
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.games.api import Position
-from engine.mummy.vizier import Analysis, OutOfNodes, deepen
-from engine.sticks import Throw
+from engine.mummy.analysis import Analysis, OutOfNodes, deepen
 
 Evaluation = Callable[[Any], float]
 """A guess of the chance that the Cones win from a position with no pending throw."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.games.api import Rules
 from engine.ramses.moves import Move
 from engine.ramses.position import RamsesPosition

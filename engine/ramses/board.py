@@ -12,7 +12,10 @@ own reed: ``U10``-``U17`` for the upper oblong (space 5), ``L10``-``L17`` for th
 
 from __future__ import annotations
 
-from engine.errors import UnknownSquare
+from types import MappingProxyType
+
+from engine.core.errors import UnknownSquare
+from engine.games.api import Geometry
 
 TOP = ("T1", "T2", "T3", "T4")
 MIDDLE = tuple(f"T{n}" for n in range(6, 18))
@@ -110,3 +113,17 @@ def _lines() -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 ROW_MASK, COLUMN_MASK = _lines()
+
+
+# No path: the animations run along the middle row, each side's start squares first.
+GEOMETRY = Geometry(
+    board="ramses",
+    squares=CELLS,
+    position=MappingProxyType({name: place(n) for n, name in enumerate(CELLS)}),
+    marked=MappingProxyType(dict(SIGNS)),
+    paths=(START[0] + MIDDLE, START[1] + MIDDLE),
+    homes=START,
+    oblongs=(UPPER, LOWER),
+)
+"""Ramses' board: the T of twenty squares, the oblong spaces as eight cells above and below
+squares 10-17 (one per alignment)."""

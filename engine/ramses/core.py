@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.ramses.board import (
     ALL,
     CELLS,

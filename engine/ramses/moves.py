@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.ramses.board import CELLS
 
 

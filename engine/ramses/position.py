@@ -16,9 +16,10 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from engine.board import Side
-from engine.errors import BadNotation, IllegalMove, UnknownSquare, WrongPhase
-from engine.events import Event, Moved, MovedTheirs, TurnPassed, Won
+from engine.core.errors import BadNotation, IllegalMove, UnknownSquare, WrongPhase
+from engine.core.events import Event, Moved, MovedTheirs, TurnPassed, Won
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.games.api import Journey
 from engine.ramses.board import CELLS, SPECIAL_MASK, index
 from engine.ramses.core import (
@@ -39,7 +40,6 @@ from engine.ramses.core import (
 from engine.ramses.core import forget as forget_walks
 from engine.ramses.moves import Move
 from engine.ramses.rules import RAMSES, RamsesRules
-from engine.sticks import Throw
 
 CACHE = 1 << 16
 """Positions whose moves are kept before the cache is emptied (a kiosk's memory stays flat)."""

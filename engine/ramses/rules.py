@@ -13,10 +13,11 @@ import random
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
-from engine.board import Side
-from engine.errors import BadRecord
+from engine.core.errors import BadRecord
+from engine.core.sides import Side
+from engine.core.sticks import STICKS, Throw
 from engine.games.api import Chance, Geometry, record_options
-from engine.sticks import STICKS, Throw
+from engine.ramses.board import GEOMETRY
 
 if TYPE_CHECKING:
     from engine.ramses.position import RamsesPosition
@@ -67,9 +68,7 @@ class RamsesRules:
     @property
     def geometry(self) -> Geometry:
         """The T of twenty squares and the two oblong spaces, eight cells each."""
-        from engine.games.boards import RAMSES as BOARD
-
-        return BOARD
+        return GEOMETRY
 
     @property
     def chance(self) -> Chance | None:

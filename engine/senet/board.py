@@ -7,11 +7,16 @@ next to each other on the path are next to each other on the board too.
 
 >>> square(27), number("h15"), place(11), row(26)
 ('H27', 15, (1, 9), 2)
+>>> GEOMETRY.marked["H27"]
+'water'
 """
 
 from __future__ import annotations
 
-from engine.errors import UnknownSquare
+from types import MappingProxyType
+
+from engine.core.errors import UnknownSquare
+from engine.games.api import Geometry
 
 LAST = 30
 """The last square of the path; a piece leaves the board beyond it."""
@@ -55,3 +60,14 @@ def place(n: int) -> tuple[int, int]:
 
 
 _NUMBERS = {name: n for n, name in enumerate(SQUARES, 1)}
+
+
+GEOMETRY = Geometry(
+    board="senet",
+    squares=SQUARES,
+    position=MappingProxyType({name: place(n) for n, name in enumerate(SQUARES, 1)}),
+    marked=MappingProxyType({SQUARES[n - 1]: sign for n, sign in HOUSES.items()}),
+    paths=(SQUARES, SQUARES),
+    homes=(SQUARES[:ROW], SQUARES[:ROW]),
+)
+"""Senet's board: three rows of ten, the path snaking H1-H10, H11-H20 back, H21-H30."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.senet.board import HAPPINESS, LAST, REBIRTH, REFUGES, ROW, WATER
 from engine.senet.moves import MOVE_COUNT, Move
 from engine.senet.rules import SENET, SenetRules

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.senet.board import square
 
 

@@ -6,8 +6,9 @@
 
 from __future__ import annotations
 
-from engine.board import Side
-from engine.errors import BadNotation
+from engine.core.errors import BadNotation
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.senet.board import LAST, WATER, number
 from engine.senet.core import (
     BLACK,
@@ -23,7 +24,6 @@ from engine.senet.core import (
 )
 from engine.senet.position import SenetPosition
 from engine.senet.rules import SenetRules
-from engine.sticks import Throw
 
 FIELDS = ("C", "R", "off", "black", "moved", "opening", "turn", "throw", "winner")
 

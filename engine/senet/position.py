@@ -11,9 +11,8 @@ from __future__ import annotations
 from functools import cache
 from typing import NamedTuple
 
-from engine.board import Side
-from engine.errors import BadNotation, IllegalMove, IllegalThrow, UnknownSquare, WrongPhase
-from engine.events import (
+from engine.core.errors import BadNotation, IllegalMove, IllegalThrow, UnknownSquare, WrongPhase
+from engine.core.events import (
     BorneOff,
     Event,
     ExtraTurnEarned,
@@ -27,6 +26,8 @@ from engine.events import (
     Washed,
     Won,
 )
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.games.api import Journey, Offboard
 from engine.senet.board import LAST, WATER, number, square
 from engine.senet.core import (
@@ -49,7 +50,6 @@ from engine.senet.core import (
 )
 from engine.senet.moves import MOVE_COUNT, Move, move_number
 from engine.senet.rules import SENET, SenetRules
-from engine.sticks import Throw
 
 
 class SenetPosition(NamedTuple):

@@ -13,10 +13,11 @@ from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from engine.board import Side
-from engine.errors import BadRecord
+from engine.core.errors import BadRecord
+from engine.core.sides import Side
+from engine.core.sticks import STICKS, Throw
 from engine.games.api import Chance, Geometry, record_options
-from engine.sticks import STICKS, Throw
+from engine.senet.board import GEOMETRY
 
 if TYPE_CHECKING:
     from engine.senet.core import Core
@@ -65,9 +66,7 @@ class SenetRules:
     @property
     def geometry(self) -> Geometry:
         """Three rows of ten, the path snaking."""
-        from engine.games.boards import SENET as BOARD
-
-        return BOARD
+        return GEOMETRY
 
     @property
     def chance(self) -> Chance:

@@ -1,7 +1,7 @@
 """Where every throw can take every position of a group of layers: the successor arrays.
 
 The mover's legal moves and where each takes its own half come from the engine's rules
-(``engine.tables``), asked once per hand and throw; only the opponent's half varies across a
+(``engine.tait.tables``), asked once per hand and throw; only the opponent's half varies across a
 block, and a move changes it only by bumping the piece on the landing square. So each block's
 successors are a few array operations.
 
@@ -19,7 +19,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from engine.packed import ENTERED, EXTRA, HALF, HALF_MASK, OFF, OVER, TURN
+from engine.core.sticks import Throw
 from engine.solve.index import (
     PRIVATE_SHIFT,
     PRIVATE_SQUARES,
@@ -27,8 +27,8 @@ from engine.solve.index import (
     SHARED_SQUARES,
     Index,
 )
-from engine.sticks import Throw
-from engine.tables import tables
+from engine.tait.packed import ENTERED, EXTRA, HALF, HALF_MASK, OFF, OVER, TURN
+from engine.tait.tables import tables
 
 Array = npt.NDArray[np.int64]
 Places = npt.NDArray[np.int32]

@@ -1,10 +1,10 @@
 """Each side's half of a position as the solver counts them, and the extra turns it can hold.
 
 A half is where a side's pieces stand on path positions 1..15, how many it has borne off and
-whether it has entered a piece: the 20 bits of ``engine.packed``'s Cones half. A hand is a half
+whether it has entered a piece: the 20 bits of ``engine.tait.packed``'s Cones half. A hand is a half
 of the side to throw together with the extra turns it has in hand.
 
->>> from engine.rules import Ruleset
+>>> from engine.tait.rules import Ruleset
 >>> halves = Halves(Ruleset(pieces=1))
 >>> len(halves.codes), halves.most_extra
 (17, 1)
@@ -17,10 +17,10 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
-from engine.board import PATH_LENGTH
-from engine.packed import ENTERED, EXTRA, HALF_MASK, OFF, OVER, TURN
-from engine.rules import Ruleset
-from engine.tables import tables
+from engine.tait.board import PATH_LENGTH
+from engine.tait.packed import ENTERED, EXTRA, HALF_MASK, OFF, OVER, TURN
+from engine.tait.rules import Ruleset
+from engine.tait.tables import tables
 
 Array = npt.NDArray[np.int64]
 

@@ -7,7 +7,7 @@ layer, each of the mover's hands has a block of the opponent's halves that fit b
 pieces on its own private row and on the shared squares the mover leaves free. A block is ranked
 by combinations (colex order), so the opponent's place in it is a sum of binomials.
 
->>> from engine.rules import Ruleset
+>>> from engine.tait.rules import Ruleset
 >>> index = Index(Ruleset(pieces=1))
 >>> index.size
 326
@@ -21,9 +21,9 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
-from engine.packed import HALF, OFF
-from engine.rules import Ruleset
 from engine.solve.hands import Halves, pips
+from engine.tait.packed import HALF, OFF
+from engine.tait.rules import Ruleset
 
 Array = npt.NDArray[np.int64]
 

@@ -12,8 +12,8 @@ far end of the tail, is the last square.
 
 from __future__ import annotations
 
-from engine.board import Side
-from engine.errors import UnknownSquare
+from engine.core.errors import UnknownSquare
+from engine.core.sides import Side
 
 LAST = 15
 """The last square of the path; a man that goes beyond it leaves the board."""

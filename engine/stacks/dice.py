@@ -12,8 +12,8 @@ from collections import Counter
 from fractions import Fraction
 from itertools import product
 
-from engine.errors import IllegalThrow
-from engine.sticks import Throw
+from engine.core.errors import IllegalThrow
+from engine.core.sticks import Throw
 
 DICE = 3
 """Dice thrown at the start of each turn."""

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.board import Side
-from engine.errors import BadNotation, RulesError
+from engine.core.errors import BadNotation, RulesError
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.stacks.board import CAPACITY, FIRST_READY, LAST, MEN, ROW, number, square
 from engine.stacks.dice import faces
 from engine.stacks.rules import STACKS, StacksRules
-from engine.sticks import Throw
 
 if TYPE_CHECKING:
     from engine.stacks.position import Men, StacksPosition

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.board import Side
-from engine.errors import BadNotation, IllegalMove, UnknownSquare, WrongPhase
-from engine.events import (
+from engine.core.errors import BadNotation, IllegalMove, UnknownSquare, WrongPhase
+from engine.core.events import (
     Captured,
     Entered,
     Event,
@@ -25,12 +24,13 @@ from engine.events import (
     Stuck,
     TurnPassed,
 )
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.games.api import Journey, Offboard
 from engine.stacks.board import CAPACITY, FIRST_READY, LAST, MEN, OFF, ROW, number, square
 from engine.stacks.dice import faces, throw_of, without
 from engine.stacks.moves import Move
 from engine.stacks.rules import STACKS, StacksRules
-from engine.sticks import Throw
 
 Men = tuple[int, ...]
 """A side's men by path square: index 0 those waiting, 1..15 the men on each square."""

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from engine.board import Side
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.games.api import Chance, Geometry, record_options
 from engine.stacks.board import LAST, MEN, ROW, SQUARES, path, place, square
 from engine.stacks.dice import OUTCOMES, roll
-from engine.sticks import Throw
 
 if TYPE_CHECKING:
     from engine.stacks.position import StacksPosition

@@ -1,7 +1,10 @@
 """Tait's Twenty Squares, as in P. S. Neeley's 1995 game: the default game of the board.
 
-The rules are played by the fast core at the top of ``engine`` (``engine.state`` over packed
-positions and per-ruleset tables), which Cyningstan's game shares with other options.
+Everything that is this game's lives here: the board (``board``), the rules and their options
+(``rules``), the fast core that plays them (``state`` over packed positions and per-ruleset
+``tables``), and the mummy's knowledge of it (``evaluation``, ``priest``, the packed ``vizier`` and
+``neferkaptah`` with the solved table). Cyningstan's game plays on the same core, with other
+options.
 
 >>> RULES.new().turn
 <Side.CONES: 0>
@@ -11,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.rules import TAIT, Ruleset
+from engine.tait.rules import TAIT, Ruleset
 
 RULES = TAIT
 

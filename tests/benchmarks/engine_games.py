@@ -2,7 +2,7 @@
 
     python -m tests.benchmarks.engine_games [N] [--seed S] [--rounds R] [--game NAME]
 
-The core is ``engine.tables`` on packed positions: what the mummy's search calls. ``GameState``
+The core is ``engine.tait.tables`` on packed positions: what the mummy's search calls. ``GameState``
 adds, for every throw and move, a new immutable state and the events the controller shows.
 Both play the very same games (same seed, same choices), which the benchmark checks. Prints
 games per second (median and range over R rounds of N games) and mean throws per game; exits 1
@@ -30,11 +30,11 @@ import time
 from collections.abc import Callable
 
 from engine.games import load, names
-from engine.packed import OVER, pack, turn_of
-from engine.rules import TAIT, Ruleset
 from engine.senet import SENET
 from engine.senet import core as senet
-from engine.tables import tables
+from engine.tait.packed import OVER, pack, turn_of
+from engine.tait.rules import TAIT, Ruleset
+from engine.tait.tables import tables
 
 GOAL = 5_000
 """Random games per second through the core, on one core of the development machine."""

@@ -17,10 +17,10 @@ import random
 import statistics
 
 from engine import games
-from engine.board import Side
+from engine.core.sides import Side
 from engine.mummy import Fair, Level, Mummy
-from engine.mummy.priest import priest_move
-from engine.rules import TAIT, Ruleset
+from engine.tait.priest import priest_move
+from engine.tait.rules import TAIT, Ruleset
 from tests.benchmarks.mummy_strength import opening, ruleset_of, wilson
 
 

@@ -5,7 +5,7 @@
 Plays N games (default 12,000) between Priests that play a random move now and then (each side
 keeps its Priest move with a chance drawn from 0.5..1 per game), keeps a quarter of the positions
 after a move, and fits the log-odds that the Cones win by Newton's method. Prints the weights in
-the form ``engine/mummy/evaluation.py`` holds them. Needs numpy, which aseb does not depend on
+the form ``engine/tait/evaluation.py`` holds them. Needs numpy, which aseb does not depend on
 (run it with a Python that has numpy and ``PYTHONPATH=.``).
 """
 
@@ -19,11 +19,11 @@ from functools import partial
 from typing import Any
 
 from engine import games
-from engine.board import Side
-from engine.mummy.evaluation import bump_risk, model
-from engine.mummy.priest import priest_move
-from engine.rules import Ruleset
-from engine.state import GameState
+from engine.core.sides import Side
+from engine.tait.evaluation import bump_risk, model
+from engine.tait.priest import priest_move
+from engine.tait.rules import Ruleset
+from engine.tait.state import GameState
 
 NAMES = ["off early", "off late", "danger", "danger to mover", "tempo", "extra turn", "entered"]
 

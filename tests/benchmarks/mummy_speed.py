@@ -21,10 +21,11 @@ import tracemalloc
 
 from engine.games import load, names
 from engine.games.api import Position
-from engine.mummy import Level, Mummy, Vizier
+from engine.mummy import Level, Mummy
 from engine.mummy.minds import mind_of
 from engine.mummy.search import Search
-from engine.rules import Ruleset
+from engine.tait.rules import Ruleset
+from engine.tait.vizier import Vizier
 from tests.benchmarks.mummy_strength import percentile
 
 

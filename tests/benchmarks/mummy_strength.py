@@ -36,11 +36,11 @@ import statistics
 import time
 from dataclasses import dataclass, field
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.games import load, names
 from engine.games.api import Position, Rules
 from engine.mummy import Level, Mummy, SolvedTable
-from engine.rules import Ruleset
+from engine.tait.rules import Ruleset
 
 DEFAULT_LEVELS = (Level.SCRIBE, Level.PRIEST, Level.VIZIER)
 RANDOM_OPENING = 4

@@ -5,7 +5,7 @@
 Plays N Senet games (default 12,000) between Priests that play a random move now and then (each
 side keeps its Priest move with a chance drawn from 0.5..1 per game), keeps a quarter of the
 positions after a move, and fits the log-odds that the Cones win by Newton's method. Prints the
-weights in the form ``engine/mummy/senet.py`` holds them. Needs numpy, which aseb does not depend
+weights in the form ``engine/senet/mummy.py`` holds them. Needs numpy, which aseb does not depend
 on (run it with a Python that has numpy).
 """
 
@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import random
 
-from engine.board import Side
-from engine.mummy.senet import exposed, priest_move
+from engine.core.sides import Side
 from engine.senet import SENET, SenetPosition
 from engine.senet.core import BOARD, OFF, REELS, TURN
+from engine.senet.mummy import exposed, priest_move
 from tests.benchmarks.mummy_fit import fit
 
 SQUARES = [n for n in range(1, 31) if n != 27]

@@ -14,8 +14,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from engine.rules import Ruleset
 from engine.solve import Index, chances, group_chunks, groups, solve_group, working
+from engine.tait.rules import Ruleset
 from tests.engine import brute_force
 from tests.engine.test_solve import number
 

@@ -5,17 +5,17 @@
 Plays N games (default 12,000) between Priests that play a random move now and then (each side
 keeps its Priest move with a chance drawn from 0.5..1 per game), keeps a quarter of the positions
 at the end of a turn, and fits the log-odds that the Cones win by Newton's method. Prints the
-weights in the form ``engine/mummy/stacks.py`` holds them. Needs numpy.
+weights in the form ``engine/stacks/mummy.py`` holds them. Needs numpy.
 """
 
 from __future__ import annotations
 
 import random
 
-from engine.board import Side
-from engine.mummy.stacks import priest_move
+from engine.core.sides import Side
 from engine.stacks import STACKS, StacksPosition
 from engine.stacks.board import CAPACITY, LAST
+from engine.stacks.mummy import priest_move
 from tests.benchmarks.mummy_fit import fit
 
 

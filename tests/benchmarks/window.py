@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pygame
 
-from engine.board import Side
+from engine.core.sides import Side
 from sim import window as window_module
 from sim.settings import WindowSettings
 from sim.window import Window

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections import deque
 
-from engine.rules import Ruleset
-from engine.sticks import Throw
+from engine.core.sticks import Throw
+from engine.tait.rules import Ruleset
 from tests.engine.reference import Position
 
 Key = tuple[tuple[int, ...], tuple[int, ...], int, int, bool, bool, int]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.board import Side
+from engine.core.sides import Side
 
 SPECIAL = {1, 18, 9, 13, 17}
 OBLONG_DOOR = {5: 4, 22: 21}

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.board import MARKED_POSITIONS, PRIVATE, Side, square_of
-from engine.events import (
+from engine.core.events import (
     BorneOff,
     Bumped,
     Entered,
@@ -19,8 +18,10 @@ from engine.events import (
     TurnPassed,
     Won,
 )
-from engine.rules import EXACT_PAST_16, Ruleset
-from engine.sticks import Throw
+from engine.core.sides import Side
+from engine.core.sticks import Throw
+from engine.tait.board import MARKED_POSITIONS, PRIVATE, square_of
+from engine.tait.rules import EXACT_PAST_16, Ruleset
 
 
 @dataclass

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.board import Side
-from engine.events import (
+from engine.core.events import (
     BorneOff,
     Event,
     ExtraTurnEarned,
@@ -20,8 +19,9 @@ from engine.events import (
     Washed,
     Won,
 )
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.senet.rules import SenetRules
-from engine.sticks import Throw
 
 NAMES = {1: "one", 4: "four", 6: "six"}
 

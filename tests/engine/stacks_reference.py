@@ -5,8 +5,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.board import Side
-from engine.events import Captured, Entered, Event, HeldLast, LeftBoard, Moved, Stuck, TurnPassed
+from engine.core.events import (
+    Captured,
+    Entered,
+    Event,
+    HeldLast,
+    LeftBoard,
+    Moved,
+    Stuck,
+    TurnPassed,
+)
+from engine.core.sides import Side
 
 
 def name(side: int, n: int) -> str:

@@ -7,13 +7,13 @@ import random
 
 import pytest
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.game import Game
 from engine.mummy import Level, Mummy
 from engine.mummy.chances import balanced_move, chance, cones_chance, move_chances, odds_text
 from engine.mummy.hints import explain, points
 from engine.mummy.review import review
-from engine.state import GameState
+from engine.tait.state import GameState
 from tests.solved import TWO, random_game, two_piece_table
 
 

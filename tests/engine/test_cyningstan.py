@@ -10,10 +10,8 @@ from fractions import Fraction
 import pytest
 
 from engine import games
-from engine.board import Side, path
-from engine.cyningstan import RULES, rules_from_json
-from engine.errors import BadRecord, IllegalMove
-from engine.events import (
+from engine.core.errors import BadRecord, IllegalMove
+from engine.core.events import (
     BorneOff,
     Bumped,
     Entered,
@@ -24,14 +22,16 @@ from engine.events import (
     TurnPassed,
     Won,
 )
+from engine.core.sides import Side
+from engine.core.sticks import Throw
+from engine.cyningstan import RULES, rules_from_json
 from engine.game import Game
 from engine.games.api import Journey, Offboard, Rules
-from engine.games.boards import TWENTY_SQUARES
-from engine.moves import Move
 from engine.record import GameRecord
-from engine.rules import TAIT
-from engine.state import GameState
-from engine.sticks import Throw
+from engine.tait.board import TWENTY_SQUARES, path
+from engine.tait.moves import Move
+from engine.tait.rules import TAIT
+from engine.tait.state import GameState
 
 C, R = Side.CONES, Side.REELS
 

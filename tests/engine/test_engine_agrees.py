@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.core.sticks import Throw
 from engine.cyningstan import RULES as CYNINGSTAN
-from engine.rules import BEAR_OFF, TAIT, Ruleset
-from engine.state import GameState
-from engine.sticks import Throw
+from engine.tait.rules import BEAR_OFF, TAIT, Ruleset
+from engine.tait.state import GameState
 from tests.benchmarks.engine_games import core_games, position_games
 from tests.engine.reference import Position
 

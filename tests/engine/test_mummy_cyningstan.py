@@ -7,15 +7,15 @@ import random
 
 import pytest
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.cyningstan import RULES
-from engine.moves import Move
 from engine.mummy import Fair, Level, Mummy, hint
-from engine.mummy.evaluation import CYNINGSTAN_WEIGHTS, evaluate, model, threatened
-from engine.mummy.priest import priest_move
-from engine.mummy.vizier import Vizier, expectiminimax
-from engine.rules import TAIT
-from engine.state import GameState
+from engine.tait.evaluation import CYNINGSTAN_WEIGHTS, evaluate, model, threatened
+from engine.tait.moves import Move
+from engine.tait.priest import priest_move
+from engine.tait.rules import TAIT
+from engine.tait.state import GameState
+from engine.tait.vizier import Vizier, expectiminimax
 from tests.engine.test_mummy_levels import positions
 from tests.engine.test_mummy_vizier import brute_force
 

@@ -7,15 +7,15 @@ import random
 
 import pytest
 
-from engine.board import Side
-from engine.errors import WrongPhase
-from engine.moves import Move
+from engine.core.errors import WrongPhase
+from engine.core.sides import Side
 from engine.mummy import Level, Mummy, choose, hint
 from engine.mummy.hints import reason
-from engine.mummy.neferkaptah import NO_TABLE
-from engine.mummy.vizier import Vizier
-from engine.rules import TAIT, Ruleset
-from engine.state import GameState
+from engine.tait.moves import Move
+from engine.tait.neferkaptah import NO_TABLE
+from engine.tait.rules import TAIT, Ruleset
+from engine.tait.state import GameState
+from engine.tait.vizier import Vizier
 
 
 def positions(seed: int, every: int = 7, ruleset: Ruleset = TAIT) -> list[GameState]:

@@ -3,8 +3,8 @@ rearmost piece."""
 
 from __future__ import annotations
 
-from engine.mummy.priest import priest_move
-from engine.state import GameState
+from engine.tait.priest import priest_move
+from engine.tait.state import GameState
 
 
 def priest(text: str) -> str:

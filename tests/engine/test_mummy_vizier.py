@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.board import Side
-from engine.errors import WrongPhase
-from engine.mummy.evaluation import evaluate
-from engine.mummy.vizier import TranspositionTable, Vizier, expectiminimax, position_key
-from engine.state import GameState
-from engine.sticks import Throw
+from engine.core.errors import WrongPhase
+from engine.core.sides import Side
+from engine.core.sticks import Throw
+from engine.tait.evaluation import evaluate
+from engine.tait.state import GameState
+from engine.tait.vizier import TranspositionTable, Vizier, expectiminimax, position_key
 
 
 def brute_force(state: GameState, depth: int) -> float:

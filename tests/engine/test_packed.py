@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.board import Side
-from engine.packed import pack
-from engine.state import GameState
-from engine.sticks import Throw
+from engine.core.sides import Side
+from engine.core.sticks import Throw
+from engine.tait.packed import pack
+from engine.tait.state import GameState
 
 masks = st.integers(min_value=0, max_value=0xFFFF).map(lambda m: m << 1)  # positions 1..16
 

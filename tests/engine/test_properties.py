@@ -7,11 +7,12 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.board import PRIVATE, Side
+from engine.core.sides import Side
 from engine.game import Game
 from engine.record import GameRecord
-from engine.rules import Ruleset
-from engine.state import GameState
+from engine.tait.board import PRIVATE
+from engine.tait.rules import Ruleset
+from engine.tait.state import GameState
 
 rulesets = st.builds(Ruleset, demon_cast=st.booleans(), marked_safe=st.booleans())
 seeds = st.integers(min_value=0, max_value=2**32 - 1)

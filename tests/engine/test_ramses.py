@@ -6,15 +6,15 @@ import json
 
 import pytest
 
-from engine.board import Side
-from engine.errors import BadNotation, BadRecord, IllegalMove, WrongPhase
-from engine.events import Moved, MovedTheirs, Won
+from engine.core.errors import BadNotation, BadRecord, IllegalMove, WrongPhase
+from engine.core.events import Moved, MovedTheirs, Won
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.game import Game
 from engine.games import from_json, load
 from engine.ramses import RAMSES, RamsesPosition, RamsesRules
 from engine.ramses.board import index
 from engine.ramses.core import reach
-from engine.sticks import Throw
 
 C, R = Side.CONES, Side.REELS
 

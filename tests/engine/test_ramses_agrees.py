@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.ramses import RamsesPosition, RamsesRules
 from tests.engine.ramses_reference import Place, Plain, name
 

@@ -7,14 +7,15 @@ import random
 
 import pytest
 
-from engine.board import Side, position_of
-from engine.errors import BadNotation, BadRecord, IllegalMove, UnknownSquare, WrongPhase
+from engine.core.errors import BadNotation, BadRecord, IllegalMove, UnknownSquare, WrongPhase
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.game import Game
-from engine.moves import Move
 from engine.record import GameRecord
-from engine.rules import Ruleset
-from engine.state import GameState
-from engine.sticks import Throw
+from engine.tait.board import position_of
+from engine.tait.moves import Move
+from engine.tait.rules import Ruleset
+from engine.tait.state import GameState
 from engine.text import board_text, sticks_text
 from tests.engine.test_rules import play_out
 

@@ -6,9 +6,8 @@ import random
 
 import pytest
 
-from engine.board import MARKED_SQUARES, SQUARES, Side, parse_square, path, square_of
-from engine.errors import IllegalMove, IllegalThrow
-from engine.events import (
+from engine.core.errors import IllegalMove, IllegalThrow
+from engine.core.events import (
     BorneOff,
     Bumped,
     Entered,
@@ -19,11 +18,13 @@ from engine.events import (
     TurnPassed,
     Won,
 )
+from engine.core.sides import Side
+from engine.core.sticks import Throw, stick_value
 from engine.game import Game
-from engine.moves import Move
-from engine.rules import TAIT, Ruleset
-from engine.state import GameState
-from engine.sticks import Throw, stick_value
+from engine.tait.board import MARKED_SQUARES, SQUARES, parse_square, path, square_of
+from engine.tait.moves import Move
+from engine.tait.rules import TAIT, Ruleset
+from engine.tait.state import GameState
 
 C, R = Side.CONES, Side.REELS
 

@@ -8,9 +8,8 @@ from collections import Counter
 
 import pytest
 
-from engine.board import Side
-from engine.errors import BadNotation, BadRecord, IllegalMove, IllegalThrow, WrongPhase
-from engine.events import (
+from engine.core.errors import BadNotation, BadRecord, IllegalMove, IllegalThrow, WrongPhase
+from engine.core.events import (
     BorneOff,
     ExtraTurnEarned,
     ExtraTurnTaken,
@@ -23,14 +22,15 @@ from engine.events import (
     Washed,
     Won,
 )
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.games import load
 from engine.games.api import Journey, Offboard, Position, Rules
-from engine.games.boards import SENET as BOARD
 from engine.record import GameRecord
-from engine.rules import TAIT
 from engine.senet import SENET, SenetPosition, SenetRules
+from engine.senet.board import GEOMETRY as BOARD
 from engine.senet.board import SQUARES, place
-from engine.sticks import Throw
+from engine.tait.rules import TAIT
 from engine.text import event_text
 
 C, R = Side.CONES, Side.REELS

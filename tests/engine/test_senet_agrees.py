@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.board import Side
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.senet import SenetPosition, SenetRules
 from engine.senet.board import square
-from engine.sticks import Throw
 from tests.benchmarks.engine_games import position_games, senet_core_games
 from tests.engine.senet_reference import Plain
 

@@ -9,18 +9,18 @@ import random
 
 import pytest
 
-from engine.board import Side
-from engine.errors import WrongPhase
+from engine.core.errors import WrongPhase
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.games.api import Position
 from engine.mummy import Fair, Level, Mummy, hint
-from engine.mummy.evaluation import evaluate as tait_evaluate
 from engine.mummy.minds import mind_of
 from engine.mummy.search import Search, Table, _Walk
-from engine.mummy.senet import capturable, evaluate, priest_move, reason, traits
-from engine.mummy.vizier import Vizier
 from engine.senet import SENET, SenetPosition, SenetRules
-from engine.state import GameState
-from engine.sticks import Throw
+from engine.senet.mummy import capturable, evaluate, priest_move, reason, traits
+from engine.tait.evaluation import evaluate as tait_evaluate
+from engine.tait.state import GameState
+from engine.tait.vizier import Vizier
 
 C, R = Side.CONES, Side.REELS
 

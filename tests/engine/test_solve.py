@@ -10,17 +10,17 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine.board import Side
-from engine.moves import Move
-from engine.packed import ENTERED, HALF_MASK, OFF
-from engine.rules import TAIT, Ruleset
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.solve import Index, chances, group_chunks, groups, solve_group, sweep, working
 from engine.solve.graph import block_halves, opponents
 from engine.solve.hands import Halves
 from engine.solve.index import SHARED_SHIFT
 from engine.solve.values import demon_cast_value
-from engine.state import GameState
-from engine.sticks import Throw
+from engine.tait.moves import Move
+from engine.tait.packed import ENTERED, HALF_MASK, OFF
+from engine.tait.rules import TAIT, Ruleset
+from engine.tait.state import GameState
 from firmware.solver import solve
 from tests.engine import brute_force
 from tests.engine.brute_force import WON, Key

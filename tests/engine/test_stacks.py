@@ -8,9 +8,10 @@ import statistics
 
 import pytest
 
-from engine.board import Side
-from engine.errors import BadNotation, BadRecord, IllegalMove, IllegalThrow, WrongPhase
-from engine.events import Captured, Entered, HeldLast, LeftBoard, Moved, Stuck, TurnPassed
+from engine.core.errors import BadNotation, BadRecord, IllegalMove, IllegalThrow, WrongPhase
+from engine.core.events import Captured, Entered, HeldLast, LeftBoard, Moved, Stuck, TurnPassed
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.game import Game
 from engine.games import from_json, load
 from engine.games.api import Journey, Offboard, Position, Rules
@@ -19,7 +20,6 @@ from engine.stacks import STACKS, Move, StacksPosition
 from engine.stacks.board import OFF, SQUARES, path, place
 from engine.stacks.dice import OUTCOMES, faces
 from engine.stacks.rules import opening
-from engine.sticks import Throw
 from engine.text import board_text, event_text
 
 C, R = Side.CONES, Side.REELS

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.stacks import STACKS, StacksPosition
 from engine.stacks.dice import faces
 from tests.engine.stacks_reference import Plain

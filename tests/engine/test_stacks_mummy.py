@@ -8,12 +8,12 @@ import random
 
 import pytest
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.mummy import Level, Mummy, hint
 from engine.mummy.minds import mind_of
 from engine.mummy.search import Search
-from engine.mummy.stacks import DEPTH, evaluate, priest_move, reason
 from engine.stacks import STACKS, StacksPosition
+from engine.stacks.mummy import DEPTH, evaluate, priest_move, reason
 
 C, R = Side.CONES, Side.REELS
 

@@ -18,10 +18,10 @@ from functools import cache
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine.core.sticks import Throw
 from engine.game import Game
-from engine.moves import Move
-from engine.state import GameState
-from engine.sticks import Throw
+from engine.tait.moves import Move
+from engine.tait.state import GameState
 from firmware.controller import Settings
 from firmware.evidence import owners_of, trips
 from firmware.tracker import AsExpected

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.board import Side
-from engine.state import GameState
+from engine.core.sides import Side
+from engine.tait.state import GameState
 from firmware.controller import Settings
 from firmware.daemon import spoken_facts
 from firmware.facts import (

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.games import load
 from firmware import sounds
 from firmware.controller import Settings

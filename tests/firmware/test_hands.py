@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.board import Side
-from engine.moves import Move
+from engine.core.sides import Side
 from engine.mummy import Level
-from engine.state import GameState
+from engine.tait.moves import Move
+from engine.tait.state import GameState
 from firmware import sounds
 from firmware.controller import Settings
 from firmware.scenes import CONES, REELS, Phase

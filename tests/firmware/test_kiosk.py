@@ -8,9 +8,9 @@ from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
-from engine.board import Side
-from engine.moves import Move
-from engine.state import GameState
+from engine.core.sides import Side
+from engine.tait.moves import Move
+from engine.tait.state import GameState
 from firmware import sounds
 from firmware.controller import Settings
 from firmware.scenes import VIOLET, Phase
@@ -127,7 +127,7 @@ def test_a_reed_stuck_closed_is_shown_and_play_goes_on_around_it(tmp_path: Path)
 def test_each_new_game_drops_what_the_last_one_cached(tmp_path: Path) -> None:
     """A board running for weeks keeps its memory flat: the rules' legal-move cache and the
     mummy's search table start afresh with every game."""
-    from engine.tables import tables
+    from engine.tait.tables import tables
 
     with kiosk_table(tmp_path) as table:
         found = tables(table.controller.settings.ruleset).found

@@ -8,7 +8,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.ramses import RAMSES, Move, RamsesPosition, RamsesRules
 from engine.ramses.board import CELLS, NEIGHBOURS, UPPER, index
 from engine.ramses.core import reach

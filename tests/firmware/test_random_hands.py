@@ -11,8 +11,8 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from engine.board import SQUARES
 from engine.record import GameRecord
+from engine.tait.board import SQUARES
 from firmware.controller import Settings
 from firmware.scenes import Phase
 from sim.table import Table

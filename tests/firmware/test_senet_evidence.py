@@ -10,11 +10,11 @@ from collections.abc import Iterable, Iterator
 
 import pytest
 
-from engine.board import Side
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.senet import SenetPosition, SenetRules
 from engine.senet.board import WATER, square
 from engine.senet.moves import Move
-from engine.sticks import Throw
 from firmware.tracker import (
     AsExpected,
     Expectation,

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.board import Side
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.mummy import Level
-from engine.state import GameState
-from engine.sticks import Throw
+from engine.tait.state import GameState
 from firmware.controller import Settings
 from firmware.sand_scene import (
     AMULET,

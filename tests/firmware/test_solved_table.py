@@ -10,10 +10,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from engine.core.sticks import Throw
 from engine.game import Game
-from engine.rules import TAIT, Ruleset
-from engine.state import GameState
-from engine.sticks import Throw
+from engine.tait.rules import TAIT, Ruleset
+from engine.tait.state import GameState
 from firmware.games import load_game, save_game
 from firmware.solved_table import TableError, find_table, open_table
 from sim.cli import main

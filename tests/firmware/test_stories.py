@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.board import Side
-from engine.moves import Move
-from engine.state import GameState
+from engine.core.sides import Side
+from engine.tait.moves import Move
+from engine.tait.state import GameState
 from firmware import sounds
 from firmware.controller import Settings
 from firmware.scenes import CONES, GOLD, RED, REELS, Phase

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.board import Side
-from engine.sticks import Throw
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from firmware import sounds
 from firmware.controller import SAID, Settings
 from firmware.scenes import CALM, RED, Phase

@@ -9,13 +9,14 @@ from collections.abc import Iterable, Iterator
 
 import pytest
 
-from engine.board import PATH_LENGTH, Side, path
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.cyningstan import RULES as CYNINGSTAN
 from engine.game import Game
-from engine.moves import Move
-from engine.rules import TAIT, Ruleset
-from engine.state import GameState
-from engine.sticks import Throw
+from engine.tait.board import PATH_LENGTH, path
+from engine.tait.moves import Move
+from engine.tait.rules import TAIT, Ruleset
+from engine.tait.state import GameState
 from firmware.evidence import BORNE_OFF, WAITING
 from firmware.tracker import (
     AsExpected,

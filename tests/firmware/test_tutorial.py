@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.board import Side
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.game import Game
-from engine.sticks import Throw
 from firmware.controller import Settings
 from firmware.scenes import CONES, RED, REELS, Phase
 from firmware.store import Store

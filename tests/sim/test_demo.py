@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.games import load
-from engine.moves import Move
+from engine.tait.moves import Move
 from firmware import sounds
 from firmware.controller import Settings
 from firmware.scenes import Phase
@@ -79,7 +79,7 @@ def test_the_demonstration_plays_a_whole_game_of_ramses_both_moves_of_every_turn
 
 def test_the_mummys_hand_slides_a_bumping_move_and_the_board_sees_it() -> None:
     table = Table(settings=Settings(mummy=Side.REELS))
-    from engine.state import GameState
+    from engine.tait.state import GameState
 
     state = GameState.parse("C:M9 R:M6 entered:CR turn:R throw:3:WWWD")
     for square in state.occupancy():

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.game import Game
 from engine.mummy import Level, Mummy
 from engine.stacks import STACKS

@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.game import Game
 from engine.stacks import STACKS, Move
 from engine.stacks.board import square

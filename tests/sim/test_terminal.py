@@ -9,9 +9,9 @@ from collections.abc import Iterable
 
 import pytest
 
-from engine.board import Side
-from engine.moves import Move
-from engine.state import GameState
+from engine.core.sides import Side
+from engine.tait.moves import Move
+from engine.tait.state import GameState
 from sim.cli import main
 from sim.terminal import TerminalGame
 

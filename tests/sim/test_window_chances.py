@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.mummy.chances import cones_chance
 from firmware.controller import Settings
 from firmware.scenes import Phase

@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.games import load
 from engine.games.api import Geometry
 from firmware.scenes import Phase

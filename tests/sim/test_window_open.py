@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.mummy import Level
 from sim import window as window_module
 from sim.settings import WindowSettings, load, save, settings_path

@@ -7,10 +7,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from engine.board import Side
-from engine.moves import Move
+from engine.core.sides import Side
 from engine.mummy import Level
-from engine.state import GameState
+from engine.tait.moves import Move
+from engine.tait.state import GameState
 from firmware.scenes import Phase
 from sim.settings import WindowSettings
 from tests.sim.window_hands import (  # sets SDL's dummy drivers before pygame starts

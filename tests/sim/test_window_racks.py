@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from engine.board import Side
+from engine.core.sides import Side
 from firmware.evidence import owners_of
 from firmware.scenes import Phase
 from hardware.board_file import load_board

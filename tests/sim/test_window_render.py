@@ -7,7 +7,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from engine.board import Side
+from engine.core.sides import Side
 from firmware.scenes import CONES, GOLD, REELS, Phase
 from hardware.squares import MARKED, SQUARES
 from sim import drawing

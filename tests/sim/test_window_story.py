@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from engine.board import Side
-from engine.sticks import Throw
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from firmware import sounds
 from firmware.scenes import RED, Phase
 from hardware.events import SticksThrown

@@ -9,10 +9,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from engine.board import Side
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.mummy import Level
-from engine.state import GameState
-from engine.sticks import Throw
+from engine.tait.state import GameState
 from firmware.scenes import Phase
 from firmware.tournament import Tournament, TournamentStore
 from sim import setna_art

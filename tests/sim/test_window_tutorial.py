@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from engine.board import Side
+from engine.core.sides import Side
 from firmware.scenes import Phase
 from firmware.tutorial import LESSONS, WINDOW, instruction
 from sim.settings import WindowSettings

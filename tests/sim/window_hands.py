@@ -12,7 +12,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from engine.games.api import Position
-from engine.state import GameState
+from engine.tait.state import GameState
 from firmware.controller import Settings
 from firmware.evidence import trips
 from firmware.scenes import Phase

@@ -1,46 +1,19 @@
-"""The 20 squares: sides, stable square names, each side's path and the marked squares.
+"""The 20 squares of Tait's and Cyningstan's board: stable square names, each side's path, the
+marked squares, and the board as the window draws it and the lights map it.
 
 >>> square_of(Side.CONES, 5), position_of(Side.REELS, "R3")
 ('M5', 3)
+>>> TWENTY_SQUARES.position["M16"], TWENTY_SQUARES.marked["M8"]
+((1, 0), 'ankh')
 """
 
 from __future__ import annotations
 
-from enum import IntEnum
+from types import MappingProxyType
 
-from engine.errors import UnknownSquare
-
-
-class Side(IntEnum):
-    """The two sides; Cones throw first in a new game."""
-
-    CONES = 0
-    REELS = 1
-
-    @property
-    def other(self) -> Side:
-        """The opponent."""
-        return Side(1 - self)
-
-    @property
-    def letter(self) -> str:
-        """``C`` or ``R``, the letter of the side's private row."""
-        return "CR"[self]
-
-    @property
-    def title(self) -> str:
-        """``Cones`` or ``Reels``."""
-        return self.name.capitalize()
-
-    @classmethod
-    def parse(cls, text: str) -> Side:
-        """A side from ``cones``/``reels`` or ``C``/``R`` (any case)."""
-        key = text.strip().lower()
-        for side in cls:
-            if key in (side.name.lower(), side.letter.lower()):
-                return side
-        raise ValueError(f"unknown side {text!r}: expected 'cones' or 'reels'")
-
+from engine.core.errors import UnknownSquare
+from engine.core.sides import Side
+from engine.games.api import Geometry
 
 PATH_LENGTH = 16
 """Path positions run 1..16; landing exactly on 16 bears a piece off."""
@@ -104,3 +77,22 @@ def parse_square(text: str) -> str:
 
 
 _SQUARE_SET = frozenset(SQUARES)
+
+
+_SIGNS = {"R4": "nefer", "C4": "nefer", "M8": "ankh", "M12": "nefer", "M16": "ankh"}
+"""Which sign each marked square carries (the ankh at the middle row's two ends of a run)."""
+
+TWENTY_SQUARES = Geometry(
+    board="twenty-squares",
+    squares=SQUARES,
+    position=MappingProxyType({
+        square: (row, column)
+        for row, line in enumerate(LAYOUT)
+        for column, square in enumerate(line)
+        if square is not None
+    }),
+    marked=MappingProxyType({square: _SIGNS[square] for square in sorted(MARKED_SQUARES)}),
+    paths=(path(Side.CONES), path(Side.REELS)),
+    homes=(path(Side.CONES)[:4], path(Side.REELS)[:4]),
+)
+"""Tait's and Cyningstan's board: three rows of four, the middle row running on for eight."""

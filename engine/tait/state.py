@@ -10,21 +10,22 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from engine.board import PATH_LENGTH, PRIVATE, SQUARES, Side, position_of, square_of
-from engine.errors import BadNotation, IllegalMove, UnknownSquare, WrongPhase
-from engine.events import Event
+from engine.core.errors import BadNotation, IllegalMove, UnknownSquare, WrongPhase
+from engine.core.events import Event
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.games.api import Journey, Offboard
-from engine.moves import Move
-from engine.packed import EXTRA, OVER, board_of, entered_of, off_of, pack, turn_of
-from engine.rules import TAIT, Ruleset
-from engine.sticks import Throw
-from engine.tables import SHARED_BITS, tables
+from engine.tait.board import PATH_LENGTH, PRIVATE, SQUARES, position_of, square_of
+from engine.tait.moves import Move
+from engine.tait.packed import EXTRA, OVER, board_of, entered_of, off_of, pack, turn_of
+from engine.tait.rules import TAIT, Ruleset
+from engine.tait.tables import SHARED_BITS, tables
 
 
 class GameState(NamedTuple):
     """An immutable position: where the pieces are, whose turn, extra turns and the pending throw.
 
-    ``code`` packs the position into one int (see ``engine.packed``); the properties read it.
+    ``code`` packs the position into one int (see ``engine.tait.packed``); the properties read it.
     ``board[side]`` is a bit mask of the path positions 1..16 a side's pieces stand on (bits
     5..16 are the shared middle row; 16 only where pieces rest there); ``off[side]`` counts the
     pieces borne off. While a throw is pending, ``moves`` holds its legal moves (never empty: a

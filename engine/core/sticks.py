@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from engine.errors import BadNotation
+from engine.core.errors import BadNotation
 
 STICKS = 4
 

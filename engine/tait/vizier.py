@@ -21,22 +21,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
 
-from engine.board import Side
-from engine.errors import WrongPhase
-from engine.moves import Move
-from engine.mummy.evaluation import evaluator
-from engine.packed import OVER, TURN
-from engine.rules import Ruleset
-from engine.state import GameState
-from engine.sticks import Throw
-from engine.tables import tables
+from engine.core.errors import WrongPhase
+from engine.core.sticks import Throw
+from engine.mummy.analysis import Analysis, OutOfNodes, deepen
+from engine.tait.evaluation import evaluator
+from engine.tait.moves import Move
+from engine.tait.packed import OVER, TURN
+from engine.tait.rules import Ruleset
+from engine.tait.state import GameState
+from engine.tait.tables import tables
 
 Evaluation = Callable[[GameState], float]
 """A guess of the chance that the Cones win from a position with no pending throw (by default
-the fitted model of the position's game, ``engine.mummy.evaluation``)."""
+the fitted model of the position's game, ``engine.tait.evaluation``)."""
 
 DEPTH = 2
 """Throws looked at beyond the pending one: two is within the time budget on a laptop and a Pi."""
@@ -46,53 +44,6 @@ TABLE_SIZE = 1 << 16
 """Entries in the transposition table (about 100 bytes each: some 7 MB at most)."""
 MAX_DEPTH = 7
 """The table packs the depth in three bits."""
-
-
-@dataclass(frozen=True, slots=True)
-class Analysis:
-    """The Vizier's verdict on a position with a pending throw (of any game: ``move`` is a
-    move of the position's game)."""
-
-    move: Any
-    value: float
-    """The chance the side to move wins after ``move``, as the search sees it."""
-    depth: int
-    """How many throws ahead the finished search looked."""
-    nodes: int
-    """Casts and moves tried, over all depths."""
-    values: tuple[tuple[Any, float], ...]
-    """Every legal move with its value for the side to move, in the engine's move order."""
-
-
-class OutOfNodes(Exception):
-    """The node budget is spent: the caller keeps the last finished depth."""
-
-
-Values = tuple[tuple[Any, float], ...]
-"""Each legal move with its value for the Cones."""
-
-
-def deepen(root: Callable[[int], Values], turn: Side, depth: int, nodes: Callable[[], int]
-           ) -> Analysis:
-    """Iterative deepening: ``root(d)`` for d = 0, 1, ... ``depth`` until one runs out of nodes
-    (or there is one move only); the best move for ``turn`` at the deepest finished depth."""
-    values = root(0)
-    done = 0
-    for d in range(1, depth + 1):
-        if len(values) == 1:
-            break
-        try:
-            values = root(d)
-        except OutOfNodes:
-            break
-        done = d
-    cones = turn == Side.CONES
-    mover = tuple((m, v if cones else 1.0 - v) for m, v in values)
-    move, value = mover[0]
-    for m, v in mover[1:]:
-        if v > value:  # strictly better: ties keep the rules' move order
-            move, value = m, v
-    return Analysis(move, value, done, nodes(), mover)
 
 
 class TranspositionTable:

@@ -3,10 +3,10 @@
 Random play and the mummy's search ask the rules hundreds of thousands of times a second, so
 every move's effect is worked out once per ruleset and the legal moves of a position are kept
 once found. ``GameState`` calls these for every throw and move; a search can call them on
-plain ints (``engine.packed``) without making a state at all.
+plain ints (``engine.tait.packed``) without making a state at all.
 
->>> from engine.packed import board_of, pack, turn_of
->>> from engine.rules import TAIT
+>>> from engine.tait.packed import board_of, pack, turn_of
+>>> from engine.tait.rules import TAIT
 >>> rules = tables(TAIT)
 >>> code = pack(board=(1 << 2, 0), entered=(True, False))
 >>> moves = rules.legal(code, 4)
@@ -21,9 +21,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from engine.board import MARKED_POSITIONS, PATH_LENGTH, PRIVATE, Side, square_of
-from engine.errors import IllegalThrow
-from engine.events import (
+from engine.core.errors import IllegalThrow
+from engine.core.events import (
     BorneOff,
     Bumped,
     Entered,
@@ -35,8 +34,11 @@ from engine.events import (
     TurnPassed,
     Won,
 )
-from engine.moves import MOVE_COUNT, Move, Moves, moves_for
-from engine.packed import (
+from engine.core.sides import Side
+from engine.core.sticks import Throw
+from engine.tait.board import MARKED_POSITIONS, PATH_LENGTH, PRIVATE, square_of
+from engine.tait.moves import MOVE_COUNT, Move, Moves, moves_for
+from engine.tait.packed import (
     ENTERED,
     EXTRA,
     HALF,
@@ -49,8 +51,7 @@ from engine.packed import (
     TURN,
     TURN_SHIFT,
 )
-from engine.rules import Ruleset
-from engine.sticks import Throw
+from engine.tait.rules import Ruleset
 
 SHARED_BITS = sum(1 << p for p in range(PRIVATE + 1, PATH_LENGTH + 1))
 """The middle row positions 5..16, where a piece can be bumped (on 16 only where pieces rest

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.board import PATH_LENGTH, Side, square_of
+from engine.core.sides import Side
+from engine.tait.board import PATH_LENGTH, square_of
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.mummy.minds import by_traits
 from engine.senet.board import LAST, ROW, WATER
 from engine.senet.core import BOARD, MOVED, OFF, OVER, REELS, TURN, Core, masks

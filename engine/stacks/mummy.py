@@ -17,7 +17,7 @@ import math
 from operator import mul
 from typing import NamedTuple
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.mummy.minds import by_traits
 from engine.stacks.board import CAPACITY, FIRST_READY, LAST, ROW
 from engine.stacks.moves import Move

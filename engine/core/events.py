@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.board import Side
-from engine.sticks import Throw
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 
 
 @dataclass(frozen=True, slots=True)

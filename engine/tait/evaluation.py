@@ -14,9 +14,10 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.board import PATH_LENGTH, PRIVATE, Side
-from engine.rules import TAIT, Ruleset
-from engine.state import GameState
+from engine.core.sides import Side
+from engine.tait.board import PATH_LENGTH, PRIVATE
+from engine.tait.rules import TAIT, Ruleset
+from engine.tait.state import GameState
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from collections.abc import Collection, Sequence
 from functools import cache
 from typing import Any, NamedTuple
 
-from engine.board import Side
+from engine.core.sides import Side
 from engine.mummy.alphabeta import AlphaBeta
 from engine.mummy.minds import by_traits
 from engine.ramses.board import CELLS, NEIGHBOURS, SPECIAL_MASK

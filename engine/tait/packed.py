@@ -13,7 +13,7 @@ bits from 44 up count the extra turns it has in hand.
 
 from __future__ import annotations
 
-from engine.board import Side
+from engine.core.sides import Side
 
 HALF = 21
 """Bits per side."""

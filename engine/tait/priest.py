@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from engine.board import MARKED_POSITIONS
-from engine.moves import Move
-from engine.mummy.evaluation import threatened
-from engine.state import GameState
+from engine.tait.board import MARKED_POSITIONS
+from engine.tait.evaluation import threatened
+from engine.tait.moves import Move
+from engine.tait.state import GameState
 
 
 class Traits(NamedTuple):

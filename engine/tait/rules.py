@@ -11,13 +11,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from engine.board import PATH_LENGTH, Side
-from engine.errors import BadRecord
+from engine.core.errors import BadRecord
+from engine.core.sides import Side
+from engine.core.sticks import Throw, arrangements
 from engine.games.api import Chance, Geometry
-from engine.sticks import Throw, arrangements
+from engine.tait.board import PATH_LENGTH, TWENTY_SQUARES
 
 if TYPE_CHECKING:
-    from engine.state import GameState
+    from engine.tait.state import GameState
 
 TITLES = {
     "tait": "Twenty Squares (Tait's rules)",
@@ -64,7 +65,7 @@ class Ruleset:
     _faces: tuple[Throw, ...] = field(init=False, repr=False, compare=False)
     _bits: int = field(init=False, repr=False, compare=False)
     _tables: Any = field(default=None, init=False, repr=False, compare=False)
-    """The engine's lookup tables for these rules, made by ``engine.tables`` on first use."""
+    """The engine's lookup tables for these rules, made by ``engine.tait.tables`` on first use."""
 
     def __post_init__(self) -> None:
         if not self.throw_weights or any(v < 1 or w < 1 for v, w in self.throw_weights):
@@ -91,8 +92,6 @@ class Ruleset:
     @property
     def geometry(self) -> Geometry:
         """The board: three rows of four, the middle row running on for eight."""
-        from engine.games.boards import TWENTY_SQUARES
-
         return TWENTY_SQUARES
 
     @property
@@ -102,13 +101,13 @@ class Ruleset:
 
     def new(self, first: Side = Side.CONES) -> GameState:
         """The start of a game under these rules, every piece waiting, ``first`` to throw."""
-        from engine.state import GameState
+        from engine.tait.state import GameState
 
         return GameState.new(self, first)
 
     def parse(self, text: str) -> GameState:
         """A position under these rules from its notation."""
-        from engine.state import GameState
+        from engine.tait.state import GameState
 
         return GameState.parse(text, self)
 
