@@ -134,6 +134,9 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
         log.error("%s", exc)
         clock.close()
         back_off(notifier, stop, runtime_directory())
+        if stop.is_set():  # `systemctl stop` during the wait: a clean exit, not a failure
+            log.info("stopped while waiting for the hardware")
+            return 0
         return EX_UNAVAILABLE
     started(runtime_directory())
 
