@@ -18,7 +18,7 @@ from engine.core.sides import Side
 from engine.core.sticks import Throw
 from engine.games.api import Position, Rules
 from engine.record import Action, GameRecord
-from engine.tait.rules import TAIT, Ruleset
+from engine.tait.state import TAIT, Ruleset
 
 
 class Game:

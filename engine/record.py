@@ -18,7 +18,7 @@ from engine.core.sticks import Throw
 from engine.games import GAMES
 from engine.games import from_json as rules_from_json
 from engine.games.api import Move, Position, Rules
-from engine.tait.rules import TAIT, Ruleset
+from engine.tait.state import TAIT, Ruleset
 
 Action = Throw | Move
 """One step of a game: a throw, or the move made with it (a move of the record's game)."""

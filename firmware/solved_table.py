@@ -21,7 +21,7 @@ import numpy as np
 
 from engine.solve import Index
 from engine.tait.packed import EXTRA, HALF, HALF_MASK, OVER, TURN_SHIFT
-from engine.tait.rules import TAIT, Ruleset
+from engine.tait.state import TAIT, Ruleset
 from firmware.solver import FORMAT
 from firmware.tables import table_name
 

@@ -26,7 +26,7 @@ from tqdm import tqdm
 
 from engine.solve import Index, chances, group_chunks, groups, solve_group, sweep, working
 from engine.solve.values import demon_cast_value
-from engine.tait.rules import Ruleset
+from engine.tait.state import Ruleset
 from firmware.tables import table_name
 
 TOLERANCE = 1e-11

@@ -11,7 +11,7 @@ from engine.core.errors import WrongPhase
 from engine.game import Game
 from engine.mummy.chances import cones_chance, holds
 from engine.mummy.review import Review, review
-from engine.tait.rules import Ruleset
+from engine.tait.state import Ruleset
 from firmware.controller import Controller
 from sim.settings import WindowSettings
 

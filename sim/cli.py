@@ -21,10 +21,10 @@ from typing import Any
 from engine.core.sides import Side
 from engine.games import DEFAULT, names
 from engine.games.api import Rules
-from engine.mummy.chances import SolvedTable
 from engine.mummy.minds import level_description
 from engine.record import GameRecord
-from engine.tait.rules import Ruleset
+from engine.tait.state import Ruleset
+from sim.installed_table import table_for
 
 
 def rules_of(args: argparse.Namespace) -> Rules:
@@ -37,19 +37,6 @@ def rules_of(args: argparse.Namespace) -> Rules:
     if getattr(args, "no_demon_cast", False) and isinstance(rules, Ruleset):
         rules = replace(rules, demon_cast=False)
     return rules
-
-
-def table_for(rules: Rules) -> SolvedTable | None:
-    """The solved table of ``rules`` if one is installed (only Twenty Squares rules have one)."""
-    from firmware.tables import default_directory, table_name
-
-    if not isinstance(rules, Ruleset):
-        return None
-    if not (default_directory() / f"{table_name(rules)}.json").exists():
-        return None  # no table: NumPy (the table's reader) is not even loaded
-    from firmware.solved_table import find_table
-
-    return find_table(ruleset=rules)
 
 
 def _play(args: argparse.Namespace) -> int:

@@ -20,7 +20,7 @@ from engine.games.api import Position, Rules
 from engine.mummy.chances import SolvedTable, odds_text
 from engine.mummy.scribe import scribe_move
 from engine.record import GameRecord
-from engine.tait.rules import TAIT
+from engine.tait.state import TAIT
 from engine.text import board_text, demon_cast_text, event_text, throw_text
 from firmware.evidence import move_squares
 

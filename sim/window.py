@@ -31,12 +31,13 @@ from engine.games import load as load_game
 from engine.games.api import Offboard, Position
 from engine.mummy import Level, hint
 from engine.mummy.chances import SolvedTable
-from firmware.controller import Controller, Settings, sided_throws
+from firmware.controller import Controller, Settings
 from firmware.evidence import WAITING, owners_of, trips
 from firmware.scenes import STICK_DARK, STICK_WHITE, Phase
 from firmware.setna import Setna
 from firmware.store import Store
 from firmware.story import STORY_GAME
+from firmware.telling import sided_throws
 from firmware.tournament import TournamentStore
 from firmware.tutorial import WINDOW, Tutorial
 from hardware.board_file import Board
@@ -738,7 +739,7 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
     settings = load(settings_file)
     audio = Audio(board.sounds, sounds=settings.game_sounds, music=settings.music)
     state_dir = state_dir if state_dir is not None else state_directory() / "simulator"
-    from sim.cli import table_for  # the solved table, if one is installed (Tait's games)
+    from sim.installed_table import table_for  # Tait's games may have a solved table
 
     window = Window.open(board=board, state_dir=state_dir, settings=settings, seed=seed,
                          size=screen.get_size(), settings_file=settings_file, audio=audio,

@@ -8,7 +8,7 @@ from functools import cache
 from pathlib import Path
 
 from engine.game import Game
-from engine.tait.rules import Ruleset
+from engine.tait.state import Ruleset
 from firmware.solved_table import SolvedTable, open_table
 from firmware.solver import solve
 

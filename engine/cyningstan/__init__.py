@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.tait.rules import EXACT_PAST_16, Ruleset
+from engine.tait.rules import EXACT_PAST_16
+from engine.tait.state import Ruleset
 
 RULES = Ruleset(
     name="cyningstan",

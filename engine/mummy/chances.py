@@ -22,8 +22,7 @@ from engine.core.sides import Side
 from engine.games.api import Position
 from engine.tait.moves import Move
 from engine.tait.packed import OVER, TURN_SHIFT
-from engine.tait.rules import TAIT, Ruleset
-from engine.tait.state import GameState
+from engine.tait.state import TAIT, GameState, Ruleset
 from engine.tait.tables import tables
 
 

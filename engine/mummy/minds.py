@@ -15,7 +15,7 @@ from importlib import import_module
 from typing import Any
 
 from engine.games.api import Rules
-from engine.mummy import search
+from engine.mummy.search import DEPTH, NODE_LIMIT
 
 MINDS: dict[str, str] = {
     "senet": "engine.senet.mummy",
@@ -36,9 +36,9 @@ class Mind:
     priest: Callable[[Any], Any]
     reason: Callable[[Any, Any], str]
     evaluate: Callable[[Any], float]
-    depth: int = search.DEPTH
+    depth: int = DEPTH
     """Throws the Vizier looks ahead beyond the pending one."""
-    node_limit: int = search.NODE_LIMIT
+    node_limit: int = NODE_LIMIT
     """Casts and moves one decision may try."""
     searcher: Callable[[int, Any], Any] | None = None
     """A game without luck: the search of a level (2 the Vizier, 3 Neferkaptah) under the
@@ -65,8 +65,8 @@ def mind_of(rules: Rules) -> Mind:
 def _mind(name: str) -> Mind:
     module = import_module(MINDS[name])
     return Mind(module.priest_move, module.reason, module.evaluate,
-                getattr(module, "DEPTH", search.DEPTH),
-                getattr(module, "NODE_LIMIT", search.NODE_LIMIT),
+                getattr(module, "DEPTH", DEPTH),
+                getattr(module, "NODE_LIMIT", NODE_LIMIT),
                 getattr(module, "searcher", None))
 
 

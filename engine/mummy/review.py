@@ -23,8 +23,7 @@ from engine.core.sticks import Throw
 from engine.mummy.chances import SolvedTable, best, chance, chance_after, move_chances
 from engine.record import GameRecord
 from engine.tait.moves import Move
-from engine.tait.rules import TAIT
-from engine.tait.state import GameState
+from engine.tait.state import TAIT, GameState
 
 POINTS = 100.0
 NOTICEABLE = 0.05

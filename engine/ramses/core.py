@@ -13,7 +13,7 @@ the game over (the side to play is then the winner).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from engine.core.sides import Side
 from engine.ramses.board import (
@@ -29,8 +29,20 @@ from engine.ramses.board import (
     index,
 )
 
-if TYPE_CHECKING:
-    from engine.ramses.rules import RamsesRules
+
+class Options(Protocol):
+    """Ramses' options, as the rules on packed positions read them (``RamsesRules`` holds
+    them)."""
+
+    @property
+    def specials_to_win(self) -> int: ...
+
+    @property
+    def second_move_may_pass(self) -> bool: ...
+
+    @property
+    def repetition_allowed(self) -> bool: ...
+
 
 WIDTH = len(CELLS)
 REELS = WIDTH
@@ -129,7 +141,7 @@ _STEPS = tuple(tuple((n, 1 << n, _entered(n)) for n in NEIGHBOURS[cell])
 """For each cell, each neighbour as (cell, its bit, the cells stepping onto it uses up)."""
 
 
-def steps(code: int, rules: RamsesRules) -> list[tuple[int, int, int]]:
+def steps(code: int, rules: Options) -> list[tuple[int, int, int]]:
     """Every (start, piece's owner, end) the side to play may make now, before the repetition
     rule: its own pieces in the first half of its turn, the opponent's (off the special
     squares) in the second; no special square on the first player's first own move."""
@@ -161,7 +173,7 @@ def moved(code: int, owner: int, cell: int, end: int) -> int:
     return code ^ (1 << (cell + shift)) ^ (1 << (end + shift))
 
 
-def holder(code: int, rules: RamsesRules) -> int | None:
+def holder(code: int, rules: Options) -> int | None:
     """The side holding enough special squares to win (0 or 1), or None."""
     need = rules.specials_to_win
     if (code & SPECIAL_MASK).bit_count() >= need:

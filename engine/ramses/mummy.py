@@ -21,7 +21,7 @@ from engine.ramses.board import CELLS, NEIGHBOURS, SPECIAL_MASK
 from engine.ramses.core import BOARD, HALF, OVER, REELS, TURN, next_half
 from engine.ramses.moves import Move
 from engine.ramses.position import RamsesPosition, options
-from engine.ramses.rules import RamsesRules
+from engine.ramses.rules import RAMSES, RamsesRules
 
 # --- the evaluation ----------------------------------------------------------------------------
 
@@ -117,8 +117,6 @@ def _tree(rules: RamsesRules) -> RamsesTree:
 
 def searcher(level: int, rules: RamsesRules | None = None) -> AlphaBeta:
     """The alpha-beta search of a level (2: the Vizier, 3: Neferkaptah)."""
-    from engine.ramses.rules import RAMSES
-
     depth, nodes = LEVELS[level]
     return AlphaBeta(_tree(rules if rules is not None else RAMSES), depth, nodes)
 

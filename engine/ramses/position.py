@@ -5,6 +5,7 @@ A turn is two moves by the same player: first one of its own pieces, then one of
 opponent's. Between them the same side is still to play and its legal moves are the opponent's
 pieces, so the board, the window and the terminal need nothing special for it.
 
+>>> from engine.ramses import RAMSES
 >>> position = RAMSES.new(Side.CONES)
 >>> position, events = position.play(position.parse_move("T2-T8"))
 >>> position.turn, position.half, [str(m) for m in position.moves][:3]
@@ -14,13 +15,13 @@ pieces, so the board, the window and the terminal need nothing special for it.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from engine.core.errors import BadNotation, IllegalMove, UnknownSquare, WrongPhase
 from engine.core.events import Event, Moved, MovedTheirs, TurnPassed, Won
 from engine.core.sides import Side
 from engine.core.sticks import Throw
-from engine.games.api import Journey
+from engine.games.api import Journey, Rules
 from engine.ramses.board import CELLS, SPECIAL_MASK, index
 from engine.ramses.core import (
     BOARD,
@@ -29,6 +30,7 @@ from engine.ramses.core import (
     OVER,
     REELS,
     TURN,
+    Options,
     holder,
     masks,
     moved,
@@ -39,11 +41,10 @@ from engine.ramses.core import (
 )
 from engine.ramses.core import forget as forget_walks
 from engine.ramses.moves import Move
-from engine.ramses.rules import RAMSES, RamsesRules
 
 CACHE = 1 << 16
 """Positions whose moves are kept before the cache is emptied (a kiosk's memory stays flat)."""
-_cache: dict[tuple[int, RamsesRules], tuple[tuple[Move, int, int | None], ...]] = {}
+_cache: dict[tuple[int, Options], tuple[tuple[Move, int, int | None], ...]] = {}
 
 
 def forget() -> None:
@@ -52,7 +53,7 @@ def forget() -> None:
     forget_walks()
 
 
-def options(code: int, rules: RamsesRules) -> tuple[tuple[Move, int, int | None], ...]:
+def options(code: int, rules: Options) -> tuple[tuple[Move, int, int | None], ...]:
     """Each move the side to play could make before the repetition rule, with the position it
     leads to and the side it makes the winner by the special squares (or None)."""
     key = (code, rules)
@@ -86,7 +87,7 @@ def _move(side: int, owner: int, cell: int, end: int) -> Move:
     return move
 
 
-def legal(code: int, seen: frozenset[int], rules: RamsesRules) -> tuple[Move, ...]:
+def legal(code: int, seen: frozenset[int], rules: Options) -> tuple[Move, ...]:
     """The legal moves: those that win, and those that bring back no position seen before."""
     if code & OVER:
         return ()
@@ -94,6 +95,11 @@ def legal(code: int, seen: frozenset[int], rules: RamsesRules) -> tuple[Move, ..
         return tuple(move for move, _, _ in options(code, rules))
     return tuple(move for move, after, winner in options(code, rules)
                  if winner is not None or after not in seen)
+
+
+class RamsesGame(Rules, Options, Protocol):
+    """Ramses' rules as its positions see them: the game interface's, and their options
+    (``RamsesRules`` is one, and makes the positions)."""
 
 
 class RamsesPosition(NamedTuple):
@@ -105,10 +111,10 @@ class RamsesPosition(NamedTuple):
     code: int
     seen: frozenset[int]
     moves: tuple[Move, ...]
-    rules: RamsesRules = RAMSES
+    rules: RamsesGame
 
     @classmethod
-    def new(cls, rules: RamsesRules = RAMSES, first: Side = Side.CONES) -> RamsesPosition:
+    def new(cls, rules: RamsesGame, first: Side = Side.CONES) -> RamsesPosition:
         """The start: the pieces on 2-5 and 19-22, ``first`` to play."""
         return settled(start(first), frozenset(), rules)[0]
 
@@ -272,7 +278,7 @@ class RamsesPosition(NamedTuple):
         return " ".join(parts)
 
     @classmethod
-    def parse(cls, text: str, rules: RamsesRules = RAMSES) -> RamsesPosition:
+    def parse(cls, text: str, rules: RamsesGame) -> RamsesPosition:
         """The position ``notation()`` wrote (``half`` own and ``first`` no when left out)."""
         try:
             fields = dict(part.split(":", 1) for part in text.split())
@@ -290,7 +296,7 @@ class RamsesPosition(NamedTuple):
         return f"RamsesPosition({self.notation()!r})"
 
 
-def settled(code: int, seen: frozenset[int], rules: RamsesRules
+def settled(code: int, seen: frozenset[int], rules: RamsesGame
             ) -> tuple[RamsesPosition, tuple[Event, ...]]:
     """The position ``code`` once it is seen: its legal moves; a second half with none passes
     (if the rules say so); a player left with no move is locked up and loses."""
@@ -330,7 +336,7 @@ def _ordered(cells: frozenset[str]) -> list[str]:
     return sorted(cells, key=index)
 
 
-def _parse(fields: dict[str, str], rules: RamsesRules) -> RamsesPosition:
+def _parse(fields: dict[str, str], rules: RamsesGame) -> RamsesPosition:
     known = {"C", "R", "turn", "half", "first", "winner"}
     if unknown := set(fields) - known:
         raise ValueError(f"unknown field {sorted(unknown)[0]!r}")

@@ -11,16 +11,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.core.errors import BadRecord
 from engine.core.sides import Side
 from engine.core.sticks import STICKS, Throw
 from engine.games.api import Chance, Geometry, record_options
 from engine.ramses.board import GEOMETRY
-
-if TYPE_CHECKING:
-    from engine.ramses.position import RamsesPosition
+from engine.ramses.position import RamsesPosition, forget
 
 _OPTIONS = {
     "specials_to_win": "special squares to win",
@@ -82,14 +80,10 @@ class RamsesRules:
 
     def new(self, first: Side = Side.CONES) -> RamsesPosition:
         """A new game: the pieces on their starting cells, ``first`` to play."""
-        from engine.ramses.position import RamsesPosition
-
         return RamsesPosition.new(self, first)
 
     def parse(self, text: str) -> RamsesPosition:
         """A position under these rules from its notation."""
-        from engine.ramses.position import RamsesPosition
-
         return RamsesPosition.parse(text, self)
 
     def draw(self, rng: random.Random) -> Throw:
@@ -103,8 +97,6 @@ class RamsesRules:
 
     def forget(self) -> None:
         """Drop the cached walks (between games, so a board's memory stays flat)."""
-        from engine.ramses.position import forget
-
         forget()
 
     def to_json(self) -> dict[str, Any]:

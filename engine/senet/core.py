@@ -4,6 +4,7 @@ Each side's pieces are a 30-bit mask (bit n for square Hn); the legal moves of a
 for all pieces at once by shifting masks, so a throw costs a handful of integer operations. The
 position object (``engine.senet.position``) and the mummy's search are built on these functions.
 
+>>> from engine.senet import SENET
 >>> core = SENET.core
 >>> code = opened(Side.REELS)
 >>> core.legal(code, 1)
@@ -13,11 +14,11 @@ position object (``engine.senet.position``) and the mummy's search are built on 
 from __future__ import annotations
 
 from functools import cache
+from typing import Protocol
 
 from engine.core.sides import Side
 from engine.senet.board import HAPPINESS, LAST, REBIRTH, REFUGES, ROW, WATER
 from engine.senet.moves import MOVE_COUNT, Move
-from engine.senet.rules import SENET, SenetRules
 
 # The layout of a packed position (bits 0 and 31 of each mask word are free, so the turn and
 # the game-over flag live there).
@@ -96,18 +97,34 @@ def squares_of(m: int) -> tuple[int, ...]:
     return tuple(found)
 
 
+class Options(Protocol):
+    """The options a core is worked out for (``SenetRules`` holds them)."""
+
+    @property
+    def happiness_exact(self) -> bool: ...
+
+    @property
+    def water_to_rebirth(self) -> bool: ...
+
+    @property
+    def rebirth_safe(self) -> bool: ...
+
+    @property
+    def exact_exits(self) -> bool: ...
+
+
 @cache
-def core_of(rules: SenetRules) -> Core:
+def core_of(rules: Options) -> Core:
     """The core of ``rules`` (one per distinct set of options)."""
     return Core(rules)
 
 
 class Core:
-    """The rules of one ``SenetRules`` as masks per throw and per move, worked out once."""
+    """The rules of one set of options as masks per throw and per move, worked out once."""
 
     __slots__ = ("by_value", "moves", "rules", "shield", "to_rebirth", "what")
 
-    def __init__(self, rules: SenetRules) -> None:
+    def __init__(self, rules: Options) -> None:
         self.rules = rules
         self.to_rebirth = rules.water_to_rebirth
         self.shield = mask(sorted(REFUGES | ({REBIRTH} if rules.rebirth_safe else set())))
@@ -234,10 +251,8 @@ class Core:
 @cache
 def _moves(exact_exits: bool) -> tuple[tuple[tuple[Move | None, ...], ...], ...]:
     """Every move, made once: ``[side][throw][square]`` (None for square 0 and throw 0)."""
-    rules = SenetRules(exact_exits=exact_exits)
-
     def bears_off(s: int, v: int) -> bool:
-        if rules.exact_exits:
+        if exact_exits:
             return s + v == LAST + 1 and s >= LAST - 2
         return s + v >= LAST
 
@@ -277,4 +292,4 @@ def _chunks(exact_exits: bool) -> tuple[tuple[Chunks, ...], tuple[Chunks, ...]]:
     return by_side[0], by_side[1]
 
 
-__all__ = ["SENET", "Core", "core_of"]
+__all__ = ["Core", "Options", "core_of"]

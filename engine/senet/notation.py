@@ -1,6 +1,7 @@
 """Reading a Senet position from its one-line notation (``SenetPosition.notation`` writes it).
 
->>> parse_position("C:H12,H20 R:H14 turn:C throw:2", SenetRules()).off
+>>> from engine.senet import SENET
+>>> parse_position("C:H12,H20 R:H14 turn:C throw:2", SENET).off
 (3, 4)
 """
 
@@ -22,14 +23,15 @@ from engine.senet.core import (
     SECOND,
     TURN,
 )
-from engine.senet.position import SenetPosition
-from engine.senet.rules import SenetRules
+from engine.senet.position import SenetGame, SenetPosition
 
 FIELDS = ("C", "R", "off", "black", "moved", "opening", "turn", "throw", "winner")
 
 
-def parse_position(text: str, rules: SenetRules) -> SenetPosition:
-    """The position ``text`` writes; raises BadNotation saying what is wrong."""
+def parse_position(text: str, rules: SenetGame) -> SenetPosition:
+    """The position ``text`` writes under ``rules``; raises BadNotation saying what is wrong.
+    Left out: ``off`` is what the board lacks of five, ``black`` the Reels (``-`` only with no
+    piece set out), ``moved`` both sides."""
     try:
         pairs = [part.split(":", 1) for part in text.split()]
         fields = dict(pairs)
@@ -45,7 +47,7 @@ def parse_position(text: str, rules: SenetRules) -> SenetPosition:
         raise BadNotation(f"not a position: {text!r} ({exc})") from None
 
 
-def _position(fields: dict[str, str], rules: SenetRules) -> SenetPosition:
+def _position(fields: dict[str, str], rules: SenetGame) -> SenetPosition:
     turn = Side.parse(fields.get("turn", "C"))
     code = TURN if turn == Side.REELS else 0
     pieces = [_squares(fields.get(side.letter, "-"), rules) for side in Side]
@@ -57,7 +59,7 @@ def _position(fields: dict[str, str], rules: SenetRules) -> SenetPosition:
         if state not in ("-", "1", "x"):
             raise ValueError(f"opening is -, 1 or x, not {state!r}")
         return SenetPosition(code | {"-": 0, "x": SECOND, "1": SECOND | FIRST_ONE}[state],
-                             rules=rules)
+                             None, (), rules)
     if "opening" in fields:
         raise ValueError("the opening is over once black is known")
     code |= OPENED | (BLACK if Side.parse(black) == Side.REELS else 0)
@@ -83,7 +85,7 @@ def _position(fields: dict[str, str], rules: SenetRules) -> SenetPosition:
         code = (code & ~TURN | winner) | OVER
     elif PIECES in off:
         raise ValueError("a side has borne off every piece: write winner:")
-    position = SenetPosition(code, rules=rules)
+    position = SenetPosition(code, None, (), rules)
     throw_text = fields.get("throw", "-")
     if throw_text != "-":
         if position.is_over:
@@ -96,7 +98,7 @@ def _position(fields: dict[str, str], rules: SenetRules) -> SenetPosition:
     return position
 
 
-def _squares(text: str, rules: SenetRules) -> list[int]:
+def _squares(text: str, rules: SenetGame) -> list[int]:
     if text == "-":
         return []
     found: list[int] = []

@@ -1,5 +1,6 @@
 """A Senet position: immutable, packed into one int, answering every rules question.
 
+>>> from engine.senet import SENET
 >>> position, events = SENET.new(Side.CONES).cast(Throw.of(1))
 >>> position, events = position.cast(Throw.of(3))
 >>> events, position.moves
@@ -9,7 +10,7 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from engine.core.errors import BadNotation, IllegalMove, IllegalThrow, UnknownSquare, WrongPhase
 from engine.core.events import (
@@ -28,7 +29,7 @@ from engine.core.events import (
 )
 from engine.core.sides import Side
 from engine.core.sticks import Throw
-from engine.games.api import Journey, Offboard
+from engine.games.api import Journey, Offboard, Rules
 from engine.senet.board import LAST, WATER, number, square
 from engine.senet.core import (
     BOARD,
@@ -43,13 +44,26 @@ from engine.senet.core import (
     TURN,
     VALUES,
     Core,
+    Options,
     black_of,
     masks,
     off_of,
     squares_of,
 )
 from engine.senet.moves import MOVE_COUNT, Move, move_number
-from engine.senet.rules import SENET, SenetRules
+
+
+class SenetGame(Rules, Options, Protocol):
+    """Senet's rules as its positions see them: the game interface's, their options and the core
+    worked out for them (``SenetRules`` is one, and makes the positions)."""
+
+    @property
+    def core(self) -> Core:
+        """The rules as bit operations on packed positions."""
+
+    @property
+    def _core(self) -> Core | None:
+        """The core once made (None before), read on the hot path."""
 
 
 class SenetPosition(NamedTuple):
@@ -59,13 +73,13 @@ class SenetPosition(NamedTuple):
     holds its legal moves (never empty: a throw without one is lost at once).
     """
 
-    code: int = 0
-    throw: Throw | None = None
-    moves: tuple[Move, ...] = ()
-    rules: SenetRules = SENET
+    code: int
+    throw: Throw | None
+    moves: tuple[Move, ...]
+    rules: SenetGame
 
     @classmethod
-    def new(cls, rules: SenetRules = SENET, first: Side = Side.CONES) -> SenetPosition:
+    def new(cls, rules: SenetGame, first: Side = Side.CONES) -> SenetPosition:
         """The start: no piece set out yet, ``first`` to throw the first opening throw."""
         return cls(TURN if first == Side.REELS else 0, None, (), rules)
 
@@ -316,14 +330,6 @@ class SenetPosition(NamedTuple):
             parts.append(f"winner:{self.winner.letter}")
         return " ".join(parts)
 
-    @classmethod
-    def parse(cls, text: str, rules: SenetRules = SENET) -> SenetPosition:
-        """The position ``notation()`` wrote. Left out: ``off`` is what the board lacks of five,
-        ``black`` the Reels (``-`` only with no piece set out), ``moved`` both sides."""
-        from engine.senet.notation import parse_position
-
-        return parse_position(text, rules)
-
     def __str__(self) -> str:
         return self.notation()
 
@@ -335,7 +341,7 @@ _tuple_new = tuple.__new__  # skips NamedTuple's keyword handling on the hot pat
 
 
 def _new(code: int, throw: Throw | None, moves: tuple[Move, ...],
-         rules: SenetRules) -> SenetPosition:
+         rules: SenetGame) -> SenetPosition:
     return _tuple_new(SenetPosition, (code, throw, moves, rules))
 
 

@@ -11,17 +11,16 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.core.errors import BadRecord
 from engine.core.sides import Side
 from engine.core.sticks import STICKS, Throw
 from engine.games.api import Chance, Geometry, record_options
 from engine.senet.board import GEOMETRY
-
-if TYPE_CHECKING:
-    from engine.senet.core import Core
-    from engine.senet.position import SenetPosition
+from engine.senet.core import Core, core_of
+from engine.senet.notation import parse_position
+from engine.senet.position import SenetPosition
 
 FACES: tuple[Throw, ...] = tuple(
     Throw.from_sticks(tuple(bool(bits >> i & 1) for i in range(STICKS)))
@@ -87,23 +86,17 @@ class SenetRules:
         """These rules as bit operations on packed positions, made on first use."""
         core = self._core
         if core is None:
-            from engine.senet.core import core_of
-
             core = core_of(self)
             object.__setattr__(self, "_core", core)
         return core  # type: ignore[no-any-return]
 
     def new(self, first: Side = Side.CONES) -> SenetPosition:
         """A new game: the pieces not yet set out, ``first`` to throw the opening."""
-        from engine.senet.position import SenetPosition
-
         return SenetPosition.new(self, first)
 
     def parse(self, text: str) -> SenetPosition:
         """A position under these rules from its notation."""
-        from engine.senet.position import SenetPosition
-
-        return SenetPosition.parse(text, self)
+        return parse_position(text, self)
 
     def draw(self, rng: random.Random) -> Throw:
         """One throw of the four sticks with the caller's generator."""

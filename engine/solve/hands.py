@@ -4,7 +4,7 @@ A half is where a side's pieces stand on path positions 1..15, how many it has b
 whether it has entered a piece: the 20 bits of ``engine.tait.packed``'s Cones half. A hand is a half
 of the side to throw together with the extra turns it has in hand.
 
->>> from engine.tait.rules import Ruleset
+>>> from engine.tait.state import Ruleset
 >>> halves = Halves(Ruleset(pieces=1))
 >>> len(halves.codes), halves.most_extra
 (17, 1)
@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from engine.tait.board import PATH_LENGTH
 from engine.tait.packed import ENTERED, EXTRA, HALF_MASK, OFF, OVER, TURN
-from engine.tait.rules import Ruleset
+from engine.tait.state import Ruleset
 from engine.tait.tables import tables
 
 Array = npt.NDArray[np.int64]

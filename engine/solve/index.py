@@ -7,7 +7,7 @@ layer, each of the mover's hands has a block of the opponent's halves that fit b
 pieces on its own private row and on the shared squares the mover leaves free. A block is ranked
 by combinations (colex order), so the opponent's place in it is a sum of binomials.
 
->>> from engine.tait.rules import Ruleset
+>>> from engine.tait.state import Ruleset
 >>> index = Index(Ruleset(pieces=1))
 >>> index.size
 326
@@ -23,7 +23,7 @@ import numpy.typing as npt
 
 from engine.solve.hands import Halves, pips
 from engine.tait.packed import HALF, OFF
-from engine.tait.rules import Ruleset
+from engine.tait.state import Ruleset
 
 Array = npt.NDArray[np.int64]
 

@@ -12,8 +12,11 @@ far end of the tail, is the last square.
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from engine.core.errors import UnknownSquare
 from engine.core.sides import Side
+from engine.games.api import Geometry
 
 LAST = 15
 """The last square of the path; a man that goes beyond it leaves the board."""
@@ -73,3 +76,15 @@ SQUARES: tuple[str, ...] = (
 def path(side: Side) -> tuple[str, ...]:
     """The 15 squares of ``side``'s path, in the order its men travel."""
     return tuple(square(side, n) for n in range(1, LAST + 1))
+
+
+GEOMETRY = Geometry(
+    board="stacks",
+    squares=SQUARES,
+    position=MappingProxyType({name: place(name) for name in SQUARES}),
+    marked=MappingProxyType({square(Side.CONES, LAST): "last"}),
+    paths=(path(Side.CONES), path(Side.REELS)),
+    homes=(path(Side.CONES)[:ROW], path(Side.REELS)[:ROW]),
+)
+"""A block of three rows of five and a tail of five: no reed-switch board reads it (a switch
+cannot count a stack), so no board file names it."""

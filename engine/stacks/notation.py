@@ -1,4 +1,5 @@
-"""The stacking game's positions in one line of text, and back.
+"""Reading the stacking game's positions from their one line of text (``StacksPosition.notation``
+writes it).
 
 ``C:w10,C1,M9x2 R:w15 turn:C dice:35 ready:M9x2``: each side's men waiting (``w``) and on each
 square (``x2``, ``x3`` for stacks); out of play are the rest of fifteen. While dice are pending,
@@ -6,49 +7,20 @@ square (``x2``, ``x3`` for stacks); out of play are the rest of fifteen. While d
 its men on M9-M15) and ``seized:yes`` says an opposing man was captured from a square other than
 the last this turn. A finished game ends ``winner:C held`` or ``winner:C stuck``.
 
->>> position_text(parse_position("C:w13,C2x2 R:w15 turn:R", STACKS))
+>>> from engine.stacks import STACKS
+>>> parse_position("C:w13,C2x2 R:w15 turn:R", STACKS).notation()
 'C:w13,C2x2 R:w15 turn:R dice:-'
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.core.errors import BadNotation, RulesError
 from engine.core.sides import Side
 from engine.core.sticks import Throw
-from engine.stacks.board import CAPACITY, FIRST_READY, LAST, MEN, ROW, number, square
+from engine.games.api import Rules
+from engine.stacks.board import CAPACITY, FIRST_READY, LAST, MEN, ROW, number
 from engine.stacks.dice import faces
-from engine.stacks.rules import STACKS, StacksRules
-
-if TYPE_CHECKING:
-    from engine.stacks.position import Men, StacksPosition
-
-
-def _men_text(side: Side, men: Men) -> str:
-    parts = [f"w{men[0]}"]
-    for n in range(1, LAST + 1):
-        if men[n]:
-            parts.append(square(side, n) + (f"x{men[n]}" if men[n] > 1 else ""))
-    return ",".join(parts)
-
-
-def position_text(position: StacksPosition) -> str:
-    """The position in one line (``parse_position`` reads it back)."""
-    parts = [f"{side.letter}:{_men_text(side, position.men[side])}" for side in Side]
-    parts.append(f"turn:{position.turn.letter}")
-    parts.append(f"dice:{''.join(map(str, position.dice)) or '-'}")
-    if position.dice and position.winner is None:
-        own = position.men[position.turn]
-        if position.ready != (0,) * FIRST_READY + own[FIRST_READY:]:
-            ready = [square(position.turn, n) + (f"x{k}" if k > 1 else "")
-                     for n, k in enumerate(position.ready) if k]
-            parts.append(f"ready:{','.join(ready) or '-'}")
-        if position.seized:
-            parts.append("seized:yes")
-    if position.winner is not None:
-        parts.append(f"winner:{position.winner.letter} {position.ending}")
-    return " ".join(parts)
+from engine.stacks.position import StacksPosition
 
 
 def _counts(side: Side, text: str, what: str) -> list[int]:
@@ -71,10 +43,9 @@ def _counts(side: Side, text: str, what: str) -> list[int]:
     return counts
 
 
-def parse_position(text: str, rules: StacksRules = STACKS) -> StacksPosition:
-    """The position ``position_text`` wrote; BadNotation says what does not fit."""
-    from engine.stacks.position import StacksPosition
-
+def parse_position(text: str, rules: Rules) -> StacksPosition:
+    """The position ``StacksPosition.notation`` wrote, under ``rules``; BadNotation says what
+    does not fit."""
     fields: dict[str, str] = {}
     words = text.split()
     for i, word in enumerate(words):

@@ -4,6 +4,7 @@ A turn is a throw of three dice and then one move per die, in any order the play
 pending ``throw`` holds the dice still to use, so a position with a throw pending is the same
 side choosing again until the dice are used up (or one cannot be, and that side loses).
 
+>>> from engine.stacks import STACKS
 >>> position, _ = STACKS.new(Side.CONES).cast(Throw.of(156))
 >>> [m.notation() for m in position.moves][:3], position.waiting(Side.CONES)
 (['1:in-C1', '5:in-C5', '6:in-C1'], 15)
@@ -26,11 +27,10 @@ from engine.core.events import (
 )
 from engine.core.sides import Side
 from engine.core.sticks import Throw
-from engine.games.api import Journey, Offboard
+from engine.games.api import Journey, Offboard, Rules
 from engine.stacks.board import CAPACITY, FIRST_READY, LAST, MEN, OFF, ROW, number, square
 from engine.stacks.dice import faces, throw_of, without
 from engine.stacks.moves import Move
-from engine.stacks.rules import STACKS, StacksRules
 
 Men = tuple[int, ...]
 """A side's men by path square: index 0 those waiting, 1..15 the men on each square."""
@@ -55,7 +55,7 @@ class StacksPosition:
 
     def __init__(self, men: tuple[Men, Men], turn: Side, dice: tuple[int, ...] = (),
                  ready: Men = _NO_READY, seized: bool = False, winner: Side | None = None,
-                 ending: str | None = None, rules: StacksRules = STACKS) -> None:
+                 ending: str | None = None, *, rules: Rules) -> None:
         self.men = men
         self.turn = turn
         self.dice = dice
@@ -69,7 +69,7 @@ class StacksPosition:
         self.moves: tuple[Move, ...] = () if winner is not None or not dice else _legal(self)
 
     @classmethod
-    def new(cls, rules: StacksRules = STACKS, first: Side = Side.CONES) -> StacksPosition:
+    def new(cls, rules: Rules, first: Side = Side.CONES) -> StacksPosition:
         """The start: every man waiting, ``first`` to throw."""
         return cls((_EMPTY, _EMPTY), first, rules=rules)
 
@@ -309,10 +309,22 @@ class StacksPosition:
         raise IllegalMove(f"{text.strip()} could be any of {listing}: say which")
 
     def notation(self) -> str:
-        """The position in one line, e.g. ``C:w10,C1,M9x2 R:w15 turn:C dice:35 ready:M9x2``."""
-        from engine.stacks.notation import position_text
-
-        return position_text(self)
+        """The position in one line, e.g. ``C:w10,C1,M9x2 R:w15 turn:C dice:35 ready:M9x2``
+        (``engine.stacks.notation`` reads it back)."""
+        parts = [f"{side.letter}:{_men_text(side, self.men[side])}" for side in Side]
+        parts.append(f"turn:{self.turn.letter}")
+        parts.append(f"dice:{''.join(map(str, self.dice)) or '-'}")
+        if self.dice and self.winner is None:
+            own = self.men[self.turn]
+            if self.ready != (0,) * FIRST_READY + own[FIRST_READY:]:
+                ready = [square(self.turn, n) + (f"x{k}" if k > 1 else "")
+                         for n, k in enumerate(self.ready) if k]
+                parts.append(f"ready:{','.join(ready) or '-'}")
+            if self.seized:
+                parts.append("seized:yes")
+        if self.winner is not None:
+            parts.append(f"winner:{self.winner.letter} {self.ending}")
+        return " ".join(parts)
 
     def __str__(self) -> str:
         return self.notation()
@@ -403,3 +415,12 @@ def _why_barred(position: StacksPosition, move: Move) -> str:
         return f"no {move.side.title[:-1]} stands on {move.source}"
     return "the man does not go there with that die (it passes squares that are full or held " \
            "by the opponent, and only captures a man it passed)"
+
+
+def _men_text(side: Side, men: Men) -> str:
+    """A side's men in notation: ``w10,C1,M9x2``."""
+    parts = [f"w{men[0]}"]
+    for n in range(1, LAST + 1):
+        if men[n]:
+            parts.append(square(side, n) + (f"x{men[n]}" if men[n] > 1 else ""))
+    return ",".join(parts)

@@ -1,4 +1,5 @@
-"""The stacking game's rules as one immutable value: its board, its dice, who begins.
+"""The stacking game's rules as one immutable value: its board, its dice, who begins, and the
+positions it is played in (new, and read from their notation).
 
 >>> STACKS.title, STACKS.chance.name, STACKS.pieces, STACKS.geometry.board
 ('Stacks (three dice, fifteen men)', 'dice', 15, 'stacks')
@@ -8,28 +9,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.core.sides import Side
 from engine.core.sticks import Throw
 from engine.games.api import Chance, Geometry, record_options
-from engine.stacks.board import LAST, MEN, ROW, SQUARES, path, place, square
+from engine.stacks.board import GEOMETRY, MEN
 from engine.stacks.dice import OUTCOMES, roll
-
-if TYPE_CHECKING:
-    from engine.stacks.position import StacksPosition
-
-GEOMETRY = Geometry(
-    board="stacks",
-    squares=SQUARES,
-    position=MappingProxyType({name: place(name) for name in SQUARES}),
-    marked=MappingProxyType({square(Side.CONES, LAST): "last"}),
-    paths=(path(Side.CONES), path(Side.REELS)),
-    homes=(path(Side.CONES)[:ROW], path(Side.REELS)[:ROW]),
-)
-"""A block of three rows of five and a tail of five: no reed-switch board reads it (a switch
-cannot count a stack), so no board file names it."""
+from engine.stacks.notation import parse_position
+from engine.stacks.position import StacksPosition
 
 
 @dataclass(frozen=True)
@@ -68,14 +56,10 @@ class StacksRules:
 
     def new(self, first: Side = Side.CONES) -> StacksPosition:
         """A new game: the board empty, every man waiting, ``first`` to throw."""
-        from engine.stacks.position import StacksPosition
-
         return StacksPosition.new(self, first)
 
     def parse(self, text: str) -> StacksPosition:
         """A position from its notation."""
-        from engine.stacks.notation import parse_position
-
         return parse_position(text, self)
 
     def draw(self, rng: random.Random) -> Throw:

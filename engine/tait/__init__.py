@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.tait.rules import TAIT, Ruleset
+from engine.tait.state import TAIT, Ruleset
 
 RULES = TAIT
 

@@ -16,8 +16,7 @@ from dataclasses import dataclass
 
 from engine.core.sides import Side
 from engine.tait.board import PATH_LENGTH, PRIVATE
-from engine.tait.rules import TAIT, Ruleset
-from engine.tait.state import GameState
+from engine.tait.state import TAIT, GameState, Ruleset
 
 
 @dataclass(frozen=True)

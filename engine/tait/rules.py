@@ -1,7 +1,7 @@
-"""Rulesets: every rule option in one immutable value, so variants can be added as rulesets.
+"""Every rule option of Twenty Squares in one immutable value, so variants are sets of options.
 
->>> TAIT.probability(2)
-Fraction(3, 8)
+>>> Options().probability(2), Options(name="cyningstan").title
+(Fraction(3, 8), "Twenty Squares (Cyningstan's rules)")
 """
 
 from __future__ import annotations
@@ -9,16 +9,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any, Self
 
 from engine.core.errors import BadRecord
 from engine.core.sides import Side
 from engine.core.sticks import Throw, arrangements
 from engine.games.api import Chance, Geometry
 from engine.tait.board import PATH_LENGTH, TWENTY_SQUARES
-
-if TYPE_CHECKING:
-    from engine.tait.state import GameState
 
 TITLES = {
     "tait": "Twenty Squares (Tait's rules)",
@@ -36,8 +33,12 @@ DEVICES = ("sticks", "die")
 
 
 @dataclass(frozen=True)
-class Ruleset:
-    """The options of a Twenty Squares rule set; ``TAIT`` is the default."""
+class Options:
+    """The options of a Twenty Squares rule set and what they mean for throws and moves.
+
+    ``Ruleset`` (``engine.tait.state``) is these options as a game of the family: it also makes
+    the positions they are played in, so it lives beside them.
+    """
 
     name: str = "tait"
     throw_weights: tuple[tuple[int, int], ...] = ((1, 4), (2, 6), (3, 4), (4, 1), (6, 1))
@@ -99,18 +100,6 @@ class Ruleset:
         """The casting sticks or the die, with each throw's probability."""
         return Chance(self.device, tuple((v, self.probability(v)) for v in self.throws))
 
-    def new(self, first: Side = Side.CONES) -> GameState:
-        """The start of a game under these rules, every piece waiting, ``first`` to throw."""
-        from engine.tait.state import GameState
-
-        return GameState.new(self, first)
-
-    def parse(self, text: str) -> GameState:
-        """A position under these rules from its notation."""
-        from engine.tait.state import GameState
-
-        return GameState.parse(text, self)
-
     def first_side(self, rng: random.Random, last_winner: Side | None) -> Side:
         """Who throws first: drawn with ``rng`` under ``random_first``; else the loser of the
         last game, and the Cones in the first one."""
@@ -156,12 +145,12 @@ class Ruleset:
         }
 
     @classmethod
-    def from_json(cls, data: Any, base: Ruleset | None = None) -> Ruleset:
+    def from_json(cls, data: Any, base: Options | None = None) -> Self:
         """The ruleset written by ``to_json``, options it leaves out as in ``base`` (default
-        Tait's); raises BadRecord if it is not one."""
+        Tait's, every option at its default); raises BadRecord if it is not one."""
         if not isinstance(data, dict):
             raise BadRecord("ruleset: expected an object")
-        defaults = (base or TAIT).to_json()
+        defaults = (base or cls()).to_json()
         unknown = set(data) - set(defaults)
         if unknown:
             raise BadRecord(f"ruleset: unknown option {sorted(unknown)[0]!r}")
@@ -204,7 +193,3 @@ def _faces(weights: tuple[tuple[int, int], ...], sticks: bool = True) -> tuple[T
         else:
             faces.extend([Throw.of(value)] * weight)
     return tuple(faces)
-
-
-TAIT = Ruleset()
-"""The default rules (rules/tait.md): four fair sticks, 4-or-6 barrier, demon-cast on."""

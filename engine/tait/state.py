@@ -1,4 +1,5 @@
-"""The game state and the one place that answers every rules question.
+"""The game state and the one place that answers every rules question; the ruleset that makes
+game states.
 
 >>> state = GameState.new()
 >>> state, events = state.cast(Throw.of(4))
@@ -8,6 +9,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from engine.core.errors import BadNotation, IllegalMove, UnknownSquare, WrongPhase
@@ -18,8 +20,26 @@ from engine.games.api import Journey, Offboard
 from engine.tait.board import PATH_LENGTH, PRIVATE, SQUARES, position_of, square_of
 from engine.tait.moves import Move
 from engine.tait.packed import EXTRA, OVER, board_of, entered_of, off_of, pack, turn_of
-from engine.tait.rules import TAIT, Ruleset
+from engine.tait.rules import Options
 from engine.tait.tables import SHARED_BITS, tables
+
+
+@dataclass(frozen=True)
+class Ruleset(Options):
+    """A Twenty Squares rule set as a game of the family: its options (``engine.tait.rules``)
+    and the game states played under them. ``TAIT`` is the default."""
+
+    def new(self, first: Side = Side.CONES) -> GameState:
+        """The start of a game under these rules, every piece waiting, ``first`` to throw."""
+        return GameState.new(self, first)
+
+    def parse(self, text: str) -> GameState:
+        """A position under these rules from its notation."""
+        return GameState.parse(text, self)
+
+
+TAIT = Ruleset()
+"""The default rules (rules/tait.md): four fair sticks, 4-or-6 barrier, demon-cast on."""
 
 
 class GameState(NamedTuple):

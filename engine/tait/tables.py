@@ -6,7 +6,7 @@ once found. ``GameState`` calls these for every throw and move; a search can cal
 plain ints (``engine.tait.packed``) without making a state at all.
 
 >>> from engine.tait.packed import board_of, pack, turn_of
->>> from engine.tait.rules import TAIT
+>>> from engine.tait.state import TAIT
 >>> rules = tables(TAIT)
 >>> code = pack(board=(1 << 2, 0), entered=(True, False))
 >>> moves = rules.legal(code, 4)
@@ -51,7 +51,7 @@ from engine.tait.packed import (
     TURN,
     TURN_SHIFT,
 )
-from engine.tait.rules import Ruleset
+from engine.tait.rules import Options
 
 SHARED_BITS = sum(1 << p for p in range(PRIVATE + 1, PATH_LENGTH + 1))
 """The middle row positions 5..16, where a piece can be bumped (on 16 only where pieces rest
@@ -102,7 +102,7 @@ class Tables:
 
     __slots__ = ("effects", "extra_throws", "found", "keys", "lost", "moves", "ruleset")
 
-    def __init__(self, ruleset: Ruleset) -> None:
+    def __init__(self, ruleset: Options) -> None:
         self.ruleset = ruleset
         self.extra_throws = ruleset.extra_turn_throws
         safe = SAFE_BITS if ruleset.marked_safe else 0
@@ -212,7 +212,7 @@ def _turn_end(side: int, after: int) -> tuple[Event]:
     return PASSED[1 - side]
 
 
-def tables(ruleset: Ruleset) -> Tables:
+def tables(ruleset: Options) -> Tables:
     """The tables of ``ruleset``, made the first time they are asked for."""
     found: Tables | None = ruleset._tables
     if found is None:
@@ -221,7 +221,7 @@ def tables(ruleset: Ruleset) -> Tables:
     return found
 
 
-def _effect(ruleset: Ruleset, move: Move) -> Effect:
+def _effect(ruleset: Options, move: Move) -> Effect:
     side, start, end = move.side, move.start, move.end
     opponent = side.other
     if start == 0:

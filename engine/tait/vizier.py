@@ -28,8 +28,7 @@ from engine.mummy.analysis import Analysis, OutOfNodes, deepen
 from engine.tait.evaluation import evaluator
 from engine.tait.moves import Move
 from engine.tait.packed import OVER, TURN
-from engine.tait.rules import Ruleset
-from engine.tait.state import GameState
+from engine.tait.state import GameState, Ruleset
 from engine.tait.tables import tables
 
 Evaluation = Callable[[GameState], float]
@@ -100,7 +99,7 @@ class _Search:
     same rules, without the objects and events a search throws away.
     """
 
-    __slots__ = ("chances", "evaluate", "limit", "nodes", "rules", "table")
+    __slots__ = ("chances", "evaluate", "limit", "nodes", "rules", "ruleset", "table")
 
     def __init__(
         self, ruleset: Ruleset, table: TranspositionTable, evaluate: Evaluation | None,
@@ -112,6 +111,7 @@ class _Search:
             (Throw.of(v), float(ruleset.probability(v)))
             for v, _ in sorted(weights, key=lambda vw: (-vw[1], vw[0]))
         )
+        self.ruleset = ruleset
         self.rules = tables(ruleset)
         self.table = table
         self.evaluate = evaluate if evaluate is not None else evaluator(ruleset)
@@ -123,7 +123,7 @@ class _Search:
         if code & OVER:
             return 0.0 if code & TURN else 1.0  # the side to play is the winner
         if depth == 0:
-            return self.evaluate(GameState(code, None, (), self.rules.ruleset))
+            return self.evaluate(GameState(code, None, (), self.ruleset))
         key = code << 3 | depth
         value = self.table.get(key)
         if value is not None:

@@ -33,7 +33,7 @@ from engine.games import load, names
 from engine.senet import SENET
 from engine.senet import core as senet
 from engine.tait.packed import OVER, pack, turn_of
-from engine.tait.rules import TAIT, Ruleset
+from engine.tait.state import TAIT, Ruleset
 from engine.tait.tables import tables
 
 GOAL = 5_000

@@ -20,7 +20,7 @@ from engine import games
 from engine.core.sides import Side
 from engine.mummy import Fair, Level, Mummy
 from engine.tait.priest import priest_move
-from engine.tait.rules import TAIT, Ruleset
+from engine.tait.state import TAIT, Ruleset
 from tests.benchmarks.mummy_strength import opening, ruleset_of, wilson
 
 

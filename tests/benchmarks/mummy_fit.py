@@ -22,8 +22,7 @@ from engine import games
 from engine.core.sides import Side
 from engine.tait.evaluation import bump_risk, model
 from engine.tait.priest import priest_move
-from engine.tait.rules import Ruleset
-from engine.tait.state import GameState
+from engine.tait.state import GameState, Ruleset
 
 NAMES = ["off early", "off late", "danger", "danger to mover", "tempo", "extra turn", "entered"]
 

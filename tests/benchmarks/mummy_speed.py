@@ -24,7 +24,7 @@ from engine.games.api import Position
 from engine.mummy import Level, Mummy
 from engine.mummy.minds import mind_of
 from engine.mummy.search import Search
-from engine.tait.rules import Ruleset
+from engine.tait.state import Ruleset
 from engine.tait.vizier import Vizier
 from tests.benchmarks.mummy_strength import percentile
 

@@ -40,7 +40,7 @@ from engine.core.sides import Side
 from engine.games import load, names
 from engine.games.api import Position, Rules
 from engine.mummy import Level, Mummy, SolvedTable
-from engine.tait.rules import Ruleset
+from engine.tait.state import Ruleset
 
 DEFAULT_LEVELS = (Level.SCRIBE, Level.PRIEST, Level.VIZIER)
 RANDOM_OPENING = 4

@@ -15,7 +15,7 @@ import argparse
 import time
 
 from engine.solve import Index, chances, group_chunks, groups, solve_group, working
-from engine.tait.rules import Ruleset
+from engine.tait.state import Ruleset
 from tests.engine import brute_force
 from tests.engine.test_solve import number
 

@@ -20,8 +20,7 @@ import time
 from pathlib import Path
 
 from engine.mummy import Level, Mummy
-from engine.tait.rules import TAIT
-from engine.tait.state import GameState
+from engine.tait.state import TAIT, GameState
 from firmware.solved_table import open_table
 from firmware.tables import default_directory
 from tests.benchmarks.mummy_strength import opening, percentile

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import deque
 
 from engine.core.sticks import Throw
-from engine.tait.rules import Ruleset
+from engine.tait.state import Ruleset
 from tests.engine.reference import Position
 
 Key = tuple[tuple[int, ...], tuple[int, ...], int, int, bool, bool, int]

@@ -21,7 +21,8 @@ from engine.core.events import (
 from engine.core.sides import Side
 from engine.core.sticks import Throw
 from engine.tait.board import MARKED_POSITIONS, PRIVATE, square_of
-from engine.tait.rules import EXACT_PAST_16, Ruleset
+from engine.tait.rules import EXACT_PAST_16
+from engine.tait.state import Ruleset
 
 
 @dataclass

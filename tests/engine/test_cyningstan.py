@@ -30,8 +30,7 @@ from engine.games.api import Journey, Offboard, Rules
 from engine.record import GameRecord
 from engine.tait.board import TWENTY_SQUARES, path
 from engine.tait.moves import Move
-from engine.tait.rules import TAIT
-from engine.tait.state import GameState
+from engine.tait.state import TAIT, GameState
 
 C, R = Side.CONES, Side.REELS
 

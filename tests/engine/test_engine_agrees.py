@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from engine.core.sticks import Throw
 from engine.cyningstan import RULES as CYNINGSTAN
-from engine.tait.rules import BEAR_OFF, TAIT, Ruleset
-from engine.tait.state import GameState
+from engine.tait.rules import BEAR_OFF
+from engine.tait.state import TAIT, GameState, Ruleset
 from tests.benchmarks.engine_games import core_games, position_games
 from tests.engine.reference import Position
 

@@ -13,8 +13,7 @@ from engine.mummy import Fair, Level, Mummy, hint
 from engine.tait.evaluation import CYNINGSTAN_WEIGHTS, evaluate, model, threatened
 from engine.tait.moves import Move
 from engine.tait.priest import priest_move
-from engine.tait.rules import TAIT
-from engine.tait.state import GameState
+from engine.tait.state import TAIT, GameState
 from engine.tait.vizier import Vizier, expectiminimax
 from tests.engine.test_mummy_levels import positions
 from tests.engine.test_mummy_vizier import brute_force

@@ -13,8 +13,7 @@ from engine.mummy import Level, Mummy, choose, hint
 from engine.mummy.hints import reason
 from engine.tait.moves import Move
 from engine.tait.neferkaptah import NO_TABLE
-from engine.tait.rules import TAIT, Ruleset
-from engine.tait.state import GameState
+from engine.tait.state import TAIT, GameState, Ruleset
 from engine.tait.vizier import Vizier
 
 

@@ -11,8 +11,7 @@ from engine.core.sides import Side
 from engine.game import Game
 from engine.record import GameRecord
 from engine.tait.board import PRIVATE
-from engine.tait.rules import Ruleset
-from engine.tait.state import GameState
+from engine.tait.state import GameState, Ruleset
 
 rulesets = st.builds(Ruleset, demon_cast=st.booleans(), marked_safe=st.booleans())
 seeds = st.integers(min_value=0, max_value=2**32 - 1)

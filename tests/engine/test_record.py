@@ -14,8 +14,7 @@ from engine.game import Game
 from engine.record import GameRecord
 from engine.tait.board import position_of
 from engine.tait.moves import Move
-from engine.tait.rules import Ruleset
-from engine.tait.state import GameState
+from engine.tait.state import GameState, Ruleset
 from engine.text import board_text, sticks_text
 from tests.engine.test_rules import play_out
 

@@ -23,8 +23,7 @@ from engine.core.sticks import Throw, stick_value
 from engine.game import Game
 from engine.tait.board import MARKED_SQUARES, SQUARES, parse_square, path, square_of
 from engine.tait.moves import Move
-from engine.tait.rules import TAIT, Ruleset
-from engine.tait.state import GameState
+from engine.tait.state import TAIT, GameState, Ruleset
 
 C, R = Side.CONES, Side.REELS
 

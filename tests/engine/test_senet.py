@@ -30,7 +30,7 @@ from engine.record import GameRecord
 from engine.senet import SENET, SenetPosition, SenetRules
 from engine.senet.board import GEOMETRY as BOARD
 from engine.senet.board import SQUARES, place
-from engine.tait.rules import TAIT
+from engine.tait.state import TAIT
 from engine.text import event_text
 
 C, R = Side.CONES, Side.REELS

@@ -12,8 +12,7 @@ import pytest
 
 from engine.core.sticks import Throw
 from engine.game import Game
-from engine.tait.rules import TAIT, Ruleset
-from engine.tait.state import GameState
+from engine.tait.state import TAIT, GameState, Ruleset
 from firmware.games import load_game, save_game
 from firmware.solved_table import TableError, find_table, open_table
 from sim.cli import main

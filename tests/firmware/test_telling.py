@@ -8,7 +8,8 @@ from pathlib import Path
 from engine.core.sides import Side
 from engine.core.sticks import Throw
 from firmware import sounds
-from firmware.controller import SAID, Settings
+from firmware.controller import Settings
+from firmware.play_state import SAID
 from firmware.scenes import CALM, RED, Phase
 from hardware.events import SticksThrown
 from sim.table import Table

@@ -15,8 +15,7 @@ from engine.cyningstan import RULES as CYNINGSTAN
 from engine.game import Game
 from engine.tait.board import PATH_LENGTH, path
 from engine.tait.moves import Move
-from engine.tait.rules import TAIT, Ruleset
-from engine.tait.state import GameState
+from engine.tait.state import TAIT, GameState, Ruleset
 from firmware.evidence import BORNE_OFF, WAITING
 from firmware.tracker import (
     AsExpected,

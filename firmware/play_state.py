@@ -1,0 +1,108 @@
+"""What the board controller knows of the game on the board, shared by the rooms that act on it.
+
+The controller (``firmware.controller``) is built from rooms with one job each: the phases of a
+game (``firmware.phases``), the mummy's turn (``firmware.mummy_turn``), saving
+(``firmware.saving``), telling in words (``firmware.telling``) and showing in light
+(``firmware.showing``). Each is a class over this state; the controller routes events to them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.sides import Side
+from engine.core.sticks import Throw
+from engine.game import Game
+from engine.games.api import Rules
+from engine.mummy import Fair, Mummy
+from firmware import sounds
+from firmware.scenes import Phase
+from firmware.settings import Settings
+from firmware.store import Store
+from firmware.tracker import AsExpected, InProgress, Mismatch, MoveTracker, Verdict
+from hardware.clock import Clock
+from hardware.lights import Frame
+from hardware.speaker import Speaker
+
+SAID = 40
+"""Sentences of what happened kept for a log (the newest last)."""
+
+
+@dataclass
+class PlayState:
+    """The game on the board: one instance, one thread."""
+
+    show_frame: Callable[[Frame], None]
+    speaker: Speaker
+    clock: Clock
+    rng: random.Random
+    settings: Settings = field(default_factory=Settings)
+    store: Store | None = None
+    phase: Phase = Phase.IDLE
+    game: Game | None = None
+    last_winner: Side | None = None
+    verdict: Verdict = field(default_factory=AsExpected)
+    mummy_move: Any = None
+    hint: Any = None
+    shown_throw: Throw | None = None
+    flare_until: float = float("-inf")
+    phase_since: float = 0.0
+    mummy_due: float = float("inf")
+    new_game_asked: bool = False
+    fairness: Fair = field(default_factory=Fair)
+    warned: bool = False
+    shake_again_until: float = float("-inf")
+    no_throw_until: float = float("-inf")
+    """Until when the status says that this game takes no throw (a shake during Ramses)."""
+    setting_out: bool = False
+    """The board is guided to a new game's starting position (no mistake sounds)."""
+    rattle: sounds.Rattle = field(default_factory=sounds.Rattle)
+    throws: dict[Side, Throw] = field(default_factory=dict)
+    """Each side's last throw (resumed games too), the side that threw last last: for captions."""
+    news: tuple[str, ...] = ()
+    """What the last throw or move caused, in sentences: a status line's first half."""
+    said: deque[str] = field(default_factory=lambda: deque(maxlen=SAID))
+    """The last sentences of ``news``, oldest first: the game's log."""
+    odds_since: float = float("-inf")
+    throw_source: Callable[[Throw], Throw] | None = None
+    """Arranges the throws (a lesson): given what the sticks showed (or the mummy drew), the
+    throw to take instead. None: the sticks decide."""
+    lighting: Callable[[Frame, float], Frame] | None = None
+    """A companion's touch on every frame before it is shown (a lesson's path, the sand of
+    Setna's tournament): given the frame and the time, the frame to show."""
+    _unsaved: bool = False
+    tracker: MoveTracker = field(init=False)
+    _mummy: Mummy = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.tracker = MoveTracker(self.settings.settle, self.settings.grace,
+                                   self.settings.patience)
+
+    @property
+    def rules(self) -> Rules:
+        """The game played, with its options."""
+        return self.settings.ruleset
+
+    def _set_phase(self, phase: Phase) -> None:
+        self.phase = phase
+        self.phase_since = self.clock.now()
+        self.mummy_due = float("inf")
+
+    def _mummy_to_play(self) -> bool:
+        return self.game is not None and (self.settings.mummy_plays_both
+                                          or self.game.state.turn == self.settings.mummy)
+
+    def _celebrating(self, now: float) -> bool:
+        return self.phase is Phase.WON and now - self.phase_since < self.settings.celebrate
+
+    def _guiding(self, now: float) -> bool:
+        """Whether the board shows (and sounds) a mistake to correct now."""
+        verdict = self.verdict
+        if isinstance(verdict, InProgress):
+            return verdict.overdue
+        return isinstance(verdict, Mismatch) and self.phase not in (Phase.WON, Phase.CLEAR) and (
+            verdict.urgent or self.phase is Phase.GUIDE)  # a won board is cleared, not corrected

@@ -1,0 +1,46 @@
+"""Saving: the game on the board is kept on disk after every throw and move, and found again.
+
+A save is marked during a tick and written once the tick's frame is shown, so the disk never
+delays what players see; a full or read-only disk is logged, never a stop.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from firmware.play_state import PlayState
+from firmware.store import Saved
+
+log = logging.getLogger("firmware.controller")  # its rooms log as the controller, as before
+
+
+class Saving(PlayState):
+    """The controller's memory on disk."""
+
+    def _saved_game(self) -> Saved | None:
+        """The saved game, if there is one of the game played (a save of another is kept)."""
+        saved = self.store.load() if self.store is not None else None
+        if saved is not None and saved.record.ruleset.name != self.settings.ruleset.name:
+            log.warning("the save is a game of %s, not of %s: not resumed",
+                        saved.record.ruleset.title, self.settings.ruleset.title)
+            return None
+        return saved
+
+    def _save(self) -> None:
+        """Save at the end of this tick (``tick`` writes it once the frame is shown)."""
+        self._unsaved = True
+
+    def flush(self) -> None:
+        """Write a save that is still pending (before stopping)."""
+        if self._unsaved:
+            self._write_save()
+
+    def _write_save(self) -> None:
+        self._unsaved = False
+        if self.store is None or self.game is None:
+            return
+        try:
+            self.store.save(Saved(self.game.record, self.settings.mummy, self.last_winner,
+                                  self.fairness if self.settings.fair else None))
+        except OSError as exc:  # a full or read-only disk must not stop the game
+            log.error("could not save the game: %s", exc)

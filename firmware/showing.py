@@ -1,0 +1,85 @@
+"""Showing in light: the snapshot of the game a scene draws (``firmware.scenes``), and the chances.
+
+What each phase lights is ``firmware.scenes``' job; this room picks, from what the controller
+knows, what the scene must show now: the pieces that can move, the mummy's move, the mistakes to
+mend, the squares to clear. ``show_odds`` lights both sides' chances for a moment instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engine.core.sides import Side
+from engine.mummy.chances import cones_chance
+from firmware.evidence import captured, move_squares
+from firmware.odds_scene import odds_frame
+from firmware.play_state import PlayState
+from firmware.scenes import Phase, Show
+from firmware.tracker import InProgress, Mismatch
+from hardware.lights import Frame
+
+
+class Showing(PlayState):
+    """The controller's lights: what the scene shows now, or the chances."""
+
+    def show_odds(self) -> bool:
+        """Light both sides' chances to win for ``odds_seconds`` (a button or a menu); False,
+        and nothing shown, without a solved table or a game."""
+        state = self.game.state if self.game is not None else None
+        if self.settings.table is None or state is None:
+            return False
+        self.odds_since = self.clock.now()
+        return cones_chance(self.settings.table, state) is not None
+
+    def _odds_frame(self, now: float) -> Frame | None:
+        if now - self.odds_since >= self.settings.odds_seconds or self.settings.table is None \
+                or self.game is None:
+            return None
+        cones = cones_chance(self.settings.table, self.game.state)
+        return None if cones is None else odds_frame(cones, now, self.odds_since)
+
+    def _show(self, now: float) -> Show:
+        state = self.game.state if self.game is not None else None
+        verdict = self.verdict
+        missing: Mapping[str, Side] = {}
+        unexpected = frozenset[str]()
+        if isinstance(verdict, Mismatch) and self._guiding(now):
+            missing, unexpected = verdict.missing, verdict.unexpected
+        movable = frozenset[str]()
+        if self.phase is Phase.MOVE and state is not None and self.mummy_move is None:
+            # Pieces that can move, where they still stand (a lifted piece's square goes dark).
+            ends = [move_squares(state, m) for m in state.moves]
+            movable = frozenset(s for s, _ in ends if s is not None and s in self.tracker.occupancy)
+            movable |= {t for s, t in ends if s is None and t is not None}  # where pieces enter
+        progress = verdict if isinstance(verdict, InProgress) else None
+        bump_first = None
+        mummy_squares: tuple[str | None, str | None] = (None, None)
+        hint_squares = mummy_squares
+        if self.mummy_move is not None and state is not None:
+            mummy_squares = move_squares(state, self.mummy_move)
+            victim = captured(state, self.mummy_move)
+            if victim is not None and not self.tracker.was_emptied(victim):
+                bump_first = victim
+        if self.hint is not None and state is not None:
+            hint_squares = move_squares(state, self.hint)
+        return Show(
+            phase=self.phase,
+            turn=state.turn if state is not None else Side.CONES,
+            throw=self.shown_throw,
+            movable=progress.sources if progress is not None else movable,
+            lifted_targets=progress.targets if progress is not None else frozenset(),
+            reseat=progress.reseat if progress is not None else frozenset(),
+            mummy_move=mummy_squares if progress is None else (None, None),
+            bump_first=bump_first,
+            missing=missing,
+            unexpected=unexpected,
+            flare_until=self.flare_until,
+            winner=state.winner if state is not None else None,
+            since=self.phase_since,
+            hint=hint_squares[0],
+            shake_again=now < self.shake_again_until,
+            geometry=self.settings.ruleset.geometry,
+            clearing=frozenset(self.tracker.occupancy) if self.phase is Phase.CLEAR or (
+                self.phase is Phase.WON and not self._celebrating(now)) else frozenset(),
+            stuck=frozenset(self.tracker.stuck),
+        )

@@ -1,0 +1,140 @@
+"""The import graph of the shipped packages: no file imports a file that imports it back, and the
+layers import only downward (sim -> firmware -> engine, hardware; engine and hardware import
+nothing of ours but themselves).
+
+Every import statement counts, wherever it stands: at the top, inside a function, under
+``TYPE_CHECKING``. ``from package import name`` depends on the package's ``__init__`` as well as
+on the module ``name`` when there is one.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("engine", "hardware", "firmware", "sim")
+MAY_IMPORT = {
+    "engine": {"engine"},
+    "hardware": {"hardware"},
+    "firmware": {"firmware", "engine", "hardware"},
+    "sim": {"sim", "firmware", "engine", "hardware"},
+}
+"""Each layer, and the layers of ours its files may import."""
+
+
+def modules() -> dict[str, Path]:
+    """Every module of the shipped packages by dotted name (a package by its ``__init__``)."""
+    found = {}
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            found[".".join(parts)] = path
+    return found
+
+
+def _ours(name: str, known: dict[str, Path]) -> str | None:
+    """The module of ours that ``name`` loads (its longest dotted prefix that is one), if any."""
+    while name:
+        if name in known:
+            return name
+        name = name.rpartition(".")[0]
+    return None
+
+
+def imported(name: str, path: Path, known: dict[str, Path]) -> Iterator[str]:
+    """The modules of ours that module ``name`` (at ``path``) imports, statement by statement."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                base = ".".join([*anchor, base] if base else anchor)
+            targets = [base, *(f"{base}.{alias.name}" for alias in node.names)]
+        else:
+            continue
+        for target in targets:
+            found = _ours(target, known)
+            if found is not None and found != name:
+                yield found
+
+
+def graph() -> dict[str, set[str]]:
+    """Each module of ours and the modules of ours it imports."""
+    known = modules()
+    return {name: set(imported(name, path, known)) for name, path in known.items()}
+
+
+def circles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of modules that import each other, directly or round a circle (Tarjan's
+    strongly connected components of more than one module)."""
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(start: str) -> None:
+        # An explicit stack: a recursive walk would be as deep as the longest import chain.
+        work = [(start, iter(sorted(edges[start])))]
+        order[start] = low[start] = len(order)
+        stack.append(start)
+        while work:
+            node, rest = work[-1]
+            for target in rest:
+                if target not in order:
+                    order[target] = low[target] = len(order)
+                    stack.append(target)
+                    work.append((target, iter(sorted(edges[target]))))
+                    break
+                if target in stack:
+                    low[node] = min(low[node], order[target])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == order[node]:
+                    group = []
+                    while True:
+                        member = stack.pop()
+                        group.append(member)
+                        if member == node:
+                            break
+                    if len(group) > 1:
+                        found.append(sorted(group))
+
+    for node in sorted(edges):
+        if node not in order:
+            visit(node)
+    return found
+
+
+def test_the_graph_sees_every_package_and_its_imports() -> None:
+    edges = graph()
+    assert {name.partition(".")[0] for name in edges} == set(PACKAGES)
+    assert "engine.games.api" in edges["engine.tait.rules"]
+    assert "engine.mummy.levels" in edges["engine.mummy"]  # a package's __init__ counts
+
+
+def test_circles_are_found_however_long() -> None:
+    edges = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": {"e"}}
+    assert circles(edges) == [["a", "b", "c"]]
+
+
+def test_no_file_imports_a_file_that_imports_it_back() -> None:
+    assert circles(graph()) == []
+
+
+def test_layers_import_only_downward() -> None:
+    upward = sorted(
+        f"{name} imports {target}"
+        for name, targets in graph().items()
+        for target in targets
+        if target.partition(".")[0] not in MAY_IMPORT[name.partition(".")[0]]
+    )
+    assert upward == []
