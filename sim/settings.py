@@ -103,7 +103,8 @@ def load(path: Path) -> WindowSettings:
         aside = _move_aside(path)
         if aside is None:
             _UNTOUCHED.add(path)
-        kept = f"kept it as {aside}" if aside else "it is left as it is and will not be written over"
+        kept = f"kept it as {aside}" if aside else \
+            "it is left as it is and will not be written over"
         log.warning("%s cannot be read (%s): %s; using the default settings", path,
                     exc.strerror or exc, kept)
         return WindowSettings()
