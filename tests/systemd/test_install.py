@@ -283,6 +283,7 @@ def test_install_sh_is_shellcheck_clean() -> None:
     if shutil.which("shellcheck") is None:
         pytest.skip("shellcheck is not installed (apt-get install shellcheck; .ci/run does)")
     scripts = [str(ROOT / "systemd/install.sh"), str(ROOT / "systemd/check-unit.sh"),
-               str(ROOT / ".ci/run")]
+               str(ROOT / ".ci/run"), str(ROOT / "tests/systemd/systemd-test.sh"),
+               str(ROOT / "tests/systemd/box-checks.sh")]
     check = subprocess.run(["shellcheck", *scripts], capture_output=True, text=True)
     assert check.returncode == 0, check.stdout
