@@ -126,6 +126,9 @@ def _review(args: argparse.Namespace) -> int:
 
     record = load_game(Path(args.file))
     directory = Path(args.tables) if args.tables else default_directory()
+    if not isinstance(record.ruleset, Ruleset):
+        raise ValueError(f"the solved table is Tait's: it holds no positions of "
+                         f"{record.ruleset.title}")
     try:
         table = open_table(directory, record.ruleset)
     except TableError as exc:
@@ -194,7 +197,7 @@ def _sim(args: argparse.Namespace) -> int:
                                   fullscreen=args.fullscreen, seed=args.seed,
                                   seconds=args.seconds)
 
-    from sim.window import open_window
+    from sim.launch import open_window
 
     return open_window(Path(args.board) if args.board else None,
                        Path(args.state_dir) if args.state_dir else None,

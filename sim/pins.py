@@ -44,7 +44,7 @@ class ContactPin(MockPin):  # type: ignore[misc]
 
     def clear_states(self) -> None:
         super().clear_states()
-        self.states = deque(self.states, maxlen=PIN_HISTORY)
+        self.states: deque[Any] = deque(self.states, maxlen=PIN_HISTORY)
 
     def _set_pull(self, value: str) -> None:
         super()._set_pull(value)

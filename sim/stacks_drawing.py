@@ -19,7 +19,6 @@ from sim.drawing import (
     CONE_BODY,
     CONE_EDGE,
     CONE_LIGHT,
-    INK,
     REEL_BODY,
     REEL_EDGE,
     REEL_LIGHT,
@@ -29,6 +28,7 @@ from sim.drawing import (
     WOOD,
     WOOD_DARK,
 )
+from sim.signs import INK
 from sim.text import Texts
 
 PALE: Colour = (240, 222, 180)

@@ -327,7 +327,7 @@ class StacksWindow:
             used=self._used() if self.thrown else (), status=tuple(status),
             chosen=choice.source, targets=frozenset(targets), captures=frozenset(captures),
             movable=frozenset(self._source(m) for m in moves), flash=flash,
-            die_chosen=choice.die, labels=self.labels, names=names)  # type: ignore[arg-type]
+            die_chosen=choice.die, labels=self.labels, names=names)
 
     def _headline(self) -> str:
         state = self.state

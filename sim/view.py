@@ -19,6 +19,7 @@ from firmware.scenes import SIDE_COLOUR
 from hardware.strips import Colour
 from sim import drawing, setna_art
 from sim.hand import Held
+from sim.help import Page
 from sim.layout import Layout
 from sim.menu import Menu
 from sim.odds import draw_odds
@@ -57,10 +58,10 @@ class Snapshot:
     shaking: bool
     status: str
     sticks_caption: str
-    fact: str | None
-    page: tuple[str, ...] | None
+    fact: str | None = None
+    page: Page | None = None
     """A page over the board: its title, its text and (``help.Page``) its picture."""
-    now: float
+    now: float = 0.0
     news: str = ""
     players: tuple[Player, ...] = ()
     flight: tuple[Side, tuple[int, int]] | None = None

@@ -24,7 +24,7 @@ from pathlib import Path
 import pygame
 
 from engine.core.sides import Side
-from sim import window as window_module
+from sim import launch as window_module
 from sim.settings import WindowSettings
 from sim.window import Window
 

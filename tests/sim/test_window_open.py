@@ -9,7 +9,7 @@ import pytest
 
 from engine.core.sides import Side
 from engine.mummy import Level
-from sim import window as window_module
+from sim import launch as window_module
 from sim.settings import WindowSettings, load, save, settings_path
 from tests.sim.window_hands import start_pygame
 
