@@ -18,6 +18,7 @@ from engine.core.sticks import Throw
 from engine.game import Game
 from engine.games import DEFAULT
 from engine.games.api import Position, Rules
+from engine.mummy import Level
 from firmware.controller import Controller
 from firmware.evidence import WAITING, owners_of, trips
 from firmware.scenes import Phase
@@ -47,7 +48,9 @@ class BoardPlay:
     def __init__(self, table: Table, settings: WindowSettings) -> None:
         self.table = table
         self.settings = settings
-        self.chances = Chances(table.controller, settings)
+        controller = table.controller
+        self.chances = Chances(settings, controller.rules, controller.settings.table,
+                               lambda: controller.game, controller.show_odds)
         self.hand = Hand(table.sim, Pieces(count=self.controller.rules.pieces))
         self.mummy_hand = MummyHand(table.sim, self.hand.pieces)
         self.notice: tuple[str, float] | None = None
@@ -202,6 +205,17 @@ class BoardPlay:
         """Sweep the board and ask the controller for a new game."""
         self.hand.clear_board()
         self.controller.press("new_game")
+
+    def option(self, action: str) -> None:
+        """Options > Play the mummy, Switch sides, Show hints: the controller's own buttons."""
+        controller = self.controller
+        controller.press(action)
+        self.settings.mummy, self.settings.hints = controller.settings.mummy, \
+            controller.settings.hints
+
+    def set_level(self, level: Level) -> None:
+        """The mummy plays at ``level`` from its next move on."""
+        self.controller.set_level(level)
 
     # --- time -----------------------------------------------------------------------------
 

@@ -30,6 +30,14 @@ NO_DISPLAY = ("aseb sim: no display to open a window on; play in the terminal wi
               "(or `aseb play`).")
 
 
+def no_display(game: str = DEFAULT) -> str:
+    """The one line said when no window will open: where to play ``game`` instead."""
+    if game == DEFAULT:
+        return NO_DISPLAY
+    return ("aseb sim: no display to open a window on; play in the terminal with "
+            f"`aseb play --game {game}`.")
+
+
 def display_available() -> bool:
     """Whether there may be a display (on Linux: X11 or Wayland, unless SDL is told otherwise)."""
     if os.environ.get("SDL_VIDEODRIVER"):
@@ -48,7 +56,7 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
     1 when there is no display (one line says so), 78 for a bad board file (as ``aseb run``);
     the game is saved on the way out.
     """
-    from firmware.boards import board_for, check_board
+    from firmware.boards import board_for, check_board, no_board
     from firmware.daemon import state_directory
     from firmware.restarts import EX_CONFIG
     from hardware.board_file import ConfigError, load_board
@@ -56,22 +64,28 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
         rules = load_game(game)
-        board = board_for(rules) if board_file is None else check_board(load_board(board_file),
-                                                                        rules)
+        if no_board(rules) is not None:  # the stacking game: no board, the shipped sounds
+            if board_file is not None:
+                raise ConfigError(f"{rules.title} has no board file: leave out --board")
+            board, sounds = None, board_for(load_game(DEFAULT)).sounds
+        else:
+            board = board_for(rules) if board_file is None else \
+                check_board(load_board(board_file), rules)
+            sounds = board.sounds
     except ConfigError as exc:
         print(f"aseb sim: {exc}", file=sys.stderr)
         return EX_CONFIG
     if not display_available():
-        print(NO_DISPLAY, file=sys.stderr)
+        print(no_display(game), file=sys.stderr)
         return 1
     screen = _open_display(fullscreen, f"aseb: {rules.title}")
     if screen is None:
-        print(NO_DISPLAY, file=sys.stderr)
+        print(no_display(game), file=sys.stderr)
         return 1
     pygame.font.init()
     settings_file = settings_path(config_dir)
     settings = load(settings_file)
-    audio = Audio(board.sounds, sounds=settings.game_sounds, music=settings.music)
+    audio = Audio(sounds, sounds=settings.game_sounds, music=settings.music)
     state_dir = state_dir if state_dir is not None else state_directory() / "simulator"
     from sim.installed_table import table_for  # Tait's games may have a solved table
 

@@ -1,10 +1,12 @@
-"""``aseb sim``: the board as a pygame-ce window, driving the real controller on simulated pins.
+"""``aseb sim``: every game of the family in one pygame-ce window.
 
-The window shows the frame the controller lights; the mouse is the player's hand (lift, place,
-click to move, shake); the mummy moves its own pieces through its simulated hand (unless the
-player chooses to carry out its moves, to rehearse the real board). Around the board: the menu
-bar (``sim.window_menu``), the Help pages, the log, the review page, sounds, MummyFacts, the
-story (``sim.window_story``). ``Window.handle`` takes pygame events, ``step`` lets time pass and
+A game with a board is played on the simulated board, the real controller lighting it
+(``sim.board_play``): the mouse is the player's hand (lift, place, click to move, shake), the
+mummy moves its own pieces through its simulated hand (unless the player chooses to carry out
+its moves, to rehearse the real board). The stacking game, whose stacks no reed can count, is
+played straight through the engine (``sim.stacks_play``). Around either: the menu bar
+(``sim.window_menu``), the Help pages, the log, the review page, sounds, MummyFacts, the story
+(``sim.window_story``). ``Window.handle`` takes pygame events, ``step`` lets time pass and
 ``render`` draws, so tests drive it with synthetic events and a fake time step;
 ``sim.launch.open_window`` runs the real loop.
 
@@ -26,22 +28,25 @@ import pygame
 from engine.games import DEFAULT
 from engine.games import load as load_game
 from engine.mummy.chances import SolvedTable
+from firmware.boards import no_board
 from firmware.controller import Controller, Settings
 from firmware.setna import Setna
+from firmware.store import Store
 from firmware.story import STORY_GAME
 from firmware.tutorial import Tutorial
 from hardware.board_file import Board
-from sim import board_words, window_menu
+from sim import board_words, stacks_words, window_menu
 from sim.audio import Audio
 from sim.board_play import BoardPlay, saved_pieces
 from sim.chances import Chances
 from sim.facts import FactTeller
-from sim.hand import Hand, Held
+from sim.hand import Hand
 from sim.help import Page
 from sim.layout import Layout
 from sim.menu import Item, Menu
 from sim.mummy_hand import MummyHand
 from sim.settings import WindowSettings, save
+from sim.stacks_play import StacksPlay
 from sim.table import Table
 from sim.view import Snapshot, View
 from sim.window_story import Story
@@ -55,14 +60,16 @@ REDRAW = (pygame.WINDOWEXPOSED, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED,
 class Window:
     """The simulated board in a window: events in, time steps, pictures out."""
 
-    def __init__(self, table: Table, settings: WindowSettings, *, size: tuple[int, int] = SIZE,
-                 settings_file: Path | None = None, audio: Audio | None = None,
-                 rng: random.Random | None = None) -> None:
+    def __init__(self, table: Table | StacksPlay, settings: WindowSettings, *,
+                 size: tuple[int, int] = SIZE, settings_file: Path | None = None,
+                 audio: Audio | None = None, rng: random.Random | None = None) -> None:
+        """``table``: the simulated board and its controller, or the stacking game's play."""
         self.settings = settings
         self.settings_file = settings_file
         self.audio = audio
-        self.play = BoardPlay(table, settings)
-        self.story = Story(self, self.play)
+        self.play = BoardPlay(table, settings) if isinstance(table, Table) else table
+        self.story = Story(self, self.play) if isinstance(self.play, BoardPlay) else None
+        """The tutorial and Setna's tournament (played on the board only)."""
         self.layout = self._fit(size)
         self.menu = Menu(self.menu_items)
         self.view = View()
@@ -76,7 +83,7 @@ class Window:
         self.mouse = (0, 0)
         self.running = True
         self.fullscreen_asked = False
-        if settings.tournament and self.play.rules.name == STORY_GAME:
+        if self.story is not None and settings.tournament and self.play.rules.name == STORY_GAME:
             self.story.start_tournament(resume=True)  # being played when the window closed
 
     @classmethod
@@ -85,10 +92,15 @@ class Window:
              size: tuple[int, int] = SIZE, settings_file: Path | None = None,
              audio: Audio | None = None, game: str = DEFAULT,
              table: SolvedTable | None = None) -> Window:
-        """A window on a fresh table; a saved game in progress is set out on the board first.
+        """A window on a fresh table; a saved game in progress is set out on the board first
+        (the stacking game, with no board, goes on where it was left).
         ``table``: the solved table of the game, for the chances bar and the review page."""
         settings = settings if settings is not None else WindowSettings()
         rules = load_game(game)
+        if no_board(rules) is not None:
+            store = Store(state_dir, rules.name) if state_dir is not None else None
+            return cls(StacksPlay(settings, store=store, seed=seed), settings, size=size,
+                       settings_file=settings_file, audio=audio, rng=random.Random(seed))
         controller_settings = Settings(mummy=settings.mummy, level=settings.level,
                                        hints=settings.hints, ruleset=rules, table=table)
         board_table = Table(state_dir=state_dir, settings=controller_settings,
@@ -98,27 +110,34 @@ class Window:
         return cls(board_table, settings, size=size, settings_file=settings_file, audio=audio,
                    rng=random.Random(seed))
 
-    # --- the board's parts, by their old names (tests and the benchmark reach them) --------
+    # --- the board's parts (tests and the benchmark reach them) ---------------------------
+
+    @property
+    def board(self) -> BoardPlay:
+        """Play on the board (the stacking game has none: an AttributeError)."""
+        if not isinstance(self.play, BoardPlay):
+            raise AttributeError(f"{self.play.rules.title} is not played on a board")
+        return self.play
 
     @property
     def table(self) -> Table:
         """The simulated board and its controller."""
-        return self.play.table
+        return self.board.table
 
     @property
     def controller(self) -> Controller:
         """The real board controller behind the window."""
-        return self.play.controller
+        return self.board.controller
 
     @property
     def hand(self) -> Hand:
         """The player's hand on the board."""
-        return self.play.hand
+        return self.board.hand
 
     @property
     def mummy_hand(self) -> MummyHand:
         """The mummy's hand on the board."""
-        return self.play.mummy_hand
+        return self.board.mummy_hand
 
     @property
     def chances(self) -> Chances:
@@ -128,12 +147,12 @@ class Window:
     @property
     def tutorial(self) -> Tutorial | None:
         """The tutorial, while it runs or has just ended."""
-        return self.story.tutorial
+        return self.story.tutorial if self.story is not None else None
 
     @property
     def setna(self) -> Setna | None:
         """Setna's tournament, while it is played."""
-        return self.story.setna
+        return self.story.setna if self.story is not None else None
 
     @property
     def notice(self) -> tuple[str, float] | None:
@@ -148,30 +167,6 @@ class Window:
     def mummy_moves_itself(self) -> bool:
         """Whether the mummy's hand makes its moves (else the player carries them out)."""
         return self.play.mummy_moves_itself
-
-    def moves_of(self, held: Held) -> list[object]:
-        """The moves the piece in hand may make (see ``BoardPlay.moves_of``)."""
-        return self.play.moves_of(held)
-
-    def move_of(self, held: Held, square: str | bool | None = True) -> object | None:
-        """The move the piece in hand makes when let go over ``square``."""
-        return self.play.move_of(held, square)
-
-    def target(self, held: Held) -> str | None:
-        """Where the piece in hand comes to rest with the pending throw."""
-        return self.play.target(held)
-
-    def start_tutorial(self) -> None:
-        """Help > Tutorial."""
-        self.story.start_tutorial()
-
-    def start_tournament(self, resume: bool = False) -> None:
-        """Options > Setna's tournament."""
-        self.story.start_tournament(resume)
-
-    def leave_tournament(self) -> None:
-        """Stop playing the tournament (it is kept for next time)."""
-        self.story.leave_tournament()
 
     @property
     def busy(self) -> bool:
@@ -281,11 +276,12 @@ class Window:
         then the story, the sounds and MummyFacts have their turn."""
         play = self.play
         play.step(seconds)
-        self.story.follow()
+        if self.story is not None:
+            self.story.follow()
         play.settle()
         self._hear()
         self.fact = self.facts.update(play.now, play.waiting_for_a_throw(),
-                                      self.settings.mummy_facts and self.story.tutorial is None)
+                                      self.settings.mummy_facts and self.tutorial is None)
 
     def _hear(self) -> None:
         for name in self.play.sounds():
@@ -296,21 +292,26 @@ class Window:
 
     def snapshot(self) -> Snapshot:
         """What the window would show now."""
-        story = self.story
-        shot = board_words.picture(self.play, self.layout, self.mouse,
-                                   lesson=story.tutorial is not None, tournament=story.telling)
+        play, story = self.play, self.story
+        if isinstance(play, StacksPlay):
+            shot = stacks_words.picture(play, self.layout, self.mouse)
+        else:
+            shot = board_words.picture(play, self.layout, self.mouse,
+                                       lesson=self.tutorial is not None,
+                                       tournament=story.telling if story is not None else None)
         return replace(shot, fact=self.fact, page=self.page,
-                       log=self.play.said if self.log_open else None,
-                       labels=self.settings.square_labels, lesson=story.lesson,
-                       review=self.play.chances.review)
+                       log=play.said if self.log_open else None,
+                       labels=self.settings.square_labels,
+                       lesson=story.lesson if story is not None else None,
+                       review=play.chances.review)
 
     def status(self) -> str:
         """What to do now (the status line)."""
-        return board_words.status(self.play, self.layout, self.story.tutorial is not None)
+        return self.snapshot().status
 
     def news(self) -> str:
         """What just happened, or the hint and its reason."""
-        return board_words.news(self.play, self.story.telling)
+        return self.snapshot().news
 
     def render(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """Draw the window onto ``surface``: None if all of it was drawn, else what changed."""

@@ -19,6 +19,7 @@ from sim.chances import NEEDS_TABLE
 from sim.help import Page
 from sim.menu import Item
 from sim.settings import WindowSettings, save
+from sim.stacks_play import StacksPlay
 from sim.window_story import Story
 
 
@@ -32,12 +33,12 @@ class Window(Protocol):
     log_open: bool
 
     @property
-    def play(self) -> BoardPlay:
-        """The game being played."""
+    def play(self) -> BoardPlay | StacksPlay:
+        """The game being played: on the board, or the stacking game through the engine."""
 
     @property
-    def story(self) -> Story:
-        """The tutorial and Setna's tournament."""
+    def story(self) -> Story | None:
+        """The tutorial and Setna's tournament (on the board only)."""
 
     def show_pages(self, shown: list[Page], then: Callable[[], None] | None = None) -> None:
         """Show ``shown`` one after the other; ``then`` after the last."""
@@ -64,10 +65,11 @@ def items(window: Window, title: str) -> list[Item]:
              Item("Play the mummy", "mummy", s.mummy is not None),
              Item("Switch sides", "switch_sides", enabled=s.mummy is not None),
              Item("Show hints", "hints", s.hints),
-             Item("Square labels", "labels", s.square_labels),
-             Item("Carry out the mummy's moves myself", "carry", s.carry_mummy_moves),
-             Item("Show chances", "chances", s.show_chances)
-             if chances.available else Item(NEEDS_TABLE, "chances")]
+             Item("Square labels", "labels", s.square_labels)]
+    if window.story is not None:  # a board to rehearse on: the player may move for the mummy
+        found.append(Item("Carry out the mummy's moves myself", "carry", s.carry_mummy_moves))
+    found.append(Item("Show chances", "chances", s.show_chances)
+                 if chances.available else Item(NEEDS_TABLE, "chances"))
     found += [Item(f"Mummy: {level.title}", f"level:{level.name.lower()}", s.level is level,
                    enabled=not s.tournament)  # the tournament is played at Neferkaptah's
               for level in Level]
@@ -113,15 +115,13 @@ def act(window: Window, action: str | None) -> None:
             play.notice = (why_not, play.now + 4.0)
         window.refit()  # the bar takes its room, or gives it
     elif action in ("mummy", "switch_sides", "hints"):
-        controller = play.controller
-        controller.press(action)
-        s.mummy, s.hints = controller.settings.mummy, controller.settings.hints
+        play.option(action)
     elif action.startswith("level:"):
         s.level = Level.parse(action[6:])
-        play.controller.set_level(s.level)
+        play.set_level(s.level)
     elif action == "new_game":
         play.new_game()
-    elif action == "tournament":
+    elif action == "tournament" and window.story is not None:
         if window.story.setna is None:
             window.story.start_tournament()
         else:
@@ -134,6 +134,7 @@ def act(window: Window, action: str | None) -> None:
 
 def _open_page(window: Window, which: str) -> None:
     if which == "tutorial":
-        window.story.start_tutorial()
+        if window.story is not None:
+            window.story.start_tutorial()
     else:
         window.show_pages([pages.HOW_TO_PLAY if which == "how" else pages.ABOUT])

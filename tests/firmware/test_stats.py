@@ -76,3 +76,13 @@ def test_one_absurd_timestamp_is_skipped_and_the_figures_and_csv_go_on(
     assert main(["stats", "--csv", "--state-dir", str(tmp_path)]) == 0
     assert len(capsys.readouterr().out.splitlines()) == 3
     assert "900000000000" in log.path.read_text()  # the line stays in the file
+
+
+def test_aseb_stats_names_the_folder_it_read(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    from sim.cli import main
+
+    GameLog(tmp_path).append(game(DAY, 10, "visitor"))
+    assert main(["stats", "--state-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"The games kept in {tmp_path} (games.jsonl") and "games: 1" in out
