@@ -205,7 +205,8 @@ if ((tests)); then
         /root/venv/bin/pip install --quiet --prefer-binary '.[dev,pi,pi5]'
     check "the pi and pi5 extras install without a compiler ($((SECONDS - start)) s)" test "$?" = 0
     start=$SECONDS
-    apt-get install -y -qq --no-install-recommends gcc python3-dev >/dev/null &&
+    { apt-get update -qq && apt-get install -y -qq --no-install-recommends gcc python3-dev; } \
+        >/dev/null &&
         /root/venv/bin/pip install --quiet '.[pwm,legacy]'
     check "the pwm and legacy extras build with gcc and python3-dev ($((SECONDS - start)) s)" \
         test "$?" = 0
