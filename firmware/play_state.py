@@ -19,6 +19,7 @@ from engine.core.sticks import Throw
 from engine.game import Game
 from engine.games.api import Rules
 from engine.mummy import Fair, Mummy
+from engine.mummy.judges import Judge, Odds
 from firmware import sounds
 from firmware.scenes import Phase
 from firmware.settings import Settings
@@ -68,6 +69,11 @@ class PlayState:
     said: deque[str] = field(default_factory=lambda: deque(maxlen=SAID))
     """The last sentences of ``news``, oldest first: the game's log."""
     odds_since: float = float("-inf")
+    judge: tuple[tuple[Rules, int], Judge] | None = None
+    """Who judges the chances, for the rules and the table (by id) it was made for."""
+    judged: tuple[Any, Odds | None] | None = None
+    """The last position whose chances were worked out, and its ``Odds`` (a search takes a
+    moment: once a position)."""
     throw_source: Callable[[Throw], Throw] | None = None
     """Arranges the throws (a lesson): given what the sticks showed (or the mummy drew), the
     throw to take instead. None: the sticks decide."""
