@@ -105,6 +105,18 @@ class PlayState:
     def _celebrating(self, now: float) -> bool:
         return self.phase is Phase.WON and now - self.phase_since < self.settings.celebrate
 
+    def _mistake_heard(self, now: float) -> bool:
+        """Whether the mistake sound plays now: once per mistake, never while pieces are set
+        out, and in a restart's guidance only once someone has touched the board and left it
+        wrong (the board found at start-up is nobody's mistake)."""
+        if self.warned or self.setting_out or not self._guiding(now):
+            return False
+        verdict = self.verdict
+        if self.phase is Phase.GUIDE:
+            return isinstance(verdict, Mismatch) and verdict.urgent \
+                and self.tracker.last_change > self.phase_since
+        return True
+
     def _guiding(self, now: float) -> bool:
         """Whether the board shows (and sounds) a mistake to correct now."""
         verdict = self.verdict
