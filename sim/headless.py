@@ -16,6 +16,7 @@ from pathlib import Path
 from firmware.boards import board_for
 from firmware.controller import Settings
 from firmware.daemon import serve, stop_on_signals
+from firmware.restarts import EX_SOFTWARE
 from firmware.service import Notifier
 from firmware.story import begin_story
 from sim.demo import Demo
@@ -54,8 +55,8 @@ def run_simulated(settings: Settings, state_dir: Path, seconds: float | None = N
         notifier.ready()  # as the real board does, so the service path can run simulated
         log.info("ready (simulated board): %s", table.controller.status())
         try:
-            serve(table.controller, table.events, stop, before_tick=follow_real_time,
-                  notifier=notifier, kiosk=table.kiosk)
+            problem = serve(table.controller, table.events, stop, before_tick=follow_real_time,
+                            notifier=notifier, kiosk=table.kiosk)
         finally:
             notifier.stopping()
-    return 0
+    return EX_SOFTWARE if problem is not None else 0
