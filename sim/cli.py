@@ -237,13 +237,14 @@ def _solve(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from firmware.solver import solve
-    from firmware.tables import RULESETS, default_directory
+    from firmware.tables import RULESETS, default_directory, solvable
 
     if not 1 <= args.pieces <= 5:
         raise ValueError(f"--pieces must be 1 to 5, not {args.pieces}")
-    if args.ruleset not in RULESETS:
-        raise ValueError(f"unknown ruleset {args.ruleset!r}: choose one of {', '.join(RULESETS)}")
-    ruleset = Ruleset(**{**RULESETS[args.ruleset], "pieces": args.pieces})
+    name = args.game or args.ruleset
+    if name not in RULESETS:
+        raise ValueError(f"unknown ruleset {name!r}: choose one of {', '.join(RULESETS)}")
+    ruleset = solvable(name, args.pieces)
     out = Path(args.out) if args.out else default_directory()
     result = solve(ruleset, out)
     print("\n".join(result.lines()))
@@ -316,7 +317,10 @@ def build_parser() -> argparse.ArgumentParser:
     solve = commands.add_parser("solve", help="solve the game: every position's chance to win "
                                 "under perfect play, as the table Neferkaptah plays from")
     solve.add_argument("--pieces", type=int, default=5, help="pieces a side, 1 to 5 (default 5)")
-    solve.add_argument("--ruleset", default="tait", help="the rules (default: tait)")
+    solve.add_argument("--game", choices=("tait", "cyningstan"),
+                       help="the game to solve (default: tait)")
+    solve.add_argument("--ruleset", default="tait",
+                       help="the rules, by name: tait, safe, cyningstan (default: tait)")
     solve.add_argument("--out", metavar="DIR",
                        help="where the table goes (default: $ASEB_TABLES or ~/.local/share/aseb)")
     solve.set_defaults(run=_solve)
