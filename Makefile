@@ -15,7 +15,7 @@ play: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check engine hardware firmware sim tests
-	$(BIN)/mypy --strict engine
+	$(BIN)/mypy --strict engine hardware firmware sim
 	$(BIN)/pytest
 
 bench: $(STAMP)

@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.core.events import (
     BorneOff,
     Bumped,
@@ -46,9 +48,15 @@ def dice_text(throw: Throw) -> str:
 
 
 def throw_text(state: Position, throw: Throw) -> str:
-    """A throw as its game's chance device shows it: sticks, or dice."""
+    """A throw named by its game's chance device and shown as it fell: ``the sticks: | . | |  ->
+    3``, ``the die: 4``, ``the dice: [1] [4] [4]``."""
     chance = state.rules.chance
-    return dice_text(throw) if chance is not None and chance.name == "dice" else sticks_text(throw)
+    device = chance.name if chance is not None else "sticks"
+    if device == "dice":
+        return f"the dice: {dice_text(throw)}"
+    if device == "die" or not throw.sticks:
+        return f"the {device}: {throw.value}"
+    return f"the sticks: {sticks_text(throw)}"
 
 
 def board_text(state: Position, highlight: frozenset[str] = frozenset()) -> str:
@@ -90,10 +98,15 @@ def thrown_text(side: Side, throw: Throw) -> str:
     return f"{side.title} threw {throw.value}."
 
 
-def demon_cast_text(events: tuple[Event, ...]) -> str:
-    """The demon-cast in one line: the throws lost until a side could enter (``C2 R3 ...``)."""
-    lost = " ".join(f"{e.side.letter}{e.throw.value}" for e in events if isinstance(e, ThrowLost))
-    return f"The demon casts the sticks until someone can enter: {lost or '-'}"
+def demon_cast_text(throws: Sequence[tuple[Side, Throw]]) -> str:
+    """The demon-cast in one line: every throw until a side could enter, the one that enters
+    last (``C2 R3 C4: the Cones enter with the 4.``)."""
+    if not throws:
+        return "The demon casts the sticks until someone can enter: -"
+    cast = " ".join(f"{side.letter}{throw.value}" for side, throw in throws)
+    side, throw = throws[-1]
+    return (f"The demon casts the sticks until someone can enter: {cast}: the {side.title} "
+            f"enter with the {throw.value}.")
 
 
 def event_text(event: Event) -> str:

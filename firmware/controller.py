@@ -22,7 +22,7 @@ from firmware.phases import Phases
 from firmware.scenes import Phase, scene
 from firmware.settings import Settings
 from firmware.showing import Showing
-from firmware.tracker import AsExpected, Recognized
+from firmware.tracker import AsExpected, InProgress, Mismatch, Recognized
 from hardware.events import (
     ButtonPressed,
     ShakeAbandoned,
@@ -83,11 +83,30 @@ class Controller(Phases, Showing):
         self.settings.level = level
         self._mode_changed()
 
+    def unguided(self) -> str | None:
+        """The promise every frame keeps, checked: when the board is not as expected and the
+        status asks for something, a square shows what (the racks, which have no lights, are
+        named in the status). None when kept, else what is wrong."""
+        now = self.clock.now()
+        verdict = self.verdict
+        after_game = self.phase is Phase.CLEAR or (
+            self.phase is Phase.WON and not self._celebrating(now))
+        if not (isinstance(verdict, InProgress) or (isinstance(verdict, Mismatch) and (
+                self._guiding(now) or after_game))):
+            return None
+        show = self._show(now)
+        lit = {*show.missing, *show.unexpected, *show.lifted_targets, *show.reseat,
+               *show.clearing, *show.movable} & set(show.geometry.position)
+        status = self.status()
+        if lit or any(rack in status for rack in ("waiting rack", "borne-off tray")):
+            return None
+        return f"nothing lit, yet the board says {status!r} ({verdict})"
+
     def tick(self) -> Frame:
         """Judge the board, act on it, and light the frame for now; returns the frame."""
         now = self.clock.now()
         self.verdict = verdict = self.tracker.judge(now)
-        if self._guiding(now) and not self.warned and not self.setting_out:
+        if self._mistake_heard(now):
             self.warned = True
             self.speaker.play(sounds.MISTAKE)
         elif isinstance(verdict, AsExpected | Recognized):

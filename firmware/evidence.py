@@ -235,26 +235,48 @@ def _waypoints(before: frozenset[str], after: frozenset[str],
                            mover_lifted=n == 1 and order[0][0] == 0 and mover.start is not None)
 
 
-def left_by(c: Candidate, filled: Mapping[str, float], emptied: Mapping[str, float],
-            stuck: frozenset[str] = frozenset()) -> bool:
-    """Whether the last events on the squares show ``c``'s journeys as one continuous act: each
-    piece set down (or stood on the way) after it left, and lifted from a way square after it
-    stood there. Only the last lift and placing of each square count; a ``stuck`` reed's part
-    is taken as done."""
+def left_by(c: Candidate, before: frozenset[str], filled: Mapping[str, float],
+            emptied: Mapping[str, float], stuck: frozenset[str] = frozenset()) -> bool:
+    """Whether this act's events show ``c``'s journeys where the still board cannot: a square
+    full before and after (a bumped or swapped square) was emptied, and a way square (16, H30)
+    was stood on, then left after the piece left its own. Only the last lift and placing of
+    each square count; a ``stuck`` reed's part is taken as done.
+
+    Nothing else is ordered: the board ``c`` leaves tells the rest, and a piece slid across the
+    line between two squares may close the next reed before it opens its own."""
     for journey in c.journeys:
-        t = emptied.get(journey.start, float("-inf")) if journey.start else float("-inf")
+        left = emptied.get(journey.start, float("-inf")) if journey.start else float("-inf")
         for square in journey.via:
             if square in stuck:  # a stuck reed tells nothing: take its part as done
                 continue
-            stood, left = filled.get(square), emptied.get(square)
-            if stood is None or left is None or not t < stood < left:
+            stood, gone = filled.get(square), emptied.get(square)
+            if stood is None or gone is None or not stood < gone or not left < gone:
                 return False
-            t = left
-        if journey.end is not None and journey.end not in stuck:
-            arrived = filled.get(journey.end)
-            if arrived is None or arrived <= t:
-                return False
+            left = gone
+        end = journey.end
+        if end in before and end not in stuck and end not in RACKS and end not in emptied:
+            return False
     return True
+
+
+def begun(c: Candidate, board: frozenset[str], before: frozenset[str],
+          filled: Mapping[str, float], emptied: Mapping[str, float]) -> bool:
+    """Whether the mover of ``c`` has left its place toward ``c``'s target in this act: lifted
+    and not put back, and its target (or way square) touched since; a piece entering from off
+    the board unseen has no place to leave, so its move is never begun."""
+    mover = c.mover
+    start = mover.start
+    if start is None or start not in emptied:
+        return False
+    if _count(board, start) >= _count(before, start) > _count(c.after, start):
+        return False  # back where it was
+    goal = mover.via[0] if mover.via else mover.end
+    return goal is None or goal in filled
+
+
+def _count(board: frozenset[str], place: str) -> int:
+    """The pieces on ``place``: a square, or a rack of slots."""
+    return sum(slot in board for slot in RACKS.get(place, (place,)))
 
 
 def move_squares(position: Position, move: Any) -> tuple[str | None, str | None]:

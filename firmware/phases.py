@@ -109,14 +109,16 @@ class Phases(MummyTurn, Saving, Telling):
                  "throw" if rules.chance is not None else "play")
         events: list[Event] = []
         self.throws = {}
+        cast = []
         while self.game.state.opening and self.game.state.throw is None:
             self.shown_throw = self.settings.ruleset.draw(self.rng)
             self._threw(self.game.state.turn, self.shown_throw)
+            cast.append((self.game.state.turn, self.shown_throw))
             events += self.game.cast(self.shown_throw)
         if events or self.game.state.throw is not None:
             self.speaker.play(sounds.THROW)
         lost = any(isinstance(e, ThrowLost) for e in events)  # Tait's demon-cast threw in vain
-        self._tell(["A new game.", *([demon_cast_text(tuple(events))] if lost else []),
+        self._tell(["A new game.", *([demon_cast_text(cast)] if lost else []),
                     *(event_text(e) for e in events if not isinstance(e, ThrowLost | TurnPassed))])
         self._save()
         if frozenset(self.game.state.owners()) - census(self.tracker.occupancy):

@@ -19,6 +19,7 @@ from engine.core.sticks import Throw
 from engine.game import Game
 from engine.games.api import Rules
 from engine.mummy import Fair, Mummy
+from engine.mummy.judges import Judge, Odds
 from firmware import sounds
 from firmware.scenes import Phase
 from firmware.settings import Settings
@@ -68,6 +69,11 @@ class PlayState:
     said: deque[str] = field(default_factory=lambda: deque(maxlen=SAID))
     """The last sentences of ``news``, oldest first: the game's log."""
     odds_since: float = float("-inf")
+    judge: tuple[tuple[Rules, int], Judge] | None = None
+    """Who judges the chances, for the rules and the table (by id) it was made for."""
+    judged: tuple[Any, Odds | None] | None = None
+    """The last position whose chances were worked out, and its ``Odds`` (a search takes a
+    moment: once a position)."""
     throw_source: Callable[[Throw], Throw] | None = None
     """Arranges the throws (a lesson): given what the sticks showed (or the mummy drew), the
     throw to take instead. None: the sticks decide."""
@@ -98,6 +104,18 @@ class PlayState:
 
     def _celebrating(self, now: float) -> bool:
         return self.phase is Phase.WON and now - self.phase_since < self.settings.celebrate
+
+    def _mistake_heard(self, now: float) -> bool:
+        """Whether the mistake sound plays now: once per mistake, never while pieces are set
+        out, and in a restart's guidance only once someone has touched the board and left it
+        wrong (the board found at start-up is nobody's mistake)."""
+        if self.warned or self.setting_out or not self._guiding(now):
+            return False
+        verdict = self.verdict
+        if self.phase is Phase.GUIDE:
+            return isinstance(verdict, Mismatch) and verdict.urgent \
+                and self.tracker.last_change > self.phase_since
+        return True
 
     def _guiding(self, now: float) -> bool:
         """Whether the board shows (and sounds) a mistake to correct now."""

@@ -36,7 +36,7 @@ COUNT_FILE = "unavailable-starts"
 
 def wait_after(failures: int) -> float:
     """Seconds to wait after the ``failures``-th start-up in a row that found no hardware."""
-    return min(LONGEST_WAIT, FIRST_WAIT * 2 ** min(failures - 1, 16))
+    return min(LONGEST_WAIT, FIRST_WAIT * 2.0 ** min(failures - 1, 16))
 
 
 def runtime_directory() -> Path | None:

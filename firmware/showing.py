@@ -11,6 +11,7 @@ from collections.abc import Mapping
 
 from engine.core.sides import Side
 from engine.mummy.chances import cones_chance
+from engine.mummy.judges import Odds, judge_for, odds
 from firmware.evidence import captured, move_squares
 from firmware.odds_scene import odds_frame
 from firmware.play_state import PlayState
@@ -30,6 +31,23 @@ class Showing(PlayState):
             return False
         self.odds_since = self.clock.now()
         return cones_chance(self.settings.table, state) is not None
+
+    def odds(self) -> Odds | None:
+        """The Cones' chance to win now: the solved table's where it holds the game, else the
+        strongest search's estimate (``Odds.exact`` says which), worked out once a position;
+        None with no game. The board's lights show only the table's (they cannot say
+        "estimated"); the window shows both, labelled."""
+        if self.game is None:
+            return None
+        state, rules, table = self.game.state, self.settings.ruleset, self.settings.table
+        if self.judge is None or self.judge[0] != (rules, id(table)):
+            self.judge = ((rules, id(table)), judge_for(rules, table))
+            self.judged = None
+        if self.judged is not None and self.judged[0] is state:
+            return self.judged[1]
+        found = odds(self.judge[1], state)
+        self.judged = (state, found)
+        return found
 
     def _odds_frame(self, now: float) -> Frame | None:
         if now - self.odds_since >= self.settings.odds_seconds or self.settings.table is None \

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from tqdm import tqdm
+from tqdm import tqdm  # type: ignore[import-untyped]  # tqdm ships no type hints
 
 from engine.solve import Index, Solver, group, groups, working
 from engine.solve.values import demon_cast_value

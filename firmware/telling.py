@@ -8,11 +8,13 @@ sentences of what the last throw or move caused.
 from __future__ import annotations
 
 import logging
+from collections import Counter
 
 from engine.core.sides import Side
 from engine.core.sticks import Throw
 from engine.game import Game
 from engine.games.api import Position
+from firmware.evidence import RACK_SIDE
 from firmware.play_state import PlayState
 from firmware.scenes import Phase
 from firmware.tracker import InProgress, Mismatch
@@ -45,12 +47,18 @@ class Telling(PlayState):
             return f"No throw in this game: {self.settings.ruleset.title} has no luck in it."
         if self.phase is Phase.GUIDE and self.setting_out:
             return ("Set out the pieces as the blinking lights show, each in its side's colour."
-                    + (_racks_to_mend(verdict) if isinstance(verdict, Mismatch) else ""))
+                    + (racks_to_mend(verdict) if isinstance(verdict, Mismatch) else ""))
         if self.phase is Phase.GUIDE:
             return ("Set the pieces as the lights show to resume the saved game, "
-                    "or clear the board and shake the sticks for a new game.")
+                    "or clear the board and shake the sticks for a new game."
+                    + (racks_to_mend(verdict) if isinstance(verdict, Mismatch) else ""))
+        racks = self._racks_alone()
+        if racks and self.phase is Phase.WON and state is not None and state.winner is not None:
+            return f"{state.winner.title} win!{racks}"
+        if racks and (self.phase in (Phase.IDLE, Phase.CLEAR) or self._guiding(now)):
+            return racks.strip()  # no square to light: the words say it all
         if isinstance(verdict, Mismatch) and self._guiding(now):
-            return "Put the board right: blinking squares show where." + _racks_to_mend(verdict)
+            return "Put the board right: blinking squares show where." + racks_to_mend(verdict)
         if isinstance(verdict, InProgress) and state is not None:
             return _in_progress(verdict, state)
         if self.phase is Phase.CLEAR:
@@ -72,19 +80,51 @@ class Telling(PlayState):
             return f"Now move one of the {state.turn.other.title}' pieces, {side}."
         return f"Go ahead and make your move, {side}."
 
+    def _racks_alone(self) -> str:
+        """What the racks need, in words, when every square is as it should be (empty when
+        nothing, or when a square needs mending too)."""
+        verdict = self.verdict
+        if not isinstance(verdict, Mismatch) or any(
+                square not in RACK_OF for square in (*verdict.missing, *verdict.unexpected)):
+            return ""
+        return racks_to_mend(verdict)
 
 
 RACK_NAMES = {"CW": "a Cone in its waiting rack", "RW": "a Reel in its waiting rack",
               "CO": "a Cone in its borne-off tray", "RO": "a Reel in its borne-off tray"}
+RACK_TITLES = {"CW": "the Cones' waiting rack", "RW": "the Reels' waiting rack",
+               "CO": "the Cones' borne-off tray", "RO": "the Reels' borne-off tray"}
 
 
-def _racks_to_mend(verdict: Mismatch) -> str:
-    """What the racks need, in words (they have no lights)."""
-    put = sorted({RACK_OF[s] for s in verdict.missing if s in RACK_OF})
-    take = sorted({RACK_OF[s] for s in verdict.unexpected if s in RACK_OF})
-    words = [f" Put {RACK_NAMES[r]}." for r in put]
-    words += [f" Take {RACK_NAMES[r].replace(' in ', ' out of ')}." for r in take]
+def racks_to_mend(verdict: Mismatch) -> str:
+    """What the racks need, in words (they have no lights): a piece a rack is short of comes
+    from a rack holding one too many, named by the side it belongs to (a Reel among the Cones
+    is called a Reel)."""
+    extra = Counter(RACK_OF[s] for s in verdict.unexpected if s in RACK_OF)
+    short = Counter(RACK_OF[s] for s in verdict.missing if s in RACK_OF)
+    words = []
+    for same_side in (False, True):  # a piece of another side is the likelier stray
+        for to in sorted(short):
+            for source in sorted(extra):
+                n = min(short[to], extra[source])
+                if n and (RACK_SIDE[source] == RACK_SIDE[to]) == same_side:
+                    words.append(f" Move {_pieces(RACK_SIDE[to], n)} from {RACK_TITLES[source]} "
+                                 f"to {RACK_TITLES[to]}.")
+                    short[to] -= n
+                    extra[source] -= n
+    for source, n in sorted(extra.items()):
+        if n:
+            many = "the piece too many" if n == 1 else f"the {n} pieces too many"
+            words.append(f" Take {many} out of {RACK_TITLES[source]}.")
+    for to, n in sorted(short.items()):
+        if n:
+            words.append(f" Put {_pieces(RACK_SIDE[to], n)} in {RACK_TITLES[to]}.")
     return "".join(words)
+
+
+def _pieces(side: Side, n: int) -> str:
+    """``a Cone``, ``2 Reels``."""
+    return f"a {side.title[:-1]}" if n == 1 else f"{n} {side.title}"
 
 
 def _in_progress(verdict: InProgress, state: Position) -> str:
@@ -93,8 +133,11 @@ def _in_progress(verdict: InProgress, state: Position) -> str:
     targets = ", ".join(sorted(t for t in verdict.targets if t not in RACK_OF))
     if verdict.reseat:
         (square, *_) = sorted(verdict.reseat)
-        return (f"If your piece is already on {square}, lift it and set it down again "
-                "(the piece it bumps must come off).")
+        swaps = any(isinstance(journey.end, str) for move in verdict.moves
+                    for journey in state.journeys(move)[1:])
+        why = ("the piece it swaps with must come off, to go to your piece's square" if swaps
+               else "the piece it bumps must come off")
+        return f"If your piece is already on {square}, lift it and set it down again ({why})."
     if verdict.overdue:
         return f"Finish the move, {side}: the blinking squares show how."
     racks = sorted({RACK_OF[t] for t in verdict.targets if t in RACK_OF} |

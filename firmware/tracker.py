@@ -24,7 +24,7 @@ from types import MappingProxyType
 from typing import Any
 
 from engine.games.api import Position, Side
-from firmware.evidence import Candidate, Owners, candidate, census, left_by, owners_of
+from firmware.evidence import Candidate, Owners, begun, candidate, census, left_by, owners_of
 from hardware.squares import RACK_OF
 
 log = logging.getLogger(__name__)
@@ -176,15 +176,21 @@ class MoveTracker:
         stuck = frozenset(self.stuck)
         board = census(self.occupancy) - stuck
         expected = self.expectation
-        shown = [c for c in expected.candidates
-                 if c.after - stuck == board and left_by(c, self.filled, self.emptied, stuck)]
+        shown = [c for c in expected.candidates if c.after - stuck == board
+                 and left_by(c, expected.before, self.filled, self.emptied, stuck)]
         if len(shown) == 1:
             return Recognized(shown[0].move)
-        if shown:  # the tests prove no two moves leave the same evidence; never guess
-            log.error("the board shows %s alike: guiding back", ", ".join(map(str, shown)))
-            return self._mismatch(board, still, forward=False, stuck=stuck)
         if board == expected.before - stuck:
+            if shown:  # every piece back on its own square, or swapped: never guess
+                log.warning("the board shows %s alike: taken as no move",
+                            ", ".join(str(c.move) for c in shown))
+            self.filled.clear()  # the act is over: what the hands did is erased
+            self.emptied.clear()
             return AsExpected()
+        if shown:  # the tests prove no two moves leave the same evidence; never guess
+            log.error("the board shows %s alike: guiding back",
+                      ", ".join(str(c.move) for c in shown))
+            return self._mismatch(board, still, forward=False, stuck=stuck)
         progress = [(c, w) for c in expected.candidates for w in c.waypoints
                     if w.board - stuck == board]
         if not progress:
@@ -210,12 +216,16 @@ class MoveTracker:
 
     def _mismatch(self, board: frozenset[str], still: float, forward: bool = True,
                   stuck: frozenset[str] = frozenset()) -> Mismatch:
-        """Guidance toward the nearest legal board; undoing wins a tie."""
+        """Guidance back to the expected board, or forward to a move whose mover has left its
+        place toward it when that is nearer (never to a move nobody began); undoing wins a tie.
+        Either way at least one place differs: the board to reach is never the board shown."""
         expected = self.expectation
         goal, owners, toward = expected.before - stuck, expected.owners, None
         if forward:
             for c in expected.candidates:
-                if len(board ^ (c.after - stuck)) < len(board ^ goal):
-                    goal, owners, toward = c.after - stuck, c.owners, c.move
+                after = c.after - stuck
+                if after != board and len(board ^ after) < len(board ^ goal) and begun(
+                        c, board, expected.before - stuck, self.filled, self.emptied):
+                    goal, owners, toward = after, c.owners, c.move
         missing = {square: owners.get(square, Side.CONES) for square in goal - board}
         return Mismatch(MappingProxyType(missing), board - goal, still >= self.grace, toward)

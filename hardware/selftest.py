@@ -16,14 +16,16 @@ from typing import Any
 from hardware.board_file import DARK_PIXEL, Board
 from hardware.clock import MonotonicClock
 from hardware.devices import Devices, open_devices
-from hardware.events import ShakeStarted, SticksThrown
+from hardware.events import ShakeStarted, SquareChanged, SticksThrown
 from hardware.lights import WHITE
+from hardware.reach import SLIDE_PATHS, Line, crossings, verdict
 from hardware.squares import SENET_SQUARES, SQUARES
 
 
 @dataclass(frozen=True)
 class Prompt:
-    """One request to the person: ``action`` is clear, place, lift, look, listen or shake."""
+    """One request to the person: ``action`` is clear, place, lift, slide (to ``target``), look,
+    listen or shake."""
 
     text: str
     action: str
@@ -45,6 +47,8 @@ class SelftestReport:
     dark: list[str] = field(default_factory=list)
     sound_heard: bool = True
     thrown: bool = True
+    lines: list[Line] = field(default_factory=list)
+    """With ``reach``: each line between neighbouring squares as a slid piece crossed it."""
 
     @property
     def ok(self) -> bool:
@@ -67,13 +71,17 @@ def run_selftest(
     say: Say,
     wait: Wait,
     squares: tuple[str, ...] | None = None,
+    reach: bool = False,
 ) -> SelftestReport:
     """Check ``squares`` (default: every square of the board), every pixel, a sound and a
-    shake, telling the person what is wrong."""
+    shake, telling the person what is wrong; with ``reach``, also measure the reeds' reach by
+    a piece slid across every line (``hardware.reach``)."""
     report = SelftestReport()
     squares = board.squares if squares is None else squares
     say(f"Checking {board.name}.")
     _check_switches(board, devices, ask, say, wait, squares, report)
+    if reach:
+        _measure_reach(board, events, ask, say, wait, report)
     _check_pixels(board, devices, ask, report)
     devices.speaker.play("selftest")
     report.sound_heard = _yes(ask(Prompt("Did you hear a sound? [Y/n]", "listen")))
@@ -117,6 +125,39 @@ def _check_switches(
     devices.lights.off()
 
 
+def _measure_reach(
+    board: Board, events: queue.Queue[Any], ask: Ask, say: Say, wait: Wait,
+    report: SelftestReport,
+) -> None:  # fmt: skip
+    settle = 3 * board.reeds.debounce + 0.05
+    paths = SLIDE_PATHS.get(board.kind, ())
+    if not paths:
+        say("No path of squares to slide along on this board: its reach is not measured.")
+        return
+    for path in paths:
+        ask(Prompt(f"Place a piece on {path[0]}, then press Enter.", "place", path[0]))
+        wait(settle)
+        _drain(events)
+        ask(Prompt(f"Slide it slowly and steadily along the path to {path[-1]} without lifting "
+                   "it, then press Enter.", "slide", path[-1]))
+        wait(settle)
+        changes = [(e.square, e.occupied, e.t) for e in _drain(events)
+                   if isinstance(e, SquareChanged)]
+        report.lines += crossings(path, changes)
+        ask(Prompt(f"Lift the piece off {path[-1]}, then press Enter.", "lift", path[-1]))
+        wait(settle)
+    for line in report.lines:
+        say(str(line))
+    say(verdict(report.lines))
+
+
+def _drain(events: queue.Queue[Any]) -> list[Any]:
+    found = []
+    while not events.empty():
+        found.append(events.get_nowait())
+    return found
+
+
 def _check_pixels(board: Board, devices: Devices, ask: Ask, report: SelftestReport) -> None:
     for name in dict.fromkeys(board.lights.order):
         if name == DARK_PIXEL:
@@ -131,8 +172,7 @@ def _check_shake(
     board: Board, devices: Devices, events: queue.Queue[Any], ask: Ask, say: Say, wait: Wait,
     report: SelftestReport,
 ) -> None:  # fmt: skip
-    while not events.empty():
-        events.get_nowait()
+    _drain(events)
     ask(Prompt("Shake the stick box, stand it upright, then press Enter.", "shake"))
     started = False
     deadline = board.sticks.settle + 3.0
@@ -182,13 +222,14 @@ def _yes(answer: str) -> bool:
     return not answer.strip().lower().startswith("n")
 
 
-def run_on_this_pi(board: Board, *, ask: Ask, say: Say) -> SelftestReport:
+def run_on_this_pi(board: Board, *, ask: Ask, say: Say, reach: bool = False) -> SelftestReport:
     """Open the real devices of ``board`` on this Pi and run the check with the wall clock."""
     events: queue.Queue[Any] = queue.Queue()
     clock = MonotonicClock()
     devices = open_devices(board, events, clock=clock, draw=count_whites)
     try:
-        return run_selftest(board, devices, events, ask=ask, say=say, wait=time.sleep)
+        return run_selftest(board, devices, events, ask=ask, say=say, wait=time.sleep,
+                            reach=reach)
     finally:
         devices.close()
         clock.close()

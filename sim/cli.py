@@ -6,7 +6,7 @@ because it reaches all the others).
     aseb run         the board controller: --board FILE on a Pi, or --simulated
     aseb selftest    check a newly built board, square by square
     aseb solve       solve the game into the table Neferkaptah plays from
-    aseb review      review a saved game with the solved table
+    aseb review      review a saved game: the luck and what each move cost
     aseb stats       the kiosk's statistics (--csv for a spreadsheet)
 """
 
@@ -117,8 +117,11 @@ def keep_record(record: GameRecord) -> str:
 
 
 def _review(args: argparse.Namespace) -> int:
+    """Review a saved game of any game: by the solved table where it holds the game, else by
+    the game's strongest search (its chances estimates), saying which judged."""
     from pathlib import Path
 
+    from engine.mummy.judges import judge_for
     from engine.mummy.review import review
     from firmware.games import load_game
     from firmware.solved_table import TableError, open_table
@@ -126,11 +129,13 @@ def _review(args: argparse.Namespace) -> int:
 
     record = load_game(Path(args.file))
     directory = Path(args.tables) if args.tables else default_directory()
-    try:
-        table = open_table(directory, record.ruleset)
-    except TableError as exc:
-        raise ValueError(f"aseb review needs the solved table: {exc}") from None
-    print(review(table, record).text())
+    table = None
+    if isinstance(record.ruleset, Ruleset):
+        try:
+            table = open_table(directory, record.ruleset)
+        except TableError as exc:
+            print(f"{exc}; the chances below are a search's estimates.")
+    print(review(judge_for(record.ruleset, table), record).text())
     return 0
 
 
@@ -185,16 +190,9 @@ def _sim(args: argparse.Namespace) -> int:
 
     from firmware.boards import no_board
 
-    if no_board(rules_of(args)) is not None:  # no reeds: a window of its own (the stacking game)
-        if args.board:
-            raise ValueError(f"{rules_of(args).title} has no board file: leave out --board")
-        from sim.stacks_window import open_stacks_window
-
-        return open_stacks_window(Path(args.state_dir) if args.state_dir else None,
-                                  fullscreen=args.fullscreen, seed=args.seed,
-                                  seconds=args.seconds)
-
-    from sim.window import open_window
+    if no_board(rules_of(args)) is not None and args.board:  # the stacking game: no reeds
+        raise ValueError(f"{rules_of(args).title} has no board file: leave out --board")
+    from sim.launch import open_window
 
     return open_window(Path(args.board) if args.board else None,
                        Path(args.state_dir) if args.state_dir else None,
@@ -212,6 +210,7 @@ def _stats(args: argparse.Namespace) -> int:
     if args.csv:
         sys.stdout.write(to_csv(games.lines()))
     else:
+        print(f"The games kept in {games.directory} ({games.path.name} and its rotated files):")
         print(report(summary(games.lines())))
     return 0
 
@@ -328,7 +327,8 @@ def build_parser() -> argparse.ArgumentParser:
     looked = commands.add_parser("review", help="review a saved game: what each move cost, the "
                                  "biggest mistakes and the luck of the throws")
     looked.add_argument("file", help="a saved game (a game record, or the board's game.json)")
-    looked.add_argument("--tables", metavar="DIR", help="where the solved table is")
+    looked.add_argument("--tables", metavar="DIR", help="where the solved table is (without "
+                        "it, or for a game it does not hold, the strongest search judges)")
     looked.set_defaults(run=_review)
 
     stats = commands.add_parser("stats", help="the kiosk's statistics: games per day, "

@@ -1,7 +1,10 @@
 """The simulated board: gpiozero mock pins moved by a hand that places, lifts, slides and shakes.
 
 Every action schedules pin edges on a ``ManualClock``, with a few milliseconds of seeded contact
-bounce on every change; ``advance(dt)`` lets them happen. The real drivers read the pins.
+bounce on every change; ``advance(dt)`` lets them happen. The real drivers read the pins. A slid
+(or low-carried) piece closes each reed while its magnet is within the board's reach of that
+square's centre (``sim.reeds``): the plain, overlapping and gapped builds each have their own
+order of edges.
 
     sim = SimBoard()
     devices = sim.open(events, draw=lambda rng: rng.choice([1, 2, 3, 4, 6]))
@@ -11,6 +14,7 @@ bounce on every change; ``advance(dt)`` lets them happen. The real drivers read 
 
 from __future__ import annotations
 
+import itertools
 import queue
 import random
 from collections import deque
@@ -24,9 +28,10 @@ from hardware.board_file import DARK_PIXEL, DEFAULT_BOARD, Board, load_board
 from hardware.clock import ManualClock
 from hardware.devices import Devices, open_devices
 from hardware.speaker import SilentSpeaker
-from hardware.squares import passed_over
+from hardware.squares import POSITION_OF, passed_over
 from hardware.strips import Colour, MemoryStrip
 from sim.expander import FakeMcp23017
+from sim.reeds import PLAIN, Build
 
 THROW_BUTTON = "throw"
 TILT = "tilt"
@@ -44,7 +49,7 @@ class ContactPin(MockPin):  # type: ignore[misc]
 
     def clear_states(self) -> None:
         super().clear_states()
-        self.states = deque(self.states, maxlen=PIN_HISTORY)
+        self.states: deque[Any] = deque(self.states, maxlen=PIN_HISTORY)
 
     def _set_pull(self, value: str) -> None:
         super()._set_pull(value)
@@ -69,14 +74,17 @@ class SimBoard:
         *,
         clock: ManualClock | None = None,
         seed: int = 0,
-        bounce: float = 0.003,
+        build: Build = PLAIN,
     ) -> None:
         self.board = board if board is not None else load_board(DEFAULT_BOARD)
         self.clock = clock if clock is not None else ManualClock()
         self.factory = MockFactory(pin_class=ContactPin)
         self.strip = MemoryStrip(len(self.board.lights.order))
         self.speaker = SilentSpeaker()
-        self.bounce = bounce
+        self.build = build
+        """The reeds' reach and bounce (``sim.reeds``)."""
+        self._centres = {square: (float(column), float(row)) for square, (row, column)
+                         in POSITION_OF[self.board.kind].items()}
         self._rng = random.Random(seed)
         self._busy: dict[str, float] = {}
         self._closed: dict[str, bool] = dict.fromkeys(self.board.reeds.names, False)
@@ -122,17 +130,54 @@ class SimBoard:
         """Take the piece off ``square`` (now, or at the sim time ``at``)."""
         return self._change(square, False, max(self._start(square), at or 0.0))
 
-    def slide(self, start: str, end: str, seconds: float = 0.3) -> float:
-        """Slide the piece on ``start`` along the path to ``end``, closing each square passed."""
-        over = passed_over(start, end)
-        t = self._start(start, end, *over)
-        step = seconds / (len(over) + 1)
-        self._change(start, False, t)
-        for i, square in enumerate(over, 1):
-            if not self._closed[square]:
-                self._change(square, True, t + i * step - step / 3)
-                self._change(square, False, t + i * step + step / 3)
-        return self._change(end, True, t + seconds)
+    def hop(self, square: str, seconds: float = 0.1, *, at: float | None = None) -> float:
+        """Lift the piece on ``square`` and set it straight back ``seconds`` later (a hop, or a
+        piece straightened: one shorter than the debounce is never seen)."""
+        lifted = self.lift(square, at=at)
+        return self.place(square, at=lifted + seconds)
+
+    def slide(self, start: str, end: str, seconds: float = 0.3, *, height: float = 0.0) -> float:
+        """Slide the piece on ``start`` along the path to ``end`` (or carry it ``height`` square
+        widths above the board, hovering) over ``seconds``: each reed it passes is closed while
+        the magnet is within the board's reach of its centre."""
+        return self.carry((start, end), seconds, height=height)
+
+    def hover(self, square: str, over: str, seconds: float = 0.6, *,
+              height: float = 0.3) -> float:
+        """Lift the piece on ``square`` a little, carry it along the path over ``over`` and
+        back, and set it down where it was: the reeds it hovers over close while it is near."""
+        return self.carry((square, over, square), seconds, height=height)
+
+    def carry(self, stops: tuple[str, ...], seconds: float, *, height: float = 0.0) -> float:
+        """Move the piece on ``stops[0]`` along the paths through ``stops`` to the last, at
+        ``height`` above the board, and set it down there; returns when the last edge rests."""
+        start, end = stops[0], stops[-1]
+        route = [start]
+        for a, b in itertools.pairwise(stops):
+            route += [*passed_over(a, b), b]
+        t = self._start(*route)
+        if start not in self._centres or end not in self._centres:  # a rack: carried there
+            self._change(start, False, t)
+            return self._change(end, True, t + seconds)
+        path = [self._centres[square] for square in route]
+        rest = t
+        for square, centre in self._centres.items():
+            if square not in (start, end) and self._closed.get(square, True):
+                continue  # another piece rests there and holds it closed (or no reed)
+            spans = self.build.stretches(path, centre, height)
+            edges: list[tuple[float, bool]] = []
+            if square == start:  # closed by the piece resting there, until it moves out of reach
+                first = spans.pop(0) if spans and spans[0][0] <= 0 else (0.0, 0.0)
+                edges.append((first[1], False))
+            if square == end:  # closed once the piece comes within reach, and it stays
+                last = spans.pop() if spans and spans[-1][1] >= 1 else (1.0, 1.0)
+                edges.append((last[0], True))
+            edges += [edge for a, b in spans if b > a for edge in ((a, True), (b, False))]
+            settled = t  # a contact moves again only once its bounce has died down
+            for f, closed in sorted(edges):
+                settled = self._change(square, closed, max(t + f * seconds, settled))
+                rest = max(rest, settled)
+        return rest
 
     def shake(self, seconds: float, rate: float = 6.0) -> float:
         """Shake the stick box ``rate`` times a second for ``seconds``, then stand it upright."""
@@ -167,6 +212,11 @@ class SimBoard:
         self.clock.run_until(when)
 
     # What a player would see and hear.
+
+    @property
+    def bounce(self) -> float:
+        """The longest a contact chatters, in seconds (the build's)."""
+        return self.build.bounce
 
     @property
     def pieces(self) -> frozenset[str]:
@@ -216,7 +266,7 @@ class SimBoard:
         drive = self._switches[switch]
         edges = [(at, closed)]
         bounces = 2 * self._rng.randint(0, 3)
-        offsets = sorted(self._rng.uniform(0, self.bounce) for _ in range(bounces))
+        offsets = sorted(self._rng.uniform(0, self.build.bounce) for _ in range(bounces))
         for i, offset in enumerate(offsets):
             edges.append((at + offset, closed if i % 2 else not closed))
         for when, level in edges:

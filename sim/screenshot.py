@@ -35,6 +35,7 @@ def render(path: Path, size: tuple[int, int] = (1280, 720), menu: str | None = N
 
     pygame.display.init()
     state = GameState.parse(POSITION)
+    assert state.throw is not None  # the position is set with the sticks thrown
     table = Table(settings=Settings(mummy=Side.REELS), pieces=state.occupancy(), seed=1)
     table.controller.set_up(state)
     table.controller.throws = {Side.REELS: Throw.parse("WDDD"), Side.CONES: state.throw}

@@ -252,8 +252,8 @@ def draw_book(surface: pygame.Surface, rect: pygame.Rect) -> None:
     sheet = pygame.Rect(0, 0, int(size * 0.62), int(size * 0.36))
     sheet.center = (cx, cy)
     pygame.draw.rect(surface, PAPYRUS, sheet)
-    for end in (sheet.left, sheet.right):  # the rolled ends
-        pygame.draw.rect(surface, (196, 170, 110), (end - size // 30, sheet.top - size // 40,
+    for edge in (sheet.left, sheet.right):  # the rolled ends
+        pygame.draw.rect(surface, (196, 170, 110), (edge - size // 30, sheet.top - size // 40,
                                                     size // 15, sheet.height + size // 20),
                          border_radius=size // 40)
     rng = random.Random(3)  # columns of signs, written the same every time

@@ -24,6 +24,7 @@ from firmware.store import Store
 from hardware.board_file import Board, KioskConfig
 from hardware.lights import Frame
 from sim.pins import SimBoard
+from sim.reeds import PLAIN, Build
 
 FRAME = 1 / 30
 
@@ -42,10 +43,10 @@ class Table:
     def __init__(self, *, state_dir: Path | None = None, settings: Settings | None = None,
                  seed: int = 0, board: Board | None = None,
                  pieces: Iterable[str] = (), kiosk: KioskConfig | None = None,
-                 wall_start: datetime | None = None) -> None:
+                 wall_start: datetime | None = None, build: Build = PLAIN) -> None:
         rules = (settings if settings is not None else Settings()).ruleset
         self.sim = SimBoard(board_for(rules) if board is None else check_board(board, rules),
-                            seed=seed)
+                            seed=seed, build=build)
         for square in pieces:  # already on the board when the power comes on
             self.sim.place(square)
         self.sim.advance(0.1)

@@ -1,8 +1,10 @@
 """``aseb play``: a game in the terminal (any game of the family), for two players or against the
-mummy.
+mummy, in the game's own words (``Rules.words``).
 
-Press Enter to throw; pick a move by its number, its notation (``C2-M6``) or its square (``C2``).
-Reads lines from ``read`` and writes with ``write``, so tests script whole games.
+Press Enter to throw; pick a move by its number, its notation (``C2-M6`` in Tait's game) or its
+square (``C2``). ``mummy`` hands the side to play to the mummy or takes it back, so the mummy can
+play both sides and finish a game. Reads lines from ``read`` and writes with ``write``, so tests
+script whole games.
 """
 
 from __future__ import annotations
@@ -12,29 +14,42 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core.errors import RulesError
-from engine.core.events import Event, ThrowLost, TurnPassed
+from engine.core.events import Entered, Event, ThrowLost, TurnPassed
 from engine.core.sides import Side
 from engine.core.sticks import Throw
 from engine.game import Game
-from engine.games.api import Position, Rules
+from engine.games.api import Position, Rules, Words
 from engine.mummy.chances import SolvedTable, odds_text
 from engine.mummy.scribe import scribe_move
 from engine.record import GameRecord
 from engine.tait.state import TAIT
 from engine.text import board_text, demon_cast_text, event_text, throw_text
 from firmware.evidence import move_squares
+from firmware.telling import sided_throws
 
 Chooser = Callable[[Any, random.Random], Any]
 """How the mummy picks a move: given the position with a pending throw and a generator."""
 Adviser = Callable[[Any], str]
 """A hint for the pending throw, as a line to print."""
 
-HELP = """Commands (type them instead of a move or before throwing):
-  Enter      throw the sticks            1, 2 ...  make the move with that number
-  C2-M6, C2  make a move by notation     hint      what would the mummy play?
-  board      show the board again        mummy     let the mummy play this side / stop it
-  switch     swap your side and the mummy's   new  start a new game
-  help       this list                   quit      leave the game"""
+def help_text(words: Words) -> str:
+    """The commands, in the game's words (its throw, its notation)."""
+    rows = [
+        *([("Enter", words.throw)] if words.throw else []),
+        ("1, 2 ...", "make the move with that number"),
+        (f"{words.move}, {words.square}", "make a move by its notation, or by its square"),
+        ("hint", "what would the mummy play?"),
+        ("board", "show the board again"),
+        ("mummy", "hand the side to play to the mummy, or take it back"),
+        ("switch", "swap your side and the mummy's"),
+        ("new", "start a new game"),
+        ("help", "this list"),
+        ("quit", "leave the game"),
+    ]
+    width = max(len(key) for key, _ in rows) + 3
+    when = "instead of a move or before throwing" if words.throw else "instead of a move"
+    return "\n".join([f"Commands (type them {when}):",
+                      *(f"  {key:<{width}}{what}" for key, what in rows)])
 
 
 class Quit(Exception):
@@ -51,7 +66,9 @@ class TerminalGame:
                  finished: Callable[[GameRecord], str] | None = None,
                  throws: Callable[[Throw], Throw] | None = None) -> None:
         self.read, self.write, self.rng = read, write, rng
-        self.mummy, self.chooser = mummy, chooser
+        self.mummies: set[Side] = {mummy} if mummy is not None else set()
+        """The sides the mummy plays: none, one, or both (it finishes the game by itself)."""
+        self.chooser = chooser
         self.adviser = adviser
         self.table = table
         """The solved table, when there is one: the chances to win after every move."""
@@ -59,13 +76,26 @@ class TerminalGame:
         """Keeps a finished game's record; returns a line to print (where it went)."""
         self.throws = throws
         """Arranges the throws (a lesson): given the sticks' throw, the one to take."""
-        self.game = Game(ruleset, ruleset.first_side(rng, None))
+        first, self.begins = ruleset.who_begins(rng, None)
+        """Who begins the game in play, and why, in a sentence."""
+        self.game = Game(ruleset, first)
+
+    @property
+    def mummy(self) -> Side | None:
+        """The one side the mummy plays (None when it plays none, or both)."""
+        return next(iter(self.mummies)) if len(self.mummies) == 1 else None
+
+    @property
+    def words(self) -> Words:
+        """The game's words."""
+        return self.game.ruleset.words
 
     def run(self) -> int:
         """Play until the player quits or the input ends; returns the exit status."""
-        then = "press Enter to throw" if self.game.ruleset.chance is not None else \
-            "no throw in this game: pick a move"
+        throw = self.words.throw
+        then = f"press Enter to {throw}" if throw else "no throw in this game: pick a move"
         self.write(f"{self.game.ruleset.title}. Type 'help' for commands; {then}.")
+        self.write(self.begins)
         try:
             self._start()
             while True:
@@ -78,28 +108,35 @@ class TerminalGame:
 
     def _start(self) -> None:
         events = self.game.demon_cast(self.rng)
-        if any(isinstance(e, ThrowLost) for e in events):  # Tait's demon-cast threw in vain
-            self.write(demon_cast_text(events))
+        if any(isinstance(e, ThrowLost | Entered) for e in events):  # Tait's demon-cast
+            self.write(demon_cast_text(sided_throws(self.game)))
         self._tell(tuple(e for e in events if not isinstance(e, ThrowLost | TurnPassed)))
+
+    def _new_game(self, last_winner: Side | None) -> None:
+        """A new game under the same rules, begun as the game says (``Rules.who_begins``)."""
+        rules = self.game.ruleset
+        first, self.begins = rules.who_begins(self.rng, last_winner)
+        self.game = Game(rules, first)
+        self.write(f"A new game. {self.begins}")
+        self._start()
 
     def _step(self) -> None:
         state = self.game.state
         if state.is_over:
             if self.finished is not None:
                 self.write(self.finished(self.game.record))
-            if self._ask("Press Enter for a new game (the loser throws first), or 'quit': ") \
-                    is not None:
-                self.game = self.game.next_game(self.rng)
-                self._start()
+            if self._ask("Press Enter for a new game, or 'quit': ") is not None:
+                self._new_game(state.winner)
         elif state.throw is None and self.game.ruleset.chance is not None:
-            if state.turn == self.mummy:
+            throw = self.words.throw
+            if state.turn in self.mummies:
                 self.write(f"The mummy ({state.turn.title}) throws.")
             else:
-                answer = self._ask(f"{state.turn.title}, press Enter to throw: ")
+                answer = self._ask(f"{state.turn.title}, press Enter to {throw}: ")
                 if answer is None:
                     return
                 if answer:  # typed text is never a throw
-                    self.write(f"{answer!r} is not a command: press Enter to throw, or type "
+                    self.write(f"{answer!r} is not a command: press Enter to {throw}, or type "
                                "'help'.")
                     return
             self._cast()
@@ -112,13 +149,13 @@ class TerminalGame:
         if self.throws is not None:
             throw = self.throws(throw)
         events = self.game.cast(throw)
-        self.write(f"{state.turn.title} threw  {throw_text(state, throw)}")
+        self.write(f"{state.turn.title} threw {throw_text(state, throw)}")
         self._tell(events)
 
     def _move(self) -> None:
         state = self.game.state
         move: Any
-        if state.turn == self.mummy:
+        if state.turn in self.mummies:
             move = self.chooser(state, self.rng)
             self.write(f"The mummy moves {state.describe(move)}.")
         else:
@@ -166,36 +203,49 @@ class TerminalGame:
             if command in ("q", "quit", "exit"):
                 raise Quit
             if command in ("h", "help", "?"):
-                luckless = self.game.ruleset.chance is None
-                self.write(HELP.replace("Enter      throw the sticks",
-                                        "(no throw in this game) ") if luckless else HELP)
+                self.write(help_text(self.words))
             elif command == "board":
                 self._show(self.game.state)
             elif command == "hint":
                 self._hint()
             elif command == "mummy":
-                self.mummy = None if self.mummy is not None else self.game.state.turn
-                self.write("Two players: no mummy." if self.mummy is None
-                           else f"The mummy plays {self.mummy.title}.")
+                self.write(self._hand_over(self.game.state.turn))
                 return None
             elif command == "switch":
-                self.mummy = self.mummy.other if self.mummy is not None else None
-                self.write(f"You switch sides; the mummy now plays {self.mummy.title}."
-                           if self.mummy is not None else "No mummy is playing.")
+                self.write(self._switch())
                 return None
             elif command == "new":
-                rules = self.game.ruleset
-                self.game = Game(rules, rules.first_side(self.rng, None))
-                self.write(f"A new game: {self.game.first.title} throw first.")
-                self._start()
+                self._new_game(None)
                 return None
             else:
                 return answer
 
+    def _hand_over(self, side: Side) -> str:
+        """``mummy``: the mummy takes the side to play, or hands it back to the player."""
+        if side in self.mummies:
+            self.mummies.discard(side)
+            return f"You play the {side.title} again" + (
+                f"; the mummy plays the {side.other.title}." if self.mummies
+                else ": two players, no mummy.")
+        self.mummies.add(side)
+        if len(self.mummies) == 2:
+            return (f"The mummy plays the {side.title} too: it plays both sides to the end "
+                    "('mummy' takes the side to play back).")
+        return f"The mummy plays the {side.title}."
+
+    def _switch(self) -> str:
+        """``switch``: the player and the mummy swap sides."""
+        if len(self.mummies) != 1:
+            return ("The mummy plays both sides: 'mummy' takes the side to play back."
+                    if self.mummies else "No mummy is playing: 'mummy' hands it the side to play.")
+        (side,) = self.mummies
+        self.mummies = {side.other}
+        return f"You switch sides; the mummy now plays the {side.other.title}."
+
     def _hint(self) -> None:
         state = self.game.state
         if not state.moves:
-            self.write("Throw first; then ask for a hint.")
+            self.write(f"{self.words.throw.capitalize() or 'Move'} first; then ask for a hint.")
             return
         if self.adviser is not None:
             self.write(f"The mummy would play {self.adviser(state)}.")

@@ -107,7 +107,8 @@ class TournamentGame(TerminalGame):
         self._counted = self.game
         lines = [self.keep(record)] if self.keep is not None else []
         if self.mummy is None:
-            return "\n".join([*lines, "Nobody played the mummy: that game does not count."])
+            who = "The mummy played both sides" if self.mummies else "Nobody played the mummy"
+            return "\n".join([*lines, f"{who}: that game does not count."])
         before = self.tournament
         after = before.after(won=record.final_state().winner is not self.mummy)
         lines += [narration(before, after), sand_picture(after), after.telling()]

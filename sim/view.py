@@ -17,13 +17,15 @@ from engine.core.sides import Side
 from engine.mummy.review import Review
 from firmware.scenes import SIDE_COLOUR
 from hardware.strips import Colour
-from sim import drawing, setna_art
+from sim import drawing, setna_art, stacks_drawing
 from sim.hand import Held
+from sim.help import Page
 from sim.layout import Layout
 from sim.menu import Menu
 from sim.odds import draw_odds
 from sim.pieces import Pieces
 from sim.review_page import draw_review
+from sim.stacks_drawing import Scene, draw_man, man_radius
 from sim.text import FACE, Texts
 
 TEXT: Colour = (240, 222, 180)
@@ -57,10 +59,10 @@ class Snapshot:
     shaking: bool
     status: str
     sticks_caption: str
-    fact: str | None
-    page: tuple[str, ...] | None
+    fact: str | None = None
+    page: Page | None = None
     """A page over the board: its title, its text and (``help.Page``) its picture."""
-    now: float
+    now: float = 0.0
     news: str = ""
     players: tuple[Player, ...] = ()
     flight: tuple[Side, tuple[int, int]] | None = None
@@ -74,6 +76,9 @@ class Snapshot:
     """The Cones' chance to win, for the chances bar (when the layout has one)."""
     review: Review | None = None
     """The review page of the last finished game, over the board while it is open."""
+    stacks: Scene | None = None
+    """The stacking game's board (its stacks, rings and dice), drawn instead of the board's
+    lights and pieces."""
 
 
 class View:
@@ -114,7 +119,7 @@ class View:
                 dirty = [dirty[0].unionall(dirty[1:])]  # translucent overlays: once per pixel
             for rect in dirty:
                 surface.blit(self._scene, rect, rect)
-            self._fly(surface, layout, flying)
+            self._fly(surface, layout, flying, shot.stacks is not None)
             for rect in dirty:
                 surface.set_clip(rect)
                 self._overlays(surface, layout, menu, shot)
@@ -126,15 +131,18 @@ class View:
             self._scene = pygame.Surface(layout.size)
         self._draw_all(self._scene, layout, menu, shot)
         surface.blit(self._scene, (0, 0))
-        self._fly(surface, layout, flying)
+        self._fly(surface, layout, flying, shot.stacks is not None)
         self._overlays(surface, layout, menu, shot)
         return None
 
     def _fly(self, surface: pygame.Surface, layout: Layout,
-             flying: list[tuple[Side, tuple[int, int], pygame.Rect]]) -> None:
-        """Pieces in the air, over everything but the overlays."""
+             flying: list[tuple[Side, tuple[int, int], pygame.Rect]], men: bool) -> None:
+        """Pieces in the air (``men``: the stacking game's), over everything but the overlays."""
         for side, pos, _ in flying:
-            drawing.draw_piece(surface, side, pos, layout.cell, lifted=True)
+            if men:
+                draw_man(surface, side, pos, man_radius(layout.cell))
+            else:
+                drawing.draw_piece(surface, side, pos, layout.cell, lifted=True)
         self._flying = [rect for _, _, rect in flying]
 
     def _lights_only(self, surface: pygame.Surface, layout: Layout,
@@ -179,6 +187,17 @@ class View:
         for square in layout.squares:
             if max(shot.frame.get(square, (0, 0, 0))) > 0 or shot.labels:
                 self._tile(surface, layout, square, shot)
+        if shot.stacks is not None:
+            stacks_drawing.draw(surface, layout, shot.stacks, self.texts)
+        else:
+            self._board(surface, layout, shot)
+        if layout.odds is not None:
+            draw_odds(surface, layout.odds, shot.odds, self._font(max(10, layout.cell // 6)))
+        self._words(surface, layout, shot)
+        menu.draw_bar(surface, layout, self.texts)
+
+    def _board(self, surface: pygame.Surface, layout: Layout, shot: Snapshot) -> None:
+        """The pieces where they stand, each side's sideline and label, the sticks (or die)."""
         cell = layout.cell
         for square, side in shot.pieces.owners.items():
             drawing.draw_piece(surface, side, layout.squares[square].center, cell)
@@ -193,10 +212,6 @@ class View:
             self._player(surface, layout, player, shot.pieces)
         drawing.draw_chance(surface, layout.stick_box, layout.chance, shot.frame, shot.shaking,
                             shot.now)
-        if layout.odds is not None:
-            draw_odds(surface, layout.odds, shot.odds, self._font(max(10, layout.cell // 6)))
-        self._words(surface, layout, shot)
-        menu.draw_bar(surface, layout, self.texts)
 
     def _overlays(self, surface: pygame.Surface, layout: Layout, menu: Menu,
                   shot: Snapshot) -> None:
@@ -384,5 +399,5 @@ def _key(shot: Snapshot, menu: Menu, layout: Layout) -> tuple[object, ...]:
     return (layout.size, tuple(sorted(pieces.owners.items())), tuple(pieces.off.items()),
             shot.held, shot.shaking, shot.shaking and shot.now, shot.status, shot.news,
             shot.sticks_caption, shot.fact, shot.page, shot.players, shot.log, shot.labels,
-            shot.lesson, shot.odds, shot.review,
+            shot.lesson, shot.odds, shot.review, shot.stacks,
             menu.open, menu.hover if menu.open is not None else None)

@@ -33,6 +33,7 @@ __all__ = [
     "Position",
     "Rules",
     "Side",
+    "Words",
 ]
 
 
@@ -97,6 +98,30 @@ class Chance:
     name: str
     """``sticks`` (four casting sticks) or ``die``."""
     outcomes: tuple[tuple[int, Fraction], ...]
+
+
+@dataclass(frozen=True)
+class Words:
+    """How a game speaks to its players, written once with the game: the terminal's and the
+    window's help, prompts and status lines take these, never another game's.
+
+    >>> Words("die", "C2-M6", "C2").throw, Words(None, "T3-T8", "T3").throw
+    ('throw the die', '')
+    """
+
+    device: str | None
+    """What is thrown: ``sticks``, ``die`` or ``dice`` (None: nothing, a game without luck)."""
+    move: str
+    """A move as the game writes it, for help texts (``C2-M6``)."""
+    square: str
+    """The square of a piece, which names its move when it has only one (``C2``)."""
+    piece: str = "piece"
+    """What one of its pieces is called (the stacking game's are ``man``)."""
+
+    @property
+    def throw(self) -> str:
+        """``throw the sticks`` (the die, the dice), or empty for a game without a throw."""
+        return f"throw the {self.device}" if self.device is not None else ""
 
 
 @runtime_checkable
@@ -188,6 +213,10 @@ class Rules(Protocol):
     def pieces(self) -> int:
         """Pieces per side."""
 
+    @property
+    def words(self) -> Words:
+        """How the game speaks of its throws, its moves and its pieces."""
+
     def new(self, first: Side) -> Position:
         """The start of a game, ``first`` to throw (or to decide the opening)."""
 
@@ -199,6 +228,10 @@ class Rules(Protocol):
 
     def first_side(self, rng: random.Random, last_winner: Side | None) -> Side:
         """Who starts a new game (after ``last_winner``'s win, or the first of the day)."""
+
+    def who_begins(self, rng: random.Random, last_winner: Side | None) -> tuple[Side, str]:
+        """``first_side`` (drawing the same from ``rng``) and a sentence saying why, in the
+        game's words (the stacking game's says the totals thrown)."""
 
     def to_json(self) -> dict[str, Any]:
         """The game's name and options as JSON data (``from_json`` of ``engine.games`` reads it)."""

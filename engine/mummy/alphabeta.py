@@ -155,6 +155,8 @@ class AlphaBeta:
             if winner is not None:
                 return self._end(winner, ply)
             assert after is not None
+            if after in seen:  # a turn passed to a position seen before: it stays seen
+                return self._value(after, depth, alpha, beta, seen, ply)
             seen.add(after)
             try:
                 return self._value(after, depth, alpha, beta, seen, ply)

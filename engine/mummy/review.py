@@ -1,29 +1,35 @@
-"""Game review: what each move cost against the best one, the biggest mistakes and the luck.
+"""Game review: what each move cost against the best one, the biggest mistakes and the luck, in
+any game of the family.
 
-Every chance comes from the solved table (perfect play by both sides from then on). A move's
-loss is the mover's chance after the best move minus its chance after the move played; a
-throw's luck is the thrower's chance once the sticks have fallen (its best move's, or after the
-lost throw) minus its chance before throwing. Losses and luck are in percentage points.
+Every chance comes from a judge (``engine.mummy.judges``): the solved table where it holds the
+game (perfect play by both sides from then on), else the game's strongest search, whose chances
+are estimates; the review says which judged. A move's loss is the mover's chance after the best
+move minus its chance after the move played; a throw's luck is the thrower's chance once the
+throw has fallen (its best move's, or after the lost throw) minus its chance before throwing.
+Losses and luck are in percentage points.
 
 >>> class Coin:
 ...     ruleset = TAIT
 ...     def chance(self, code): return 0.5
 >>> record = GameRecord(TAIT, Side.CONES, (Throw.of(4),))
->>> print(review(Coin(), record).text().splitlines()[1])
+>>> print(review(Coin(), record).text().splitlines()[2])
   1. Cones throw 4    luck  +0.0
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.core.errors import WrongPhase
 from engine.core.sides import Side
 from engine.core.sticks import Throw
-from engine.mummy.chances import SolvedTable, best, chance, chance_after, move_chances
+from engine.games.api import Position
+from engine.mummy.chances import SolvedTable
+from engine.mummy.judges import Chances, Judge, as_judge
 from engine.record import GameRecord
-from engine.tait.moves import Move
-from engine.tait.state import TAIT, GameState
+from engine.tait.state import TAIT
+from engine.text import dice_text
 
 POINTS = 100.0
 NOTICEABLE = 0.05
@@ -36,7 +42,8 @@ class Step:
 
     number: int
     side: Side
-    throw: Throw
+    throw: Throw | None
+    """The throw (the pending one for a move; None in a game without throws)."""
     move: str | None
     """The move in notation (None for the throw itself)."""
     chance: float
@@ -51,12 +58,18 @@ class Step:
 
 @dataclass(frozen=True, slots=True)
 class Review:
-    """A whole game reviewed."""
+    """A whole game reviewed, and who judged it."""
 
     start: float
     """The chance of the side that plays first, at the start."""
     first: Side
     steps: tuple[Step, ...]
+    judge: str = "the solved table (perfect play)"
+    """Who judged: the solved table, or the search whose estimates these are."""
+    exact: bool = True
+    """Whether the chances are the table's (else a search's estimates)."""
+    device: str | None = "sticks"
+    """What was thrown (``Chance.name``): dice are shown by their faces."""
 
     def moves(self, side: Side) -> tuple[Step, ...]:
         """The side's moves."""
@@ -76,12 +89,28 @@ class Review:
         """The points the side's moves gave up, in all."""
         return sum(s.loss for s in self.moves(side))
 
+    @property
+    def judged_by(self) -> str:
+        """One line saying who judged, and whether its chances are estimates."""
+        if self.exact:
+            return f"Judged by {self.judge}."
+        return f"Judged by {self.judge}: its chances are estimates."
+
+    @property
+    def lucky(self) -> bool:
+        """Whether the game had throws to judge (Ramses has none)."""
+        return any(s.move is None for s in self.steps)
+
     def text(self) -> str:
-        """The review as lines to print: every step, then mistakes and luck by side."""
-        lines = [f"{self.first.title} had {self.start:.1%} to win at the start (perfect play)."]
+        """The review as lines to print: who judged, every step, then mistakes and luck."""
+        how = "perfect play" if self.exact else "estimated"
+        lines = [self.judged_by,
+                 f"{self.first.title} had {self.start:.1%} to win at the start ({how})."]
         for s in self.steps:
             if s.move is None:
-                lines.append(f"{s.number:3d}. {s.side.title} throw {s.throw.value}    "
+                shown = "-" if s.throw is None else dice_text(s.throw) \
+                    if self.device == "dice" else str(s.throw.value)
+                lines.append(f"{s.number:3d}. {s.side.title} throw {shown}    "
                              f"luck {s.luck:+5.1f}")
             elif s.loss >= NOTICEABLE:
                 lines.append(f"{s.number:3d}. {s.side.title} {s.move:<9} gave up {s.loss:4.1f} "
@@ -94,47 +123,62 @@ class Review:
             listed = "; ".join(f"{s.number}. {s.move} -{s.loss:.1f} (best {s.best})"
                                for s in worst) or "none"
             lines.append(f"{side.title}' biggest mistakes: {listed}")
-        lines.append("Luck of the throws: " + ", ".join(
-            f"{side.title} {self.luck(side):+.1f} points" for side in Side))
+        if self.lucky:
+            lines.append("Luck of the throws: " + ", ".join(
+                f"{side.title} {self.luck(side):+.1f} points" for side in Side))
         lines.append("Points given up by moves: " + ", ".join(
             f"{side.title} {self.lost(side):.1f}" for side in Side))
         return "\n".join(lines)
 
 
-def review(table: SolvedTable, record: GameRecord) -> Review:
-    """Judge every throw and move of ``record`` with ``table``; raises WrongPhase if the table
-    does not hold the game's positions."""
-    state = record.initial()
-    if not isinstance(state, GameState):
-        title = state.rules.title
-        raise WrongPhase(f"the solved table is Tait's: it holds no positions of {title}")
-    start = chance(table, state)  # the chance of the side to play first
+def review(judge: Judge | SolvedTable, record: GameRecord) -> Review:
+    """Judge every throw and move of ``record`` with ``judge`` (or the solved table given in its
+    place); raises WrongPhase if the judge cannot judge the game's positions."""
+    judge = as_judge(judge)
+    state: Any = record.initial()
+    start = judge.chance(state)  # the chance of the side to play first
     if start is None:
-        raise WrongPhase("the solved table does not hold this game's positions")
+        raise WrongPhase(f"{judge.name} does not hold this game's positions")
     steps: list[Step] = []
+    before = start  # the chance of the side to play, before it throws
+    known: Chances | None = None  # the pending throw's moves, judged for its luck
     for number, (action, after) in enumerate(record.replay(), 1):
-        assert isinstance(after, GameState)  # a record replays in its own game
         side = state.turn
         if isinstance(action, Throw):
-            before = chance(table, state)
-            now = chance(table, after) if after.throw is not None else chance_after(
-                table, state.code, after.code)
-            if before is None or now is None:
-                raise WrongPhase(f"action {number}: the solved table does not hold it")
+            known = judge.move_chances(after) if after.moves and not after.is_over else None
+            now = max(v for _, v in known) if known else _mover(judge, after, side)
+            if now is None:
+                raise WrongPhase(f"action {number}: {judge.name} cannot judge it")
             steps.append(Step(number, side, action, None, now, luck=(now - before) * POINTS))
         else:
-            assert isinstance(action, Move)
-            steps.append(_judge(table, number, state, action))
+            found = known if known is not None else judge.move_chances(state)
+            if found is None:
+                raise WrongPhase(f"action {number}: {judge.name} cannot judge it")
+            steps.append(_judged(number, state, action, found))
+            now = steps[-1].chance
+        known = None
+        before = now if after.turn == side else 1.0 - now
         state = after
-    return Review(start, record.initial().turn, tuple(steps))
+    chance_device = record.ruleset.chance
+    return Review(start, record.initial().turn, tuple(steps), judge.name, judge.exact,
+                  chance_device.name if chance_device is not None else None)
 
 
-def _judge(table: SolvedTable, number: int, state: GameState, move: Move) -> Step:
-    assert state.throw is not None
-    found = move_chances(table, state)
+def _mover(judge: Judge, after: Position, side: Side) -> float | None:
+    """``side``'s chance in ``after`` (a throw lost, or the opening's throws going on)."""
+    if after.winner is not None:
+        return 1.0 if after.winner == side else 0.0
+    found = judge.chance(after)
     if found is None:
-        raise WrongPhase(f"action {number}: the solved table does not hold it")
-    top, top_value = best(found)
+        return None
+    return found if after.turn == side else 1.0 - found
+
+
+def _judged(number: int, state: Any, move: Any, found: Chances) -> Step:
+    top, top_value = found[0]
+    for m, v in found[1:]:
+        if v > top_value:  # ties keep the game's move order
+            top, top_value = m, v
     value = dict(found)[move]
     loss = (top_value - value) * POINTS
     return Step(number, state.turn, state.throw, state.describe(move), value,

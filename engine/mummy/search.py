@@ -168,6 +168,12 @@ class Search:
                                           for m in position.moves),
                           position.turn, 0, lambda: walk.nodes)
 
+    def chance(self, position: Position, depth: int) -> float:
+        """The Cones' chance from a position waiting for a throw (or over), searched ``depth``
+        throws ahead with no node budget: keep ``depth`` small."""
+        self.table.values.clear()
+        return _Walk(position, self.table, self.evaluate, 1 << 62).after_move(position, depth)
+
     def choose(self, position: Position) -> Any:
         """The best move found for the pending throw."""
         return self.analyse(position).move

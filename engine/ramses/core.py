@@ -2,8 +2,9 @@
 the turn, and whether the first turn is still being played.
 
 Bits 0-35 are the Cones' cells, 36-71 the Reels' (cell numbers of ``engine.ramses.board``), then
-the side to play, the half of its turn (0: its own piece, 1: the opponent's), the first turn and
-the game over (the side to play is then the winner).
+the side to play, the half of its turn (0: its own piece, 1: the opponent's), the first own move
+of the game still to come (set only in the starting position) and the game over (the side to
+play is then the winner).
 
 >>> from engine.ramses.rules import RAMSES
 >>> code = start(Side.CONES)
@@ -152,7 +153,7 @@ def steps(code: int, rules: Options) -> list[tuple[int, int, int]]:
     pieces = reels if owner else cones
     if code & HALF:
         pieces &= ~SPECIAL_MASK
-    forbid = SPECIAL_MASK if code & FIRST and not code & HALF else 0
+    forbid = SPECIAL_MASK if code & FIRST else 0
     found = []
     while pieces:
         low = pieces & -pieces
@@ -184,10 +185,12 @@ def holder(code: int, rules: Options) -> int | None:
 
 
 def next_half(code: int) -> int:
-    """The position's next half turn: the opponent's piece, or the other side's turn."""
+    """The position's next half turn: the opponent's piece, or the other side's turn. The
+    first-turn flag goes at once: it bars only the first own move, and rule 11 does not name it
+    (a position is the pieces, the player to move and the half of the turn)."""
     if code & HALF:
-        return (code & ~(HALF | FIRST)) ^ TURN
-    return code | HALF
+        return (code & ~HALF) ^ TURN
+    return (code | HALF) & ~FIRST
 
 
 def won(code: int, side: int) -> int:

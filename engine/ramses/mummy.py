@@ -94,8 +94,8 @@ class RamsesTree:
 
     def stuck(self, code: int, barred: Collection[int]) -> tuple[int | None, Side | None]:
         if code & HALF and self.rules.second_move_may_pass:
-            after = next_half(code)
-            if after not in barred and self.moves(after, barred):
+            after = next_half(code)  # a pass is no move: rule 11 does not bar where it leads
+            if self.moves(after, barred):
                 return after, None
             return None, Side(0 if after & TURN else 1)
         return None, Side(0 if code & TURN else 1)

@@ -132,8 +132,8 @@ class RamsesPosition(NamedTuple):
 
     @property
     def first_turn(self) -> bool:
-        """Whether the first player's first turn is being played (no special square for its
-        own piece)."""
+        """Whether the first player's first own move is still to come (it may not end on a
+        special square)."""
         return bool(self.code & FIRST)
 
     @property
@@ -300,7 +300,7 @@ def settled(code: int, seen: frozenset[int], rules: RamsesGame
             ) -> tuple[RamsesPosition, tuple[Event, ...]]:
     """The position ``code`` once it is seen: its legal moves; a second half with none passes
     (if the rules say so); a player left with no move is locked up and loses."""
-    seen = seen | {code}
+    seen = seen | {code & ~FIRST}  # the start comes back without the flag: rule 11 bars it
     moves = legal(code, seen, rules)
     events: tuple[Event, ...] = ()
     if not moves and code & HALF and rules.second_move_may_pass:
@@ -371,6 +371,8 @@ def _parse(fields: dict[str, str], rules: RamsesGame) -> RamsesPosition:
     first = fields.get("first", "no")
     if first not in ("yes", "no"):
         raise ValueError(f"first is yes or no, not {first!r}")
+    if first == "yes" and half == "theirs":
+        raise ValueError("first:yes is the first own move still to come, so half:own")
     code |= FIRST if first == "yes" else 0
     return settled(code, frozenset(), rules)[0]
 

@@ -3,8 +3,8 @@ as one immutable value.
 
 >>> RAMSES.title, RAMSES.chance is None
 ('Ramses', True)
->>> RamsesRules(second_move_may_pass=True).title
-'Ramses (second move may pass)'
+>>> RamsesRules(second_move_may_pass=False).title
+'Ramses (no pass on the second move)'
 """
 
 from __future__ import annotations
@@ -16,15 +16,16 @@ from typing import Any
 from engine.core.errors import BadRecord
 from engine.core.sides import Side
 from engine.core.sticks import STICKS, Throw
-from engine.games.api import Chance, Geometry, record_options
+from engine.games.api import Chance, Geometry, Words, record_options
 from engine.ramses.board import GEOMETRY
 from engine.ramses.position import RamsesPosition, forget
 
-_OPTIONS = {
-    "specials_to_win": "special squares to win",
-    "second_move_may_pass": "second move may pass",
+_OPTIONS = ("specials_to_win", "second_move_may_pass", "repetition_allowed")
+_CHANGED = {
+    "second_move_may_pass": "no pass on the second move",
     "repetition_allowed": "repetition allowed",
 }
+"""How the title names each yes-or-no option set the other way than the usual."""
 
 
 @dataclass(frozen=True)
@@ -35,10 +36,10 @@ class RamsesRules:
     specials_to_win: int = 3
     """Pieces of one side on special squares that win the game at once (the published rules:
     three of the five)."""
-    second_move_may_pass: bool = False
+    second_move_may_pass: bool = True
     """A player who cannot move any of the opponent's pieces in the second half of a turn just
-    ends the turn (by default that player is locked up and loses, like any player who cannot
-    move)."""
+    ends the turn, so whoever locks the opponent up wins (off: that player is locked up and
+    loses, like any player who cannot move)."""
     repetition_allowed: bool = False
     """A move may bring back a position that stood before (by default it may not: so every game
     ends, since a player left only with such moves is locked up)."""
@@ -57,10 +58,10 @@ class RamsesRules:
     def title(self) -> str:
         """``Ramses``, with the options that differ from the usual."""
         used = []
-        if self.specials_to_win != 3:
-            used.append(f"{self.specials_to_win} {_OPTIONS['specials_to_win']}")
-        used += [label for key, label in _OPTIONS.items()
-                 if key != "specials_to_win" and getattr(self, key)]
+        if self.specials_to_win != RAMSES.specials_to_win:
+            used.append(f"{self.specials_to_win} special squares to win")
+        used += [label for key, label in _CHANGED.items()
+                 if getattr(self, key) != getattr(RAMSES, key)]
         return f"Ramses ({', '.join(used)})" if used else "Ramses"
 
     @property
@@ -94,6 +95,16 @@ class RamsesRules:
     def first_side(self, rng: random.Random, last_winner: Side | None) -> Side:
         """Who plays first: drawn at random every game, as the seed says."""
         return Side(rng.getrandbits(1))
+
+    def who_begins(self, rng: random.Random, last_winner: Side | None) -> tuple[Side, str]:
+        """``first_side``, and why."""
+        side = self.first_side(rng, last_winner)
+        return side, f"The {side.title} are drawn to play first."
+
+    @property
+    def words(self) -> Words:
+        """No throw; moves written ``T3-T8``."""
+        return Words(None, "T3-T8", "T3")
 
     def forget(self) -> None:
         """Drop the cached walks (between games, so a board's memory stays flat)."""

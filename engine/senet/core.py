@@ -18,7 +18,7 @@ from typing import Protocol
 
 from engine.core.sides import Side
 from engine.senet.board import HAPPINESS, LAST, REBIRTH, REFUGES, ROW, WATER
-from engine.senet.moves import MOVE_COUNT, Move
+from engine.senet.moves import MOVE_COUNT, Move, move_number
 
 # The layout of a packed position (bits 0 and 31 of each mask word are free, so the turn and
 # the game-over flag live there).
@@ -112,6 +112,9 @@ class Options(Protocol):
     @property
     def exact_exits(self) -> bool: ...
 
+    @property
+    def backward_when_blocked(self) -> bool: ...
+
 
 @cache
 def core_of(rules: Options) -> Core:
@@ -122,7 +125,7 @@ def core_of(rules: Options) -> Core:
 class Core:
     """The rules of one set of options as masks per throw and per move, worked out once."""
 
-    __slots__ = ("by_value", "moves", "rules", "shield", "to_rebirth", "what")
+    __slots__ = ("back", "by_value", "moves", "rules", "shield", "to_rebirth", "what")
 
     def __init__(self, rules: Options) -> None:
         self.rules = rules
@@ -150,6 +153,13 @@ class Core:
             (land[v], off_exact[v], off_over[v], ~happy[v], chunks[0][v], chunks[1][v])
             for v in range(size)
         )
+        # Backward moves, when the rules call for them: the starts a throw can go back from, and
+        # the moves of each pattern of starts (as for forward moves).
+        back = _chunks(rules.exact_exits, backward=True)
+        self.back = tuple(
+            (mask([s for s in range(1, LAST + 1) if s - v >= 1]), back[0][v], back[1][v])
+            for v in range(size)
+        ) if rules.backward_when_blocked else None
         # For each move number: what the move does, the bits it flips (the turn too, unless the
         # throw earns another), the opponent's bits a capture flips, and its side's "moved" bit.
         self.what: list[tuple[int, int, int, int]] = [(PLAIN, 0, 0, 0)] * MOVE_COUNT
@@ -170,6 +180,16 @@ class Core:
                         flip = turn | 1 << (s + mine) | 1 << (t + mine)
                         entry = (PLAIN, flip, 1 << (t + theirs) | 1 << (s + theirs), moved)
                     self.what[move.number] = entry
+                for s in range(v + 1, LAST + 1):
+                    t = s - v
+                    turn = 0 if v in EXTRA_THROWS else TURN
+                    moved = 1 << (MOVED + side)
+                    if t == WATER:  # back from H28 or beyond into the water
+                        entry = (WASH, turn | 1 << (s + mine), 0, moved)
+                    else:
+                        flip = turn | 1 << (s + mine) | 1 << (t + mine)
+                        entry = (PLAIN, flip, 1 << (t + theirs) | 1 << (s + theirs), moved)
+                    self.what[move_number(side, s, -v)] = entry
 
     def legal(self, code: int, value: int) -> tuple[Move, ...]:
         """The legal moves of the side to play for a throw of ``value``, rearmost piece first."""
@@ -194,9 +214,25 @@ class Core:
             front = 2 * PIECES if bool(code & BLACK) == side else 2 * PIECES - 1
             if ok >> front & 1:  # a side's first move is made with the piece on its front square
                 ok = 1 << front
+        if not ok and self.back is not None:
+            return self._backward(own, opp, barred, value, side)
         if ok < 1 << (ROW + 1):
             return table[0][ok >> 1]
         return table[0][ok >> 1 & 1023] + table[1][ok >> 11 & 1023] + table[2][ok >> 21]
+
+    def _backward(self, own: int, opp: int, barred: int, value: int, side: int
+                  ) -> tuple[Move, ...]:
+        """The backward moves of a throw no piece can use forward: the same squares barred, and
+        three in a row not to be passed, going the other way."""
+        assert self.back is not None
+        starts, cones, reels = self.back[value]
+        ok = own & starts & ~(barred << value)
+        if value > 3:
+            triples = opp & opp >> 1 & opp >> 2
+            for k in range(3, value) if triples else ():
+                ok &= ~(triples << k)  # starts from which the move would pass all three
+        table = reels if side else cones
+        return table[0][ok >> 1 & 1023] + table[1][ok >> 11 & 1023] + table[2][ok >> 21 & 1023]
 
     def after_move(self, code: int, move: Move) -> int:
         """The packed position after a legal move (no events: see ``engine.senet.position``)."""
@@ -249,17 +285,25 @@ class Core:
 
 
 @cache
-def _moves(exact_exits: bool) -> tuple[tuple[tuple[Move | None, ...], ...], ...]:
-    """Every move, made once: ``[side][throw][square]`` (None for square 0 and throw 0)."""
+def _moves(exact_exits: bool, backward: bool = False
+           ) -> tuple[tuple[tuple[Move | None, ...], ...], ...]:
+    """Every move, made once: ``[side][throw][square]`` (None for square 0 and throw 0, and for
+    a backward move that would go before H1)."""
     def bears_off(s: int, v: int) -> bool:
         if exact_exits:
             return s + v == LAST + 1 and s >= LAST - 2
         return s + v >= LAST
 
+    def made(side: Side, s: int, v: int) -> Move | None:
+        if not s or not v:
+            return None
+        if backward:
+            return Move(side, s, -v) if s - v >= 1 else None
+        return Move(side, s, v, bears_off(s, v))
+
     return tuple(
         tuple(
-            tuple(Move(side, s, v, bears_off(s, v)) if s and v else None
-                  for s in range(LAST + 1))
+            tuple(made(side, s, v) for s in range(LAST + 1))
             for v in range(max(VALUES) + 1)
         )
         for side in Side
@@ -270,10 +314,11 @@ Chunks = tuple[tuple[tuple[Move, ...], ...], ...]
 
 
 @cache
-def _chunks(exact_exits: bool) -> tuple[tuple[Chunks, ...], tuple[Chunks, ...]]:
+def _chunks(exact_exits: bool, backward: bool = False
+            ) -> tuple[tuple[Chunks, ...], tuple[Chunks, ...]]:
     """For each side and throw, the moves of every pattern of pieces in each row of ten (so a
     mask of legal starts becomes its tuple of moves by three lookups)."""
-    moves = _moves(exact_exits)
+    moves = _moves(exact_exits, backward)
 
     def row_table(table: tuple[Move | None, ...], first: int) -> tuple[tuple[Move, ...], ...]:
         patterns: list[tuple[Move, ...]] = [()]

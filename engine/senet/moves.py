@@ -1,11 +1,13 @@
-"""A Senet move: one piece of the side to play goes forward by the throw.
+"""A Senet move: one piece of the side to play goes forward by the throw (or back by it, with the
+option that a side with no forward move must move backward).
 
 A side moves one piece per throw and a piece has one way to go, so a move is named by the side,
-the square its piece starts on and the throw; ``bears_off`` says whether the piece leaves the board
-(which depends on the rules: a piece reaching H30 bears off unless exits are by exact throws).
+the square its piece starts on and the steps (the throw, negative for a backward move);
+``bears_off`` says whether the piece leaves the board (which depends on the rules: a piece
+reaching H30 bears off unless exits are by exact throws).
 
->>> Move(Side.REELS, 10, 1), Move(Side.CONES, 28, 3, bears_off=True)
-(Move(H10-H11), Move(H28-off))
+>>> Move(Side.REELS, 10, 1), Move(Side.CONES, 28, 3, bears_off=True), Move(Side.CONES, 12, -2)
+(Move(H10-H11), Move(H28-off), Move(H12-H10))
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from engine.senet.board import square
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """A piece of ``side`` on square ``start`` moving ``steps`` squares on (or off the board)."""
+    """A piece of ``side`` on square ``start`` moving ``steps`` squares on (or off the board),
+    or back when ``steps`` is negative."""
 
     side: Side
     start: int
@@ -30,6 +33,16 @@ class Move:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "number", move_number(self.side, self.start, self.steps))
+
+    @property
+    def throw(self) -> int:
+        """The throw the move is made with."""
+        return abs(self.steps)
+
+    @property
+    def backward(self) -> bool:
+        """Whether the piece goes back along the path."""
+        return self.steps < 0
 
     @property
     def end(self) -> int:
@@ -57,10 +70,10 @@ class Move:
         return f"Move({self.notation()})"
 
 
-MOVE_COUNT = 2 * 31 * 7
+MOVE_COUNT = 2 * 31 * 13
 """How many move numbers there are."""
 
 
 def move_number(side: int, start: int, steps: int) -> int:
-    """``side``, ``start`` (0..30) and ``steps`` (0..6) as one index."""
-    return (side * 31 + start) * 7 + steps
+    """``side``, ``start`` (0..30) and ``steps`` (-6..6) as one index."""
+    return (side * 31 + start) * 13 + steps + 6

@@ -265,12 +265,15 @@ class SenetPosition(NamedTuple):
         side = self.turn
         if move.side != side:
             return f"it is {side.title}' turn, not {move.side.title}'"
-        if move.steps != throw.value:
-            return f"{move} moves {move.steps}, but the throw is {throw.value}"
+        if move.throw != throw.value:
+            return f"{move} moves {move.throw}, but the throw is {throw.value}"
         if not 1 <= move.start <= LAST or move.start not in self.numbers(side):
             return f"no {side.title[:-1]} stands on H{move.start}"
         legal = self.rules.core.legal(self.code, throw.value)
         same_piece = [m for m in legal if m.start == move.start]
+        if legal and legal[0].backward and not move.backward:
+            return (f"{move} is not a legal move: no piece can go forward with the "
+                    f"{throw.value}, so a piece goes back ({', '.join(map(str, legal))})")
         if same_piece:
             return f"{move} is not how that piece moves here: it plays {same_piece[0]}"
         if not self.has_moved(side) and legal:
@@ -379,10 +382,10 @@ def _opened(side: Side) -> Opened:
 _EXTRA = {1: "one", 4: "four", 6: "six"}
 
 
-def _after_events(side: Side, steps: int) -> tuple[Event, ...]:
+def _after_events(side: Side, throw: int) -> tuple[Event, ...]:
     """What follows a move that does not win: another throw, or the turn passing."""
-    if steps in EXTRA_THROWS:
-        return ExtraTurnEarned(side, _EXTRA[steps]), ExtraTurnTaken(side, 0)  # type: ignore[arg-type]
+    if throw in EXTRA_THROWS:
+        return ExtraTurnEarned(side, _EXTRA[throw]), ExtraTurnTaken(side, 0)  # type: ignore[arg-type]
     return (_turn_passed(side.other),)
 
 
@@ -391,16 +394,17 @@ def _plain_events() -> list[tuple[tuple[Event, ...], tuple[Event, ...]]]:
     capturing (shared instances: events are immutable)."""
     table: list[tuple[tuple[Event, ...], tuple[Event, ...]]] = [((), ())] * MOVE_COUNT
     for side in Side:
-        for steps in VALUES:
-            for start in range(1, LAST + 1):
-                end = start + steps
-                if end > LAST:
-                    continue
-                moved = Moved(side, square(start), square(end))
-                swapped = Swapped(side.other, square(end), square(start))
-                after = _after_events(side, steps)
-                table[move_number(side, start, steps)] = ((moved, *after),
-                                                          (moved, swapped, *after))
+        for value in VALUES:
+            for steps in (value, -value):  # forward, and back (when the rules call for it)
+                for start in range(1, LAST + 1):
+                    end = start + steps
+                    if not 1 <= end <= LAST:
+                        continue
+                    moved = Moved(side, square(start), square(end))
+                    swapped = Swapped(side.other, square(end), square(start))
+                    after = _after_events(side, value)
+                    table[move_number(side, start, steps)] = ((moved, *after),
+                                                              (moved, swapped, *after))
     return table
 
 
@@ -420,4 +424,4 @@ def _move_events(core: Core, code: int, move: Move, after: int) -> tuple[Event, 
         events = (Moved(side, square(start), square(end)), Washed(side, square(landed)))
     if after & OVER:
         return (*events, Won(side), Scored(side, core.score(after)))
-    return events + _after_events(side, move.steps)
+    return events + _after_events(side, move.throw)

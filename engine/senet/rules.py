@@ -16,7 +16,7 @@ from typing import Any
 from engine.core.errors import BadRecord
 from engine.core.sides import Side
 from engine.core.sticks import STICKS, Throw
-from engine.games.api import Chance, Geometry, record_options
+from engine.games.api import Chance, Geometry, Words, record_options
 from engine.senet.board import GEOMETRY
 from engine.senet.core import Core, core_of
 from engine.senet.notation import parse_position
@@ -33,12 +33,14 @@ _VARIATIONS = {
     "water_to_rebirth": "Water to Rebirth",
     "rebirth_safe": "House of Rebirth",
     "exact_exits": "exact exits",
+    "backward_when_blocked": "backward moves",
 }
 
 
 @dataclass(frozen=True)
 class SenetRules:
-    """Senet as docs/rules/senet.md writes it; each option is one of the seed's variations."""
+    """Senet as docs/rules/senet.md writes it; each option is one of the seed's variations, or
+    (``backward_when_blocked``) of the published rules close to it."""
 
     happiness_exact: bool = False
     """A piece must land exactly on the House of Happiness (H26) before going further."""
@@ -49,6 +51,9 @@ class SenetRules:
     """The House of Rebirth (H15) is a refuge: a piece there cannot be captured."""
     exact_exits: bool = False
     """Pieces leave only by exact throws: a 3 from H28, a 2 from H29, a 1 from H30."""
+    backward_when_blocked: bool = False
+    """A throw no piece can use going forward must be used to move a piece back by it (the
+    throw is lost only when no piece can go either way)."""
     _core: Any = field(default=None, init=False, repr=False, compare=False)
 
     @property
@@ -106,6 +111,18 @@ class SenetRules:
         """Who throws first in the opening: the loser of the last game, the Cones in the first
         (the opening's rounds are fair, so it decides nothing)."""
         return last_winner.other if last_winner is not None else Side.CONES
+
+    def who_begins(self, rng: random.Random, last_winner: Side | None) -> tuple[Side, str]:
+        """``first_side``, and why."""
+        side = self.first_side(rng, last_winner)
+        why = "no game won yet" if last_winner is None else "the loser of the last game"
+        return side, (f"The {side.title} throw first in the opening ({why}); the only 1 of a "
+                      "round decides who plays black and moves first.")
+
+    @property
+    def words(self) -> Words:
+        """The sticks; moves written ``H12-H14``."""
+        return Words("sticks", "H12-H14", "H12")
 
     def to_json(self) -> dict[str, Any]:
         """The game's name and options as JSON data."""

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.core.sides import Side
 from engine.core.sticks import Throw
-from engine.games.api import Chance, Geometry, record_options
+from engine.games.api import Chance, Geometry, Words, record_options
 from engine.stacks.board import GEOMETRY, MEN
 from engine.stacks.dice import OUTCOMES, roll
 from engine.stacks.notation import parse_position
@@ -70,6 +70,20 @@ class StacksRules:
         """Both sides throw the three dice, the higher total begins, ties are thrown again (the
         seed's way, every game)."""
         return opening(rng)[0]
+
+    def who_begins(self, rng: random.Random, last_winner: Side | None) -> tuple[Side, str]:
+        """``first_side``, and the totals thrown: ``The Cones threw 12 and the Reels 9: the
+        Cones begin.``"""
+        side, rounds = opening(rng)
+        ties = "".join(f"both threw {c}, again; " for c, r in rounds[:-1])
+        cones, reels = rounds[-1]
+        return side, (f"For who begins, {ties}the Cones threw {cones} and the Reels {reels} "
+                      f"with the three dice: the {side.title} begin.")
+
+    @property
+    def words(self) -> Words:
+        """Three dice; moves written with the die used, ``3:C4-M7``; men, not pieces."""
+        return Words("dice", "3:C4-M7", "C4", piece="man")
 
     def to_json(self) -> dict[str, Any]:
         """The game's name as JSON data (the game has no options)."""

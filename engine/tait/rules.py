@@ -14,7 +14,7 @@ from typing import Any, Self
 from engine.core.errors import BadRecord
 from engine.core.sides import Side
 from engine.core.sticks import Throw, arrangements
-from engine.games.api import Chance, Geometry
+from engine.games.api import Chance, Geometry, Words
 from engine.tait.board import PATH_LENGTH, TWENTY_SQUARES
 
 TITLES = {
@@ -100,12 +100,26 @@ class Options:
         """The casting sticks or the die, with each throw's probability."""
         return Chance(self.device, tuple((v, self.probability(v)) for v in self.throws))
 
+    @property
+    def words(self) -> Words:
+        """The sticks or the die; moves written ``C2-M6``."""
+        return Words(self.device, "C2-M6", "C2")
+
     def first_side(self, rng: random.Random, last_winner: Side | None) -> Side:
         """Who throws first: drawn with ``rng`` under ``random_first``; else the loser of the
         last game, and the Cones in the first one."""
         if self.random_first:
             return Side(rng.getrandbits(1))
         return last_winner.other if last_winner is not None else Side.CONES
+
+    def who_begins(self, rng: random.Random, last_winner: Side | None) -> tuple[Side, str]:
+        """``first_side``, and why."""
+        side = self.first_side(rng, last_winner)
+        if self.random_first:
+            return side, f"The {side.title} are drawn to throw first."
+        if last_winner is None:
+            return side, f"The {side.title} throw first (no game won yet)."
+        return side, f"The {side.title} lost the last game: they throw first."
 
     def forget(self) -> None:
         """Drop what these rules cached while playing (``engine.games.forget``)."""

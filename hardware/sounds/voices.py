@@ -9,11 +9,12 @@ same sound every time. Samples are float64 at ``RATE``, roughly -1 to 1.
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 RATE = 44100
 """Samples a second of every shipped sound (the mixer's own rate: nothing is resampled)."""
 
-Samples = np.ndarray
+Samples = npt.NDArray[np.float64]
 
 # D "Phrygian dominant" (D Eb F# G A Bb C): a mode that sounds of the Nile to modern ears.
 _SEMITONES = {"C": -2, "D": 0, "E": 2, "F": 3, "G": 5, "A": 7, "B": 9}
@@ -29,6 +30,11 @@ def note(name: str) -> float:
         rest = rest[1:]
     semis = _SEMITONES[letter] + shift + 12 * (int(rest) - 4)
     return _D4 * 2 ** (semis / 12)
+
+
+def _peak(x: Samples) -> float:
+    """The largest magnitude in ``x``, never zero (to scale a sound to a peak of 1)."""
+    return float(np.abs(x).max()) + 1e-12
 
 
 def times(seconds: float) -> Samples:
@@ -70,8 +76,8 @@ def pluck(freq: float, seconds: float, rng: np.random.Generator, *, ring: float 
         string[start:end] = loss * 0.5 * (string[start - delay:end - delay]
                                           + string[start - delay - 1:end - delay - 1])
     wanted = np.arange(int(seconds * RATE)) * (freq / rendered)
-    out = np.interp(wanted, np.arange(len(string) - 1), string[1:])
-    return out / (np.abs(out).max() + 1e-12)
+    out: Samples = np.interp(wanted, np.arange(len(string) - 1), string[1:])
+    return out / _peak(out)
 
 
 def harp(name: str, seconds: float, rng: np.random.Generator, *, ring: float = 3.0) -> Samples:
@@ -102,7 +108,7 @@ def dum(rng: np.random.Generator, pitch: float = 82.0, seconds: float = 0.7) -> 
     skin = (np.sin(phase) * np.exp(-t / 0.2) + 0.35 * np.sin(1.59 * phase) * np.exp(-t / 0.07)
             + 0.2 * np.sin(2.14 * phase) * np.exp(-t / 0.045))
     thump = band(rng.normal(size=len(t)), 60, 1500) * np.exp(-t / 0.012)
-    return (skin + 0.25 * thump / (np.abs(thump).max() + 1e-12)) * release(seconds, 0.05)
+    return (skin + 0.25 * thump / _peak(thump)) * release(seconds, 0.05)
 
 
 def tek(rng: np.random.Generator, pitch: float = 330.0, seconds: float = 0.3) -> Samples:
@@ -112,7 +118,7 @@ def tek(rng: np.random.Generator, pitch: float = 330.0, seconds: float = 0.3) ->
                * np.exp(-t / decay)
                for ratio, amp, decay in ((1.0, 1.0, 0.05), (1.59, 0.6, 0.03), (2.3, 0.4, 0.02)))
     slap = band(rng.normal(size=len(t)), 800, 7000) * np.exp(-t / 0.008)
-    return (ring + 0.6 * slap / (np.abs(slap).max() + 1e-12)) * release(seconds, 0.03)
+    return (ring + 0.6 * slap / _peak(slap)) * release(seconds, 0.03)
 
 
 def sistrum(rng: np.random.Generator, strokes: int = 2, seconds: float = 0.6,
@@ -136,8 +142,8 @@ def sistrum(rng: np.random.Generator, strokes: int = 2, seconds: float = 0.6,
     for stroke in range(strokes):
         t = times(seconds) - stroke * gap
         envelope += np.where(t > 0, t / 0.01 * np.exp(1 - t / 0.01), 0.0) * 0.8 ** stroke
-    swish *= envelope / (np.abs(swish).max() + 1e-12)
-    return (out / (np.abs(out).max() + 1e-12) + 0.25 * swish) * release(seconds, 0.05)
+    swish *= envelope / _peak(swish)
+    return (out / _peak(out) + 0.25 * swish) * release(seconds, 0.05)
 
 
 def knock(rng: np.random.Generator, pitch: float = 1.0, seconds: float = 0.12,
@@ -149,7 +155,7 @@ def knock(rng: np.random.Generator, pitch: float = 1.0, seconds: float = 0.12,
                             + rng.uniform(0, 6.28)) * np.exp(-t / decay)
                for ratio, amp, decay in ((1.0, 1.0, 0.03), (2.76, 0.6, 0.015), (5.4, 0.35, 0.008)))
     click = band(rng.normal(size=len(t)), 1000, 9000) * np.exp(-t / 0.0015)
-    return (ring + hardness * 2 * click / (np.abs(click).max() + 1e-12)) * release(seconds, 0.03)
+    return (ring + hardness * 2 * click / _peak(click)) * release(seconds, 0.03)
 
 
 def reverb(x: Samples, rng: np.random.Generator, *, seconds: float = 1.2, wet: float = 0.2,

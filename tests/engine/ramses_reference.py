@@ -45,10 +45,10 @@ class Plain:
     winner: Side | None = None
     seen: list[tuple[object, ...]] = field(default_factory=list)
     specials: int = 3
-    may_pass: bool = False
+    may_pass: bool = True
 
     @classmethod
-    def new(cls, first: Side, specials: int = 3, may_pass: bool = False) -> Plain:
+    def new(cls, first: Side, specials: int = 3, may_pass: bool = True) -> Plain:
         pieces = {(n, None): Side.CONES for n in (2, 3, 4)}
         pieces[(5, 10)] = Side.CONES
         pieces.update({(n, None): Side.REELS for n in (19, 20, 21)})
@@ -59,8 +59,8 @@ class Plain:
         return plain
 
     def key(self) -> tuple[object, ...]:
-        return (tuple(sorted((p, s) for p, s in self.pieces.items())), self.turn, self.second,
-                self.first)
+        """The position as rule 11 names it: the pieces, the player to move, the half turn."""
+        return (tuple(sorted((p, s) for p, s in self.pieces.items())), self.turn, self.second)
 
     def empty(self, n: int) -> bool:
         return all(p[0] != n for p in self.pieces)
@@ -149,8 +149,8 @@ class Plain:
         return None
 
     def _next_key(self, pieces: dict[Place, Side]) -> tuple[object, ...]:
-        turn, second, first = self._after_half()
-        return (tuple(sorted((p, s) for p, s in pieces.items())), turn, second, first)
+        turn, second, _ = self._after_half()
+        return (tuple(sorted((p, s) for p, s in pieces.items())), turn, second)
 
     def _after_half(self) -> tuple[Side, bool, bool]:
         if self.second:

@@ -100,10 +100,24 @@ class Plain:
         blocks = [i for i in passed if i + 2 in passed and {i, i + 1, i + 2} <= set(opp)]
         return not blocks
 
+    def allowed_back(self, start: int, steps: int) -> bool:
+        """A backward move: the same squares barred, three in a row not passed, going back."""
+        own, opp = self.pieces[self.turn], self.pieces[1 - self.turn]
+        end = start - steps
+        if end < 1 or end in own:
+            return False
+        if end in opp and (end in self.refuges() or end - 1 in opp or end + 1 in opp):
+            return False
+        passed = range(end + 1, start)
+        return not [i for i in passed if i + 2 in passed and {i, i + 1, i + 2} <= set(opp)]
+
     def legal(self, value: int) -> list[tuple[int, int]]:
-        """(start, steps) of each legal move, rearmost piece first."""
+        """(start, steps) of each legal move, rearmost piece first; backward moves (negative
+        steps) only with the option, and only when no piece can go forward."""
         me = self.turn
         moves = [(s, value) for s in sorted(self.pieces[me]) if self.allowed(s, value)]
+        if not moves and self.rules.backward_when_blocked:
+            return [(s, -value) for s in sorted(self.pieces[me]) if self.allowed_back(s, value)]
         if not self.moved[me]:
             front = 10 if self.black == me else 9
             if (front, value) in moves:
@@ -140,8 +154,8 @@ class Plain:
             self.winner = me
             points = sum(3 if p <= 10 else 2 if p <= 20 else 1 for p in opp)
             return [*events, Won(Side(me)), Scored(Side(me), points)]
-        if steps in (1, 4, 6):
-            return [*events, ExtraTurnEarned(Side(me), NAMES[steps]),  # type: ignore[arg-type]
+        if abs(steps) in (1, 4, 6):
+            return [*events, ExtraTurnEarned(Side(me), NAMES[abs(steps)]),  # type: ignore[arg-type]
                     ExtraTurnTaken(Side(me), 0)]
         self.turn = other
         return [*events, TurnPassed(Side(other))]

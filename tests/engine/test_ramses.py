@@ -7,7 +7,7 @@ import json
 import pytest
 
 from engine.core.errors import BadNotation, BadRecord, IllegalMove, WrongPhase
-from engine.core.events import Moved, MovedTheirs, Won
+from engine.core.events import Moved, MovedTheirs, TurnPassed, Won
 from engine.core.sides import Side
 from engine.core.sticks import Throw
 from engine.game import Game
@@ -161,15 +161,25 @@ def test_a_player_with_no_move_is_locked_up_and_loses() -> None:
     assert locked.winner == R and locked.is_over and not locked.moves
 
 
-def test_no_opponents_piece_to_move_locks_the_player_up() -> None:
-    text = "C:T1,T2,T6,T7 R:T3,T8,T18,T19 turn:R half:theirs"
-    assert RAMSES.parse(text).winner == C
+def test_whoever_locks_the_opponent_up_wins() -> None:
+    # The Reels cannot move a Cone, so their second move is skipped; the Cones, to play, cannot
+    # move either: they are locked up, and the Reels who locked them in win.
+    locked = RAMSES.parse("C:T1,T2,T6,T7 R:T3,T8,T18,T19 turn:R half:theirs")
+    assert locked.winner == R
 
 
-def test_with_the_option_a_second_move_without_a_piece_passes() -> None:
-    rules = RamsesRules(second_move_may_pass=True)
-    # The Reels cannot move a Cone, so the turn passes; the Cones cannot move either.
-    assert rules.parse("C:T1,T2,T6,T7 R:T3,T8,T18,T19 turn:R half:theirs").winner == R
+def test_a_second_move_without_an_opponents_piece_to_move_passes() -> None:
+    position = RAMSES.parse("C:T8,T14,T20,U10 R:T1,T16,T21,L14 turn:C")
+    after, events = position.play(position.parse_move("T8-T9"))
+    # No Reel can be moved by the Cones (on special squares or hemmed in): the turn passes.
+    assert events == (Moved(C, "T8", "T9"), TurnPassed(R))
+    assert after.turn == R and after.half == "own" and after.moves and not after.is_over
+
+
+def test_with_the_option_off_no_opponents_piece_to_move_locks_the_player_up() -> None:
+    rules = RamsesRules(second_move_may_pass=False)
+    assert rules.parse("C:T1,T2,T6,T7 R:T3,T8,T18,T19 turn:R half:theirs").winner == C
+    assert rules.title == "Ramses (no pass on the second move)" and RAMSES.title == "Ramses"
 
 
 def test_a_move_may_not_bring_back_a_position() -> None:
@@ -184,6 +194,16 @@ def test_a_move_may_not_bring_back_a_position() -> None:
     for text in ("T6-T10", "T11-T4", "T4-T11", "T10-T6"):
         allowed, _ = allowed.play(allowed.parse_move(text))
     assert allowed.notation() == "C:T2,T6,T14,T15 R:T11,T19,T20,L10 turn:C half:own first:no"
+
+
+def test_a_position_of_the_first_turn_may_not_come_back() -> None:
+    position = RAMSES.new(R)
+    for text in ("L10-T7", "T3-L10", "L10-T3", "T21-T12"):
+        position, _ = position.play(position.parse_move(text))
+    # T12-T21 would set the pieces as after the Reels' first move, the Reels to move a Cone:
+    # the same position by rule 11, though the first turn is over.
+    with pytest.raises(IllegalMove, match="bring back a position"):
+        position.parse_move("T12-T21")
 
 
 def test_ramses_takes_no_throw() -> None:

@@ -303,6 +303,7 @@ HAPPINESS = SenetRules(happiness_exact=True)
 REBIRTH_WATER = SenetRules(water_to_rebirth=True)
 REBIRTH_SAFE = SenetRules(rebirth_safe=True)
 EXACT = SenetRules(exact_exits=True)
+BACKWARD = SenetRules(backward_when_blocked=True)
 
 
 def test_house_of_happiness_must_be_landed_on_exactly() -> None:
@@ -343,6 +344,33 @@ def test_exact_exits_let_pieces_rest_on_h30_a_refuge() -> None:
     assert at("C:H30 R:H2", EXACT).squares(C) == {"H30"}
     assert moves("C:H26 R:H30,H2", 4, EXACT) == []
     assert moves("C:H26 R:H29,H2", 3, EXACT) == []
+
+
+def test_backward_moves_use_a_throw_no_piece_can_use_forward() -> None:
+    blocked = "C:H20 R:H18,H21,H22,H23"  # three Reels in a row ahead of the only Cone
+    assert [moves(blocked, v) for v in (1, 2)] == [[], []]  # usually the throw is lost
+    assert [moves(blocked, v, BACKWARD) for v in (1, 2, 3, 4, 6)] == [
+        ["H20-H19"], ["H20xH18"], ["H20-H17"], ["H20-H16"], ["H20-H14"]]
+    after, events = play(blocked, 2, "H20-H18", BACKWARD)  # back onto a lone Reel: a swap
+    assert events == (Moved(C, "H20", "H18"), Swapped(R, "H18", "H20"), TurnPassed(R))
+    assert after.squares(R) == {"H20", "H21", "H22", "H23"}
+
+
+def test_backward_moves_only_when_no_piece_can_go_forward() -> None:
+    assert moves("C:H3,H20 R:H21,H22,H23", 1, BACKWARD) == ["H3-H4"]
+
+
+def test_a_backward_move_with_a_1_4_or_6_earns_another_throw() -> None:
+    after, events = play("C:H20 R:H18,H21,H22,H23", 1, "H20", BACKWARD)
+    assert events[-2:] == (ExtraTurnEarned(C, "one"), ExtraTurnTaken(C, 0))
+    assert after.turn == C and after.squares(C) == {"H19"}
+
+
+def test_backward_moves_never_pass_three_in_a_row() -> None:
+    rules = SenetRules(happiness_exact=True, backward_when_blocked=True)
+    # H25 cannot go forward: H26 holds a Reel on its refuge, and nothing may pass H26.
+    assert moves("C:H25 R:H22,H23,H26", 4, rules) == ["H25-H21"]
+    assert moves("C:H25 R:H22,H23,H24,H26", 4, rules) == []  # back over three: lost
 
 
 # --- Notation, records and the game interface --------------------------------------------------
@@ -452,7 +480,7 @@ def test_records_with_bad_rules_are_refused(ruleset: str, problem: str) -> None:
 
 
 def test_the_rules_round_trip_through_json_and_the_registry() -> None:
-    for rules in (SENET, HAPPINESS, REBIRTH_WATER, REBIRTH_SAFE, EXACT):
+    for rules in (SENET, HAPPINESS, REBIRTH_WATER, REBIRTH_SAFE, EXACT, BACKWARD):
         assert SenetRules.from_json(rules.to_json()) == rules
     assert load("senet") is SENET and load(" Senet ").title == "Senet"
 

@@ -19,7 +19,8 @@ from tests.benchmarks.engine_games import position_games, senet_core_games
 from tests.engine.senet_reference import Plain
 
 VALUES = (1, 2, 3, 4, 6)
-OPTIONS = ("happiness_exact", "water_to_rebirth", "rebirth_safe", "exact_exits")
+OPTIONS = ("happiness_exact", "water_to_rebirth", "rebirth_safe", "exact_exits",
+           "backward_when_blocked")
 EACH = [SenetRules()] + [SenetRules(**{option: True}) for option in OPTIONS]
 ALL_RULES = [SenetRules(**dict(zip(OPTIONS, flags, strict=True)))
              for flags in itertools.product((False, True), repeat=len(OPTIONS))]

@@ -45,9 +45,14 @@ class Hand:
         """Set a piece on ``square``."""
         return self._act(lambda: self.table.sim.place(square))
 
-    def slide(self, start: str, end: str, seconds: float = 0.3) -> float:
-        """Slide the piece on ``start`` to ``end`` over the squares between."""
-        return self._act(lambda: self.table.sim.slide(start, end, seconds))
+    def slide(self, start: str, end: str, seconds: float = 0.3, height: float = 0.0) -> float:
+        """Slide the piece on ``start`` to ``end`` over the squares between (or carry it low,
+        ``height`` square widths above them: hovering)."""
+        return self._act(lambda: self.table.sim.slide(start, end, seconds, height=height))
+
+    def hop(self, square: str, seconds: float = 0.1) -> float:
+        """Lift the piece on ``square`` and set it straight back (a hop; a piece straightened)."""
+        return self._act(lambda: self.table.sim.hop(square, seconds))
 
     def touch(self, square: str, rest: float = 0.0) -> float:
         """Lift the piece on ``square`` and set it back (after ``rest`` seconds in the air)."""
@@ -61,21 +66,28 @@ class Hand:
 
 
 def carry_out(table: Table, state: Position, move: Any, *, bumped_first: bool = True,
-              slide: bool = False, pace: float = HAND) -> float:
+              slide: bool = False, height: float = 0.0, hop: float | None = None,
+              pace: float = HAND) -> float:
     """Make ``move`` at a hand's pace, ticking all along; returns when the last contact rests.
 
     Any game's move, by its journeys: a piece it bumps or swaps with is lifted first (or after
     the mover, ``bumped_first=False``), the mover stands on its way squares, and on a board with
     rack switches pieces come from the waiting rack, go back to it when bumped, and go to the
-    tray when borne off."""
+    tray when borne off. ``slide``: the mover slides to its first stop (carried ``height``
+    square widths above the board: hovering over the squares between). ``hop``: the last piece
+    set down is lifted at once and set down again that many seconds later (straightened)."""
     hand = Hand(table, pace)
     mover, *others = trips(state, move, table.settings.racks)
+    landed: list[str] = []
 
     def lift(place: str | None) -> float:
         return hand.lift(_slot(table, place, filled=True)) if place is not None else table.now
 
     def put(place: str | None) -> float:
-        return hand.place(_slot(table, place, filled=False)) if place is not None else table.now
+        if place is None:
+            return table.now
+        landed.append(_slot(table, place, filled=False))
+        return hand.place(landed[-1])
 
     if bumped_first:
         for other in others:
@@ -90,17 +102,20 @@ def carry_out(table: Table, state: Position, move: Any, *, bumped_first: bool = 
     rest = table.now
     for n, square in enumerate(mover.via):
         if sliding and n == 0:
-            hand.slide(str(mover.start), square)
+            hand.slide(str(mover.start), square, height=height)
         else:
             hand.place(square)
         rest = hand.lift(square)
     if sliding and not mover.via:
-        rest = hand.slide(str(mover.start), str(mover.end))
+        landed.append(str(mover.end))
+        rest = hand.slide(str(mover.start), str(mover.end), height=height)
     elif mover.end is not None:
         rest = put(mover.end)
     for other in others:
         if other.end is not None:
             rest = put(other.end)
+    if hop is not None and landed:
+        rest = Hand(table, pace=0.0).hop(landed[-1], hop)
     return rest
 
 

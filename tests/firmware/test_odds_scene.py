@@ -85,3 +85,19 @@ def test_the_chances_button_without_a_table_is_refused_aloud() -> None:
     board.game = Game(TWO)
     board.press("chances")
     assert heard == ["refused"]
+
+
+def test_the_controller_works_out_the_chances_once_a_position_labelled_as_their_judge_is() -> None:
+    table = two_piece_table()
+    board = controller(table)
+    board.game = Game(TWO)
+    exact = board.odds()
+    assert exact is not None and exact.exact and exact.cones == cones_chance(table,
+                                                                             board.game.state)
+    assert board.odds() is exact  # the same position: not worked out again
+    board.settings.table = None  # no table: the strongest search estimates, and says so
+    estimate = board.odds()
+    assert estimate is not None and not estimate.exact and "Vizier" in estimate.judge
+    assert estimate.text.startswith("Chances to win, estimated: Cones ")
+    board.game = None
+    assert board.odds() is None

@@ -28,8 +28,8 @@ def test_a_piece_left_in_the_tray_is_asked_back_into_its_rack() -> None:
     table.run(3.0)
     controller = table.controller
     assert controller.phase is Phase.IDLE
-    wanted = "Put a Reel in its waiting rack. Take a Reel out of its borne-off tray."
-    assert controller.status().endswith(wanted), controller.status()
+    wanted = "Move a Reel from the Reels' borne-off tray to the Reels' waiting rack."
+    assert controller.status() == wanted, controller.status()
     Hand(table).shake()
     table.run(2.0)
     assert controller.game is None  # no game begins until the racks are right

@@ -1,5 +1,7 @@
-"""Random hands on the board: lifts, places, slides and shakes never break the controller, the
-game stays legal, and once the board is put right play goes on."""
+"""Random hands on the board: lifts, places, slides, hops, hovering and shakes never break the
+controller, the game stays legal, once the board is put right play goes on, and in every frame
+a board that is not as expected, with a status asking for something, lights a square that shows
+what (on each build of board: plain, overlapping and gapped reeds)."""
 
 from __future__ import annotations
 
@@ -9,14 +11,22 @@ from pathlib import Path
 
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+)
 
 from engine.record import GameRecord
 from engine.tait.board import SQUARES
 from firmware.controller import Settings
 from firmware.scenes import Phase
+from sim.reeds import BUILDS, Build
 from sim.table import Table
 from tests.firmware.hand import carry_out
+from tests.firmware.invariant import Invariant
 
 squares = st.sampled_from(SQUARES)
 
@@ -25,12 +35,19 @@ class RandomHands(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.dir = Path(tempfile.mkdtemp())
-        self.table = Table(state_dir=self.dir, settings=Settings(mummy=None), seed=1)
+
+    @initialize(build=st.sampled_from(list(BUILDS.values())))
+    def a_board_of_one_build(self, build: Build) -> None:
+        self.table = Table(state_dir=self.dir, settings=Settings(mummy=None), seed=1,
+                           build=build)
+        self.guidance = Invariant(self.table.controller)
+        self.table.companions.append(self.guidance)  # checked in every frame
         self.table.sim.shake(0.6)
         self.table.run(2.0)
 
     def teardown(self) -> None:
-        self.table.close()
+        if hasattr(self, "table"):
+            self.table.close()
         shutil.rmtree(self.dir, ignore_errors=True)
 
     @rule(square=squares)
@@ -52,6 +69,18 @@ class RandomHands(RuleBasedStateMachine):
             self.table.sim.slide(start, end)
         self.table.run(0.4)
 
+    @rule(square=squares, seconds=st.sampled_from([0.005, 0.05, 0.3]))
+    def hop(self, square: str, seconds: float) -> None:
+        if square in self.table.sim.pieces:
+            self.table.sim.hop(square, seconds)
+        self.table.run(0.4)
+
+    @rule(square=squares, over=squares, height=st.sampled_from([0.1, 0.3]))
+    def hover(self, square: str, over: str, height: float) -> None:
+        if square in self.table.sim.pieces and over != square:
+            self.table.sim.hover(square, over, height=height)
+        self.table.run(0.8)
+
     @rule(seconds=st.floats(0.2, 1.5))
     def shake(self, seconds: float) -> None:
         self.table.sim.shake(seconds)
@@ -70,7 +99,8 @@ class RandomHands(RuleBasedStateMachine):
             return
         state = game.state
         move = data.draw(st.sampled_from(state.moves))
-        carry_out(self.table, state, move)
+        carry_out(self.table, state, move, slide=data.draw(st.booleans()),
+                  hop=data.draw(st.sampled_from([None, 0.05])))
         self.table.run(1.0)
         assert game.state is not state, f"{move} was not recognised"
 
@@ -92,6 +122,10 @@ class RandomHands(RuleBasedStateMachine):
     @invariant()
     def the_lights_always_show_a_frame(self) -> None:
         assert self.table.frame is not None
+
+    @invariant()
+    def every_frame_was_checked(self) -> None:
+        assert self.guidance.frames > 0
 
 
 RandomHands.TestCase.settings = settings(max_examples=40, stateful_step_count=25,

@@ -22,7 +22,7 @@ from firmware.tracker import (
     MoveTracker,
     Recognized,
 )
-from tests.firmware.test_tracker import judge_after
+from tests.firmware.test_tracker import hopped, judge_after, overlapped
 
 Change = tuple[str, bool]
 
@@ -38,7 +38,24 @@ def slide(occupied: frozenset[str], start: int, end: int) -> list[Change]:
 
 
 def performances(position: SenetPosition, move: Move) -> Iterator[list[Change]]:
-    """Every way a player might carry out ``move`` with their hands."""
+    """Every way a player might carry out ``move`` with their hands: lifted and set down, slid
+    (on a board whose reeds gap or overlap), the last piece hopping into place."""
+    for changes in _performances(position, move):
+        yield changes
+        hop = hopped(changes)
+        if hop is not None:
+            yield hop
+
+
+def overlapping_slide(occupied: frozenset[str], start: int, end: int) -> list[Change]:
+    """A piece slid from ``start`` to ``end`` over the free squares between, on a board whose
+    reeds overlap: each square closes before the one before it opens."""
+    way = [square(start), *(square(n) for n in range(start + 1, end)
+                            if square(n) not in occupied), square(end)]
+    return overlapped(way)
+
+
+def _performances(position: SenetPosition, move: Move) -> Iterator[list[Change]]:
     occupied = position.occupancy()
     source, start = move.source, move.start
     if move.bears_off:
@@ -47,6 +64,7 @@ def performances(position: SenetPosition, move: Move) -> Iterator[list[Change]]:
             return
         yield [(source, False), ("H30", True), ("H30", False)]  # touching H30 on its way off
         yield [(source, False), *slide(occupied, start, 30), ("H30", True), ("H30", False)]
+        yield [*overlapping_slide(occupied, start, 30), ("H30", False)]
         return
     target = square(move.end)
     if move.end == WATER:
@@ -64,9 +82,12 @@ def performances(position: SenetPosition, move: Move) -> Iterator[list[Change]]:
         yield [(source, False), (target, False), (source, True), (target, True)]
         yield [(target, False), (source, False), *slide(occupied - {target}, start, move.end),
                (target, True), (source, True)]
+        yield [(target, False), *overlapping_slide(occupied - {target}, start, move.end),
+               (source, True)]
         return
     yield [(source, False), (target, True)]
     yield [(source, False), *slide(occupied, start, move.end), (target, True)]
+    yield overlapping_slide(occupied, start, move.end)
 
 
 def positions(rules: SenetRules, games: int) -> Iterator[SenetPosition]:

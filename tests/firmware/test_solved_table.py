@@ -87,7 +87,12 @@ def test_a_bad_game_file_is_answered_in_one_line(tmp_path: Path, content: bytes,
     assert err.startswith("aseb: ") and err.count("\n") == 1
 
 
-def test_review_without_a_table_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = save_game(Game(TWO).record, tmp_path)
-    assert main(["review", str(path), "--tables", str(tmp_path)]) == 2
-    assert "aseb solve" in capsys.readouterr().err
+def test_review_without_a_table_says_so_and_the_search_judges(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = Game(TWO)
+    game.cast(Throw.of(4))
+    path = save_game(game.record, tmp_path)
+    assert main(["review", str(path), "--tables", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "no solved table" in out and "aseb solve" in out
+    assert "Judged by the Vizier" in out and "estimates" in out and "Cones throw 4" in out

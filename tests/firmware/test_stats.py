@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from firmware.stats import GameLine, GameLog, report, summary, to_csv
 
 DAY = 1_795_392_000.0  # 2026-11-23 00:00 UTC
@@ -57,3 +59,13 @@ def test_a_read_only_state_directory_loses_the_line_not_the_game(tmp_path: Path)
     blocked.write_text("not a directory")
     GameLog(blocked).append(game(DAY, 5, "visitor"))  # logged, not raised
     assert blocked.read_text() == "not a directory"
+
+
+def test_aseb_stats_names_the_folder_it_read(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    from sim.cli import main
+
+    GameLog(tmp_path).append(game(DAY, 10, "visitor"))
+    assert main(["stats", "--state-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"The games kept in {tmp_path} (games.jsonl") and "games: 1" in out

@@ -4,6 +4,7 @@ rules and of Cyningstan's)."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterable, Iterator
 
@@ -36,9 +37,35 @@ def between(side: Side, start: int, end: int) -> list[str]:
     return list(path(side)[start:end - 1])
 
 
+def overlapped(squares: list[str]) -> list[Change]:
+    """A piece slid over ``squares`` on a board whose reeds overlap: each square closes before
+    the one before it opens."""
+    return [c for a, b in itertools.pairwise(squares) for c in ((b, True), (a, False))]
+
+
+def hopped(changes: list[Change]) -> list[Change] | None:
+    """``changes``, then the last piece set down to stay lifted and set down again (a hop, a
+    piece straightened); None when no piece is set down to stay."""
+    for i in range(len(changes) - 1, -1, -1):
+        square, occupied = changes[i]
+        if occupied and all(sq != square for sq, _ in changes[i + 1:]):
+            return [*changes, (square, False), (square, True)]
+    return None
+
+
 def performances(state: GameState, move: Move, racks: bool = False) -> Iterator[list[Change]]:
     """Every way a player might carry out ``move`` with their hands (with ``racks``: taking
-    pieces from the waiting rack, and putting bumped ones back and borne-off ones in the tray)."""
+    pieces from the waiting rack, and putting bumped ones back and borne-off ones in the tray):
+    lifted and set down, slid (on a board whose reeds gap or overlap), the last piece
+    straightened."""
+    for changes in _performances(state, move, racks):
+        yield changes
+        hop = hopped(changes)
+        if hop is not None:
+            yield hop
+
+
+def _performances(state: GameState, move: Move, racks: bool) -> Iterator[list[Change]]:
     src, side = move.source, move.side
     occupied = state.occupancy()
     over = [sq for sq in between(side, move.start, move.end) if sq not in occupied]
@@ -53,6 +80,8 @@ def performances(state: GameState, move: Move, racks: bool = False) -> Iterator[
         stop = [("M16", True), ("M16", False)] if move.end == PATH_LENGTH else []
         yield [*lift, *stop, *tray]
         yield [*lift, *slide, *stop, *tray]
+        if stop:
+            yield [*overlapped([src, *over, "M16"]), ("M16", False), *tray]
         if racks:
             yield [*lift, *tray]  # straight to the tray
         return
@@ -63,9 +92,13 @@ def performances(state: GameState, move: Move, racks: bool = False) -> Iterator[
         yield [*lift, (target, False), *home, (target, True)]
         yield [(target, False), *lift, (target, True), *home]
         yield [(target, False), *home, *lift, *slide, (target, True)]
+        if src:
+            yield [(target, False), *home, *overlapped([src, *over, target])]
     else:
         yield [*lift, (target, True)]
         yield [*lift, *slide, (target, True)]
+        if src:
+            yield overlapped([src, *over, target])
 
 
 def positions(games: int = 60, ruleset: Ruleset = TAIT) -> Iterator[GameState]:
@@ -98,7 +131,7 @@ def judge_after(expectation: Expectation, changes: list[Change],
 def test_every_legal_move_is_recognised_and_no_two_moves_share_evidence(
         racks: bool, ruleset: Ruleset) -> None:
     checked = 0
-    for before in positions(60 if not racks else 20, ruleset):
+    for before in positions(32 if not racks else 12, ruleset):
         for value in before.ruleset.values:
             state, _ = before.cast(Throw.of(value))
             if state.throw is None:
@@ -261,6 +294,34 @@ def test_guidance_goes_forward_when_one_act_finishes_the_move_and_back_on_a_tie(
     plain.change("C2", False, 1.0)
     plain.change("M7", True, 1.1)  # the wrong square: back and forward are as far
     assert plain.judge(5.0).toward is None  # type: ignore[attr-defined]
+
+
+def test_guidance_never_leads_to_a_move_nobody_began() -> None:
+    tracker = tracker_for(at("C:C4,M6 R:M9 turn:C throw:2:WWDD"))
+    t = 1.0
+    for square, occupied in [("C4", False), ("M6", False), ("M9", False),
+                             ("C2", True), ("M7", True), ("M10", True)]:
+        tracker.change(square, occupied, t := t + 0.1)
+    verdict = tracker.judge(5.0)  # in-C2 is 5 acts away, undoing 6: but no piece entered
+    assert verdict == Mismatch({"C4": Side.CONES, "M6": Side.CONES, "M9": Side.REELS},
+                               frozenset({"C2", "M7", "M10"}), True)
+
+
+def test_a_touch_then_a_still_board_is_over_and_erased() -> None:
+    tracker = tracker_for(at("C:M6 R:M9 turn:C throw:3:WWWD"))
+    tracker.change("M9", False, 1.0)
+    tracker.change("M9", True, 1.2)  # the Reel to bump, touched and put back
+    assert tracker.judge(1.5) == AsExpected()
+    tracker.change("M6", False, 2.0)  # then the Cone lifted, to think: the bump's board
+    verdict = tracker.judge(5.0)
+    assert isinstance(verdict, InProgress) and verdict.in_hand and verdict.reseat == {"M9"}
+
+
+def test_a_piece_slid_onto_its_neighbour_closes_it_before_opening_its_own() -> None:
+    tracker = tracker_for(at("C:C2 R:M9 turn:C throw:1:WDDD"))
+    tracker.change("C3", True, 1.0)
+    tracker.change("C2", False, 1.05)
+    assert tracker.judge(2.0) == Recognized(Move(Side.CONES, 2, 1))
 
 
 def test_a_new_expectation_of_the_same_position_may_keep_the_history() -> None:

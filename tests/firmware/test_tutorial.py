@@ -254,4 +254,5 @@ def test_on_a_board_with_rack_switches_the_racks_are_set_out_too() -> None:
             else:
                 table.run(0.5)
         assert tutorial.finished
-        assert any("Put a Cone in its borne-off tray." in line for line in asked)
+        assert any("Cones from the Cones' waiting rack to the Cones' borne-off tray." in line
+                   for line in asked), asked

@@ -1,4 +1,5 @@
 import queue
+import statistics
 from collections.abc import Callable
 from dataclasses import replace
 from types import MappingProxyType
@@ -8,8 +9,10 @@ import pytest
 
 from hardware.board_file import BOARDS, DEFAULT_BOARD, Board, load_board
 from hardware.devices import open_devices
+from hardware.reach import crossings, verdict
 from hardware.selftest import Prompt, SelftestReport, count_whites, run_selftest
 from sim.pins import SimBoard
+from sim.reeds import BUILDS, GAP, OVERLAP, Build
 from sim.selftest import EX_CONFIG, robot_hand, selftest_main
 
 SOME = ("R1", "M7", "M8", "C4")
@@ -20,6 +23,7 @@ def check(
     *,
     file: Board | None = None,
     hand: Callable[[Prompt], str] | None = None,
+    reach: bool = False,
 ) -> tuple[SelftestReport, list[str]]:
     """Run the selftest on ``sim`` with the drivers reading ``file`` (default: the sim's own)."""
     events: queue.Queue[Any] = queue.Queue()
@@ -29,7 +33,7 @@ def check(
     said: list[str] = []
     try:
         report = run_selftest(board, devices, events, ask=hand or robot_hand(sim),
-                              say=said.append, wait=sim.advance, squares=SOME)
+                              say=said.append, wait=sim.advance, squares=SOME, reach=reach)
     finally:
         devices.close()
     return report, said
@@ -40,6 +44,27 @@ def test_a_well_built_board_passes_every_check() -> None:
     assert report.ok
     assert said[-1] == "Everything works."
     assert any(line.startswith("Thrown: ") for line in said)
+
+
+@pytest.mark.parametrize("build", list(BUILDS.values()), ids=list(BUILDS))
+def test_a_piece_slid_across_every_line_shows_the_boards_reach(build: Build) -> None:
+    report, said = check(SimBoard(build=build), reach=True)
+    assert report.ok and len(report.lines) == 15 + 4  # the Cones' path, the Reels' row to M5
+    assert statistics.median(line.reach for line in report.lines) == pytest.approx(
+        build.reach, abs=0.02)
+    if build is OVERLAP:
+        assert all(line.overlap > 0 for line in report.lines)
+        assert str(report.lines[0]).startswith("C1|C2: overlap") and str(report.lines[0]) in said
+    elif build is GAP:
+        assert all(line.overlap < 0 for line in report.lines)
+    else:
+        assert all(abs(line.overlap) <= 2 * build.bounce for line in report.lines)
+    assert any(line.startswith(f"Reach about {build.reach:.2f}") for line in said)
+
+
+def test_a_slide_that_crosses_no_line_is_told() -> None:
+    assert verdict([]) == "No line was crossed: slide the piece without lifting it."
+    assert crossings(("C1", "C2"), [("C1", False, 1.0)]) == []
 
 
 def test_two_crossed_wires_are_named() -> None:

@@ -10,6 +10,7 @@ from hardware.board_file import BOARDS, load_board
 from hardware.devices import Devices
 from hardware.events import ShakeStarted, SquareChanged, SticksThrown
 from sim.pins import SimBoard
+from sim.reeds import GAP, OVERLAP, Build
 
 
 def drain(events: queue.Queue[Any]) -> list[Any]:
@@ -91,22 +92,90 @@ def test_lift_then_place_on_the_same_square_happen_one_after_the_other(
     assert devices.reeds.occupancy() == {"M9"}
 
 
-def test_slide_closes_the_squares_passed_over_in_path_order(
-    sim: SimBoard, devices: Devices, events: queue.Queue[Any]
-) -> None:
-    sim.place("C2")
-    sim.advance(0.1)
-    drain(events)
-    sim.slide("C2", "M6", seconds=0.4)
-    sim.advance(1.0)
-    assert squares_changed(events) == [
+SLID_C2_TO_M6 = {
+    GAP: [
         ("C2", False),
         ("C3", True), ("C3", False),
         ("C4", True), ("C4", False),
         ("M5", True), ("M5", False),
         ("M6", True),
-    ]  # fmt: skip
-    assert devices.reeds.occupancy() == {"M6"}
+    ],
+    OVERLAP: [
+        ("C3", True), ("C2", False),
+        ("C4", True), ("C3", False),
+        ("M5", True), ("C4", False),
+        ("M6", True), ("M5", False),
+    ],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("build", [GAP, OVERLAP], ids=["gap", "overlap"])
+def test_slide_closes_the_squares_passed_over_in_path_order(
+    sim: SimBoard, events: queue.Queue[Any], build: Build
+) -> None:
+    sim.build = build
+    devices = sim.open(events, draw=lambda rng: 1)
+    try:
+        sim.place("C2")
+        sim.advance(0.1)
+        drain(events)
+        sim.slide("C2", "M6", seconds=0.4)
+        sim.advance(1.0)
+        assert squares_changed(events) == SLID_C2_TO_M6[build]
+        assert devices.reeds.occupancy() == {"M6"}
+    finally:
+        devices.close()
+
+
+def test_a_plain_build_opens_and_closes_at_each_line_together(
+    sim: SimBoard, devices: Devices, events: queue.Queue[Any]
+) -> None:
+    times: dict[tuple[str, bool], float] = {}
+    change = sim._change  # each contact's change, before its bounce
+    sim._change = lambda switch, closed, at: (  # type: ignore[method-assign]
+        times.setdefault((switch, closed), at), change(switch, closed, at))[1]
+    sim.place("C2")
+    sim.advance(0.1)
+    times.clear()
+    sim.slide("C2", "C4", seconds=0.4)
+    sim.advance(1.0)
+    assert times[("C3", True)] == pytest.approx(times[("C2", False)])
+    assert times[("C4", True)] == pytest.approx(times[("C3", False)])
+    assert devices.reeds.occupancy() == {"C4"}
+
+
+def test_a_piece_carried_low_closes_the_squares_under_it_for_less_time(
+    events: queue.Queue[Any],
+) -> None:
+    def closed_for(height: float) -> float:
+        sim = SimBoard(seed=1, build=OVERLAP)
+        sim.place("M7")
+        times: dict[bool, float] = {}
+        change = sim._change  # each contact's change, before its bounce
+        sim._change = lambda switch, closed, at: (  # type: ignore[method-assign]
+            switch == "M8" and times.setdefault(closed, at), change(switch, closed, at))[1]
+        sim.slide("M7", "M9", seconds=1.0, height=height)
+        sim.advance(2.0)
+        assert sim.pieces == {"M9"}
+        return times[False] - times[True] if times else 0.0
+
+    assert closed_for(0.0) == pytest.approx(0.65)  # the reach each side of M8, over 2 squares
+    assert 0 < closed_for(0.4) < closed_for(0.0)
+    assert closed_for(0.7) == 0.0  # carried above the reach: a lift and a placing
+
+
+def test_a_hop_shorter_than_the_debounce_is_never_seen(
+    sim: SimBoard, devices: Devices, events: queue.Queue[Any]
+) -> None:
+    sim.place("M9")
+    sim.advance(0.1)
+    drain(events)
+    sim.hop("M9", seconds=0.002)
+    sim.advance(0.5)
+    assert squares_changed(events) == []
+    sim.hop("M9", seconds=0.2)
+    sim.advance(0.5)
+    assert squares_changed(events) == [("M9", False), ("M9", True)]
 
 
 def test_shake_is_thrown_and_the_box_ends_upright(
@@ -162,7 +231,7 @@ def test_buttons_of_the_board_file_can_be_pressed(events: queue.Queue[Any]) -> N
 
 
 def test_a_simulated_senet_board_slides_along_its_snaking_path(events: queue.Queue[Any]) -> None:
-    sim = SimBoard(load_board(BOARDS / "senet.toml"), seed=5)
+    sim = SimBoard(load_board(BOARDS / "senet.toml"), seed=5, build=GAP)
     devices = sim.open(events, draw=lambda rng: rng.choice([1, 2, 3, 4, 6]))
     try:
         for square in ("H8", "H30"):

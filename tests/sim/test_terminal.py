@@ -10,6 +10,7 @@ from collections.abc import Iterable
 import pytest
 
 from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.tait.moves import Move
 from engine.tait.state import GameState
 from sim.cli import main
@@ -98,9 +99,40 @@ def test_help_board_hint_mummy_switch_and_new_are_commands() -> None:
     TerminalGame(script.read, script.write, random.Random(0), mummy=None).run()
     text = script.text
     assert "Commands" in text
-    assert "The mummy plays" in text
-    assert "switch sides" in text
-    assert "A new game: Cones throw first." in text
+    assert "The mummy plays the Reels." in text  # the side to play (after the demon-cast)
+    assert "switch sides; the mummy now plays the Cones" in text
+    assert "A new game. The Cones throw first (no game won yet)." in text
+
+
+def test_mummy_hands_the_side_to_play_over_and_takes_it_back() -> None:
+    script = Script(["mummy", "mummy", "quit"])
+    game = TerminalGame(script.read, script.write, random.Random(0), mummy=Side.REELS)
+    game.run()
+    assert "The mummy plays the Cones too: it plays both sides to the end" in script.text
+    assert "You play the Cones again; the mummy plays the Reels." in script.text
+    assert game.mummies == {Side.REELS}
+
+
+def test_the_mummy_handed_both_sides_finishes_the_game() -> None:
+    script = Script(["mummy"])  # then the input ends: only the mummy can finish the game
+    game = TerminalGame(script.read, script.write, random.Random(3), mummy=Side.REELS)
+    game.run()
+    assert game.mummies == set(Side)
+    assert game.game.state.is_over and "win!" in script.text
+    assert script.prompts[-1] == "Press Enter for a new game, or 'quit': "
+
+
+def test_the_demon_cast_line_names_every_throw_and_the_one_that_enters() -> None:
+    script = Script(["quit"])
+    game = TerminalGame(script.read, script.write, random.Random(0), mummy=None)
+    game.run()  # this seed's demon-cast throws three times in vain
+    line = next(line for line in script.lines if line.startswith("The demon casts"))
+    *throws, entry = game.game.actions  # the throws, then the entering move
+    assert all(isinstance(t, Throw) for t in throws) and isinstance(entry, Move)
+    named = line.split(": ")[1].split()
+    assert len(named) == len(throws) > 1  # every throw, the one that enters too
+    assert named[-1] == f"{entry.side.letter}{throws[-1].value}"
+    assert line.endswith(f"the {entry.side.title} enter with the {throws[-1].value}.")
 
 
 def test_a_hint_names_a_legal_move() -> None:

@@ -52,7 +52,7 @@ def test_the_whole_tutorial_in_the_terminal() -> None:
     for n, lesson in enumerate(LESSONS, 1):
         assert f"Lesson {n} of {len(LESSONS)}: {lesson.title}" in script.text
         assert lesson.praise in script.text
-    assert "Cones threw  . . . .  -> 6" in script.text  # the lesson's 6, all four sticks dark
+    assert "Cones threw the sticks: . . . .  -> 6" in script.text  # the lesson's 6, all dark
     assert "the throw is lost" in script.text and "The mummy (Reels) throws." in script.text
 
 

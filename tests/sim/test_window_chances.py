@@ -38,7 +38,7 @@ def with_table(mummy: Side | None = None, **window: object) -> Window:
 def items(window: Window, title: str) -> dict[str, tuple[str, bool, bool | None]]:
     """A menu's items by action: (label, enabled, checked)."""
     return {item.action: (item.label, item.enabled, item.checked)
-            for item in window._menu_items(title)}
+            for item in window.menu_items(title)}
 
 
 def test_the_bar_stands_beside_the_board_and_follows_every_move(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ import pytest
 
 from engine.core.sides import Side
 from engine.mummy import Level
-from sim import window as window_module
+from sim import launch as window_module
 from sim.settings import WindowSettings, load, save, settings_path
 from tests.sim.window_hands import start_pygame
 
@@ -52,16 +52,34 @@ def test_no_display_is_one_line_and_exit_status_1(
     assert window_module.open_window(state_dir=tmp_path, config_dir=tmp_path) == 1
     out = capsys.readouterr()
     assert out.out == "" and out.err.count("\n") == 1 and "`make play`" in out.err
+    assert window_module.open_window(state_dir=tmp_path, config_dir=tmp_path, game="senet") == 1
+    err = capsys.readouterr().err  # make play plays Tait's game: the same game's command
+    assert err.count("\n") == 1 and "`aseb play --game senet`" in err and "make play" not in err
 
 
-def test_a_display_that_will_not_open_is_one_line_too(tmp_path: Path) -> None:
+def test_the_stacking_game_without_a_display_is_the_same_one_line(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(window_module.sys, "platform", "linux")
+    assert window_module.open_window(state_dir=tmp_path, config_dir=tmp_path,
+                                     game="stacks") == 1
+    out = capsys.readouterr()
+    assert out.out == "" and out.err.count("\n") == 1 and "no display" in out.err
+    assert "`aseb play --game stacks`" in out.err  # not `make play`, which plays Tait's game
+
+
+@pytest.mark.parametrize("game", ["tait", "stacks"])
+def test_a_display_that_will_not_open_is_one_line_too(game: str, tmp_path: Path) -> None:
     import os
     import subprocess
     import sys
 
     env = {**os.environ, "SDL_VIDEODRIVER": "no-such-driver", "XDG_CONFIG_HOME": str(tmp_path)}
-    result = subprocess.run([sys.executable, "-m", "sim.cli", "sim", "--state-dir",
-                             str(tmp_path)], env=env, capture_output=True, text=True, timeout=60)
+    result = subprocess.run([sys.executable, "-m", "sim.cli", "sim", "--game", game,
+                             "--state-dir", str(tmp_path)], env=env, capture_output=True,
+                            text=True, timeout=60)
     assert result.returncode == 1  # a fresh process: no display another test opened
     assert result.stderr.count("\n") == 1 and "no display" in result.stderr
     assert "Traceback" not in result.stderr

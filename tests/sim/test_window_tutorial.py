@@ -143,5 +143,5 @@ def test_the_story_is_not_offered_for_another_game() -> None:
                          game="senet")
     assert window.setna is None  # a tournament kept from Tait's games waits for them
     offered = {item.label: item.enabled for title in ("Help", "Options")
-               for item in window._menu_items(title)}
+               for item in window.menu_items(title)}
     assert offered["Tutorial"] is False and offered["Setna's tournament"] is False

@@ -1,0 +1,127 @@
+"""What the window shows of play on the board: the lights, the pieces where the hands left them,
+the sticks and their caption, the status line, what just happened, each side's label, the
+mummy's piece in the air.
+
+    shot = picture(play, layout, mouse=(0, 0))   # a ``Snapshot`` (the window adds its pages)
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.core.sides import Side
+from engine.games.api import Offboard
+from engine.mummy import hint
+from firmware.scenes import STICK_DARK, STICK_WHITE, Phase
+from hardware.squares import STICK_PIXELS
+from sim.board_play import DEMON_STEP, BoardPlay
+from sim.layout import Layout
+from sim.view import Player, Snapshot
+
+
+def picture(play: BoardPlay, layout: Layout, mouse: tuple[int, int], *,
+            lesson: bool = False, tournament: str | None = None) -> Snapshot:
+    """The board's part of the window's picture now; ``lesson``: a tutorial speaks (the status
+    line is the controller's), ``tournament``: Setna's word between games."""
+    controller, hand = play.controller, play.hand
+    frame, caption = play.table.frame, "hold to shake"
+    if controller.throws:
+        side, throw = list(controller.throws.items())[-1]
+        caption = f"{side.title} threw {throw.value}"
+    if play.demon_showing():
+        i = int((play.now - play.demon_from) / DEMON_STEP)
+        side, throw = play.demon[i]
+        last = i == len(play.demon) - 1
+        if getattr(controller.rules, "demon_cast", False):
+            caption = f"Demon-cast: {side.title} threw {throw.value}" \
+                + (": it enters" if last else ": lost")
+        else:
+            caption = f"Opening: {side.title} threw {throw.value}"
+        lit = throw.sticks or tuple(n < throw.value for n in range(len(STICK_PIXELS)))
+        frame = {**frame, **{pixel: STICK_WHITE if white else STICK_DARK
+                             for pixel, white in zip(STICK_PIXELS, lit, strict=True)}}
+    if hand.shaking:
+        caption = "shaking..."
+    return Snapshot(frame=frame, pieces=hand.pieces, held=hand.held, mouse=mouse,
+                    shaking=hand.shaking, status=status(play, layout, lesson),
+                    sticks_caption=caption, now=play.now, news=news(play, tournament),
+                    players=players(play), flight=flight(play, layout),
+                    odds=play.chances.cones())
+
+
+def status(play: BoardPlay, layout: Layout, lesson: bool = False) -> str:
+    """What to do now: the controller's line, unless the mummy's hand is making its move."""
+    controller, state = play.controller, play.state
+    move = controller.mummy_move
+    if move is not None and state is not None and play.mummy_moves_itself:
+        return f"The mummy plays {state.describe(move)}."
+    if controller.phase is Phase.GUIDE and controller.setting_out and not lesson:
+        return setting_out_status(play)
+    if controller.phase is Phase.IDLE and layout.chance is None:
+        title = controller.rules.title
+        return f"Press Space (or Options > New game) to begin a game of {title}."
+    return controller.status()
+
+
+def setting_out_status(play: BoardPlay) -> str:
+    """Who sets out which pieces, in the window's terms."""
+    mummy = play.controller.settings.mummy
+    if mummy is None:
+        return ("Set out the pieces on the blinking squares: click (or drag) a waiting "
+                "piece of the side whose colour blinks.")
+    yours = mummy.other.title
+    if play.mummy_moves_itself:
+        return f"Set out your {yours} on the blinking squares; the mummy sets out its own."
+    return f"Set out the {yours} and the mummy's {mummy.title} on the blinking squares."
+
+
+def news(play: BoardPlay, tournament: str | None = None) -> str:
+    """What just happened (a lost throw, a bump, an extra turn), or the hint and its reason."""
+    controller, state = play.controller, play.state
+    if play.notice is not None and play.now < play.notice[1]:
+        return play.notice[0]
+    if controller.hint is not None and state is not None and state.throw is not None:
+        if play.hint_shown is None or play.hint_shown[0] is not state:
+            advice = hint(state, controller.settings.level, random.Random(0))
+            play.hint_shown = (state, f"Hint: {advice}")
+        return play.hint_shown[1]
+    if tournament is not None and controller.phase is Phase.IDLE:
+        return tournament
+    return " ".join(controller.news)
+
+
+def players(play: BoardPlay) -> tuple[Player, ...]:
+    """Each side's label: who plays it, its last throw, its pieces off, whether it is to play."""
+    controller, state = play.controller, play.state
+    mummy = controller.settings.mummy
+    found = []
+    for side in Side:
+        who = "the mummy" if side == mummy else "you" if mummy is not None else "a player"
+        throw = controller.throws.get(side)
+        to_play = state is not None and state.turn == side \
+            and controller.phase in (Phase.THROW, Phase.MOVE)
+        found.append(Player(side, who, throw.value if throw else None,
+                            play.hand.pieces.off[side], to_play))
+    return tuple(found)
+
+
+def flight(play: BoardPlay, layout: Layout) -> tuple[Side, tuple[int, int]] | None:
+    """The mummy's piece in the air: from its square (or sideline) towards its target."""
+    flying = play.mummy_hand.flight
+    if flying is None:
+        return None
+    mover = flying.mover
+    start = spot(layout, mover.side, mover.start)
+    end = spot(layout, mover.side, mover.via[0] if mover.via else mover.end)
+    x = flying.progress(play.now)
+    return mover.side, (round(start[0] + (end[0] - start[0]) * x),
+                        round(start[1] + (end[1] - start[1]) * x))
+
+
+def spot(layout: Layout, side: Side, where: object) -> tuple[int, int]:
+    """Where a piece stands: its square, else its side's sideline (waiting, or borne off)."""
+    if isinstance(where, str) and where in layout.squares:
+        return layout.squares[where].center
+    if where is Offboard.BORNE_OFF:
+        return layout.side_label(side).center
+    return layout.sideline_slot(side, 0)

@@ -1,0 +1,126 @@
+"""What the window shows of the stacking game: the board's scene (stacks, rings, dice), the
+mummy's man in the air, the status line, what just happened (or a hint), the dice's caption.
+
+    shot = picture(play, layout)   # a ``Snapshot`` (the window adds its pages)
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.core.sides import Side
+from engine.mummy import hint
+from engine.stacks import Move
+from sim.layout import Layout
+from sim.pieces import Pieces
+from sim.stacks_drawing import Scene, spot
+from sim.stacks_play import StacksPlay, captured, source
+from sim.view import Snapshot
+
+
+def picture(play: StacksPlay, layout: Layout, mouse: tuple[int, int]) -> Snapshot:
+    """The stacking game's part of the window's picture now."""
+    return Snapshot(frame={}, pieces=Pieces(), held=None, mouse=mouse, shaking=False,
+                    status=status(play), sticks_caption=caption(play), now=play.now,
+                    news=news(play), flight=flight(play, layout), stacks=scene(play))
+
+
+def _shown(play: StacksPlay) -> Move | None:
+    """The mummy's move being shown, or carried by its hand."""
+    return play.showing or (play.carried.move if play.carried is not None else None)
+
+
+def scene(play: StacksPlay) -> Scene:
+    """What the board shows now."""
+    state, choice = play.state, play.choice
+    moves = play.moves()
+    targets: set[str] = set()
+    captures: set[str] = set()
+    for m in moves:
+        if source(m) == choice.source and choice.target in (None, m.target):
+            targets.add(m.target)
+            if choice.target is not None and m.capture:
+                captures.add(captured(m))
+    flash: tuple[str, ...] = ()
+    shown = _shown(play)
+    if shown is not None:
+        flash = (source(shown), shown.target)
+        if shown.capture:  # the man it will capture, ringed in red as the player's would be
+            captures.add(captured(shown))
+    stacks = state.stacks()
+    waiting = [state.waiting(Side.CONES), state.waiting(Side.REELS)]
+    if play.carried is not None:  # the man in the mummy's hand has left its place
+        move = play.carried.move
+        if move.enters:
+            waiting[move.side] -= 1
+        else:
+            side, count = stacks[move.source]
+            stacks = {**stacks, move.source: (side, count - 1)}
+            if count == 1:
+                del stacks[move.source]
+    return Scene(stacks=stacks, waiting=(waiting[0], waiting[1]), out=state.off,
+                 dice=play.thrown, used=play.used() if play.thrown else (),
+                 chosen=choice.source, targets=frozenset(targets), captures=frozenset(captures),
+                 movable=frozenset(source(m) for m in moves), flash=flash,
+                 die_chosen=choice.die, names=names(play),
+                 to_play=None if state.is_over else state.turn)
+
+
+def names(play: StacksPlay) -> dict[Side, str]:
+    """Who plays each side."""
+    mummy = play.settings.mummy
+    return {side: f"the mummy, {play.mummy.level.title}" if side == mummy
+            else "you" if mummy is not None else "a player" for side in Side}
+
+
+def flight(play: StacksPlay, layout: Layout) -> tuple[Side, tuple[int, int]] | None:
+    """The man in the mummy's hand, and where it is now."""
+    carried = play.carried
+    if carried is None:
+        return None
+    start, end = spot(layout, source(carried.move)), spot(layout, carried.move.target)
+    x = carried.progress(play.now)
+    return carried.move.side, (round(start[0] + (end[0] - start[0]) * x),
+                               round(start[1] + (end[1] - start[1]) * x))
+
+
+def status(play: StacksPlay) -> str:
+    """What to do now."""
+    state = play.state
+    if state.is_over:
+        assert state.winner is not None
+        how = "three men on the last square" if state.ending == "held" else \
+            "the opponent could not use a die"
+        return f"{state.winner.title} win: {how}. Click or press Space for a new game."
+    who = state.turn.title
+    if play.mummy_to_play:
+        shown = _shown(play)
+        return f"The mummy ({who}) is thinking..." if shown is None else \
+            f"The mummy moves {shown.notation()}."
+    if state.throw is None:
+        return f"{who}, press Space or click the dice to throw."
+    if play.choice.source is None:
+        return f"{who}: click a man to move, or your men waiting to enter (dice to use: " \
+               f"{' '.join(map(str, state.dice))})."
+    return f"{who}: click where it goes (green), or another man."
+
+
+def news(play: StacksPlay) -> str:
+    """What just happened, a word on a click, or the hint and its reason."""
+    state = play.state
+    if play.notice is not None and play.now < play.notice[1]:
+        return play.notice[0]
+    if play.settings.hints and state.throw is not None and not play.mummy_to_play \
+            and state.moves:
+        if play.hint_shown is None or play.hint_shown[0] is not state:
+            play.hint_shown = (state, f"Hint: {hint(state, play.settings.level, random.Random(0))}")
+        return play.hint_shown[1]
+    return " ".join(play.told)
+
+
+def caption(play: StacksPlay) -> str:
+    """Under the dice: the last throw, or how to throw."""
+    state = play.state
+    if state.throw is None and not state.is_over and not play.mummy_to_play:
+        return "click (or Space) to throw"
+    return play.threw

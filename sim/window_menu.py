@@ -1,0 +1,140 @@
+"""What the window's menus hold (Options, Help) and what each item does.
+
+    items(window, "Options")    # the Options drop-down, ticked as the settings are
+    act(window, "new_game")     # what a click on an item (or a test) asks
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Protocol
+
+from engine.mummy import Level
+from firmware.story import STORY_GAME
+from sim import help as pages
+from sim.audio import Audio
+from sim.board_play import BoardPlay
+from sim.chances import NEEDS_TABLE
+from sim.help import Page
+from sim.menu import Item
+from sim.settings import WindowSettings, save
+from sim.stacks_play import StacksPlay
+from sim.window_story import Story
+
+
+class Window(Protocol):
+    """What the menus reach in the window: its settings, sound, game, story, pages and log."""
+
+    settings: WindowSettings
+    settings_file: Path | None
+    audio: Audio | None
+    running: bool
+    log_open: bool
+
+    @property
+    def play(self) -> BoardPlay | StacksPlay:
+        """The game being played: on the board, or the stacking game through the engine."""
+
+    @property
+    def story(self) -> Story | None:
+        """The tutorial and Setna's tournament (on the board only)."""
+
+    def show_pages(self, shown: list[Page], then: Callable[[], None] | None = None) -> None:
+        """Show ``shown`` one after the other; ``then`` after the last."""
+
+    def refit(self) -> None:
+        """Lay the window out again."""
+
+
+def items(window: Window, title: str) -> list[Item]:
+    """The drop-down under ``title``."""
+    s = window.settings
+    play = window.play
+    story = play.rules.name == STORY_GAME  # lessons of Tait's Twenty Squares
+    chances = play.chances
+    if title == "Help":
+        return [Item("How to play", "help:how"),
+                Item("Tutorial", "help:tutorial", enabled=story),
+                Item("Review last game", "review",
+                     enabled=chances.available and chances.finished is not None),
+                Item("About", "help:about")]
+    found = [Item("Game sounds", "sounds", s.game_sounds),
+             Item("Background music", "music", s.music),
+             Item("MummyFacts", "facts", s.mummy_facts),
+             Item("Play the mummy", "mummy", s.mummy is not None),
+             Item("Switch sides", "switch_sides", enabled=s.mummy is not None),
+             Item("Show hints", "hints", s.hints),
+             Item("Square labels", "labels", s.square_labels)]
+    if window.story is not None:  # a board to rehearse on: the player may move for the mummy
+        found.append(Item("Carry out the mummy's moves myself", "carry", s.carry_mummy_moves))
+    found.append(Item("Show chances", "chances", s.show_chances)
+                 if chances.available else Item(NEEDS_TABLE, "chances"))
+    found += [Item(f"Mummy: {level.title}", f"level:{level.name.lower()}", s.level is level,
+                   enabled=not s.tournament)  # the tournament is played at Neferkaptah's
+              for level in Level]
+    found += [Item("Setna's tournament", "tournament", s.tournament, enabled=story),
+              Item("New game", "new_game")]
+    return found
+
+
+def act(window: Window, action: str | None) -> None:
+    """Do what a menu item (or a test) asks: ``sounds``, ``mummy``, ``new_game``, ..."""
+    if action is None:
+        return
+    s, play = window.settings, window.play
+    if action == "exit":
+        window.running = False
+        return
+    if action == "log":
+        window.log_open = not window.log_open
+        return
+    if action.startswith("help:"):
+        _open_page(window, action[5:])
+        return
+    if action == "review":
+        if not play.chances.open_review():
+            play.notice = ("No finished game to review (it needs the solved table: "
+                           "aseb solve).", play.now + 4.0)
+        return
+    if action == "sounds":
+        s.game_sounds = not s.game_sounds
+    elif action == "music":
+        s.music = not s.music
+        if window.audio is not None:
+            window.audio.set_music(s.music)
+    elif action == "facts":
+        s.mummy_facts = not s.mummy_facts
+    elif action == "labels":
+        s.square_labels = not s.square_labels
+    elif action == "carry":
+        s.carry_mummy_moves = not s.carry_mummy_moves
+    elif action == "chances":
+        why_not = play.chances.toggle()
+        if why_not is not None:
+            play.notice = (why_not, play.now + 4.0)
+        window.refit()  # the bar takes its room, or gives it
+    elif action in ("mummy", "switch_sides", "hints"):
+        play.option(action)
+    elif action.startswith("level:"):
+        s.level = Level.parse(action[6:])
+        play.set_level(s.level)
+    elif action == "new_game":
+        play.new_game()
+    elif action == "tournament" and window.story is not None:
+        if window.story.setna is None:
+            window.story.start_tournament()
+        else:
+            window.story.leave_tournament()
+    if window.audio is not None:
+        window.audio.sounds = s.game_sounds
+    if window.settings_file is not None:
+        save(s, window.settings_file)
+
+
+def _open_page(window: Window, which: str) -> None:
+    if which == "tutorial":
+        if window.story is not None:
+            window.story.start_tutorial()
+    else:
+        window.show_pages([pages.HOW_TO_PLAY if which == "how" else pages.ABOUT])
