@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from firmware.background_solve import table_watcher
 from firmware.controller import Controller, Settings
 from firmware.facts import FactTeller, SpokenFacts, awaiting_throw
 from firmware.kiosk import Kiosk, kiosk_settings
@@ -156,7 +157,7 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
         facts = spoken_facts(controller, voice) if voice is not None and mode != "tutorial" \
             else None  # no MummyFacts over the lessons
         problem = serve(controller, events, stop, notifier=notifier, failure=failure, kiosk=kiosk,
-                        before_tick=every_frame(facts, companion))
+                        before_tick=every_frame(facts, companion, table_watcher(controller)))
     finally:
         notifier.stopping()
         if voice is not None:
@@ -166,10 +167,12 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
     return EX_SOFTWARE if problem is not None else 0
 
 
-def every_frame(facts: Callable[[], None] | None,
-                companion: Companion | None) -> Callable[[], None] | None:
-    """One call before each tick for the spoken facts and the story beside the controller."""
-    calls = [call for call in (facts, companion.tick if companion else None) if call is not None]
+def every_frame(facts: Callable[[], None] | None, companion: Companion | None,
+                *more: Callable[[], None] | None) -> Callable[[], None] | None:
+    """One call before each tick for the spoken facts, the story beside the controller and
+    ``more`` (a look for the solved table being made in the background)."""
+    calls = [call for call in (facts, companion.tick if companion else None, *more)
+             if call is not None]
     if not calls:
         return None
 

@@ -165,7 +165,10 @@ def _run(args: argparse.Namespace) -> int:
         if args.demo and story == "tutorial":
             raise ValueError("--demo plays both sides itself: it cannot follow the tutorial")
         return run_simulated(settings, state_dir, args.seconds, demo=args.demo,
-                             kiosk=args.kiosk, story=story or "game")
+                             kiosk=args.kiosk, story=story or "game", solve=args.solve)
+    if args.solve:
+        raise ValueError("--solve is for the simulated board: on a board the aseb-solve unit "
+                         "makes the table (systemd/install.sh)")
     if args.demo or args.kiosk:
         raise ValueError("--demo and --kiosk play on the simulated board only: add --simulated "
                          "(a real board's kiosk is its board file's [kiosk] section)")
@@ -288,6 +291,10 @@ def build_parser() -> argparse.ArgumentParser:
                           "kiosk: it adapts so visitors win about half their games)")
     run.add_argument("--state-dir", metavar="DIR", help="where the game is saved")
     run.add_argument("--seconds", type=float, help="stop after this long (simulated only)")
+    run.add_argument("--solve", action="store_true",
+                     help="without a solved table, make it in the background at idle priority "
+                          "while the board plays (simulated only; a board's aseb-solve unit "
+                          "does it there)")
     run.add_argument("--no-demon-cast", action="store_true", help="no automatic opening throws")
     run.add_argument("--demo", action="store_true",
                      help="the mummy plays both sides through the simulated hand (with "
