@@ -16,7 +16,8 @@ play: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check engine hardware firmware sim tests
 	$(BIN)/mypy --strict engine hardware firmware sim
-	$(BIN)/pytest
+	@# the suite over every core (two here), each test module on one worker (its fixtures once)
+	$(BIN)/pytest -n auto --dist loadscope
 
 bench: $(STAMP)
 	$(BIN)/python -m tests.benchmarks.engine_games

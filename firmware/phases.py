@@ -115,6 +115,8 @@ class Phases(MummyTurn, Saving, Telling):
             self._threw(self.game.state.turn, self.shown_throw)
             cast.append((self.game.state.turn, self.shown_throw))
             events += self.game.cast(self.shown_throw)
+        if self.game.state.throw is not None:  # the sticks show the throw to move with (Senet's
+            self.shown_throw = self.game.state.throw  # 1, though the round's last was not)
         if events or self.game.state.throw is not None:
             self.speaker.play(sounds.THROW)
         lost = any(isinstance(e, ThrowLost) for e in events)  # Tait's demon-cast threw in vain

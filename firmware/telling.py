@@ -13,7 +13,7 @@ from collections import Counter
 from engine.core.sides import Side
 from engine.core.sticks import Throw
 from engine.game import Game
-from engine.games.api import Position
+from engine.games.api import Position, Rules
 from firmware.evidence import RACK_SIDE
 from firmware.play_state import PlayState
 from firmware.scenes import Phase
@@ -41,8 +41,9 @@ class Telling(PlayState):
         state = self.game.state if self.game is not None else None
         now = self.clock.now()
         verdict = self.verdict
+        shake = shake_words(self.settings.ruleset)
         if now < self.shake_again_until:
-            return "The sticks did not settle: shake again, then stand the box upright."
+            return "The box did not settle: shake again, then stand it upright."
         if now < self.no_throw_until and self.phase is not Phase.IDLE:
             return f"No throw in this game: {self.settings.ruleset.title} has no luck in it."
         if self.phase is Phase.GUIDE and self.setting_out:
@@ -50,7 +51,7 @@ class Telling(PlayState):
                     + (racks_to_mend(verdict) if isinstance(verdict, Mismatch) else ""))
         if self.phase is Phase.GUIDE:
             return ("Set the pieces as the lights show to resume the saved game, "
-                    "or clear the board and shake the sticks for a new game."
+                    f"or clear the board and {shake} for a new game."
                     + (racks_to_mend(verdict) if isinstance(verdict, Mismatch) else ""))
         racks = self._racks_alone()
         if racks and self.phase is Phase.WON and state is not None and state.winner is not None:
@@ -64,7 +65,7 @@ class Telling(PlayState):
         if self.phase is Phase.CLEAR:
             return "Clear the board for the next game: lift the pieces still on it."
         if self.phase is Phase.IDLE:
-            return "Shake the sticks to begin a new game."
+            return f"{shake.capitalize()} to begin a new game."
         if state is None:
             return ""
         side = state.turn.title
@@ -74,7 +75,7 @@ class Telling(PlayState):
             return f"The mummy plays {state.describe(self.mummy_move)}: move its piece for it."
         if self.phase is Phase.THROW:
             return f"The mummy throws for {side}..." if self._mummy_to_play() else \
-                f"Shake the sticks, {side}."
+                f"{shake.capitalize()}, {side}."
         owners = {journey.side for m in state.moves for journey in state.journeys(m)[:1]}
         if owners == {state.turn.other}:  # Ramses' second move: one of the opponent's pieces
             return f"Now move one of the {state.turn.other.title}' pieces, {side}."
@@ -88,6 +89,18 @@ class Telling(PlayState):
                 square not in RACK_OF for square in (*verdict.missing, *verdict.unexpected)):
             return ""
         return racks_to_mend(verdict)
+
+
+def shake_words(rules: Rules) -> str:
+    """What the player does with the board's box, in the game's words: ``shake the sticks``,
+    ``shake the box for the die``; ``shake the box`` for a game without a throw (a shake only
+    begins a new game)."""
+    device = rules.words.device
+    if device == "sticks":
+        return "shake the sticks"
+    if device is None:
+        return "shake the box"
+    return f"shake the box for the {device}"
 
 
 RACK_NAMES = {"CW": "a Cone in its waiting rack", "RW": "a Reel in its waiting rack",
@@ -130,7 +143,7 @@ def _pieces(side: Side, n: int) -> str:
 def _in_progress(verdict: InProgress, state: Position) -> str:
     """Where a move part-way done goes next."""
     side = state.turn.title
-    targets = ", ".join(sorted(t for t in verdict.targets if t not in RACK_OF))
+    targets = " or ".join(sorted(t for t in verdict.targets if t not in RACK_OF))
     if verdict.reseat:
         (square, *_) = sorted(verdict.reseat)
         swaps = any(isinstance(journey.end, str) for move in verdict.moves

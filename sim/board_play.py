@@ -55,6 +55,8 @@ class BoardPlay:
         self.mummy_hand = MummyHand(table.sim, self.hand.pieces)
         self.notice: tuple[str, float] | None = None
         """A word to the player (what a click did not do), and until when it shows."""
+        self.chosen: Held | None = None
+        """A piece clicked that can go to several squares: the next click picks one."""
         self.hint_shown: tuple[Position, str] | None = None
         """The last hint worked out, and the position it is for."""
         self._pressed_at: tuple[int, int] | None = None
@@ -102,13 +104,17 @@ class BoardPlay:
     # --- the mouse ------------------------------------------------------------------------
 
     def press(self, pos: tuple[int, int], layout: Layout) -> None:
-        """The mouse pressed on the board: shake the box, lift a piece or take a waiting one."""
+        """The mouse pressed on the board: shake the box, lift a piece or take a waiting one;
+        after a click on a piece that can go to several squares, a click on one of them."""
         self._pressed_at = None
+        chosen, self.chosen = self.chosen, None
         if layout.stick_box.collidepoint(pos):
             self.start_shake("mouse", layout)
         elif self.mummy_hand.busy:
             return  # the mummy's piece is in the air: hands off the board a moment
         elif (square := layout.square_at(pos)) is not None:
+            if chosen is not None and self._goes(chosen, square):
+                return
             self._pressed_at = pos if self.hand.lift(square) else None
         elif (side := layout.sideline_at(pos)) is not None:
             self._pressed_at = pos if self.hand.take_from_sideline(side) else None
@@ -125,13 +131,34 @@ class BoardPlay:
                 self._put_down(self.hand.held, layout.square_at(pos))
 
     def _clicked(self, held: Held) -> None:
-        """A click on a piece: it makes its move (one throw gives a piece only one), goes to its
-        square when pieces are set out, or goes back where it was when it cannot move."""
+        """A click on a piece: it makes its move, goes to its square when pieces are set out,
+        goes off the board when the board is cleared for a new game, or goes back where it was
+        when it cannot move; a piece with several squares to go to (Ramses) goes back and
+        waits for a click on one of them."""
         move, state = self.move_of(held), self.state
-        if move is not None and state is not None:
+        ends = sorted({trips(state, m)[0].end for m in self.moves_of(held)} - {None},
+                      key=str) if state is not None else []
+        if self.controller.phase in (Phase.WON, Phase.CLEAR) and held.origin is not None:
+            self.hand.drop(None, self.now)  # clearing the board: a click takes a piece off
+        elif len(ends) > 1 and held.origin is not None:
+            self.hand.drop(held.origin, self.now)
+            self.chosen = held
+            self.notice = (f"Click the square it goes to: {' or '.join(map(str, ends))} (or drag "
+                           "it there).", self.now + 6.0)
+        elif move is not None and state is not None:
             self.hand.carry(state, move, self.now)
         else:
             self.hand.drop(self.setting_out_square(held) or held.origin, self.now)
+
+    def _goes(self, chosen: Held, square: str) -> bool:
+        """The piece clicked before goes to ``square``, if that is one of its moves."""
+        state, move = self.state, self.move_of(chosen, square)
+        if move is None or state is None or chosen.origin is None \
+                or not self.hand.lift(chosen.origin):
+            return False
+        self.notice = None
+        self.hand.carry(state, move, self.now)
+        return True
 
     def _put_down(self, held: Held, square: str | None) -> None:
         """Let go of the piece over ``square`` (None: off the board): the move that takes it
@@ -147,11 +174,14 @@ class BoardPlay:
         """The moves the piece in hand may make with the pending throw (the mummy's move only,
         when the player carries it out)."""
         controller, state = self.controller, self.state
-        if controller.phase is not Phase.MOVE or state is None or state.turn is not held.side \
-                or state.throw is None:
+        if controller.phase is not Phase.MOVE or state is None \
+                or (state.throw is None and state.rules.chance is not None):  # Ramses: no throw
             return []
         moves = [controller.mummy_move] if controller.mummy_move is not None else state.moves
-        return [m for m in moves if trips(state, m)[0].start == held.origin]
+        # The piece's own side moves it, but in Ramses' second move the player moves the
+        # opponent's: the mover's journey says whose piece it is.
+        return [m for m in moves if (trip := trips(state, m)[0]).start == held.origin
+                and trip.side == held.side]
 
     def move_of(self, held: Held, square: str | bool | None = True) -> object | None:
         """The move the piece in hand makes when let go over ``square`` (None: off the board;

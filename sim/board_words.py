@@ -60,6 +60,8 @@ def status(play: BoardPlay, layout: Layout, lesson: bool = False) -> str:
     if controller.phase is Phase.IDLE and layout.chance is None:
         title = controller.rules.title
         return f"Press Space (or Options > New game) to begin a game of {title}."
+    if controller.phase in (Phase.WON, Phase.CLEAR) and play.hand.pieces.owners and not lesson:
+        return f"{controller.status()} Click a piece (or drag it) to take it off."
     return controller.status()
 
 

@@ -113,8 +113,10 @@ class Layout:
             text_width = across * cell
         status = pygame.Rect(content, below, text_width, int(cell * 0.6))
         news = pygame.Rect(content, status.bottom, status.width, int(cell * 0.45))
+        # The MummyFact's scrap ends a margin above the window's edge (Senet's tall board left
+        # it touching the edge, or below it).
         fact = pygame.Rect(content, news.bottom + cell // 8, text_width,
-                           max(cell, height - news.bottom - cell // 8 - 4))
+                           max(0, height - news.bottom - cell // 8 - max(8, cell // 5)))
         bar = None
         if odds:
             thick = max(10, int(cell * 0.3))

@@ -1,5 +1,5 @@
 """The window's win-chance bar: a thin upright bar beside the board, Reels' share on top (their
-row is the top one), Cones' below, each labelled with its percentage.
+row is the top one), Cones' below, each labelled with its percentage just beyond its end.
 
     draw_odds(surface, pygame.Rect(x, y, 24, board_height), cones_chance, font)
 """
@@ -33,12 +33,14 @@ def draw_odds(surface: pygame.Surface, rect: pygame.Rect, cones: float | None,
             if part.height > 0:
                 pygame.draw.rect(surface, body, part)
                 pygame.draw.line(surface, edge, part.topleft, part.topright)
-        for share, anchor in ((1.0 - cones, rect.top + 4), (cones, rect.bottom - 4)):
+        # Each share beside the bar's end, on the table: "100%" is wider than the bar, and
+        # cream letters could not be read on the Reels' orange.
+        for share, top in ((1.0 - cones, True), (cones, False)):
             text = font.render(f"{share:.0%}", True, LABEL)
             place = text.get_rect(centerx=rect.centerx)
-            if anchor == rect.top + 4:
-                place.top = anchor
+            if top:
+                place.bottom = rect.top - 2
             else:
-                place.bottom = anchor
+                place.top = rect.bottom + 2
             surface.blit(text, place)
     pygame.draw.rect(surface, REEL_EDGE, rect, width=1)

@@ -18,6 +18,10 @@ from hardware.strips import Colour
 from sim.drawing import CONE_BODY, REEL_BODY, TABLE, TABLE_LINE
 
 INK: Colour = (236, 226, 206)
+CONE_LINE: Colour = (130, 180, 255)
+"""The Cones' stretch of the line: a light blue that reads on the dark table."""
+REEL_LINE: Colour = (255, 196, 96)
+"""The Reels' stretch: a light amber."""
 MARGIN = 16
 
 
@@ -35,12 +39,16 @@ def draw_review(surface: pygame.Surface, rect: pygame.Rect, review: Review,
     y = rect.top + MARGIN
     surface.blit(font.render("Game review: the Cones' chance to win, move by move", True, INK),
                  (rect.left + MARGIN, y))
+    y += line_height
+    surface.blit(font.render(review.judged_by, True, INK), (rect.left + MARGIN, y))
     y += line_height + 4
-    text_lines = 2 + 2
-    graph = pygame.Rect(rect.left + MARGIN, y, rect.width - 2 * MARGIN,
+    text_lines = 2 + 3
+    axis = font.size("100%")[0] + 8
+    graph = pygame.Rect(rect.left + MARGIN + axis, y, rect.width - 2 * MARGIN - axis,
                         max(40, rect.bottom - y - MARGIN - text_lines * line_height))
     _graph(surface, graph, cones_curve(review))
-    y = graph.bottom + 6
+    _axes(surface, graph, font, len(review.steps))
+    y = graph.bottom + line_height + 6
     for side in Side:
         worst = review.mistakes(side)
         listed = "; ".join(f"{s.number}. {s.move} -{s.loss:.1f}" for s in worst) or "none"
@@ -55,6 +63,19 @@ def draw_review(surface: pygame.Surface, rect: pygame.Rect, review: Review,
         y += line_height
 
 
+def _axes(surface: pygame.Surface, area: pygame.Rect, font: pygame.font.Font,
+          steps: int) -> None:
+    """The chance's scale at the left (the Cones sure to win at the top) and the steps below."""
+    for share, y in ((1.0, area.top), (0.5, area.centery), (0.0, area.bottom)):
+        text = font.render(f"{share:.0%}", True, INK)
+        surface.blit(text, text.get_rect(midright=(area.left - 4, y)))
+    for words, where in (("start", "topleft"), (f"step {steps}", "topright")):
+        text = font.render(words, True, INK)
+        place = text.get_rect(**{where: getattr(area, "bottomleft" if where == "topleft"
+                                                else "bottomright")})
+        surface.blit(text, place.move(0, 2))
+
+
 def _graph(surface: pygame.Surface, area: pygame.Rect, curve: list[float]) -> None:
     pygame.draw.rect(surface, TABLE_LINE, area)
     middle = area.top + area.height // 2
@@ -64,5 +85,5 @@ def _graph(surface: pygame.Surface, area: pygame.Rect, curve: list[float]) -> No
     step = area.width / (len(curve) - 1)
     points = [(area.left + i * step, area.bottom - c * area.height) for i, c in enumerate(curve)]
     for (x1, y1), (x2, y2) in itertools.pairwise(points):
-        colour = CONE_BODY if (y1 + y2) / 2 <= middle else REEL_BODY
-        pygame.draw.line(surface, colour, (x1, y1), (x2, y2), 2)
+        colour = CONE_LINE if (y1 + y2) / 2 <= middle else REEL_LINE
+        pygame.draw.line(surface, colour, (x1, y1), (x2, y2), 3)

@@ -139,7 +139,7 @@ def draw(surface: pygame.Surface, layout: Layout, scene: Scene, texts: Texts) ->
     word = texts.line("off", max(10, cell // 5), PALE)
     surface.blit(word, word.get_rect(center=off.center))
     for square, (side, count) in scene.stacks.items():
-        _stack(surface, layout.squares[square], side, count, texts)
+        draw_stack(surface, layout.squares[square], side, count, texts)
     _rings(surface, layout, scene)
     for side in Side:
         _sideline(surface, layout, scene, side, texts)
@@ -182,8 +182,8 @@ def man_radius(cell: int) -> int:
     return cell * 3 // 10
 
 
-def _stack(surface: pygame.Surface, rect: pygame.Rect, side: Side, count: int,
-           texts: Texts) -> None:
+def draw_stack(surface: pygame.Surface, rect: pygame.Rect, side: Side, count: int,
+               texts: Texts) -> None:
     """``count`` men of ``side`` piled on a square, the height written on the top one."""
     _, light, _ = MEN[side]
     radius = man_radius(rect.width)

@@ -17,7 +17,7 @@ from engine.core.sides import Side
 from engine.mummy.review import Review
 from firmware.scenes import SIDE_COLOUR
 from hardware.strips import Colour
-from sim import drawing, setna_art, stacks_drawing
+from sim import drawing, position_art, setna_art, stacks_drawing
 from sim.hand import Held
 from sim.help import Page
 from sim.layout import Layout
@@ -161,6 +161,8 @@ class View:
             side = shot.pieces.owners.get(name)
             if side is not None:
                 drawing.draw_piece(surface, side, rect.center, layout.cell)
+            if shot.labels:
+                self._label(surface, layout, name)
             dirty.append(rect)
         if any(name.startswith("S") for name in changed):
             box = layout.stick_box
@@ -174,10 +176,13 @@ class View:
         rect = layout.squares[square]
         drawing.draw_tile(surface, rect, layout.geometry.marked.get(square),
                           drawing.tint(drawing.TILE, light), drawing.joins(layout.geometry, square))
-        if shot.labels:
-            label = self.texts.line(square, max(10, layout.cell // 6), LABEL)
-            tile = drawing.tile_rect(rect)
-            surface.blit(label, label.get_rect(bottomright=(tile.right - 3, tile.bottom - 1)))
+
+    def _label(self, surface: pygame.Surface, layout: Layout, square: str) -> None:
+        """The square's name in its corner, over any piece standing on it (Options > Square
+        labels: a piece no longer hides it)."""
+        label = self.texts.line(square, max(10, layout.cell // 6), LABEL)
+        tile = drawing.tile_rect(layout.squares[square])
+        surface.blit(label, label.get_rect(bottomright=(tile.right - 3, tile.bottom - 1)))
 
     def _draw_all(self, surface: pygame.Surface, layout: Layout, menu: Menu,
                   shot: Snapshot) -> None:
@@ -191,6 +196,9 @@ class View:
             stacks_drawing.draw(surface, layout, shot.stacks, self.texts)
         else:
             self._board(surface, layout, shot)
+        if shot.labels:
+            for square in layout.squares:
+                self._label(surface, layout, square)
         if layout.odds is not None:
             draw_odds(surface, layout.odds, shot.odds, self._font(max(10, layout.cell // 6)))
         self._words(surface, layout, shot)
@@ -286,9 +294,20 @@ class View:
             surface.blit(caption, caption.get_rect(midtop=(box.centerx, box.bottom + cell // 10)))
         for text, rect, size, colour in ((shot.status, layout.status, int(cell * 0.4), TEXT),
                                          (shot.news, layout.news, int(cell * 0.3), DIM_TEXT)):
-            if text:
-                line = texts.line(text, texts.fit(text, max(14, size), rect.width), colour)
+            if not text:
+                continue
+            size = max(14, size)
+            fitted = texts.fit(text, size, rect.width)
+            if fitted >= size * 3 // 4:
+                line = texts.line(text, fitted, colour)
                 surface.blit(line, line.get_rect(midleft=rect.midleft))
+                continue
+            small = max(12, size * 3 // 4)  # a long line: two lines, not tiny letters
+            first, *rest = texts.wrap(text, small, rect.width)
+            second = " ".join(rest)
+            for i, part in enumerate((first, second) if second else (first,)):
+                line = texts.line(part, texts.fit(part, small, rect.width), colour)
+                surface.blit(line, (rect.left, rect.top + i * int(small * 1.15)))
         if shot.lesson:
             self._scrap(surface, layout, *shot.lesson)
         elif shot.fact:
@@ -305,6 +324,8 @@ class View:
             size -= 1
             lines = self.texts.wrap(text, size, rect.width - size)
             step = self.texts.line(heading, size, PAPYRUS_EDGE).get_height()
+        if rect.height < 2 * step:  # no room for a heading and a line: no scrap at all
+            return
         height = min(rect.height, (len(lines) + 1) * step + size // 2)
         scrap = pygame.Rect(rect.left, rect.top, rect.width, height)
         pygame.draw.rect(surface, PAPYRUS, scrap, border_radius=size // 3)
@@ -365,13 +386,17 @@ class View:
     def _picture(self, surface: pygame.Surface, page: pygame.Rect, picture: str,
                  margin: int) -> pygame.Rect:
         """The page's picture, framed, in the right part of the page; where it lies."""
-        side = min(int(page.width * 0.44), page.height - 3 * margin)
+        side = min(int(page.width * 0.44), int((page.height - 5 * margin) / 0.9))
         frame = pygame.Rect(0, 0, side, int(side * 0.9))
-        frame.midright = (page.right - margin, page.centery - margin // 2)
+        frame.topright = (page.right - margin, page.top + 3 * margin)  # under the heading
         key = (picture, frame.size)
         if key not in self._pictures:  # drawn once: the page is drawn again under changing lights
             drawn = pygame.Surface(frame.size)
-            setna_art.draw(drawn, drawn.get_rect(), picture)
+            if picture.startswith("position:"):  # a how-to page's position: game, notation
+                _, game, notation = picture.split(":", 2)
+                position_art.draw(drawn, drawn.get_rect(), game, notation)
+            else:
+                setna_art.draw(drawn, drawn.get_rect(), picture)
             self._pictures = {key: drawn}
         surface.blit(self._pictures[key], frame)
         pygame.draw.rect(surface, PAPYRUS_EDGE, frame.inflate(6, 6), 3)

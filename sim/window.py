@@ -57,6 +57,10 @@ REDRAW = (pygame.WINDOWEXPOSED, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED,
 """Window events after which the whole picture is drawn again (stale parts must not stay)."""
 
 
+NO_SOUND = "No sound here (no sound device could be opened): the window plays silently."
+"""Said under the status line when the window opens without sound."""
+
+
 class Window:
     """The simulated board in a window: events in, time steps, pictures out."""
 
@@ -85,6 +89,8 @@ class Window:
         self.fullscreen_asked = False
         if self.story is not None and settings.tournament and self.play.rules.name == STORY_GAME:
             self.story.start_tournament(resume=True)  # being played when the window closed
+        if audio is not None and not audio.working:
+            self.play.notice = (NO_SOUND, self.play.now + 8.0)
 
     @classmethod
     def open(cls, *, board: Board | None = None, state_dir: Path | None = None,

@@ -12,12 +12,11 @@ from typing import Protocol
 
 from engine.mummy import Level
 from firmware.story import STORY_GAME
-from sim import help as pages
 from sim.audio import Audio
 from sim.board_play import BoardPlay
-from sim.chances import NEEDS_TABLE
 from sim.help import Page
 from sim.menu import Item
+from sim.rules_pages import about, how_to_play
 from sim.settings import WindowSettings, save
 from sim.stacks_play import StacksPlay
 from sim.window_story import Story
@@ -55,12 +54,15 @@ def items(window: Window, title: str) -> list[Item]:
     chances = play.chances
     if title == "Help":
         return [Item("How to play", "help:how"),
-                Item("Tutorial", "help:tutorial", enabled=story),
-                Item("Review last game", "review",
-                     enabled=chances.available and chances.finished is not None),
+                Item("Tutorial" if story else "Tutorial (Twenty Squares only)", "help:tutorial",
+                     enabled=story),
+                Item("Review last game" if chances.finished is not None or chances.reviewing
+                     else "Review last game (no finished game yet)", "review",
+                     enabled=chances.finished is not None and not chances.reviewing),
                 Item("About", "help:about")]
-    found = [Item("Game sounds", "sounds", s.game_sounds),
-             Item("Background music", "music", s.music),
+    silent = "" if window.audio is None or window.audio.working else " (no sound here)"
+    found = [Item(f"Game sounds{silent}", "sounds", s.game_sounds),
+             Item(f"Background music{silent}", "music", s.music),
              Item("MummyFacts", "facts", s.mummy_facts),
              Item("Play the mummy", "mummy", s.mummy is not None),
              Item("Switch sides", "switch_sides", enabled=s.mummy is not None),
@@ -68,10 +70,10 @@ def items(window: Window, title: str) -> list[Item]:
              Item("Square labels", "labels", s.square_labels)]
     if window.story is not None:  # a board to rehearse on: the player may move for the mummy
         found.append(Item("Carry out the mummy's moves myself", "carry", s.carry_mummy_moves))
-    found.append(Item("Show chances", "chances", s.show_chances)
-                 if chances.available else Item(NEEDS_TABLE, "chances"))
-    found += [Item(f"Mummy: {level.title}", f"level:{level.name.lower()}", s.level is level,
-                   enabled=not s.tournament)  # the tournament is played at Neferkaptah's
+    found.append(Item(chances.item, "chances", chances.shown))
+    playing = Level.NEFERKAPTAH if s.tournament else s.level  # the tournament: Neferkaptah's
+    found += [Item(f"Mummy: {level.title}", f"level:{level.name.lower()}", level is playing,
+                   enabled=not s.tournament)
               for level in Level]
     found += [Item("Setna's tournament", "tournament", s.tournament, enabled=story),
               Item("New game", "new_game")]
@@ -93,9 +95,12 @@ def act(window: Window, action: str | None) -> None:
         _open_page(window, action[5:])
         return
     if action == "review":
-        if not play.chances.open_review():
-            play.notice = ("No finished game to review (it needs the solved table: "
-                           "aseb solve).", play.now + 4.0)
+        chances = play.chances
+        if not chances.open_review():
+            play.notice = (chances.why_no_review(), play.now + 4.0)
+        elif chances.review is None:  # a search judges it: the page opens when it is done
+            play.notice = (f"Reviewing the last game: {chances.judge.name} judges it "
+                           "(estimates), a moment.", play.now + 4.0)
         return
     if action == "sounds":
         s.game_sounds = not s.game_sounds
@@ -137,4 +142,5 @@ def _open_page(window: Window, which: str) -> None:
         if window.story is not None:
             window.story.start_tutorial()
     else:
-        window.show_pages([pages.HOW_TO_PLAY if which == "how" else pages.ABOUT])
+        rules = window.play.rules
+        window.show_pages(how_to_play(rules) if which == "how" else [about(rules)])

@@ -12,8 +12,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
+from engine.game import Game
 from firmware.scenes import Phase
 from firmware.setna import Setna
+from firmware.telling import last_throws
 from firmware.tournament import TournamentStore
 from firmware.tutorial import WINDOW, Tutorial
 from sim.board_play import BoardPlay
@@ -50,12 +52,17 @@ class Story:
         self.setna: Setna | None = None
         """Setna's tournament, while it is played."""
         self._setna_seen = 0.0
+        self.interrupted: Game | None = None
+        """The game the tutorial was started over: it goes on when the tutorial is done."""
 
     def start_tutorial(self) -> None:
         """Help > Tutorial: the guided first game, lesson by lesson, on the board."""
         self.leave_tournament()
         self._drop_tutorial()
         controller = self.play.controller
+        game = controller.game
+        self.interrupted = game if game is not None and not game.state.is_over else None
+        controller.throws = {}  # the old game's throws are no lesson's
         self.tutorial = Tutorial(controller, WINDOW)
         self.play.table.companions.append(self.tutorial)
         self.tutorial.start()
@@ -113,6 +120,8 @@ class Story:
                 self.play.hand.set_out(controller.tracker.expectation.owners)
             elif not tutorial.running:
                 window.settings.mummy = controller.settings.mummy  # given back as it was
+                if tutorial.finished and self.interrupted is not None:
+                    self._resume(self.interrupted)
                 if controller.game is not tutorial.game:
                     self._drop_tutorial()  # a new game began after the last lesson
         if setna is None or setna.changed_at == self._setna_seen or window.page is not None \
@@ -125,6 +134,18 @@ class Story:
         elif tournament.wins + tournament.losses:
             window.show_pages([stage_page(tournament, setna.news)],
                               lambda: window.act("new_game"))
+
+    def _resume(self, game: Game) -> None:
+        """The tutorial is done: the game it was started over goes on where it was left."""
+        self.interrupted = None
+        controller = self.play.controller
+        controller.set_up(game.state)  # the board is guided back to it
+        controller.game = game  # with all its history, to save and review
+        controller.throws = last_throws(game)
+        if controller.phase is Phase.GUIDE and controller.setting_out:
+            self.play.hand.set_out(controller.tracker.expectation.owners)
+        self.play.notice = ("The tutorial is over: your game goes on where you left it.",
+                            self.play.now + 6.0)
 
     @property
     def lesson(self) -> tuple[str, str] | None:

@@ -32,6 +32,10 @@ RULES = Ruleset(
 )
 """Cyningstan's rules, every option decided in docs/rules/cyningstan.md."""
 
+MIND = "engine.tait.mummy"
+"""The same core, the same mind: Tait's mummy plays it (its fitted weights are in
+``engine.tait.evaluation``)."""
+
 
 def rules_from_json(data: Any) -> Ruleset:
     """Cyningstan's rules with the options a record wrote (those it leaves out as above)."""

@@ -6,12 +6,14 @@
 "Twenty Squares (Tait's rules)"
 
 Adding a game: a package under ``engine/`` whose ``RULES`` implements ``engine.games.api.Rules``
-(and its positions ``Position``), with ``rules_from_json``; then one line in ``GAMES`` below.
+(and its positions ``Position``), with ``rules_from_json`` and ``MIND``, the module of what the
+mummy knows of it (``engine.mummy.minds``: its evaluation at least); then one line in ``GAMES``.
 """
 
 from __future__ import annotations
 
 from importlib import import_module
+from types import ModuleType
 from typing import Any
 
 from engine.core.errors import BadRecord
@@ -41,6 +43,15 @@ def load(name: str = DEFAULT) -> Rules:
         raise ValueError(f"unknown game {name!r}: choose one of {', '.join(GAMES)}")
     rules: Rules = import_module(GAMES[key]).RULES
     return rules
+
+
+def mind_module(name: str) -> ModuleType:
+    """The module of what the mummy knows of a game (its package's ``MIND``); ValueError for a
+    game that is not registered."""
+    key = name.strip().lower()
+    if key not in GAMES:
+        raise ValueError(f"unknown game {name!r}: choose one of {', '.join(GAMES)}")
+    return import_module(import_module(GAMES[key]).MIND)
 
 
 def forget(rules: Rules) -> None:

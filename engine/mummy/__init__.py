@@ -17,7 +17,6 @@ from engine.mummy.chances import SolvedTable
 from engine.mummy.fair import Fair
 from engine.mummy.hints import Hint, hint
 from engine.mummy.levels import Decision, Level, Mummy, choose
-from engine.tait.vizier import Vizier
 
 __all__ = [
     "Analysis",
@@ -27,7 +26,6 @@ __all__ = [
     "Level",
     "Mummy",
     "SolvedTable",
-    "Vizier",
     "choose",
     "hint",
 ]

@@ -1,5 +1,6 @@
 """Hints: "what would the mummy play here?", with a short reason a beginner can follow.
 
+>>> from engine.tait.state import GameState
 >>> state = GameState.parse("C:C2,M6 R:M7 off:0,1 entered:CR turn:C throw:1")
 >>> print(hint(state, Level.PRIEST))
 M6xM7: bumps the Reel on M7 back to the start
@@ -15,8 +16,6 @@ from engine.games.api import Position
 from engine.mummy.chances import SolvedTable, best, move_chances
 from engine.mummy.levels import Level, Mummy
 from engine.mummy.minds import mind_of
-from engine.tait.board import square_of
-from engine.tait.priest import traits
 from engine.tait.state import GameState
 
 
@@ -37,27 +36,8 @@ class Hint:
 
 
 def reason(state: Position, move: Any) -> str:
-    """What ``move`` does that makes it worth playing, in a few words (in any game)."""
-    if not isinstance(state, GameState):
-        return mind_of(state.rules).reason(state, move)
-    t = traits(state, move)
-    side = move.side
-    if t.wins:
-        return "bears off the last piece and wins"
-    if t.bears_off:
-        return f"bears the piece on {move.source} off"
-    if t.bumps:
-        return f"bumps the {side.other.title[:-1]} on {move.target} back to the start"
-    if t.lands_marked:
-        return f"lands on the marked square {move.target}: an extra turn"
-    if t.escapes:
-        return f"takes the piece on {move.source} out of the {side.other.title}' reach"
-    if move.enters:
-        return f"enters a piece on {move.target}" + ("" if t.lands_safe else ", within reach")
-    safe = "out of reach" if t.lands_safe else "though it stays within reach"
-    if move.start == min(state.positions(side), default=0) and not state.waiting(side):
-        return f"brings the rearmost piece on to {move.target}, {safe}"
-    return f"moves {square_of(side, move.start)} on to {move.target}, {safe}"
+    """What ``move`` does that makes it worth playing, in a few words (the game's mind says)."""
+    return mind_of(state.rules).reason(state, move)
 
 
 def hint(

@@ -1,7 +1,8 @@
 """The mummy's levels and the one object the controller asks for the mummy's moves, in any game:
-Tait's game (and its variants) by its own fast Priest and Vizier, other games through the game
-interface (``engine.mummy.minds`` and the searching Vizier of ``engine.mummy.search``).
+each game's mind (``engine.mummy.minds``) gives its Priest and its evaluation, and may bring a
+search or a solved table of its own (Tait's core does: its packed Vizier and Neferkaptah).
 
+>>> from engine.tait.state import GameState
 >>> mummy = Mummy(Level.PRIEST)
 >>> state = GameState.parse("C:C2,M6 R:M7 off:0,1 entered:CR turn:C throw:1")
 >>> mummy.choose(state, random.Random(7))
@@ -16,15 +17,12 @@ from enum import IntEnum
 from typing import Any
 
 from engine.core.errors import WrongPhase
-from engine.games.api import Position
-from engine.mummy.chances import SolvedTable, balanced_move
-from engine.mummy.minds import mind_of
+from engine.games.api import Position, Rules
+from engine.mummy.minds import Mind, mind_of
 from engine.mummy.scribe import scribe_move
 from engine.mummy.search import Search
-from engine.tait.neferkaptah import Neferkaptah
-from engine.tait.priest import priest_move
-from engine.tait.state import GameState
-from engine.tait.vizier import Vizier
+
+NO_TABLE = "no solved table is loaded: Neferkaptah plays as the Vizier"
 
 
 class Level(IntEnum):
@@ -94,12 +92,15 @@ class Mummy:
         self,
         level: Level = Level.VIZIER,
         *,
-        table: SolvedTable | None = None,
-        vizier: Vizier | None = None,
+        table: Any = None,
+        vizier: Any = None,
     ) -> None:
         self.level = level
-        self.vizier = vizier if vizier is not None else Vizier()
-        self.neferkaptah = Neferkaptah(table, self.vizier)
+        self.table = table
+        """A solved table, for the games whose mind plays from one (Tait's core)."""
+        self.vizier = vizier
+        """The search of the games whose mind brings its own (Tait's packed Vizier), made when
+        first needed; pass one to use it instead (a shallower one in tests)."""
         self.balance: float | None = None
         """Fair mode from the table: when set and a table is loaded, every move leaves the
         opponent's chance to win as close to this as the throw allows, whatever the level."""
@@ -110,7 +111,7 @@ class Mummy:
     @property
     def fallback(self) -> str | None:
         """Why the mummy plays below its level (Neferkaptah without a table), else None."""
-        return self.neferkaptah.fallback if self.level == Level.NEFERKAPTAH else None
+        return NO_TABLE if self.level == Level.NEFERKAPTAH and self.table is None else None
 
     def decide(
         self, state: Position, rng: random.Random, level: Level | None = None
@@ -119,50 +120,47 @@ class Mummy:
         level = self.level if level is None else level
         if not state.moves or (state.throw is None and state.rules.chance is not None):
             raise WrongPhase(f"{state.turn.title} must throw before the mummy can choose a move")
-        if not isinstance(state, GameState):
-            return self._decide_by_interface(state, rng, level)
-        table = self.neferkaptah.table
-        if self.balance is not None and table is not None:
-            balanced = balanced_move(table, state, self.balance)
+        target = self.balance if self.table is not None else None
+        if level == Level.SCRIBE and target is None:  # the Scribe needs to know nothing more
+            return Decision(scribe_move(state, rng), level, level)
+        mind = mind_of(state.rules)
+        if target is not None and mind.balanced is not None:
+            balanced = mind.balanced(self.table, state, target)
             if balanced is not None:
                 return Decision(balanced, level, Level.NEFERKAPTAH, "fair: balanced by the table")
         if level == Level.SCRIBE:
             return Decision(scribe_move(state, rng), level, level)
         if level == Level.PRIEST:
-            return Decision(priest_move(state), level, level)
-        if level == Level.VIZIER:
-            analysis = self.vizier.analyse(state)
-            return Decision(analysis.move, level, level, value=analysis.value)
-        move, value, note = self.neferkaptah.decide(state)
-        played_as = Level.NEFERKAPTAH if note is None else Level.VIZIER
-        return Decision(move, level, played_as, note, value)
-
-    def _decide_by_interface(
-        self, position: Position, rng: random.Random, level: Level
-    ) -> Decision:
-        """A game played through the game interface: the Scribe's draw, the game's Priest, or
-        the searching Vizier with the game's evaluation (Neferkaptah has no table for it)."""
-        if level == Level.SCRIBE:
-            return Decision(scribe_move(position, rng), level, level)
-        mind = mind_of(position.rules)
-        if level == Level.PRIEST:
-            return Decision(mind.priest(position), level, level)
-        if mind.searcher is not None and level >= Level.VIZIER:  # a game without luck
-            key = f"{position.rules.name}:{level.name}"
+            return Decision(mind.priest(state), level, level)
+        if mind.searcher is not None:  # a game without luck: each level its own depth
+            key = f"{state.rules.name}:{level.name}"
             found = self.searches.get(key)
             if found is None:
-                found = self.searches[key] = mind.searcher(int(level), position.rules)
-            analysis = found.analyse(position)
+                found = self.searches[key] = mind.searcher(int(level), state.rules)
+            analysis = found.analyse(state)
             return Decision(analysis.move, level, level, value=analysis.value)
-        search = self.searches.get(position.rules.name)
-        if search is None:
-            search = self.searches[position.rules.name] = Search(mind.evaluate, mind.depth,
-                                                                 mind.node_limit)
-        analysis = search.analyse(position)
+        search = self._search(mind, state.rules)
+        if level == Level.NEFERKAPTAH and mind.perfect is not None:
+            move, value, note = mind.perfect(self.table, search, state)
+            played_as = Level.NEFERKAPTAH if note is None else Level.VIZIER
+            return Decision(move, level, played_as, note, value)
+        analysis = search.analyse(state)
         if level == Level.VIZIER:
             return Decision(analysis.move, level, level, value=analysis.value)
-        note = f"no solved table for {position.rules.title}: Neferkaptah plays as the Vizier"
+        note = f"no solved table for {state.rules.title}: Neferkaptah plays as the Vizier"
         return Decision(analysis.move, level, Level.VIZIER, note, analysis.value)
+
+    def _search(self, mind: Mind, rules: Rules) -> Any:
+        """The Vizier's search for ``rules``' game: the game's own, or the generic one."""
+        if mind.vizier is not None:
+            if self.vizier is None:
+                self.vizier = mind.vizier()
+            return self.vizier
+        search = self.searches.get(rules.name)
+        if search is None:
+            search = self.searches[rules.name] = Search(mind.evaluate, mind.depth,
+                                                        mind.node_limit)
+        return search
 
     def choose(
         self, state: Position, rng: random.Random, level: Level | None = None

@@ -1,5 +1,15 @@
-"""What the mummy knows of each game beyond its rules, for games played through the game
-interface (Tait's game and its variants have their own fast Priest and Vizier).
+"""What the mummy knows of each game beyond its rules, read from the game's own mummy module
+(the one its package names as ``MIND``, found through the registry: ``engine.games.mind_module``).
+
+A game gives ``evaluate(position)``: a guess of the chance that the Cones win. That is enough for
+every level: the Scribe needs nothing, the Priest plays the move after which the mover looks best,
+the Vizier searches (``engine.mummy.search``) and trusts the guess where it stops. A game may give
+more: ``traits(position, move)`` (what a move does, best first: the Priest plays the move whose
+traits rank highest) or a ``priest_move`` of its own, ``reason(position, move)`` (what a hint
+says), ``DEPTH`` and ``NODE_LIMIT`` (the Vizier's search), ``DESCRIPTIONS`` (how each level plays
+it), ``searcher(level, rules)`` (a game without luck: the search of each level), ``vizier()`` (a
+search of its own for the Vizier), ``perfect(table, vizier, position)`` and ``balanced(table,
+position, target)`` (play from a solved table).
 
 >>> from engine.senet import SENET
 >>> mind_of(SENET).priest.__name__
@@ -8,30 +18,22 @@ interface (Tait's game and its variants have their own fast Priest and Vizier).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from functools import cache
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from importlib import import_module
+from types import ModuleType
 from typing import Any
 
+from engine.core.sides import Side
+from engine.games import mind_module
 from engine.games.api import Rules
 from engine.mummy.search import DEPTH, NODE_LIMIT
-
-MINDS: dict[str, str] = {
-    "senet": "engine.senet.mummy",
-    "ramses": "engine.ramses.mummy",
-    "stacks": "engine.stacks.mummy",
-}
-"""Each game by name, and the module of the mummy's knowledge of it (imported when needed): it
-holds ``priest_move(position)``, ``reason(position, move)`` and ``evaluate(position)``, and may
-set the Vizier's ``DEPTH`` and ``NODE_LIMIT`` (else the generic search's) and ``DESCRIPTIONS``
-(each level's name to how it plays this game, else Tait's words)."""
 
 
 @dataclass(frozen=True)
 class Mind:
-    """The Priest's greedy choice, the reason a hint gives for a move, and the evaluation the
-    Vizier trusts where its search stops (the chance that the Cones win)."""
+    """The Priest's choice, the reason a hint gives for a move, and the evaluation the Vizier
+    trusts where its search stops (the chance that the Cones win); the rest is optional."""
 
     priest: Callable[[Any], Any]
     reason: Callable[[Any, Any], str]
@@ -40,9 +42,18 @@ class Mind:
     """Throws the Vizier looks ahead beyond the pending one."""
     node_limit: int = NODE_LIMIT
     """Casts and moves one decision may try."""
+    descriptions: Mapping[str, str] = field(default_factory=dict)
+    """How each level (by its name in lower case) plays the game, where the game says it."""
     searcher: Callable[[int, Any], Any] | None = None
     """A game without luck: the search of a level (2 the Vizier, 3 Neferkaptah) under the
     rules given, instead of the expectiminimax Vizier."""
+    vizier: Callable[[], Any] | None = None
+    """A search of the game's own for the Vizier (``analyse(position)``), else the generic one."""
+    perfect: Callable[[Any, Any, Any], tuple[Any, float | None, str | None]] | None = None
+    """Neferkaptah from a solved table: ``(table, vizier, position)`` to the move, its chance
+    and why it is the Vizier's instead (None when it is the table's)."""
+    balanced: Callable[[Any, Any, float], Any] | None = None
+    """Fair mode from a solved table: the move leaving the opponent's chance nearest a target."""
 
 
 def by_traits(position: Any, traits: Callable[[Any, Any], Any]) -> Any:
@@ -54,25 +65,59 @@ def by_traits(position: Any, traits: Callable[[Any, Any], Any]) -> Any:
     return max(moves, key=lambda move: traits(position, move))
 
 
+def by_evaluation(evaluate: Callable[[Any], float]) -> Callable[[Any], Any]:
+    """The Priest of a game that gives only its evaluation: the move after which the mover's
+    chance looks best, one move deep."""
+
+    def priest_move(position: Any) -> Any:
+        sign = 1.0 if position.turn == Side.CONES else -1.0
+        return by_traits(position, lambda p, m: sign * evaluate(p.play(m)[0]))
+
+    return priest_move
+
+
+def _no_reason(position: Any, move: Any) -> str:
+    return "the move that looks best"
+
+
 def mind_of(rules: Rules) -> Mind:
     """The mummy's knowledge of ``rules``' game; ValueError for a game it cannot play yet."""
-    if rules.name not in MINDS:
-        raise ValueError(f"the mummy cannot play {rules.title} yet")
-    return _mind(rules.name)
+    found = _KNOWN.get(rules.name)  # asked at every decision: a dictionary look-up, no more
+    if found is None:
+        try:
+            module = mind_module(rules.name)
+        except (ValueError, AttributeError, ImportError):
+            own = getattr(rules, "mind", None)  # a variant under a name of its own
+            if not isinstance(own, str):
+                raise ValueError(f"the mummy cannot play {rules.title} yet") from None
+            module = import_module(own)
+        found = _KNOWN[rules.name] = _read(module)
+    return found
 
 
-@cache
-def _mind(name: str) -> Mind:
-    module = import_module(MINDS[name])
-    return Mind(module.priest_move, module.reason, module.evaluate,
-                getattr(module, "DEPTH", DEPTH),
-                getattr(module, "NODE_LIMIT", NODE_LIMIT),
-                getattr(module, "searcher", None))
+_KNOWN: dict[str, Mind] = {}
+"""Each game's mind by the game's name, once read."""
+
+
+def _read(module: ModuleType) -> Mind:
+    evaluate = module.evaluate
+    traits = getattr(module, "traits", None)
+    priest = getattr(module, "priest_move", None)
+    if priest is None:
+        priest = (by_evaluation(evaluate) if traits is None
+                  else lambda position: by_traits(position, traits))
+    return Mind(priest, getattr(module, "reason", _no_reason), evaluate,
+                getattr(module, "DEPTH", DEPTH), getattr(module, "NODE_LIMIT", NODE_LIMIT),
+                getattr(module, "DESCRIPTIONS", {}), getattr(module, "searcher", None),
+                getattr(module, "vizier", None), getattr(module, "perfect", None),
+                getattr(module, "balanced", None))
 
 
 def level_description(level: Any, rules: Rules) -> str:
     """How ``level`` (a ``Level``) plays ``rules``' game, in one line."""
-    module = MINDS.get(rules.name)
-    words = getattr(import_module(module), "DESCRIPTIONS", {}) if module is not None else {}
+    try:
+        words = mind_of(rules).descriptions
+    except ValueError:
+        words = {}
     found = words.get(level.name.lower())
     return found if isinstance(found, str) else str(level.description)

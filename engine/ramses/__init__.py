@@ -21,6 +21,9 @@ __all__ = ["RAMSES", "RULES", "Move", "RamsesPosition", "RamsesRules", "Side", "
 RULES: Rules = RAMSES
 """Ramses' rules for the registry (typed as the game interface, so mypy checks them)."""
 
+MIND = "engine.ramses.mummy"
+"""What the mummy knows of the game: ``engine.ramses.mummy``."""
+
 
 def rules_from_json(data: Any) -> RamsesRules:
     """Ramses' rules with the options a record wrote."""

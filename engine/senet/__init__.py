@@ -21,6 +21,9 @@ RULES: Rules = SENET
 """Senet's rules for the registry (typed as the game interface, so mypy checks that Senet's
 rules and positions implement it)."""
 
+MIND = "engine.senet.mummy"
+"""What the mummy knows of the game: ``engine.senet.mummy``."""
+
 
 def rules_from_json(data: Any) -> SenetRules:
     """Senet's rules with the options a record wrote."""

@@ -21,6 +21,9 @@ RULES: Rules = STACKS
 """The stacking game's rules for the registry (typed as the game interface, so mypy checks
 that its rules and positions implement it)."""
 
+MIND = "engine.stacks.mummy"
+"""What the mummy knows of the game: ``engine.stacks.mummy``."""
+
 
 def rules_from_json(data: Any) -> StacksRules:
     """The stacking game's rules from a record (it has no options)."""

@@ -18,6 +18,9 @@ from engine.tait.state import TAIT, Ruleset
 
 RULES = TAIT
 
+MIND = "engine.tait.mummy"
+"""What the mummy knows of the game: ``engine.tait.mummy``."""
+
 
 def rules_from_json(data: Any) -> Ruleset:
     """Tait's rules with the options a record wrote."""

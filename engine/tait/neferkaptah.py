@@ -13,11 +13,10 @@ why in ``Neferkaptah.fallback`` (and in each ``Decision``) so the caller can log
 from __future__ import annotations
 
 from engine.mummy.chances import SolvedTable, best, move_chances
+from engine.mummy.levels import NO_TABLE
 from engine.tait.moves import Move
 from engine.tait.state import GameState
 from engine.tait.vizier import Vizier
-
-NO_TABLE = "no solved table is loaded: Neferkaptah plays as the Vizier"
 
 
 class Neferkaptah:

@@ -10,7 +10,7 @@ game states.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from engine.core.errors import BadNotation, IllegalMove, UnknownSquare, WrongPhase
 from engine.core.events import Event
@@ -28,6 +28,9 @@ from engine.tait.tables import SHARED_BITS, tables
 class Ruleset(Options):
     """A Twenty Squares rule set as a game of the family: its options (``engine.tait.rules``)
     and the game states played under them. ``TAIT`` is the default."""
+
+    mind: ClassVar[str] = "engine.tait.mummy"
+    """What the mummy knows of every rule set of this core, whatever the set's name."""
 
     def new(self, first: Side = Side.CONES) -> GameState:
         """The start of a game under these rules, every piece waiting, ``first`` to throw."""

@@ -192,3 +192,17 @@ def test_a_ramses_piece_set_at_the_wrong_alignment_is_guided_to_the_right_one(
         table.run(1.0)
         after = table.controller.game.state  # type: ignore[union-attr]
         assert after.owners().get("U10") == C and after.half == "theirs"
+
+
+def test_after_senets_opening_the_sticks_show_the_1_black_moves_with(tmp_path: Path) -> None:
+    shown = []
+    for seed in range(6):  # in some rounds the 1 was thrown first, the other side's throw last
+        with Table(state_dir=tmp_path / str(seed), seed=seed,
+                   settings=Settings(mummy=None, ruleset=SENET)) as table:
+            Hand(table).shake()
+            table.run(2.0)
+            controller = table.controller
+            assert controller.game is not None and controller.game.state.throw is not None
+            shown.append(controller.shown_throw)
+            assert controller.shown_throw == controller.game.state.throw
+    assert all(throw is not None and throw.value == 1 for throw in shown)

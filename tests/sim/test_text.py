@@ -7,16 +7,18 @@ import itertools
 import pygame
 import pytest
 
+from engine.games import load
 from firmware.tutorial import LESSONS
-from sim import help as pages
 from sim.facts import FACTS
+from sim.rules_pages import how_to_play
 from sim.setna_pages import STORY
 from sim.text import FACE, Texts
 from tests.sim.window_hands import start_pygame  # sets SDL's dummy drivers first
 
 LESSONS_SAID = [text for lesson in LESSONS for text in (lesson.tell, lesson.praise,
                                                         *(beat.said for beat in lesson.beats))]
-WORDS = sorted({w for w in " ".join([*LESSONS_SAID, pages.HOW_TO_PLAY[1], STORY, *FACTS]).split()
+HOW_TO_PLAY = " ".join(page.body for page in how_to_play(load("tait")))
+WORDS = sorted({w for w in " ".join([*LESSONS_SAID, HOW_TO_PLAY, STORY, *FACTS]).split()
                 if w.isalpha()})
 
 
@@ -63,7 +65,7 @@ def test_no_gap_inside_a_word_is_as_wide_as_the_gap_between_words(size: int) -> 
 
 def test_wrapped_lines_fit_and_keep_every_word() -> None:
     texts = Texts()
-    body = pages.HOW_TO_PLAY[1]
+    body = HOW_TO_PLAY
     lines = texts.wrap(body, 18, 400)
     assert all(texts.width(line, 18) <= 400 for line in lines if " " in line)
     assert " ".join(" ".join(lines).split()) == " ".join(body.split())

@@ -12,9 +12,9 @@ from engine.core.sides import Side
 from engine.mummy.chances import cones_chance
 from firmware.controller import Settings
 from firmware.scenes import Phase
-from sim.chances import NEEDS_TABLE
 from sim.drawing import CONE_BODY, REEL_BODY
 from sim.odds import split
+from sim.review_page import CONE_LINE, REEL_LINE
 from sim.settings import WindowSettings
 from sim.table import Table
 from tests.sim.test_window_games import play_whole_game, render
@@ -83,18 +83,38 @@ def test_show_chances_toggles_the_bar_and_lights_the_board() -> None:
     assert controller._odds_frame(window.table.now) is not None
 
 
-def test_without_a_table_the_bar_is_hidden_and_the_option_says_what_it_needs() -> None:
+def test_without_a_table_the_chances_are_estimates_asked_for_and_labelled() -> None:
     window = Window.open(settings=WindowSettings(mummy=None), seed=1)
-    assert window.layout.odds is None and window.snapshot().odds is None
-    assert items(window, "Options")["chances"] == (NEEDS_TABLE, True, None)
+    assert window.layout.odds is None and window.snapshot().odds is None  # until asked for
+    assert items(window, "Options")["chances"] == ("Show chances (estimated)", True, False)
     window.act("chances")
-    assert "aseb solve" in window.news() and window.layout.odds is None
-    assert not items(window, "Help")["review"][1]
+    assert "estimated by the Vizier" in window.news() and window.layout.odds is not None
+    shake(window)
+    odds = window.snapshot().odds
+    assert odds is not None and 0.0 < odds < 1.0
+    assert items(window, "Help")["review"] == ("Review last game (no finished game yet)", False,
+                                               None)
     window.act("review")
-    assert window.chances.review is None and "review" in window.news()
+    assert window.chances.review is None and "No finished game" in window.news()
     senet = Window.open(settings=WindowSettings(mummy=None), seed=1, game="senet")
     senet.act("chances")
-    assert "Senet" in senet.news() and "has none" in senet.news()
+    assert "Senet" in senet.news() and "estimated" in senet.news()
+
+
+def test_a_search_reviews_a_game_without_a_table_in_the_background() -> None:
+    window = Window.open(settings=WindowSettings(mummy=R), seed=2, game="ramses")
+    game = window.play.chances
+    from engine.game import Game
+    from engine.ramses import RAMSES
+
+    finished = Game.from_position(RAMSES.parse("C:T12,T17,T18,T19 R:T1,T2,T16,U12 turn:C"))
+    finished.play(finished.state.parse_move("T12-T9"))  # three special squares: the Cones win
+    game.finished = finished
+    window.act("review")
+    assert "Reviewing the last game: Neferkaptah" in window.news()
+    game.wait()
+    review = game.review
+    assert review is not None and not review.exact and len(review.steps) == 1
 
 
 def test_review_last_game_opens_its_page_and_a_click_puts_it_away(tmp_path: Path) -> None:
@@ -111,7 +131,7 @@ def test_review_last_game_opens_its_page_and_a_click_puts_it_away(tmp_path: Path
     middle = picture.get_rect().center
     colours = {tuple(picture.get_at((x, y)))[:3] for x in range(100, 1180, 4)
                for y in range(middle[1] - 150, middle[1] + 100, 4)}
-    assert CONE_BODY in colours or REEL_BODY in colours  # the chance's line over the game
+    assert CONE_LINE in colours or REEL_LINE in colours  # the chance's line over the game
     press(window, middle)
     assert window.chances.review is None
     window.act("new_game")  # a new game: the last one can still be reviewed

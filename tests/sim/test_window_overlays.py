@@ -148,8 +148,9 @@ def test_the_mummys_piece_in_the_air_redraws_only_where_it_was_and_is() -> None:
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
 def test_every_help_page_shows_all_of_its_text(size: tuple[int, int]) -> None:
+    from engine.games import load, names
     from firmware.tournament import Tournament
-    from sim import help as pages
+    from sim.rules_pages import about, how_to_play
     from sim.setna_pages import ending_page, stage_page, title_page
 
     window = Window.open(settings=WindowSettings(mummy=None), seed=1)
@@ -157,7 +158,9 @@ def test_every_help_page_shows_all_of_its_text(size: tuple[int, int]) -> None:
              stage_page(Tournament(1, 3, 3), "The mummy wins this game, and its magic draws "
                         "Setna into the sand to his chest."),
              ending_page(Tournament(4, 3, 0)), ending_page(Tournament(2, 4, 4))]
-    for title, body, *_ in (pages.HOW_TO_PLAY, pages.ABOUT, *story):
+    games = [page for name in names()
+             for page in (*how_to_play(load(name)), about(load(name)))]
+    for title, body, *_ in (*games, *story):
         drawn: list[str] = []
         texts = window.view.texts
         line = texts.line
@@ -168,7 +171,7 @@ def test_every_help_page_shows_all_of_its_text(size: tuple[int, int]) -> None:
             return line(text, px, colour)
 
         texts.line = spy  # type: ignore[method-assign]
-        window.page = next(p for p in (pages.HOW_TO_PLAY, pages.ABOUT, *story) if p[0] == title)
+        window.page = next(p for p in (*games, *story) if p[0] == title and p[1] == body)
         window.render(pygame.Surface(size))
         texts.line = line  # type: ignore[method-assign]
         shown = " ".join(" ".join(drawn).split())

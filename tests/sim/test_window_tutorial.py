@@ -144,4 +144,24 @@ def test_the_story_is_not_offered_for_another_game() -> None:
     assert window.setna is None  # a tournament kept from Tait's games waits for them
     offered = {item.label: item.enabled for title in ("Help", "Options")
                for item in window.menu_items(title)}
-    assert offered["Tutorial"] is False and offered["Setna's tournament"] is False
+    assert offered["Tutorial (Twenty Squares only)"] is False  # greyed, saying why
+    assert offered["Setna's tournament"] is False
+
+
+def test_the_tutorial_over_a_game_shows_none_of_its_throws_and_gives_it_back(
+        tmp_path: Path) -> None:
+    window = Window.open(state_dir=tmp_path, settings=WindowSettings(mummy=None), seed=6)
+    shake(window)
+    for _ in range(3):  # a few throws of a real game
+        shake(window)
+    game = window.controller.game
+    assert game is not None and window.controller.throws
+    actions = game.actions
+    choose(window, "Help", "Tutorial")
+    assert "threw" not in window.snapshot().sticks_caption  # no throw of the old game
+    follow_the_lessons(window)
+    window.step(0.5)
+    assert window.controller.game is game and game.actions == actions  # given back whole
+    assert "your game goes on" in window.news()
+    window.step(2.0)
+    assert window.tutorial is None and window.hand.pieces.owners == dict(game.state.owners())

@@ -1,0 +1,63 @@
+"""What the mummy knows of Tait's game, and of every rule set its core plays (Cyningstan's too):
+the fitted evaluation (``evaluation``), the Priest's priorities (``priest``), the reasons a hint
+gives, the Vizier that searches the core's packed positions (``vizier``) and Neferkaptah's play
+from the solved table (``neferkaptah``).
+
+>>> from engine.tait.state import GameState
+>>> state = GameState.parse("C:C2,M6 R:M7 off:0,1 entered:CR turn:C throw:1")
+>>> reason(state, priest_move(state))
+'bumps the Reel on M7 back to the start'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.mummy.chances import balanced_move
+from engine.tait.board import square_of
+from engine.tait.evaluation import evaluate
+from engine.tait.moves import Move
+from engine.tait.neferkaptah import Neferkaptah
+from engine.tait.priest import priest_move, traits
+from engine.tait.state import GameState
+from engine.tait.vizier import Vizier
+
+__all__ = ["balanced", "evaluate", "perfect", "priest_move", "reason", "traits", "vizier"]
+
+
+def reason(state: GameState, move: Move) -> str:
+    """What ``move`` does that makes it worth playing, in a few words."""
+    t = traits(state, move)
+    side = move.side
+    if t.wins:
+        return "bears off the last piece and wins"
+    if t.bears_off:
+        return f"bears the piece on {move.source} off"
+    if t.bumps:
+        return f"bumps the {side.other.title[:-1]} on {move.target} back to the start"
+    if t.lands_marked:
+        return f"lands on the marked square {move.target}: an extra turn"
+    if t.escapes:
+        return f"takes the piece on {move.source} out of the {side.other.title}' reach"
+    if move.enters:
+        return f"enters a piece on {move.target}" + ("" if t.lands_safe else ", within reach")
+    safe = "out of reach" if t.lands_safe else "though it stays within reach"
+    if move.start == min(state.positions(side), default=0) and not state.waiting(side):
+        return f"brings the rearmost piece on to {move.target}, {safe}"
+    return f"moves {square_of(side, move.start)} on to {move.target}, {safe}"
+
+
+def vizier() -> Vizier:
+    """The Vizier of the core's games: expectiminimax on packed positions."""
+    return Vizier()
+
+
+def perfect(table: Any, searcher: Vizier, state: GameState
+            ) -> tuple[Move, float | None, str | None]:
+    """Neferkaptah: the solved table's best move, else the Vizier's and why."""
+    return Neferkaptah(table, searcher).decide(state)
+
+
+def balanced(table: Any, state: GameState, target: float) -> Move | None:
+    """Fair mode: the move after which the opponent's chance is nearest ``target``."""
+    return balanced_move(table, state, target)

@@ -1,0 +1,193 @@
+"""Help > How to play, for every game: its pages made from the game's rules page
+(``docs/rules/NAME.md``), one or more pages for each section a player needs, with the position a
+section names drawn beside it; then how to play it in this window.
+
+The rules page is the one description of the game: these pages only leave out what is for the
+engine (the decisions' reasons, the options, the notation, what the reed switches see) and the
+markdown marks. A section's picture is named on the rules page by a comment the page does not
+show: ``<!-- position: C:T2,T3,T4,U10 R:T19,T20,T21,L10 turn:C -->``.
+
+    how_to_play(load("senet"))   # [Page("Senet: the board", ...), ...]
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engine.games.api import Rules
+from sim.help import Page
+
+RULES = Path(__file__).resolve().parents[1] / "docs" / "rules"
+"""Where the games' rules pages are (in the source tree the window runs from)."""
+LEFT_OUT = ("settings", "rule variations", "notation", "how the board sees", "what the board does",
+            "the mummy", "the game always ends")
+"""Sections of a rules page that are not for the player at the window (the start of the title)."""
+LONGEST = 900
+"""Letters on one page before a section goes on to the next page."""
+_POSITION = re.compile(r"<!--\s*position:\s*(.*?)\s*-->")
+
+
+def how_to_play(rules: Rules) -> list[Page]:
+    """The game's how-to pages, in the order of its rules page, then the window's controls."""
+    path = RULES / f"{rules.name}.md"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return [Page(f"How to play {rules.title}",
+                     f"The rules of {rules.title} are in docs/rules/{rules.name}.md of the "
+                     "source, which this installation does not have.\n" + controls(rules))]
+    found = []
+    for title, body, position in sections(text)[1:]:  # the introduction is about the sources
+        if title.lower().startswith(LEFT_OUT):
+            continue
+        picture = f"position:{rules.name}:{position}" if position else None
+        for part in _split(plain(body)):
+            found.append(Page(f"{short_title(rules)}: {title}", part, picture))
+    found.append(Page(f"{short_title(rules)}: in this window", controls(rules)))
+    return found
+
+
+def source(rules: Rules) -> str | None:
+    """Where the game's rules come from: the paragraph of its rules page that begins
+    "Source:" (None without the page)."""
+    try:
+        text = (RULES / f"{rules.name}.md").read_text(encoding="utf-8")
+    except OSError:
+        return None
+    for paragraph in re.split(r"\n\s*\n", text):
+        if paragraph.startswith("Source: "):
+            return " ".join(paragraph[len("Source: "):].split())
+    return None
+
+
+def about(rules: Rules) -> Page:
+    """Help > About: the board and this window, and where the game's rules come from."""
+    found = source(rules)
+    rules_from = f"The rules of {rules.title}: {found}" if found else \
+        f"The rules of {rules.title} are in docs/rules/{rules.name}.md."
+    device = rules.words.device
+    space = ("Space begins a game" if device is None else "Space throws the dice"
+             if device == "dice" else "hold Space to shake the box")
+    return Page("About aseb", ABOUT_TEXT.format(rules_from=rules_from, space=space))
+
+
+ABOUT_TEXT = (
+    "aseb: the ancient Egyptian board games on a wooden board that plays back, and this window, "
+    "which simulates the board on any computer. {rules_from}\n"
+    "The window remembers the menus and MummyFacts of P. S. Neeley's 20-Squares (1995). "
+    "Setna's tournament retells, in our own words, the ancient Egyptian tale of Prince Setna "
+    "and the Book of Thoth, as that game told it; its pictures are drawn by code. Free software "
+    "under the MIT licence.\n"
+    "Keys: {space}, L for the log, F11 for full screen, Esc to leave (the "
+    "game is saved and resumes next time). The letters are Quattrocento by Pablo Impallari, "
+    "under the SIL Open Font License (sim/fonts/OFL.txt)."
+)
+
+
+def short_title(rules: Rules) -> str:
+    """The game's name without its parentheses: ``Twenty Squares``, ``Stacks``."""
+    return rules.title.split(" (")[0]
+
+
+def sections(text: str) -> list[tuple[str, str, str | None]]:
+    """Each ``## `` section of a rules page: its title (without a decision's parentheses), its
+    text, and the position its comment names (or None). The part before the first section is
+    the page's introduction, titled "the game"."""
+    found: list[tuple[str, str, str | None]] = []
+    title, lines = "the game", list[str]()
+    for line in text.splitlines():
+        if line.startswith("# "):
+            continue
+        if line.startswith("## "):
+            found.append(_section(title, lines))
+            title, lines = line[3:].strip(), []
+        else:
+            lines.append(line)
+    found.append(_section(title, lines))
+    return [s for s in found if s[1].strip()]
+
+
+def _section(title: str, lines: list[str]) -> tuple[str, str, str | None]:
+    body = "\n".join(lines)
+    position = _POSITION.search(body)
+    clean = re.sub(r"\s*\((decided|options? of)[^)]*\)", "", title)
+    return clean.strip(), _POSITION.sub("", body), position[1] if position else None
+
+
+def plain(markdown: str) -> str:
+    """A section as a player reads it: no decision's reasons, no markdown marks, no drawings
+    in letters (the picture beside the page draws the board); paragraphs kept, list items on
+    lines of their own."""
+    text = re.sub(r"```.*?```", "", markdown, flags=re.S)
+    text = _without_decisions(text)
+    text = re.sub(r"(?<=[.:;])[^.:;\n]*\b[Oo]ptions? `[^.]*\.", "", text)  # the engine's options
+    text = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", text)  # links: their words
+    text = re.sub(r"\s*\(`?[^()`]*\.(md|txt|py)`?\)", "", text)  # the source tree's files
+    text = text.replace("**", "").replace("`", "").replace("*", "")
+    paragraphs = []
+    for block in re.split(r"\n\s*\n", text):
+        lines = [line.strip() for line in block.splitlines() if line.strip()]
+        if not lines or lines[0].startswith("|"):  # a table: for the engine's options
+            continue
+        merged: list[str] = []
+        for line in lines:
+            item = re.match(r"^(-|\d+\.)\s+(.*)", line)
+            if item or not merged:
+                merged.append(("- " if item and item[1] == "-" else
+                               f"{item[1]} " if item else "") + (item[2] if item else line))
+            else:
+                merged[-1] += " " + line
+        paragraphs.append("\n".join(merged))
+    return re.sub(r"[ \t]+", " ", "\n".join(paragraphs)).replace(" .", ".").replace(" ,", ",")
+
+
+def _without_decisions(text: str) -> str:
+    """``text`` without the parentheses that begin "(decided" (nested ones too), nor a bare
+    "decided:" reason up to the end of its sentence."""
+    out, i = [], 0
+    while True:
+        start = text.find("(decided", i)
+        if start < 0:
+            out.append(text[i:])
+            break
+        out.append(text[i:start].rstrip(" *"))
+        depth, j = 0, start
+        while j < len(text):
+            depth += {"(": 1, ")": -1}.get(text[j], 0)
+            j += 1
+            if depth == 0:
+                break
+        i = j
+    return "".join(out)
+
+
+def _split(text: str) -> list[str]:
+    """A long section as pages of at most ``LONGEST`` letters, split between paragraphs."""
+    pages, page = [], ""
+    for paragraph in text.split("\n"):
+        if page and len(page) + len(paragraph) > LONGEST:
+            pages.append(page)
+            page = ""
+        page = f"{page}\n{paragraph}" if page else paragraph
+    if page:
+        pages.append(page)
+    return pages
+
+
+def controls(rules: Rules) -> str:
+    """How this game is played in the window, in its own words."""
+    words = rules.words
+    if words.device is None:
+        throw = "There is nothing to throw: Space (or Options > New game) begins a game."
+    elif words.device == "dice":
+        throw = "Click the dice (or press Space) to throw them."
+    else:
+        thing = "the stick box" if words.device == "sticks" else "the box"
+        throw = (f"Hold the mouse (or the space bar) on {thing} to shake it, and let go to throw "
+                 f"the {words.device}.")
+    piece = words.piece
+    return (f"{throw}\nClick a {piece} that can move and it goes to its square (or drag it "
+            f"there). Squares light up as the board would: your {piece}s that can move glow in "
+            f"your colour, and the mummy's move flashes gold before its hand makes it. Under the "
+            f"status line the window says what just happened; Log lists the game so far.")
