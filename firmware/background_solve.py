@@ -11,6 +11,7 @@ the table the moment it is written: Neferkaptah and the chances, without a resta
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
 import subprocess
@@ -29,16 +30,12 @@ POLL_SECONDS = 10.0
 
 def idle_priority() -> None:
     """Run this process only when the CPU is otherwise idle (where the system allows it)."""
-    try:
+    with contextlib.suppress(OSError):  # a system that will not: the solve runs all the same
         os.nice(19 - os.nice(0))
-    except OSError:
-        pass
     policy = getattr(os, "SCHED_IDLE", None)
     if policy is not None:
-        try:
+        with contextlib.suppress(OSError):
             os.sched_setscheduler(0, policy, os.sched_param(0))
-        except OSError:
-            pass
 
 
 def start(game: str, out: Path, pieces: int = 5, idle: bool = True) -> subprocess.Popen[bytes]:
