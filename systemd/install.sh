@@ -6,6 +6,8 @@
 #   options: --dry-run     print every action, do none
 #            --root DIR    place the files under DIR instead of / (a scratch root for tests)
 #            --extras LIST the pip extras, instead of those for the Pi model (e.g. "" or pi,pi5)
+#            --solve-now   solve the game's table now, in the foreground with a progress bar
+#                          (else aseb-solve.service makes it in the background, at idle priority)
 #
 # Running it twice changes nothing. The code is installed from a clean export of the repository
 # (git archive of HEAD; without git, a copy leaving out .venv, build and caches), never from the
@@ -21,6 +23,7 @@ root=/
 dry=0
 uninstall=0
 board=""
+solve_now=0
 extras=""
 extras_given=0
 
@@ -33,6 +36,7 @@ while (($#)); do
     case $1 in
         --dry-run) dry=1 ;;
         --uninstall) uninstall=1 ;;
+        --solve-now) solve_now=1 ;;
         --root) root=${2:?--root needs a directory}; shift ;;
         --root=*) root=${1#--root=} ;;
         --board) board=${2:?--board needs a file}; shift ;;
@@ -55,6 +59,7 @@ at() { printf '%s%s' "${root%/}" "$1"; }
 readonly OPT=/opt/aseb SRC=/opt/aseb/src VENV=/opt/aseb/venv STAMP=/opt/aseb/installed
 readonly BOARD=/etc/aseb/board.toml STATE=/var/lib/aseb
 readonly UNIT=/etc/systemd/system/aseb.service DROPINS=/etc/systemd/system/aseb.service.d
+readonly SOLVE_UNIT=/etc/systemd/system/aseb-solve.service
 
 say() { printf 'aseb: %s\n' "$*"; }
 warn() { printf 'aseb: warning: %s\n' "$*" >&2; }
@@ -98,11 +103,11 @@ in_group() {
 if ((uninstall)); then
     if [[ -e $(at "$UNIT") ]]; then
         if [[ $root == / ]]; then
-            act systemctl disable --now aseb.service
+            act systemctl disable --now aseb.service aseb-solve.service
         else
-            act systemctl "${systemctl_root[@]}" disable aseb.service
+            act systemctl "${systemctl_root[@]}" disable aseb.service aseb-solve.service
         fi
-        act rm -f "$(at "$UNIT")"
+        act rm -f "$(at "$UNIT")" "$(at "$SOLVE_UNIT")"
         act rm -rf "$(at "$DROPINS")"
         [[ $root == / ]] && act systemctl daemon-reload
     fi
@@ -298,6 +303,10 @@ if ! cmp -s "$stage/systemd/aseb.service" "$(at "$UNIT")"; then
     unit_changed=1
     act install -D -m 644 "$stage/systemd/aseb.service" "$(at "$UNIT")"
 fi
+if ! cmp -s "$stage/systemd/aseb-solve.service" "$(at "$SOLVE_UNIT")"; then
+    unit_changed=1
+    act install -D -m 644 "$stage/systemd/aseb-solve.service" "$(at "$SOLVE_UNIT")"
+fi
 for conf in lights-pi5.conf lights-pwm.conf; do
     if [[ $conf == "$dropin" ]]; then
         if ! cmp -s "$stage/systemd/$conf" "$(at "$DROPINS/$conf")"; then
@@ -317,12 +326,24 @@ done
 if [[ $root != / ]]; then
     systemctl "${systemctl_root[@]}" is-enabled --quiet aseb.service 2>/dev/null ||
         act systemctl "${systemctl_root[@]}" enable aseb.service
+    systemctl "${systemctl_root[@]}" is-enabled --quiet aseb-solve.service 2>/dev/null ||
+        act systemctl "${systemctl_root[@]}" enable aseb-solve.service
     say "$( ((dry)) && echo "would be installed" || echo installed) under $root" \
         "(not started: it is not this system's root)"
     exit 0
 fi
 ((unit_changed)) && act systemctl daemon-reload
 systemctl is-enabled --quiet aseb.service 2>/dev/null || act systemctl enable aseb.service
+# The table: solved now in the foreground (--solve-now), else in the background at idle priority.
+if ((solve_now)); then
+    act systemctl stop aseb-solve.service
+    say "solving the table now (its checkpoint lets an interrupted solve go on later)"
+    act install -d -o "$NAME" -g "$NAME" -m 0700 "$STATE"
+    act runuser -u "$NAME" -- "$VENV/bin/aseb" solve --out "$STATE"
+fi
+systemctl is-enabled --quiet aseb-solve.service 2>/dev/null ||
+    act systemctl enable aseb-solve.service
+systemctl is-active --quiet aseb-solve.service 2>/dev/null || act systemctl start aseb-solve.service
 if ((reboot)); then
     say "reboot to apply the interface settings above; the service starts at boot"
 elif ((code_changed || unit_changed || board_changed)) || ! systemctl is-active --quiet aseb.service; then
