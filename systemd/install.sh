@@ -103,9 +103,16 @@ in_group() {
 if ((uninstall)); then
     if [[ -e $(at "$UNIT") ]]; then
         if [[ $root == / ]]; then
-            act systemctl disable --now aseb.service aseb-solve.service
+            act systemctl disable --now aseb.service
         else
-            act systemctl "${systemctl_root[@]}" disable aseb.service aseb-solve.service
+            act systemctl "${systemctl_root[@]}" disable aseb.service
+        fi
+        if [[ -e $(at "$SOLVE_UNIT") ]]; then
+            if [[ $root == / ]]; then
+                act systemctl disable --now aseb-solve.service
+            else
+                act systemctl "${systemctl_root[@]}" disable aseb-solve.service
+            fi
         fi
         act rm -f "$(at "$UNIT")" "$(at "$SOLVE_UNIT")"
         act rm -rf "$(at "$DROPINS")"
