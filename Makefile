@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test lint bench clean
+.PHONY: run play test lint bench clean systemd-test
 
 run: $(STAMP)
 	$(BIN)/aseb sim
@@ -21,6 +21,13 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m tests.benchmarks.engine_games
+
+# install.sh and the unit under a real systemd, in a Debian Bookworm container (as root; not part
+# of `make test`): `make systemd-test SOAK=60`, `make systemd-test ARCH=arm64` (qemu-user).
+SOAK ?= 300
+ARCH ?= amd64
+systemd-test:
+	tests/systemd/systemd-test.sh --arch $(ARCH) --soak $(SOAK)
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "aseb needs Python 3.11 or newer (set PYTHON=python3.11)")'

@@ -34,6 +34,7 @@ from firmware.restarts import (
 )
 from firmware.service import Notifier
 from firmware.story import Companion, begin_story, check_story
+from hardware.errors import shown
 from hardware.voice import EspeakVoice, Voice
 
 log = logging.getLogger(__name__)
@@ -59,26 +60,34 @@ def serve(controller: Controller, events: queue.Queue[Any], stop: threading.Even
     every event and ticks after the controller).
 
     ``failure`` is asked every frame; a device failure it names ends the loop (and the watchdog
-    pings) and is returned. None: stopped by ``stop``.
+    pings) and is returned. None: stopped by ``stop``. A game that raises while it is played
+    ends the loop too, its save set aside: the restart does not meet it again (no crash loop).
     """
     next_frame = monotonic()
     next_ping = next_frame
     while not stop.is_set():
         try:
-            event = events.get(timeout=max(0.0, next_frame - monotonic()))
-        except queue.Empty:
-            pass
-        else:
+            try:
+                event = events.get(timeout=max(0.0, next_frame - monotonic()))
+            except queue.Empty:
+                pass
+            else:
+                if kiosk is not None:
+                    kiosk.handle(event)
+                controller.handle(event)
+                continue
+            now = monotonic()
+            if before_tick is not None:
+                before_tick()
+            controller.tick()
             if kiosk is not None:
-                kiosk.handle(event)
-            controller.handle(event)
-            continue
-        now = monotonic()
-        if before_tick is not None:
-            before_tick()
-        controller.tick()
-        if kiosk is not None:
-            kiosk.tick()
+                kiosk.tick()
+        except Exception as exc:
+            log.exception("the game on the board raised: stopping so that the service is "
+                          "restarted without it")
+            why = f"{type(exc).__name__}: {shown(str(exc))}"
+            controller.set_aside_save(f"playing it raised {why}")
+            return f"the game raised {why}"
         next_frame = max(next_frame + frame, now)
         problem = failure() if failure is not None else None
         if problem is not None:
@@ -135,6 +144,9 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
         log.error("%s", exc)
         clock.close()
         back_off(notifier, stop, runtime_directory())
+        if stop.is_set():  # `systemctl stop` during the wait: a clean exit, not a failure
+            log.info("stopped while waiting for the hardware")
+            return 0
         return EX_UNAVAILABLE
     started(runtime_directory())
 

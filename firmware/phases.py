@@ -21,6 +21,7 @@ from firmware.evidence import census, owners_of, rack_owners
 from firmware.mummy_turn import MummyTurn
 from firmware.saving import Saving
 from firmware.scenes import Phase
+from firmware.store import Saved
 from firmware.telling import Telling, last_throws
 from firmware.tracker import AsExpected, Expectation, Mismatch
 from hardware.squares import RACK_OF
@@ -37,21 +38,33 @@ class Phases(MummyTurn, Saving, Telling):
         self.tracker.reset(occupancy, now)
         saved = self._saved_game()
         if saved is not None:
-            self.settings.mummy = saved.mummy
-            self.last_winner = saved.last_winner
-            self.fairness = saved.fair or self.fairness
-            game = Game.from_record(saved.record)
-            if not game.state.is_over:
-                self.game = game
-                self.throws = last_throws(game)
-                self.shown_throw = game.state.throw or self.throws.get(game.state.turn.other)
-                if occupancy == game.state.occupancy():
-                    log.info("resuming the saved game: %s", game.state)
-                    self._next_turn()
+            before = self.settings.mummy, self.last_winner, self.fairness
+            try:
+                if self._resume(saved, occupancy):
                     return
-                self._guide_to(game.state)
-                return
+            except Exception as exc:  # whatever it is, it must not stop every start-up
+                log.exception("the saved game cannot be resumed")
+                self.set_aside_save(f"resuming it raised {type(exc).__name__}: {exc}")
+                self.settings.mummy, self.last_winner, self.fairness = before
         self._idle()
+
+    def _resume(self, saved: Saved, occupancy: frozenset[str]) -> bool:
+        """Take up ``saved``: play on, or guide the board to its position; False if it is over."""
+        self.settings.mummy = saved.mummy
+        self.last_winner = saved.last_winner
+        self.fairness = saved.fair or self.fairness
+        game = Game.from_record(saved.record)
+        if game.state.is_over:
+            return False
+        self.game = game
+        self.throws = last_throws(game)
+        self.shown_throw = game.state.throw or self.throws.get(game.state.turn.other)
+        if occupancy == game.state.occupancy():
+            log.info("resuming the saved game: %s", game.state)
+            self._next_turn()
+        else:
+            self._guide_to(game.state)
+        return True
 
     def set_up(self, state: Position) -> None:
         """Play on from a set-up position (a lesson, a test); a board that does not show it

@@ -2,7 +2,7 @@
 
 Each way of ending has its exit status, and the unit decides per status:
 
-- 0: stopped by a signal, the game saved; no restart.
+- 0: stopped by a signal, the game saved (or while waiting for the hardware); no restart.
 - 69 (EX_UNAVAILABLE): the hardware cannot be opened (not a Pi, SPI off, a group missing). It may
   be a device not ready yet at boot, so the service tries again, but waits longer each time
   (5 s, 10 s, 20 s ... up to 5 min) before it exits, so it never loops every 2 s.

@@ -18,13 +18,18 @@ class Saving(PlayState):
     """The controller's memory on disk."""
 
     def _saved_game(self) -> Saved | None:
-        """The saved game, if there is one of the game played (a save of another is kept)."""
-        saved = self.store.load() if self.store is not None else None
-        if saved is not None and saved.record.ruleset.name != self.settings.ruleset.name:
-            log.warning("the save is a game of %s, not of %s: not resumed",
-                        saved.record.ruleset.title, self.settings.ruleset.title)
-            return None
-        return saved
+        """The saved game, if there is one played by the very rules played here (a save of
+        other rules is kept: in its own game's file, or set aside)."""
+        return self.store.load(self.settings.ruleset) if self.store is not None else None
+
+    def set_aside_save(self, why: str) -> None:
+        """Forget a game that cannot go on (it raised while resumed or played): its save is set
+        aside, kept but never resumed again, so a restart does not meet it again."""
+        log.error("the saved game is set aside: %s", why)
+        self.game = None
+        self._unsaved = False
+        if self.store is not None and self.store.path.exists():
+            self.store.set_aside(why)
 
     def _save(self) -> None:
         """Save at the end of this tick (``tick`` writes it once the frame is shown)."""

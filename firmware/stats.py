@@ -117,7 +117,19 @@ def _parse(raw: str) -> GameLine | None:
     numbers_ok = all(isinstance(v, int | float) and not isinstance(v, bool) and abs(v) < 1e12
                      for v in (line.start, line.end, line.moves))
     texts_ok = all(isinstance(v, str) for v in (line.result, line.level, line.game))
-    return line if numbers_ok and texts_ok and line.result in RESULTS else None
+    if not (numbers_ok and texts_ok and line.result in RESULTS):
+        return None
+    return line if _datable(line.start) and _datable(line.end) else None
+
+
+def _datable(t: float) -> bool:
+    """Whether ``t`` is a moment a date can be written for (one absurd line must not stop the
+    figures of every other: it is skipped, and stays in the file)."""
+    try:
+        _stamp(t)
+    except (ValueError, OverflowError, OSError):
+        return False
+    return True
 
 
 @dataclass(frozen=True)

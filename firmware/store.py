@@ -4,6 +4,11 @@ A save is written to a temporary file, flushed to disk, then renamed over the ol
 power cut leaves either the old save or the new one, never half of one. A save that cannot be
 used for any reason (binary garbage, numbers too large, nesting too deep) is moved aside with a
 warning and start-up goes on without it: never a crash at every start.
+
+A save is resumed only under the very rules it was played by: its rules are compared with the
+running game's before they are even built (a corrupted save's rules could take gigabytes), so a
+save of changed rules is set aside, and another game's save is moved to that game's own file
+(or set aside), never left to be written over by the next game.
 """
 
 from __future__ import annotations
@@ -16,10 +21,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine import games
 from engine.core.errors import BadRecord
 from engine.core.sides import Side
+from engine.games.api import Rules
 from engine.mummy import Fair
 from engine.record import GameRecord
+from hardware.errors import shown
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +50,8 @@ class Store:
 
     def __init__(self, directory: Path, game: str = "tait") -> None:
         self.directory = Path(directory)
-        self.path = self.directory / ("game.json" if game == "tait" else f"game-{game}.json")
+        self.game = game
+        self.path = self.directory / save_name(game)
         """Each game keeps its own save, so switching games never loses one."""
 
     def save(self, saved: Saved) -> None:
@@ -67,26 +76,33 @@ class Store:
         finally:
             os.close(fd)
 
-    def load(self) -> Saved | None:
-        """The save, or None when there is none or it is garbled (then it is moved aside)."""
+    def load(self, rules: Rules | None = None) -> Saved | None:
+        """The save, or None when there is none or it is garbled (then it is moved aside).
+
+        With ``rules`` (the game being played) a save of other rules is not resumed: another
+        game's is moved to its own file, one of changed rules is set aside."""
         try:
             text = self.path.read_text(encoding="utf-8")
         except FileNotFoundError:
             return None
         except (OSError, UnicodeDecodeError) as exc:
-            self._set_aside(f"cannot be read: {exc}")
+            self.set_aside(f"cannot be read: {exc}")
             return None
         try:
             data: Any = json.loads(text, parse_float=_finite, parse_constant=_no_constant)
             if not isinstance(data, dict) or data.get("format") != FORMAT:
                 raise BadRecord(f"not an aseb save (expected \"format\": \"{FORMAT}\")")
+            if rules is not None and not self._of(data.get("record"), rules):
+                return None
             record = GameRecord.from_json(json.dumps(data.get("record")))
+            if rules is not None and record.ruleset != rules:
+                raise BadRecord(f"its rules are not those of {rules.title} as played here")
             fair = Fair.from_json(data["fair"]) if data.get("fair") is not None else None
             return Saved(record, _side(data.get("mummy")), _side(data.get("last_winner")), fair)
         except RecursionError:
-            self._set_aside("nested too deeply")
+            self.set_aside("nested too deeply")
         except Exception as exc:  # whatever is wrong with it, the board must still start
-            self._set_aside(str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: "
+            self.set_aside(str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: "
                             f"{exc}")
         return None
 
@@ -94,15 +110,50 @@ class Store:
         """Forget the saved game (after it is finished and the board cleared)."""
         self.path.unlink(missing_ok=True)
 
-    def _set_aside(self, why: str) -> None:
+    def set_aside(self, why: str) -> None:
+        """Move the save aside (``game.bad-N.json``), kept but never resumed, saying ``why``."""
         aside = self.path.with_name(f"{self.path.stem}.bad-{_next_free(self.path)}.json")
         try:
             os.replace(self.path, aside)
         except OSError as exc:
             log.warning("saved game %s is unusable (%s) and could not be moved: %s",
-                        self.path, why, exc)
+                        self.path, shown(why, 200), exc)
             return
-        log.warning("saved game %s is unusable (%s); moved it to %s", self.path, why, aside)
+        log.warning("saved game %s is unusable (%s); moved it to %s", self.path, shown(why, 200),
+                    aside)
+
+    def _of(self, record: Any, rules: Rules) -> bool:
+        """Whether the raw ``record`` was played by ``rules`` (compared as JSON, before any rules
+        are built from it); if not, it is moved to its own game's file or set aside."""
+        if not isinstance(record, dict):
+            return True  # not a record at all: the parser says so
+        wanted = json.loads(json.dumps(rules.to_json()))
+        raw = record.get("ruleset", games.load().to_json())
+        raw = json.loads(json.dumps(raw))  # the default's tuples as lists, as in a file
+        if raw == wanted:
+            return True
+        name = raw.get("name", raw.get("game")) if isinstance(raw, dict) else None
+        if name == rules.name or name not in games.names():
+            self.set_aside(f"its rules are not those of {rules.title} as played here")
+            return False
+        own = self.directory / save_name(name)
+        if own.exists():
+            self.set_aside(f"a game of {name}, whose own save {own.name} is taken")
+            return False
+        try:
+            os.replace(self.path, own)
+        except OSError as exc:
+            log.warning("saved game %s is a game of %s, not resumed; it could not be moved to "
+                        "%s: %s", self.path, name, own, exc)
+            return False
+        log.warning("saved game %s is a game of %s, not of %s: moved it to %s, where that game "
+                    "resumes it", self.path, name, rules.title, own.name)
+        return False
+
+
+def save_name(game: str) -> str:
+    """The file name of ``game``'s save in the state directory."""
+    return "game.json" if game == "tait" else f"game-{game}.json"
 
 
 def _name(side: Side | None) -> str | None:

@@ -13,13 +13,14 @@ and survives a restart.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from hardware.errors import shown
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +72,14 @@ class Tournament:
             f"{score}: Setna stands on the sand of the tomb."
 
 
+def _free_aside(path: Path) -> Path:
+    """The first free ``tournament.bad-N.json`` beside ``path``."""
+    n = 1
+    while (aside := path.with_name(f"{path.stem}.bad-{n}.json")).exists():
+        n += 1
+    return aside
+
+
 class TournamentStore:
     """The tournament in progress, kept as ``tournament.json`` in the state directory."""
 
@@ -88,9 +97,14 @@ class TournamentStore:
         except FileNotFoundError:
             return None
         except (OSError, ValueError, TypeError, KeyError, RecursionError) as exc:
-            log.warning("tournament file %s is unusable (%s): starting afresh", self.path, exc)
-            with contextlib.suppress(OSError):
-                os.replace(self.path, self.path.with_suffix(".bad.json"))
+            aside = _free_aside(self.path)  # each one kept: a second never overwrites the first
+            try:
+                os.replace(self.path, aside)
+                kept = f"kept it as {aside.name}"
+            except OSError:
+                kept = "could not move it aside"
+            log.warning("tournament file %s is unusable (%s): %s, starting afresh", self.path,
+                        shown(str(exc)), kept)
             return None
 
     def save(self, tournament: Tournament) -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from hardware.errors import shown_value
 from hardware.header import GPIO_PINS, I2C1, SPI0
 from hardware.sounds import shipped
 from hardware.squares import KINDS, RACK_OF, SQUARES_OF, STICK_PIXELS, TWENTY_SQUARES, UNWIRED
@@ -280,9 +281,11 @@ class _PinRegistry:
         if value is None:
             return None
         if type(value) is not int:
-            raise section.error(key, f"expected a BCM GPIO number (an integer), got {value!r}")
+            raise section.error(key, f"expected a BCM GPIO number (an integer), got "
+                                f"{shown_value(value)}")
         if value not in GPIO_PINS:
-            raise section.error(key, f"GPIO {value} does not exist on the Pi header (BCM 0-27)")
+            raise section.error(key, f"GPIO {shown_value(value)} does not exist on the Pi header "
+                                "(BCM 0-27)")
         if value in self.users:
             raise section.error(key, f"GPIO {value} is already used by {self.users[value]}")
         self.users[value] = section.key(key)
@@ -311,9 +314,8 @@ def _lights(section: Section, pins: _PinRegistry, kind: str) -> LightsConfig:
     known = set(squares) | set(STICK_PIXELS) | {DARK_PIXEL}
     for i, name in enumerate(order):
         if name not in known:
-            raise section.error(
-                f"order[{i}]", f"{name!r} is not a square, a stick pixel S1-S4, or '-' (no pixel)"
-            )
+            raise section.error(f"order[{i}]", f"{shown_value(name)} is not a square, a stick "
+                                "pixel S1-S4, or '-' (no pixel)")
     for name in (*squares, *STICK_PIXELS):
         if name not in order:
             problem = f"{name} is missing (every square and stick needs a pixel)"
@@ -328,6 +330,11 @@ def _lights(section: Section, pins: _PinRegistry, kind: str) -> LightsConfig:
         milliamps_per_channel=section.number("milliamps_per_channel", 20, high=100),
         idle_milliamps=section.number("idle_milliamps", 1, high=10),
     )
+    idle = config.idle_milliamps * len(order)
+    if config.max_milliamps <= idle:
+        raise section.error("max_milliamps", f"{config.max_milliamps:g} mA is not above what the "
+                            f"dark strip draws ({len(order)} pixels x {config.idle_milliamps:g} mA"
+                            f" = {idle:g} mA): no pixel could ever light")
     section.done()
     return config
 
@@ -421,7 +428,7 @@ def _channel(wiring: Section, addresses: set[int]) -> ExpanderChannel:
         raise wiring.error("expander", f"no expander at {address:#04x} (reeds.expanders: {known})")
     name = wiring.text("channel")
     if name not in CHANNELS:
-        raise wiring.error("channel", f"expected A0-A7 or B0-B7, got {name!r}")
+        raise wiring.error("channel", f"expected A0-A7 or B0-B7, got {shown_value(name)}")
     return ExpanderChannel(address, CHANNELS.index(name))
 
 
@@ -478,7 +485,7 @@ def _sound_files(section: Section, root: Path) -> dict[str, Path]:
             raise section.error(name, f"unknown key (the keys here are {known})")
         path = section.text(name)
         if not path.strip() or "\0" in path:
-            raise section.error(name, f"expected the path of a sound file, got {path!r}")
+            raise section.error(name, f"expected the path of a sound file, got {shown_value(path)}")
         files[name] = root / path
     return files
 
@@ -490,7 +497,7 @@ def _facts(section: Section) -> FactsConfig:
     config = FactsConfig(speak=section.boolean("speak", False), voice=section.text("voice", "en"))
     if not config.voice or not set(config.voice) <= VOICE_LETTERS:
         raise section.error("voice", f"expected an espeak-ng voice name such as 'en' or "
-                            f"'en-gb', got {config.voice!r}")
+                            f"'en-gb', got {shown_value(config.voice)}")
     section.done()
     return config
 
@@ -525,7 +532,8 @@ def _hours(section: Section, key: str) -> tuple[int, int] | None:
     try:
         start, end = (_minutes(part) for part in text.split("-"))
     except ValueError:
-        raise section.error(key, f"expected hours like '22:00-08:00', got {text!r}") from None
+        raise section.error(key, "expected hours like '22:00-08:00', got "
+                            f"{shown_value(text)}") from None
     return start, end
 
 

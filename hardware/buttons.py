@@ -34,6 +34,11 @@ class Buttons:
             pins, self._changed, clock=clock, debounce=debounce, pin_factory=pin_factory
         )
 
+    @property
+    def failure(self) -> str | None:
+        """Why the buttons can no longer be trusted (a callback that keeps failing), or None."""
+        return self._switches.failure
+
     def close(self) -> None:
         """Release the pins."""
         self._switches.close()

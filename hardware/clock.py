@@ -112,13 +112,15 @@ class MonotonicClock:
         self._wake = threading.Condition()
         self._closed = False
         self._thread: threading.Thread | None = None
+        self._ended = False  # set by the worker itself as it ends, however it ends
         self._failure: str | None = None
 
     @property
     def failure(self) -> str | None:
         """Why the worker thread has stopped before ``close``, or None while it works."""
-        if self._failure is None and self._thread is not None and not self._thread.is_alive() \
-                and not self._closed:
+        # Told by the worker as it ends, not guessed from is_alive(): a thread being started by
+        # another thread's first call_at is not alive yet, and has not stopped either.
+        if self._failure is None and self._ended and not self._closed:
             return "the clock's thread has stopped"
         return self._failure
 
@@ -146,6 +148,12 @@ class MonotonicClock:
             self._thread.join()
 
     def _run(self) -> None:
+        try:
+            self._work()
+        finally:
+            self._ended = True
+
+    def _work(self) -> None:
         while True:
             with self._wake:
                 while not self._closed:

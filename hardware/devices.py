@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import logging
 import queue
 import random
 from collections.abc import Callable, Mapping
@@ -18,6 +19,7 @@ from gpiozero.pins import Factory  # type: ignore[import-untyped]
 from hardware.board_file import Board
 from hardware.buttons import Buttons
 from hardware.clock import Clock
+from hardware.errors import shown
 from hardware.expander import Mcp23017, Mcp23017Reeds
 from hardware.lights import Lights
 from hardware.pins import open_pin_factory
@@ -26,6 +28,8 @@ from hardware.sounds import FOLDER
 from hardware.speaker import MixerSpeaker, Speaker
 from hardware.sticks import StickBox
 from hardware.strips import PixelStrip, open_strip
+
+log = logging.getLogger(__name__)
 
 SOUNDS = FOLDER
 """Where the sounds shipped with aseb live (``hardware.sounds.FOLDER``, also named here)."""
@@ -43,12 +47,17 @@ class Devices:
 
     def failure(self) -> str | None:
         """Why a device has stopped working for good (the service should restart), or None."""
-        return self.reeds.failure
+        return self.reeds.failure or self.sticks.failure or self.buttons.failure
 
     def close(self) -> None:
-        """Turn the lights off, silence the speaker and release every pin and bus."""
+        """Turn the lights off, silence the speaker and release every pin and bus: each one,
+        even when another cannot be closed (that one is logged)."""
         for device in (self.lights, self.speaker, self.buttons, self.sticks, self.reeds):
-            device.close()
+            try:
+                device.close()
+            except Exception as exc:
+                log.error("could not close the %s: %s: %s", type(device).__name__,
+                          type(exc).__name__, shown(str(exc)))
 
 
 def open_devices(

@@ -5,9 +5,12 @@ switched on. With ``interrupt_pin`` set, the expander's INT line (mirrored, open
 every change; without it the expander is read every ``poll_interval``. Either way the same
 debounce as direct GPIO applies.
 
-An I2C bus has bad moments (a long wire, a spark from the LED supply): a read that fails is tried
-again at once, then at every poll until the expander answers, with a warning. An expander that has
-not answered for ``GIVE_UP`` seconds is reported by ``failure``, and the service restarts.
+An I2C bus has bad moments (a long wire, a spark from the LED supply): a read that fails (with
+any exception, not only an OSError) is tried again at once, then at every poll until the expander
+answers, with a warning. An expander that has not answered for ``GIVE_UP`` seconds is reported by
+``failure``, and the service restarts. An expander that resets (a brown-out) forgets its pull-ups
+and interrupts: its set-up is read back before any change is believed and every ``CHECK_EVERY``
+seconds (a slow poll even with an INT line), and written again when it was lost.
 """
 
 from __future__ import annotations
@@ -16,15 +19,17 @@ import logging
 import queue
 import threading
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any, Protocol
 
 from gpiozero import DigitalInputDevice  # type: ignore[import-untyped]
 from gpiozero.pins import Factory  # type: ignore[import-untyped]
 
 from hardware.board_file import Expander, ExpanderChannel
+from hardware.callbacks import CallbackGuard
 from hardware.clock import Clock, Timer
 from hardware.debounce import Debouncer
-from hardware.errors import HardwareUnavailable
+from hardware.errors import HardwareUnavailable, shown
 from hardware.events import SquareChanged
 from hardware.pins import blinka_board
 
@@ -36,6 +41,8 @@ READ_TRIES = 3
 """Reads of an expander tried back to back before this poll counts as failed."""
 GIVE_UP = 5.0
 """Seconds an expander may fail every read before ``failure`` reports it (the service restarts)."""
+CHECK_EVERY = 2.0
+"""Seconds between read-backs of an expander's set-up, and reads of an INT-driven one."""
 
 
 class Mcp23017(Protocol):
@@ -102,20 +109,24 @@ class Mcp23017Reeds:
         # firing as we read) is done right after it by the same caller, in order.
         self._reading = threading.RLock()
         self._busy = False
-        self._again: list[int] = []
+        self._again: list[tuple[int, bool]] = []  # (address, read its set-up back too)
         self._raw: dict[str, bool] = {}
-        self._pending: dict[int, Timer] = {}  # each expander's next poll or second look
+        # Each expander's next poll or second look, and its next slow check.
+        self._pending: dict[tuple[int, str], Timer] = {}
+        self._next_check = {e.address: clock.now() + CHECK_EVERY for e in expanders}
+        self._with_interrupt = {e.address: e.interrupt_pin is not None for e in expanders}
         self._alerts: dict[int, DigitalInputDevice] = {}
         self._failing: dict[int, tuple[float, str]] = {}  # since when, and the last error
+        self._guard = CallbackGuard()
         self._closed = False
         for expander in expanders:
             try:
-                self._set_up(expander.address, with_interrupt=expander.interrupt_pin is not None)
+                self._set_up(expander.address)
                 self._raw.update(self._levels_now(expander.address))
-            except OSError as e:
+            except Exception as e:
                 raise HardwareUnavailable(
                     f"the MCP23017 expander at {expander.address:#04x} does not answer on I2C "
-                    f"({type(e).__name__}: {e}); check its wiring and address pins"
+                    f"({type(e).__name__}: {shown(str(e))}); check its wiring and address pins"
                 ) from e
         self._debouncer = Debouncer(clock, debounce, self._settled, self._raw)
         try:
@@ -124,6 +135,8 @@ class Mcp23017Reeds:
                     self._poll(expander.address)
                 else:
                     self._listen(expander.address, expander.interrupt_pin, pin_factory)
+                    self._later(expander.address, "check", CHECK_EVERY,
+                                partial(self._check, expander.address))
         except BaseException:
             self.close()
             raise
@@ -134,7 +147,10 @@ class Mcp23017Reeds:
 
     @property
     def failure(self) -> str | None:
-        """Why the reeds can no longer be read (an expander silent for ``GIVE_UP`` s), or None."""
+        """Why the reeds can no longer be read (an expander silent for ``GIVE_UP`` s, or an INT
+        line whose callback keeps failing), or None."""
+        if self._guard.failure is not None:
+            return self._guard.failure
         now = self._clock.now()
         for address, (since, error) in dict(self._failing).items():
             if now - since >= GIVE_UP:
@@ -152,28 +168,58 @@ class Mcp23017Reeds:
             device.close()
         self._alerts.clear()
 
-    def _set_up(self, address: int, *, with_interrupt: bool) -> None:
+    def _mask(self, address: int) -> int:
+        return sum(1 << bit for bit in self._squares_on[address].values())
+
+    def _set_up(self, address: int) -> None:
         chip = self._chips[address]
-        mask = sum(1 << bit for bit in self._squares_on[address].values())
+        mask = self._mask(address)
         chip.iodir |= mask  # inputs
         chip.gppu |= mask  # pulled up: an open switch reads 1, a closed one 0
         chip.ipol &= ~mask & 0xFFFF
-        if with_interrupt:
+        if self._with_interrupt[address]:
             chip.io_control |= IOCON_MIRROR | IOCON_ODR
             chip.interrupt_configuration &= ~mask & 0xFFFF  # on any change, not vs DEFVAL
             chip.interrupt_enable |= mask
+
+    def _lost_set_up(self, address: int) -> bool:
+        """Whether the expander has forgotten its set-up (reset: no pull-ups, no interrupts)."""
+        chip = self._chips[address]
+        mask = self._mask(address)
+        if chip.gppu & mask != mask or chip.iodir & mask != mask or chip.ipol & mask:
+            return True
+        return self._with_interrupt[address] and (
+            chip.interrupt_enable & mask != mask
+            or chip.io_control & (IOCON_MIRROR | IOCON_ODR) != IOCON_MIRROR | IOCON_ODR)
 
     def _levels_now(self, address: int) -> dict[str, bool]:
         value = self._chips[address].gpio  # reading GPIO also clears the interrupt
         return {sq: not (value >> bit) & 1 for sq, bit in self._squares_on[address].items()}
 
-    def _levels(self, address: int) -> dict[str, bool]:
-        """The levels of ``address``'s inputs; empty when it did not answer ``READ_TRIES`` times."""
+    def _levels_checked(self, address: int, check: bool) -> dict[str, bool]:
+        """The levels, believed only from an expander that still has its set-up: a reset one
+        reads every open switch as closed (no pull-ups), so it is set up again and read again."""
+        levels = self._levels_now(address)
+        changed = any(levels[sq] != self._raw[sq] for sq in levels)
+        if (check or changed) and self._lost_set_up(address):
+            log.warning("expander %#04x lost its set-up (a reset or a brown-out): setting it up "
+                        "again and reading the board afresh", address)
+            self._set_up(address)
+            levels = self._levels_now(address)
+        return levels
+
+    def _levels(self, address: int, check: bool = False) -> dict[str, bool]:
+        """The levels of ``address``'s inputs; empty when it did not answer ``READ_TRIES`` times.
+
+        Any exception is a failed read: a driver's ValueError must not leave the board deaf."""
         for _ in range(READ_TRIES):
             try:
-                levels = self._levels_now(address)
-            except OSError as e:
-                error = f"{type(e).__name__}: {e}"
+                levels = self._levels_checked(address, check)
+            except Exception as e:
+                error = f"{type(e).__name__}: {shown(str(e))}"
+                if not isinstance(e, OSError) and address not in self._failing:
+                    log.warning("expander %#04x: unexpected error reading it", address,
+                                exc_info=e)
                 continue
             if address in self._failing:
                 since, _ = self._failing.pop(address)
@@ -188,15 +234,15 @@ class Mcp23017Reeds:
             self._failing[address] = (self._failing[address][0], error)
         return {}
 
-    def _read(self, address: int) -> None:
+    def _read(self, address: int, check: bool = False) -> None:
         with self._reading:
-            self._again.append(address)
+            self._again.append((address, check))
             if self._busy:
                 return
             self._busy = True
             try:
                 while self._again:
-                    for square, closed in self._levels(self._again.pop(0)).items():
+                    for square, closed in self._levels(*self._again.pop(0)).items():
                         if closed != self._raw[square]:
                             self._raw[square] = closed
                             self._debouncer.edge(square, closed)
@@ -206,24 +252,35 @@ class Mcp23017Reeds:
     def _listen(self, address: int, pin: int, pin_factory: Factory | None) -> None:
         alert = DigitalInputDevice(pin, pull_up=True, pin_factory=pin_factory)
         self._alerts[address] = alert
-        alert.when_activated = lambda: self._alerted(address)
+        # Runs on the pin library's thread: guarded, so nothing raised there ends that thread.
+        alert.when_activated = self._guard.wrap(f"the INT line of expander {address:#04x}",
+                                                lambda: self._alerted(address))
 
-    def _alerted(self, address: int) -> None:
-        self._read(address)
+    def _alerted(self, address: int, check: bool = False) -> None:
+        self._read(address, check)
         # A change between our read and the line's release keeps INT low with no new edge, and
         # a failed read leaves it low too: look again shortly rather than wait for an edge.
         alert = self._alerts.get(address)
         if address in self._failing or (alert is not None and alert.is_active):
-            self._later(address, lambda: self._alerted(address))
+            self._later(address, "look", self._poll_interval, lambda: self._alerted(address))
+
+    def _check(self, address: int) -> None:
+        """The slow poll of an INT-driven expander: its set-up read back, its inputs read."""
+        self._alerted(address, check=True)
+        self._later(address, "check", CHECK_EVERY, lambda: self._check(address))
 
     def _poll(self, address: int) -> None:
-        self._read(address)
-        self._later(address, lambda: self._poll(address))
+        now = self._clock.now()
+        check = now >= self._next_check[address]
+        if check:
+            self._next_check[address] = now + CHECK_EVERY
+        self._read(address, check)
+        self._later(address, "poll", self._poll_interval, lambda: self._poll(address))
 
-    def _later(self, address: int, call: Callable[[], None]) -> None:
+    def _later(self, address: int, kind: str, delay: float, call: Callable[[], None]) -> None:
         if not self._closed:
-            when = self._clock.now() + self._poll_interval
-            self._pending[address] = self._clock.call_at(when, call)
+            when = self._clock.now() + delay
+            self._pending[address, kind] = self._clock.call_at(when, call)
 
     def _settled(self, square: str, occupied: bool, t: float) -> None:
         self._events.put(SquareChanged(square, occupied, t))

@@ -58,7 +58,10 @@ class Lights:
         milliamps = estimate_milliamps(pixels, config.milliamps_per_channel, config.idle_milliamps)
         if milliamps > config.max_milliamps:
             idle = config.idle_milliamps * len(pixels)
-            factor = max(0.0, (config.max_milliamps - idle) / (milliamps - idle))
+            lit = milliamps - idle
+            # A limit at or below the idle draw (the board file refuses it) leaves every pixel
+            # dark; a dark frame over it has nothing to dim (no division by zero).
+            factor = max(0.0, (config.max_milliamps - idle) / lit) if lit > 0 else 0.0
             pixels = [_scale(p, factor, round_down=True) for p in pixels]
             milliamps = estimate_milliamps(
                 pixels, config.milliamps_per_channel, config.idle_milliamps
@@ -74,9 +77,11 @@ class Lights:
         self.show({})
 
     def close(self) -> None:
-        """Turn off and release the strip."""
-        self.off()
-        self._strip.close()
+        """Turn off and release the strip (released even when the last frame cannot be sent)."""
+        try:
+            self.off()
+        finally:
+            self._strip.close()
 
 
 def _scale(colour: Colour, factor: float, *, round_down: bool = False) -> Colour:

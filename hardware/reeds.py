@@ -38,9 +38,6 @@ class ReedArray(Protocol):
 class GpioReeds:
     """One GPIO pin per square, debounced in software, ``SquareChanged`` onto ``events``."""
 
-    failure: str | None = None
-    """Pins do not stop answering the way a bus can."""
-
     def __init__(
         self,
         pins: Mapping[str, int],
@@ -58,6 +55,11 @@ class GpioReeds:
     def occupancy(self) -> frozenset[str]:
         """The squares whose switch is settled closed."""
         return frozenset(sq for sq, closed in self._switches.closed().items() if closed)
+
+    @property
+    def failure(self) -> str | None:
+        """Pins do not stop answering the way a bus can; only a callback that keeps failing."""
+        return self._switches.failure
 
     def close(self) -> None:
         """Release every pin; safe to call twice."""

@@ -87,6 +87,11 @@ class StickBox(Generic[T]):
                 self._timings.append(self._clock.now())
                 self._throw()
 
+    @property
+    def failure(self) -> str | None:
+        """Why the stick box can no longer be trusted (a callback that keeps failing), or None."""
+        return self._switches.failure
+
     def close(self) -> None:
         """Release the pins and call off the pending timer."""
         with self._lock:

@@ -12,6 +12,7 @@ from typing import Generic, TypeVar
 from gpiozero import DigitalInputDevice  # type: ignore[import-untyped]
 from gpiozero.pins import Factory  # type: ignore[import-untyped]
 
+from hardware.callbacks import CallbackGuard
 from hardware.clock import Clock
 from hardware.debounce import Debouncer
 
@@ -41,9 +42,18 @@ class DebouncedSwitches(Generic[K]):
             raise
         closed = {name: bool(device.is_active) for name, device in self._devices.items()}
         self._debouncer = Debouncer(clock, debounce, on_change, closed)
+        # The edges arrive on the pin library's thread: guarded, so nothing raised there ends it.
+        self._guard = CallbackGuard()
         for name, device in self._devices.items():
-            device.when_activated = _edge(self._debouncer, name, True)
-            device.when_deactivated = _edge(self._debouncer, name, False)
+            device.when_activated = self._guard.wrap(f"switch {name}",
+                                                     _edge(self._debouncer, name, True))
+            device.when_deactivated = self._guard.wrap(f"switch {name}",
+                                                       _edge(self._debouncer, name, False))
+
+    @property
+    def failure(self) -> str | None:
+        """Why these switches' callbacks cannot be trusted any more, or None."""
+        return self._guard.failure
 
     def closed(self) -> dict[K, bool]:
         """Every switch's settled state, True when closed."""

@@ -3,33 +3,56 @@ and the problem::
 
     board.toml: squares.M7.pin: GPIO 18 is already used by lights.pin
 
-The file itself is checked first: UTF-8 without a byte-order mark, and no value nested deeper than
-``MAX_DEPTH`` (a deeply nested list would otherwise end in a RecursionError inside tomllib).
+The file itself is checked first: a regular file of at most ``MAX_BYTES`` (not a FIFO, not
+/dev/zero), UTF-8 without a byte-order mark, no value nested deeper than ``MAX_DEPTH`` (a deeply
+nested list would otherwise end in a RecursionError inside tomllib) and no dotted key of more than
+``MAX_KEY_PARTS`` parts (tomllib's memory grows with the square of a key's parts). The scan is
+linear in the file's size, so a big file is refused in well under a second, and a bad value is
+shown cut to a readable length.
 """
 
 from __future__ import annotations
 
 import codecs
 import math
+import re
+import stat
 import tomllib
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from hardware.errors import ConfigError
+from hardware.errors import ConfigError, shown, shown_value
 
-__all__ = ["MAX_DEPTH", "ConfigError", "Section", "load_toml", "parse_toml"]
+__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_KEY_PARTS", "ConfigError", "Section", "load_toml",
+           "parse_toml"]
 
 MAX_DEPTH = 16
 """Lists and inline tables nested deeper than this are refused: no board file needs more than 2."""
+MAX_KEY_PARTS = 8
+"""Parts of a dotted key (``squares.M7.pin`` has 3): no board file needs more than 3."""
+LARGEST = 10**15
+"""The largest integer a number key takes (no setting is anywhere near it)."""
+MAX_BYTES = 1_000_000
+"""The largest file read: a board file is a few kilobytes."""
+_LONG_NUMBER = re.compile(r"[0-9][0-9_]{4000,}")
 
 
 def load_toml(path: Path) -> dict[str, Any]:
     """Read and parse the TOML file ``path``; every problem is a one-line ``ConfigError``."""
     try:
-        raw = path.read_bytes()
+        # Looked at before it is opened: opening a FIFO would wait for a writer for ever.
+        mode = path.stat().st_mode
+        if not stat.S_ISREG(mode):
+            raise ConfigError(f"{path}: not a regular file (a {_kind(mode)}); give the path of "
+                              "a board file")
+        with path.open("rb") as f:
+            raw = f.read(MAX_BYTES + 1)
     except OSError as e:
         raise ConfigError(f"{path}: cannot read the file: {e.strerror or e}") from None
+    if len(raw) > MAX_BYTES:
+        raise ConfigError(f"{path}: larger than {MAX_BYTES // 1_000_000} MB; a board file is a "
+                          "few kilobytes")
     if raw.startswith(codecs.BOM_UTF8):
         raise ConfigError(f"{path}: starts with a byte-order mark (BOM); save it as UTF-8 "
                           "without one")
@@ -37,7 +60,7 @@ def load_toml(path: Path) -> dict[str, Any]:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         line = raw.count(b"\n", 0, e.start) + 1
-        where = _key_on_line(raw.decode("utf-8", errors="replace"), line)
+        where = shown(_key_on_line(raw.decode("utf-8", errors="replace"), line))
         raise ConfigError(f"{path}: {where}: not UTF-8 (byte {raw[e.start]:#04x} on line {line}); "
                           "save the file as UTF-8") from None
     return parse_toml(text, str(path))
@@ -48,16 +71,39 @@ def parse_toml(text: str, source: str) -> dict[str, Any]:
     if text.startswith("\ufeff"):
         raise ConfigError(f"{source}: starts with a byte-order mark (BOM); save it as UTF-8 "
                           "without one")
-    for statement in _statements(text):
-        if statement.depth > MAX_DEPTH:
-            raise ConfigError(f"{source}: {statement.key}: lists or tables nested more than "
-                              f"{MAX_DEPTH} deep (line {statement.line})")
     try:
+        for statement in _statements(text):
+            if statement.depth > MAX_DEPTH:
+                raise ConfigError(f"{source}: {shown(statement.key)}: lists or tables nested "
+                                  f"more than {MAX_DEPTH} deep (line {statement.line})")
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise ConfigError(f"{source}: not valid TOML: {e}") from None
+        raise ConfigError(f"{source}: not valid TOML: {shown(str(e), 200)}") from None
+    except _TooManyParts as e:
+        raise ConfigError(f"{source}: line {e.line}: a dotted key of more than {MAX_KEY_PARTS} "
+                          "parts") from None
+    except ValueError as e:  # tomllib lets int()'s limit of 4,300 digits through
+        found = _LONG_NUMBER.search(text)
+        if found is None:
+            raise ConfigError(f"{source}: not valid TOML: {shown(str(e), 200)}") from None
+        where = shown(_key_on_line(text, text.count("\n", 0, found.start()) + 1))
+        raise ConfigError(f"{source}: {where}: a number of {len(found.group()):,} digits; no "
+                          "setting needs more than a few") from None
     except RecursionError:  # the scan above should have caught it; never a traceback
         raise ConfigError(f"{source}: nested too deeply to read") from None
+    except MemoryError:
+        raise ConfigError(f"{source}: too large to read") from None
+
+
+def _kind(mode: int) -> str:
+    kinds = {stat.S_ISDIR: "directory", stat.S_ISFIFO: "FIFO", stat.S_ISCHR: "character device",
+             stat.S_ISBLK: "block device", stat.S_ISSOCK: "socket"}
+    return next((name for test, name in kinds.items() if test(mode)), "special file")
+
+
+class _TooManyParts(Exception):
+    def __init__(self, line: int) -> None:
+        self.line = line
 
 
 class _Statement:
@@ -74,13 +120,18 @@ def _statements(text: str) -> Iterator[_Statement]:
     """Every assignment, named by its dotted key under the table header before it.
 
     A rough scanner, not a parser: it skips strings and comments and counts brackets, which is all
-    the nesting check and the naming of a line need; tomllib still judges the syntax.
+    the nesting check and the naming of a line need; tomllib still judges the syntax. It looks at
+    each character a bounded number of times (a long line of ``[`` is not quadratic), and raises
+    ``_TooManyParts`` on a dotted key (of a header, an assignment or an inline table) of more
+    than ``MAX_KEY_PARTS`` parts.
     """
     table = ""
     current: _Statement | None = None
     depth = 0
     line = 1
     start = 0  # where the current line began
+    blank = True  # nothing but spaces on the line so far
+    parts = 1  # parts of the dotted name being read (a string counts as one part)
     i = 0
     while i < len(text):
         c = text[i]
@@ -88,11 +139,18 @@ def _statements(text: str) -> Iterator[_Statement]:
             end = _end_of_string(text, i)
             line += text.count("\n", i, end)
             i = end
+            blank = False
             continue
         if c == "#":
             end = text.find("\n", i)
             i = len(text) if end < 0 else end
             continue
+        if c == ".":
+            parts += 1
+            if parts > MAX_KEY_PARTS:
+                raise _TooManyParts(line)
+        elif not (c.isalnum() or c in "_- \t"):
+            parts = 1
         if c == "\n":
             if current is not None:
                 current.last_line = line
@@ -101,10 +159,13 @@ def _statements(text: str) -> Iterator[_Statement]:
                     current = None
             line += 1
             start = i + 1
+            blank = True
         elif current is None:
-            if c == "[" and not text[start:i].strip():  # a [table] or [[table]] header
-                end = text.find("]", i)
-                table = text[i:len(text) if end < 0 else end].strip("[] \t")
+            if c == "[" and blank:  # a [table] or [[table]] header: read to its line's end
+                line_end = text.find("\n", i)
+                line_end = len(text) if line_end < 0 else line_end
+                end = text.find("]", i, line_end)
+                table = text[i:line_end if end < 0 else end].strip("[] \t")
             elif c == "=":
                 key = text[start:i].strip()
                 current = _Statement(f"{table}.{key}" if table else key, line)
@@ -113,6 +174,8 @@ def _statements(text: str) -> Iterator[_Statement]:
             current.depth = max(current.depth, depth)
         elif c in "]}":
             depth = max(0, depth - 1)
+        if c not in " \t\r\n":
+            blank = False
         i += 1
     if current is not None:
         current.last_line = line
@@ -151,7 +214,7 @@ def _describe(value: object) -> str:
     kind = {bool: "true/false", int: "an integer", float: "a number", str: "text"}.get(type(value))
     if kind is None:
         kind = "a table" if isinstance(value, dict) else "a list"
-    return f"{value!r} ({kind})" if not isinstance(value, dict | list) else kind
+    return f"{shown_value(value)} ({kind})" if not isinstance(value, dict | list) else kind
 
 
 class Section:
@@ -169,7 +232,7 @@ class Section:
 
     def error(self, key: str, problem: str) -> ConfigError:
         """A ``ConfigError`` about ``key`` of this table."""
-        return ConfigError(f"{self.source}: {self.key(key)}: {problem}")
+        return ConfigError(f"{self.source}: {shown(self.key(key))}: {problem}")
 
     def has(self, key: str) -> bool:
         """Whether the file sets ``key`` here."""
@@ -197,7 +260,8 @@ class Section:
         if type(value) is not int:
             raise self.error(key, f"expected an integer, got {_describe(value)}")
         if (low is not None and value < low) or (high is not None and value > high):
-            raise self.error(key, f"expected an integer from {low} to {high}, got {value}")
+            raise self.error(key, f"expected an integer from {low} to {high}, got "
+                             f"{shown_value(value)}")
         return value
 
     def number(
@@ -207,11 +271,13 @@ class Section:
         value = self._get(key, default)
         if type(value) not in (int, float):
             raise self.error(key, f"expected a number, got {_describe(value)}")
-        if not math.isfinite(value):  # nan passes every comparison below
+        if type(value) is float and not math.isfinite(value):  # nan passes every comparison
             raise self.error(key, f"expected a finite number, got {value}")
+        if type(value) is int and abs(value) > LARGEST:  # float() of it would overflow
+            raise self.error(key, f"expected a number, got {shown_value(value)} (too large)")
         if value < low or (high is not None and value > high):
             span = f"from {low:g} to {high:g}" if high is not None else f"of at least {low:g}"
-            raise self.error(key, f"expected a number {span}, got {value}")
+            raise self.error(key, f"expected a number {span}, got {shown_value(value)}")
         return float(value)
 
     def text(self, key: str, default: Any = _REQUIRED, *, choices: tuple[str, ...] = ()) -> str:
@@ -221,7 +287,7 @@ class Section:
             raise self.error(key, f"expected text, got {_describe(value)}")
         if choices and value not in choices:
             options = ", ".join(repr(c) for c in choices)
-            raise self.error(key, f"expected one of {options}, got {value!r}")
+            raise self.error(key, f"expected one of {options}, got {shown_value(value)}")
         return value
 
     def boolean(self, key: str, default: Any = _REQUIRED) -> bool:
@@ -260,6 +326,6 @@ class Section:
         """Refuse any key that was never read: a typo must not be silently ignored."""
         for key in self._data:
             if key not in self._read:
-                known = ", ".join(sorted(self._read))
+                known = ", ".join(shown(k) for k in sorted(self._read))
                 hint = expected or (f"known keys here: {known}" if known else "no keys belong here")
                 raise self.error(key, f"unknown key ({hint})")

@@ -1,8 +1,9 @@
 """A demonstration: the mummy plays both sides on the simulated board, game after game.
 
 It shakes the stick box to start a game, makes every move through ``MummyHand`` (so every
-throw and move goes through the simulated switches and the real controller), and clears the
-board after each win. ``aseb run --simulated --demo`` runs it against the service's main loop.
+throw and move goes through the simulated switches and the real controller), clears the board
+after each win, and sets out the position the board asks for (a saved game after a restart).
+``aseb run --simulated --demo`` runs it against the service's main loop.
 
     demo = Demo(table.sim)
     demo.act(table.controller, table.now)  # every frame
@@ -40,9 +41,22 @@ class Demo:
         phase = controller.phase
         if phase is Phase.IDLE and isinstance(controller.verdict, AsExpected):
             self._quiet_until = self.sim.shake(SHAKE) + 2.0
-        elif (phase is Phase.GUIDE and not controller.setting_out) or (phase is Phase.WON
-                                      and now - controller.phase_since >= 1.0):
+        elif phase is Phase.GUIDE and not controller.setting_out:
+            # The board is asked to show a position: after a restart over a saved game (the
+            # simulated board starts empty) it is the saved one, so the demonstration plays on.
+            self._quiet_until = self._put_right(controller, now) + 1.0
+        elif phase is Phase.WON and now - controller.phase_since >= 1.0:
             t = now
             for square in sorted(self.sim.pieces):
                 t = self.sim.lift(square, at=t + CLEAR_EVERY)
             self._quiet_until = t + 1.0
+
+    def _put_right(self, controller: Controller, now: float) -> float:
+        """Lift what should not be on the board and set out what should; when it is done."""
+        wanted = controller.tracker.expectation.before
+        t = now
+        for square in sorted(self.sim.pieces - wanted):
+            t = self.sim.lift(square, at=t + CLEAR_EVERY)
+        for square in sorted(wanted - self.sim.pieces):
+            t = self.sim.place(square, at=t + CLEAR_EVERY)
+        return t

@@ -40,6 +40,16 @@ class FakeMcp23017:
                 self._interrupt_pin.drive_high()
         return value
 
+    def power_cycle(self) -> None:
+        """Reset as a brown-out does: every register back to its power-on value, INT released."""
+        self.iodir, self.gppu, self.ipol = 0xFFFF, 0, 0
+        self.interrupt_enable = self.interrupt_configuration = self.default_value = 0
+        self.io_control = 0
+        if self._asserted:
+            self._asserted = False
+            if self._interrupt_pin is not None:
+                self._interrupt_pin.drive_high()
+
     def ground(self, bit: int, closed: bool) -> None:
         """Close (or open) a switch between input ``bit`` and ground."""
         before = self._levels()

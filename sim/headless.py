@@ -18,6 +18,7 @@ from firmware.background_solve import start, table_watcher
 from firmware.boards import board_for
 from firmware.controller import Settings
 from firmware.daemon import serve, stop_on_signals
+from firmware.restarts import EX_SOFTWARE
 from firmware.service import Notifier
 from firmware.story import begin_story
 from sim.demo import Demo
@@ -63,13 +64,13 @@ def run_simulated(settings: Settings, state_dir: Path, seconds: float | None = N
         notifier.ready()  # as the real board does, so the service path can run simulated
         log.info("ready (simulated board): %s", table.controller.status())
         try:
-            serve(table.controller, table.events, stop, before_tick=follow_real_time,
-                  notifier=notifier, kiosk=table.kiosk)
+            problem = serve(table.controller, table.events, stop, before_tick=follow_real_time,
+                            notifier=notifier, kiosk=table.kiosk)
         finally:
             notifier.stopping()
             if solving is not None and solving.poll() is None:
                 solving.terminate()  # its checkpoint lets the next run go on from here
-    return 0
+    return EX_SOFTWARE if problem is not None else 0
 
 
 def background_solve(settings: Settings) -> subprocess.Popen[bytes]:

@@ -2,6 +2,8 @@
 
 A garbled file is never a crash: it is moved aside (``window.bad-1.json``) with a warning, its
 good keys are kept and the rest are the defaults, so the next save does not lose what was good.
+An unknown key is named in the warning (the file kept aside has it), and a file that cannot be
+read is moved aside too, or, when even that fails, never written over.
 
     settings = load(settings_path())
     settings.mummy_facts = False; save(settings, settings_path())
@@ -18,10 +20,13 @@ from typing import Any
 
 from engine.core.sides import Side
 from engine.mummy import Level
+from hardware.errors import shown, shown_value
 
 log = logging.getLogger(__name__)
 
 FILE_NAME = "window.json"
+_UNTOUCHED: set[Path] = set()
+"""Settings files that could be neither read nor moved aside: ``save`` leaves them alone."""
 
 
 @dataclass
@@ -56,7 +61,8 @@ class WindowSettings:
         settings = cls()
         if not isinstance(data, dict):
             return settings, ["expected a JSON object"]
-        problems = []
+        names = {f.name for f in fields(cls)}
+        problems = [f"{shown(str(key))}: unknown key" for key in data if key not in names]
         for f in fields(cls):
             if f.name not in data:
                 continue
@@ -70,7 +76,7 @@ class WindowSettings:
                 elif isinstance(value, bool):
                     setattr(settings, f.name, value)
                 else:
-                    raise ValueError(f"expected true or false, not {value!r}")
+                    raise ValueError(f"expected true or false, not {shown_value(value)}")
             except ValueError as exc:
                 problems.append(f"{f.name}: {exc}")
         return settings, problems
@@ -94,7 +100,13 @@ def load(path: Path) -> WindowSettings:
     except FileNotFoundError:
         return WindowSettings()
     except OSError as exc:
-        log.warning("%s cannot be read (%s): using the default settings", path, exc)
+        aside = _move_aside(path)
+        if aside is None:
+            _UNTOUCHED.add(path)
+        kept = f"kept it as {aside}" if aside else \
+            "it is left as it is and will not be written over"
+        log.warning("%s cannot be read (%s): %s; using the default settings", path,
+                    exc.strerror or exc, kept)
         return WindowSettings()
     try:
         settings, problems = WindowSettings.from_json(json.loads(raw.decode("utf-8")))
@@ -124,6 +136,9 @@ def _move_aside(path: Path) -> Path | None:
 
 def save(settings: WindowSettings, path: Path) -> None:
     """Write the settings (a temp file renamed over the old one); a failure is only a warning."""
+    if path in _UNTOUCHED:
+        log.warning("not saving the settings over %s: it could not be read", path)
+        return
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(".tmp")

@@ -3,7 +3,8 @@
 #
 #   sudo systemd/install.sh [--board FILE]     install or update, and start the service
 #   sudo systemd/install.sh --uninstall        remove all but the saved games and the board file
-#   options: --dry-run     print every action, do none
+#   options: --dry-run     print every action, do none (and run nothing, not even a question:
+#                          what it would ask the system is said instead)
 #            --root DIR    place the files under DIR instead of / (a scratch root for tests)
 #            --extras LIST the pip extras, instead of those for the Pi model (e.g. "" or pi,pi5)
 #            --solve-now   solve the game's table now, in the foreground with a progress bar
@@ -172,14 +173,19 @@ board_label=${board_source#"$stage/"}
 # The board file is checked before anything changes; its backends decide the rest.
 python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null ||
     die 1 "aseb needs Python 3.11 or newer as python3 (Raspberry Pi OS Bookworm has it)"
+# The same checks as `aseb run` makes of it, for the game the unit plays (Tait's).
 needs=$(PYTHONPATH=$stage python3 - "$board_source" <<'EOF'
 import sys
+from engine import games
+from firmware.boards import check_board
+from firmware.story import check_story
 from hardware.board_file import load_board
 from hardware.errors import ConfigError
 
 try:
-    board = load_board(sys.argv[1])
-except ConfigError as e:
+    board = check_board(load_board(sys.argv[1]), games.load())
+    check_story(board.story.mode, games.load())
+except (ConfigError, ValueError) as e:
     print(e, file=sys.stderr)
     sys.exit(78)
 pins = {*board.reeds.pins.values(), board.sticks.tilt_pin, board.sticks.button_pin,
@@ -204,10 +210,20 @@ esac
 
 # --- packages, user and groups -------------------------------------------------------------
 
-# lgpio and the Pi 5's NeoPixel driver build from source on 64-bit Pi OS: a compiler and swig.
-if [[ -n $extras ]]; then
+# lgpio, gpiod and the Pi 5's NeoPixel driver install as wheels on 64-bit Raspberry Pi OS; only
+# the pwm (rpi_ws281x) and legacy (RPi.GPIO) extras compile: a compiler and Python's headers.
+packages=(python3-venv)
+case ,$extras, in *,pwm,* | *,legacy,*) packages+=(python3-dev gcc) ;; esac
+if ((dry)); then
+    would="apt-get install -y --no-install-recommends ${packages[*]}"
+    if [[ $root == / ]]; then
+        say "would run: apt-get update; $would (for those not installed; would ask dpkg-query)"
+    else
+        say "not run under --root: $would (for those not installed)"
+    fi
+else
     missing=()
-    for package in python3-venv python3-dev gcc swig; do
+    for package in "${packages[@]}"; do
         status=$(dpkg-query -W -f='${db:Status-Status}' "$package" 2>/dev/null || true)
         [[ $status == installed ]] || missing+=("$package")
     done
@@ -241,7 +257,11 @@ reboot=0
 # interface on|off NAME BY-HAND WHY: NAME as raspi-config calls it, BY-HAND what to edit instead.
 interface() {
     local want=$1 name=$2 by_hand=$3 why=$4 now
-    if [[ $root == / ]] && command -v raspi-config >/dev/null; then
+    if ((dry)) && [[ $root == / ]] && command -v raspi-config >/dev/null; then
+        say "would run: raspi-config nonint do_$name $([[ $want == on ]] && echo 0 || echo 1)" \
+            "(if it is not $want yet; would ask raspi-config nonint get_$name)"
+        reboot=1  # perhaps: said so at the end
+    elif [[ $root == / ]] && command -v raspi-config >/dev/null; then
         now=$(raspi-config nonint "get_$name" 2>/dev/null || echo unknown)
         # raspi-config answers 0 for on, 1 for off.
         if [[ $want == on && $now != 0 ]]; then
@@ -285,8 +305,7 @@ if ! cmp -s "$work/installed" "$(at "$STAMP")" || [[ ! -x $(at "$VENV/bin/$NAME"
         [[ -e $(at "$VENV") ]] && act rm -rf "$(at "$VENV")"
         act python3 -m venv "$(at "$VENV")"
     fi
-    # PYPI=1 builds lgpio with its own copy of the C library (Pi OS has no liblgpio-dev).
-    act env PYPI=1 PIP_DISABLE_PIP_VERSION_CHECK=1 "$(at "$VENV/bin/python")" -m pip install \
+    act env PIP_DISABLE_PIP_VERSION_CHECK=1 "$(at "$VENV/bin/python")" -m pip install \
         --quiet "$stage${extras:+[$extras]}"
     act install -m 644 "$work/installed" "$(at "$STAMP")"
 else
@@ -330,17 +349,24 @@ done
 
 # --- enable and start ----------------------------------------------------------------------
 
+# A dry run asks systemctl nothing either: it does what a first install would.
 if [[ $root != / ]]; then
-    systemctl "${systemctl_root[@]}" is-enabled --quiet aseb.service 2>/dev/null ||
+    if ((dry)) || ! systemctl "${systemctl_root[@]}" is-enabled --quiet aseb.service 2>/dev/null
+    then
         act systemctl "${systemctl_root[@]}" enable aseb.service
-    systemctl "${systemctl_root[@]}" is-enabled --quiet aseb-solve.service 2>/dev/null ||
+    fi
+    if ((dry)) || ! systemctl "${systemctl_root[@]}" is-enabled --quiet aseb-solve.service \
+        2>/dev/null; then
         act systemctl "${systemctl_root[@]}" enable aseb-solve.service
+    fi
     say "$( ((dry)) && echo "would be installed" || echo installed) under $root" \
         "(not started: it is not this system's root)"
     exit 0
 fi
 ((unit_changed)) && act systemctl daemon-reload
-systemctl is-enabled --quiet aseb.service 2>/dev/null || act systemctl enable aseb.service
+if ((dry)) || ! systemctl is-enabled --quiet aseb.service 2>/dev/null; then
+    act systemctl enable aseb.service
+fi
 # The table: solved now in the foreground (--solve-now), else in the background at idle priority.
 if ((solve_now)); then
     act systemctl stop aseb-solve.service
@@ -348,16 +374,38 @@ if ((solve_now)); then
     act install -d -o "$NAME" -g "$NAME" -m 0700 "$STATE"
     act runuser -u "$NAME" -- "$VENV/bin/aseb" solve --out "$STATE"
 fi
-systemctl is-enabled --quiet aseb-solve.service 2>/dev/null ||
+if ((dry)) || ! systemctl is-enabled --quiet aseb-solve.service 2>/dev/null; then
     act systemctl enable aseb-solve.service
-systemctl is-active --quiet aseb-solve.service 2>/dev/null || act systemctl start aseb-solve.service
-if ((reboot)); then
+fi
+if ((dry)) || ! systemctl is-active --quiet aseb-solve.service 2>/dev/null; then
+    act systemctl start aseb-solve.service
+fi
+if ((dry)); then
+    if ((reboot)); then
+        say "would ask for a reboot if raspi-config changed an interface above, else restart it"
+    fi
+    act systemctl restart aseb.service
+elif ((reboot)); then
     say "reboot to apply the interface settings above; the service starts at boot"
 elif ((code_changed || unit_changed || board_changed)) || ! systemctl is-active --quiet aseb.service; then
-    act systemctl restart aseb.service ||
-        warn "the service did not start: see 'journalctl -u aseb -e' (a wrong board file" \
-            "says which key; missing hardware says what to enable)"
-    ((dry)) || say "aseb is running: journalctl -u aseb -f"
+    if act systemctl restart aseb.service; then
+        say "aseb is running: journalctl -u aseb -f"
+    else
+        # Say what happened, as the service's exit status tells it (see firmware/restarts.py).
+        status=$(systemctl show aseb.service -p ExecMainStatus --value 2>/dev/null || true)
+        case $status in
+            69)
+                warn "installed and enabled, but the service could not open the board's devices" \
+                    "(exit 69$( ((pi)) || echo ": this is not a Raspberry Pi")); it tries again" \
+                    "by itself, waiting longer each time: 'journalctl -u aseb -e' says what to enable"
+                ;;
+            *)
+                warn "installed and enabled, but the service did not start (exit" \
+                    "${status:-unknown}): see 'journalctl -u aseb -e'"
+                exit 1
+                ;;
+        esac
+    fi
 else
     say "nothing to do: aseb is installed, up to date and running"
 fi

@@ -123,3 +123,19 @@ def test_aseb_run_on_no_hardware_exits_69_after_its_wait(
     status = daemon.run_board(DEFAULT_BOARD, Settings(), tmp_path)
     assert status == EX_UNAVAILABLE and waits == [1.0]
     assert "SPI is off" in caplog.text
+
+
+def test_a_stop_during_the_wait_for_hardware_is_a_clean_exit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`systemctl stop` in the back-off: exit 0 (inactive), not 69 (failed, in --failed)."""
+    def unavailable(*args: Any, **kwargs: Any) -> Any:
+        raise HardwareUnavailable("no GPIO here")
+
+    def stopped_while_waiting(notifier: Notifier, stop: threading.Event, directory: Any) -> float:
+        stop.set()  # what the SIGTERM handler does
+        return 5.0
+
+    monkeypatch.setattr("hardware.devices.open_devices", unavailable)
+    monkeypatch.setattr(daemon, "back_off", stopped_while_waiting)
+    monkeypatch.setattr(daemon, "stop_on_signals", lambda stop: None)
+    assert daemon.run_board(DEFAULT_BOARD, Settings(), tmp_path) == 0

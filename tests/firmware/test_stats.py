@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import pytest
 
 from firmware.stats import GameLine, GameLog, report, summary, to_csv
+from sim.cli import main
 
 DAY = 1_795_392_000.0  # 2026-11-23 00:00 UTC
 
@@ -59,6 +61,21 @@ def test_a_read_only_state_directory_loses_the_line_not_the_game(tmp_path: Path)
     blocked.write_text("not a directory")
     GameLog(blocked).append(game(DAY, 5, "visitor"))  # logged, not raised
     assert blocked.read_text() == "not a directory"
+
+
+def test_one_absurd_timestamp_is_skipped_and_the_figures_and_csv_go_on(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    log = GameLog(tmp_path)
+    log.append(game(DAY, 5, "visitor"))
+    log.append(game(9e11, 5, "mummy"))  # the year 30,000: no date can be written for it
+    log.append(game(DAY + 600, 5, "mummy"))
+    with caplog.at_level(logging.WARNING):
+        assert [g.start for g in log.lines()] == [DAY, DAY + 600]
+    assert "games.jsonl:2: not a game line, skipped" in caplog.text
+    assert main(["stats", "--csv", "--state-dir", str(tmp_path)]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 3
+    assert "900000000000" in log.path.read_text()  # the line stays in the file
 
 
 def test_aseb_stats_names_the_folder_it_read(tmp_path: Path,

@@ -47,4 +47,13 @@ def test_progress_survives_a_restart(tmp_path: Path) -> None:
 def test_a_garbled_tournament_file_is_set_aside(tmp_path: Path, garbage: bytes) -> None:
     (tmp_path / "tournament.json").write_bytes(garbage)
     assert TournamentStore(tmp_path).load() is None
-    assert (tmp_path / "tournament.bad.json").read_bytes() == garbage
+    assert (tmp_path / "tournament.bad-1.json").read_bytes() == garbage
+
+
+def test_a_second_garbled_tournament_file_does_not_overwrite_the_first(tmp_path: Path) -> None:
+    store = TournamentStore(tmp_path)
+    for garbage in (b"first", b"second"):
+        (tmp_path / "tournament.json").write_bytes(garbage)
+        assert store.load() is None
+    assert (tmp_path / "tournament.bad-1.json").read_bytes() == b"first"
+    assert (tmp_path / "tournament.bad-2.json").read_bytes() == b"second"

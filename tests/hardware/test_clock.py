@@ -1,5 +1,7 @@
 import threading
 
+import pytest
+
 from hardware.clock import ManualClock, MonotonicClock
 
 
@@ -45,3 +47,37 @@ def test_monotonic_clock_calls_back_on_its_worker_and_stops_on_close() -> None:
     clock.close()
     assert names == ["aseb-clock"]
     assert not any(t.name == "aseb-clock" for t in threading.enumerate())
+
+
+def test_monotonic_clock_is_not_failed_while_its_thread_is_being_started(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The main loop asks ``failure`` every frame from its own thread; the first timer, made on
+    another thread, starts the worker: in between the worker is not alive yet, not dead."""
+    clock = MonotonicClock()
+    seen: list[str | None] = []
+
+    class Watched(threading.Thread):
+        def start(self) -> None:
+            seen.append(clock.failure)  # the main loop's look, just before the thread runs
+            super().start()
+
+    monkeypatch.setattr("hardware.clock.threading.Thread", Watched)
+    done = threading.Event()
+    clock.call_at(clock.now(), done.set)
+    assert done.wait(timeout=5)
+    clock.close()
+    assert seen == [None]
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
+def test_monotonic_clock_whose_thread_ended_says_so() -> None:
+    clock = MonotonicClock()
+
+    def ends_the_thread() -> None:
+        raise SystemExit  # not an Exception: the worker's own handler lets it through
+
+    clock.call_at(clock.now(), ends_the_thread)
+    assert clock._thread is not None
+    clock._thread.join(timeout=5)
+    assert clock.failure == "the clock's thread has stopped"
+    clock.close()

@@ -80,3 +80,38 @@ def test_last_frame_shows_what_was_sent_by_name(config: LightsConfig) -> None:
 def test_strip_of_the_wrong_length_is_refused(config: LightsConfig) -> None:
     with pytest.raises(ValueError, match="23 pixels"):
         Lights(config, MemoryStrip(23))
+
+
+class ClosingStrip(MemoryStrip):
+    """A strip that remembers being released."""
+
+    closed = False
+
+    def close(self) -> None:
+        self.closed = True
+        super().close()
+
+
+def test_a_limit_below_the_idle_draw_leaves_every_frame_dark_without_dividing_by_zero(
+        config: LightsConfig) -> None:
+    starved = replace(config, max_milliamps=10, idle_milliamps=1)  # 24 pixels draw 24 mA idle
+    strip = ClosingStrip(len(config.order))
+    lights = Lights(starved, strip)
+    lights.show({})  # a dark frame: over the limit with nothing to dim
+    lights.show({"M8": WHITE})
+    assert set(strip.pixels) == {(0, 0, 0)}
+    lights.close()
+    assert strip.closed
+
+
+def test_the_strip_is_released_even_when_the_last_frame_cannot_be_sent(
+        config: LightsConfig) -> None:
+    class Unplugged(ClosingStrip):
+        def write(self, pixels: object) -> None:
+            raise OSError("SPI transfer failed")
+
+    strip = Unplugged(len(config.order))
+    lights = Lights(config, strip)
+    with pytest.raises(OSError):
+        lights.close()
+    assert strip.closed

@@ -107,3 +107,26 @@ def test_the_mummys_hand_slides_a_bumping_move_and_the_board_sees_it() -> None:
 def test_demo_needs_the_simulated_board(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["run", "--board", "x.toml", "--demo"]) == 2
     assert "--simulated" in capsys.readouterr().err
+
+
+def test_a_restarted_demonstration_sets_out_the_saved_game_and_plays_it_on(
+        tmp_path: Path) -> None:
+    """A soak that restarts the service goes on: the simulated board starts empty, the board
+    asks for the saved position, and the demonstrator sets it out instead of waiting for ever."""
+    table = Table(state_dir=tmp_path, settings=Settings(mummy_plays_both=True), seed=11)
+    demo = Demo(table.sim)
+    while (table.controller.game is None or len(table.controller.game.record.actions) < 12) \
+            and table.now < 600:
+        run_demo(table, demo, 1.0)
+    table.close()  # killed mid-game: the save is all that is left
+    saved = Store(tmp_path).load()
+    assert saved is not None and not saved.record.final_state().is_over
+    again = Table(state_dir=tmp_path, settings=Settings(mummy_plays_both=True), seed=12)
+    assert again.controller.phase is Phase.GUIDE and not again.sim.pieces
+    run_demo(again, Demo(again.sim), 60.0)
+    game = again.controller.game
+    assert game is not None
+    played = game.record.actions
+    assert played[:len(saved.record.actions)] == saved.record.actions
+    assert len(played) > len(saved.record.actions)  # and it went on
+    again.close()

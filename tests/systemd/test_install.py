@@ -114,7 +114,7 @@ def test_the_dry_run_on_a_pi5_prints_every_action_and_changes_nothing(
     before = files(m.root)
     run = m.install("--dry-run")
     assert run.status == 0, run.out
-    assert files(m.root) == before and changes(run) == []
+    assert files(m.root) == before and run.calls == []  # not even a question asked
     root = m.root
     assert f"model: {PI5}" in run.out
     assert (f"would run: useradd --prefix {root} --system --user-group --home-dir /var/lib/aseb"
@@ -151,6 +151,9 @@ def test_a_pwm_board_gets_its_extra_its_drop_in_and_a_warning(source: Path,
     assert run.status == 0, run.out
     assert "[pi,pwm]" in run.out.replace("\\", "")
     assert "systemd/lights-pwm.conf" in run.out and "the pwm lights need root" in run.out
+    # rpi_ws281x compiles: a compiler and Python's headers, and never swig.
+    assert "apt-get install -y --no-install-recommends python3-venv python3-dev gcc" in run.out
+    assert "swig" not in run.out
 
 
 def test_a_bad_board_file_stops_it_before_any_change(source: Path, tmp_path: Path) -> None:
@@ -165,18 +168,33 @@ def test_a_bad_board_file_stops_it_before_any_change(source: Path, tmp_path: Pat
     assert files(m.root) == before and changes(run) == []
 
 
+def test_a_board_file_for_another_game_is_refused_before_any_change(
+        source: Path, tmp_path: Path) -> None:
+    """The unit plays Tait's game: a Senet board file would only exit 78 at every start."""
+    m = machine(source, tmp_path)
+    before = files(m.root)
+    run = m.install("--board", str(source / "hardware/boards/senet.toml"))
+    assert run.status == 78, run.out
+    assert "this board file is wired for a senet board" in run.out
+    assert files(m.root) == before and changes(run) == []
+
+
 def test_the_dry_run_on_this_machine_says_what_it_would_enable(
         source: Path, tmp_path: Path) -> None:
     m = machine(source, tmp_path)
     if Path("/opt/aseb").exists() or Path("/etc/aseb").exists():
         pytest.skip("aseb is installed on this machine")
-    run = m.install("--dry-run", missing="swig gcc", root=Path("/"))
+    run = m.install("--dry-run", missing="python3-venv", root=Path("/"))
     assert run.status == 0, run.out
-    assert "would run: apt-get install -y --no-install-recommends gcc swig" in run.out
-    assert "would run: raspi-config nonint do_spi 0" in run.out
+    # The spi board's extras are all wheels: no compiler, no headers, no swig.
+    assert ("would run: apt-get update; apt-get install -y --no-install-recommends python3-venv "
+            "(for those not installed; would ask dpkg-query)") in run.out
+    assert "gcc" not in run.out and "swig" not in run.out and "python3-dev" not in run.out
+    assert "would run: raspi-config nonint do_spi 0 (if it is not on yet" in run.out
     assert "would run: systemctl daemon-reload" in run.out
     assert "would run: systemctl enable aseb.service" in run.out
-    assert changes(run) == []
+    assert "would run: systemctl restart aseb.service" in run.out
+    assert run.calls == []  # systemctl, raspi-config and dpkg-query: none asked for real
     assert not Path("/opt/aseb").exists() and not Path("/etc/aseb").exists()
 
 
@@ -265,6 +283,7 @@ def test_install_sh_is_shellcheck_clean() -> None:
     if shutil.which("shellcheck") is None:
         pytest.skip("shellcheck is not installed (apt-get install shellcheck; .ci/run does)")
     scripts = [str(ROOT / "systemd/install.sh"), str(ROOT / "systemd/check-unit.sh"),
-               str(ROOT / ".ci/run")]
+               str(ROOT / ".ci/run"), str(ROOT / "tests/systemd/systemd-test.sh"),
+               str(ROOT / "tests/systemd/box-checks.sh")]
     check = subprocess.run(["shellcheck", *scripts], capture_output=True, text=True)
     assert check.returncode == 0, check.stdout
