@@ -121,16 +121,22 @@ def position_games(name: str) -> Games:
 def ramses_core_games(games: int, rng: random.Random) -> tuple[list[int], int]:
     """Random Ramses games on packed positions: the first player's wins, then the second's."""
     from engine.ramses import RAMSES
+    from engine.ramses.core import FIRST, HALF, next_half
     from engine.ramses.core import TURN as SECOND
     from engine.ramses.position import forget, options
 
     forget()  # each path starts with empty caches
     wins, moves = [0, 0], 0
     uniform = rng.random
+    may_pass = RAMSES.second_move_may_pass
+
+    def legal(code: int, seen: set[int]) -> tuple[tuple[object, int, int | None], ...]:
+        return tuple(o for o in options(code, RAMSES) if o[2] is not None or o[1] not in seen)
+
     for _ in range(games):
         first = RAMSES.first_side(rng, None)
         code = RAMSES.new(first).code
-        seen = {code}
+        seen = {code & ~FIRST}  # positions as rule 11 names them (no first-turn flag)
         legal_now = options(code, RAMSES)
         while True:
             _, code, winner = legal_now[int(uniform() * len(legal_now))]
@@ -138,8 +144,11 @@ def ramses_core_games(games: int, rng: random.Random) -> tuple[list[int], int]:
             if winner is not None:
                 break
             seen.add(code)
-            legal_now = tuple(o for o in options(code, RAMSES) if o[2] is not None
-                              or o[1] not in seen)
+            legal_now = legal(code, seen)
+            if not legal_now and code & HALF and may_pass:  # no piece to move: the turn passes
+                code = next_half(code)
+                seen.add(code)
+                legal_now = legal(code, seen)
             if not legal_now:  # locked up: the side to play loses
                 winner = 0 if code & SECOND else 1
                 break

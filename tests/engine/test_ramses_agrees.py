@@ -61,6 +61,14 @@ def test_random_games_agree_with_the_plain_rules(rules: RamsesRules) -> None:
     assert compared > 60  # games where two special squares win are short
 
 
+def test_the_benchmarks_packed_core_plays_the_same_games_as_the_positions() -> None:
+    from tests.benchmarks.engine_games import ramses_core_games, ramses_position_games
+
+    core = ramses_core_games(30, random.Random(3))
+    assert core == ramses_position_games(30, random.Random(3))
+    assert sum(core[0]) == 30 and core[1] > 30 * 20
+
+
 if __name__ == "__main__":
     import sys
 
