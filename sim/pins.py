@@ -148,13 +148,29 @@ class SimBoard:
         back, and set it down where it was: the reeds it hovers over close while it is near."""
         return self.carry((square, over, square), seconds, height=height)
 
+    def reached(self, stops: tuple[str, ...], height: float = 0.0) -> frozenset[str]:
+        """The squares whose reed a piece carried through ``stops`` (as ``carry`` does) comes
+        within reach of, on its way or at its ends."""
+        route = self._route(stops)
+        if any(square not in self._centres for square in route):
+            return frozenset(stops)
+        path = [self._centres[square] for square in route]
+        return frozenset(square for square, centre in self._centres.items()
+                         if self.build.stretches(path, centre, height)) | {stops[0], stops[-1]}
+
+    def _route(self, stops: tuple[str, ...]) -> list[str]:
+        """The squares a piece carried through ``stops`` passes over, in order: along a path
+        where one joins them, else straight across."""
+        route = [stops[0]]
+        for a, b in itertools.pairwise(stops):
+            route += [*passed_over(a, b), b]
+        return route
+
     def carry(self, stops: tuple[str, ...], seconds: float, *, height: float = 0.0) -> float:
         """Move the piece on ``stops[0]`` along the paths through ``stops`` to the last, at
         ``height`` above the board, and set it down there; returns when the last edge rests."""
         start, end = stops[0], stops[-1]
-        route = [start]
-        for a, b in itertools.pairwise(stops):
-            route += [*passed_over(a, b), b]
+        route = self._route(stops)
         t = self._start(*route)
         if start not in self._centres or end not in self._centres:  # a rack: carried there
             self._change(start, False, t)

@@ -31,7 +31,8 @@ from firmware.controller import Settings
 from firmware.evidence import owners_of, trips
 from firmware.tracker import AsExpected
 from hardware.board_file import BOARDS, Board, load_board
-from hardware.squares import RACK_OF, passed_over
+from hardware.squares import RACK_OF
+from sim.pins import SimBoard
 from sim.reeds import BUILDS, Build
 from sim.table import Table
 from tests.firmware.hand import Hand, carry_out
@@ -125,16 +126,22 @@ def squares_of(table: Table) -> tuple[str, ...]:
 
 
 def unit_is_excluded(state: Position, unit: Unit, pieces: list[str], squares: list[str],
-                     empty: list[str], racks: bool) -> str | None:
+                     empty: list[str], sim: SimBoard, racks: bool) -> str | None:
     """Why ``unit`` cannot be asked to be no move: it *is* a legal move, or, without racks,
     one of the named things reeds cannot tell apart; None when it is a fair test."""
     if unit.kind == "wait":
         return None
     x = pieces[unit.a % len(pieces)]
-    y = {"double": pieces, "hover": squares}.get(unit.kind, empty)[unit.b % len(
-        {"double": pieces, "hover": squares}.get(unit.kind, empty))]
+    choices = {"double": pieces, "hover": squares}.get(unit.kind, empty)
+    y = choices[unit.b % len(choices)]
     lifted = {x, y} if unit.kind == "double" else {x}
-    over = set(passed_over(x, y)) | {y} if unit.kind in ("slide", "hover", "misplace") else set()
+    over: set[str] = set()  # every square the piece comes within reach of on its way
+    if unit.kind == "misplace":
+        over = {y}
+    elif unit.kind == "slide" and x in squares:
+        over = set(sim.reached((x, y), unit.height))
+    elif unit.kind == "hover" and x in squares and y != x:
+        over = set(sim.reached((x, y, x), unit.height))
     for move in state.moves:
         mover, *others = trips(state, move, racks)
         if unit.kind in ("misplace", "slide") and mover.start in (x, RACK_OF.get(x)) \
@@ -222,7 +229,8 @@ def hand_then_move(data: st.DataObject, kind: Kind, build: Build, move_last: boo
         pieces = sorted(start)
         empty = [sq for sq in squares if sq not in start]
         for unit in data.draw(st.lists(units, max_size=4), label="hand"):
-            if unit_is_excluded(state, unit, pieces, squares, empty, kind.racks) is None:
+            if unit_is_excluded(state, unit, pieces, squares, empty, table.sim,
+                                kind.racks) is None:
                 perform(hand, unit, pieces, squares, empty)
         assert moves_played(table) == (), "a ghost move before the move was made"
         if not move_last:

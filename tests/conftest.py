@@ -1,4 +1,4 @@
-"""Every table the firmware's tests run keeps the controller's promise in every frame: when the
+"""Every table the tests run keeps the controller's promise in every frame: when the
 board is not as expected and the status asks for something, a square shows what."""
 
 from __future__ import annotations
