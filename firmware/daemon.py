@@ -98,6 +98,8 @@ def serve(controller: Controller, events: queue.Queue[Any], stop: threading.Even
             notifier.ping()
             next_ping = now + notifier.watchdog_interval
     controller.flush()
+    if kiosk is not None:
+        kiosk.games.flush()  # game lines a full disk kept waiting: one last try
     return None
 
 

@@ -85,10 +85,11 @@ def off_rect(layout: Layout) -> pygame.Rect:
 
 
 def waiting_rect(layout: Layout, side: Side) -> pygame.Rect:
-    """A side's men waiting to enter: its sideline, right of the side's label."""
-    line = layout.sidelines[side]
-    left = line.left + int(layout.cell * LABEL_CELLS)
-    return pygame.Rect(left, line.top, line.right - left, line.height)
+    """A side's men waiting to enter: its sideline's strip, right of the side's label."""
+    line, cell = layout.sidelines[side], layout.cell
+    left = line.left + int(cell * LABEL_CELLS)
+    return pygame.Rect(left, line.top, line.right - left, line.height).inflate(-cell // 8,
+                                                                            -cell // 3)
 
 
 def die_rect(layout: Layout, index: int) -> pygame.Rect:
@@ -217,9 +218,9 @@ def _sideline(surface: pygame.Surface, layout: Layout, scene: Scene, side: Side,
     surface.blit(line, line.get_rect(midleft=(x, label.top + int(cell * 0.68))))
     pile = waiting_rect(layout, side)
     small = max(5, cell // 8)
-    step = min(small * 5 // 2, (pile.width - 2 * small) // max(1, scene.waiting[side]))
-    for i in range(scene.waiting[side]):
-        draw_man(surface, side, (pile.left + small * 2 + i * step, pile.centery), small)
+    step = min(small * 5 // 2, (pile.width - 4 * small) // max(1, scene.waiting[side]))
+    for i in range(scene.waiting[side]):  # they queue from the right, clear of the label
+        draw_man(surface, side, (pile.right - small * 2 - i * step, pile.centery), small)
 
 
 PIPS = {

@@ -62,7 +62,7 @@ NO_SOUND = "No sound here (no sound device could be opened): the window plays si
 
 
 class Window:
-    """The simulated board in a window: events in, time steps, pictures out."""
+    """A game of the family in a window: events in, time steps, pictures out."""
 
     def __init__(self, table: Table | StacksPlay, settings: WindowSettings, *,
                  size: tuple[int, int] = SIZE, settings_file: Path | None = None,
