@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from firmware.background_solve import table_watcher
 from firmware.board_settings import BoardSettings, TableFor, load_choices, no_table, with_choices
 from firmware.controller import Controller, Settings
 from firmware.facts import FactTeller, SpokenFacts, awaiting_throw
@@ -99,6 +100,8 @@ def serve(controller: Controller, events: queue.Queue[Any], stop: threading.Even
             notifier.ping()
             next_ping = now + notifier.watchdog_interval
     controller.flush()
+    if kiosk is not None:
+        kiosk.games.flush()  # game lines a full disk kept waiting: one last try
     return None
 
 
@@ -178,7 +181,7 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
         facts = spoken_facts(controller, told) if told is not None and mode != "tutorial" \
             else None  # no MummyFacts over the lessons
         problem = serve(controller, events, stop, notifier=notifier, failure=failure, kiosk=kiosk,
-                        before_tick=every_frame(facts, choices))
+                        before_tick=every_frame(facts, choices, table_watcher(controller)))
     finally:
         notifier.stopping()
         voice.close()
@@ -187,10 +190,12 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
     return EX_SOFTWARE if problem is not None else 0
 
 
-def every_frame(facts: Callable[[], None] | None,
-                companion: Companion | BoardSettings | None) -> Callable[[], None] | None:
-    """One call before each tick for the spoken facts and the story beside the controller."""
-    calls = [call for call in (facts, companion.tick if companion else None) if call is not None]
+def every_frame(facts: Callable[[], None] | None, companion: Companion | BoardSettings | None,
+                *more: Callable[[], None] | None) -> Callable[[], None] | None:
+    """One call before each tick for the spoken facts, the story beside the controller and
+    ``more`` (a look for the solved table being made in the background)."""
+    calls = [call for call in (facts, companion.tick if companion else None, *more)
+             if call is not None]
     if not calls:
         return None
 

@@ -32,6 +32,9 @@ from hardware.events import ButtonPressed, ButtonReleased, SquareChanged, Sticks
 
 log = logging.getLogger(__name__)
 
+RETRY_EVERY = 30.0
+"""Seconds between tries to write game lines a full disk left waiting."""
+
 Wall = Callable[[], datetime]
 """The local time of day (a fake one in tests)."""
 
@@ -82,6 +85,7 @@ class Kiosk:
     """When the game now on the board began (epoch seconds), None when there is none."""
     _game: Any = None
     _quiet: bool = False
+    _retry_at: float = 0.0
 
     def __post_init__(self) -> None:
         now = self.controller.clock.now()
@@ -111,6 +115,9 @@ class Kiosk:
         now = controller.clock.now()
         self._keep_quiet_hours()
         self._note_games()
+        if self.games.waiting and now >= self._retry_at:  # a full disk: try again now and then
+            self._retry_at = now + RETRY_EVERY
+            self.games.flush()
         if controller.phase is Phase.IDLE:
             every = self.config.invite_every
             if every and now - self.last_invite >= every and not self._quiet:

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.core.sides import Side
 from engine.games.api import Position
-from engine.mummy import Mummy, hint
+from engine.mummy import Mummy, SolvedTable, hint
 from firmware import sounds
 from firmware.play_state import PlayState
 from firmware.scenes import Phase
@@ -32,6 +32,14 @@ class MummyTurn(PlayState):
         self._mummy = Mummy(self.settings.level, table=self.settings.table)
         if self._mummy.fallback:
             log.info("%s", self._mummy.fallback)
+
+    def table_ready(self, table: SolvedTable) -> None:
+        """The solved table was made while the board played: Neferkaptah plays from it and the
+        chances can be shown, from the next move on."""
+        self.settings.table = table
+        self._new_mummy()
+        log.info("the solved table is ready: Neferkaptah plays perfectly from it, and the "
+                 "chances can be shown")
 
     def _level_changed(self) -> None:
         """A new mummy when the settings name another level."""

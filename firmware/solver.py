@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 from tqdm import tqdm  # type: ignore[import-untyped]  # tqdm ships no type hints
 
-from engine.solve import Index, chances, group_chunks, groups, solve_group, sweep, working
+from engine.solve import Index, Solver, group, groups, working
 from engine.solve.values import demon_cast_value
 from engine.tait.state import Ruleset
 from firmware.tables import table_name
@@ -47,7 +47,8 @@ class Result:
     seconds: float
     peak_mb: float
     sha256: str
-    demon_cast_value: float
+    demon_cast_value: float | None
+    """None under rules with no demon-cast (Cyningstan's)."""
     most_extra: int
 
     def lines(self) -> list[str]:
@@ -59,7 +60,8 @@ class Result:
             f"seconds: {self.seconds:.1f}",
             f"peak memory: {self.peak_mb:.0f} MB",
             f"sha256: {self.sha256}",
-            f"demon-cast start value: {self.demon_cast_value:.12f}",
+            *([] if self.demon_cast_value is None
+              else [f"demon-cast start value: {self.demon_cast_value:.12f}"]),
             f"most extra turns in hand: {self.most_extra}",
         ]
 
@@ -85,7 +87,7 @@ def solve(
     saved = out / f"{name}.checkpoint"
     index = Index(ruleset)
     w = working(index)
-    p = chances(index)
+    solver = Solver(index)
     order = groups(index)
     done, residual, spent = _resume(saved, ruleset, w, index.size)
     width = math.ceil(-math.log10(tolerance))
@@ -94,20 +96,19 @@ def solve(
         if number < done:
             continue
         label = "+".join(f"{a}{b}" for a, b in layers)
-        chunks = group_chunks(index, layers)
-        positions = sum(len(c.positions) for c in chunks)
-        bar = tqdm(total=width, desc=f"layer {label} ({positions:,} positions)",
+        units = group(index, layers)
+        bar = tqdm(total=width, desc=f"layer {label} ({units.positions:,} positions)",
                    disable=not show, unit="decade", bar_format="{l_bar}{bar}| {postfix}")
-        for sweeps, change in enumerate(solve_group(w, chunks, p, index.size, tolerance), 1):
+        for sweeps, change in enumerate(solver.solve_group(w, units, tolerance), 1):
             decades = min(width, max(0, int(-math.log10(max(change, 1e-300)))))
             bar.update(decades - bar.n)
             bar.set_postfix_str(f"sweep {sweeps}, change {change:.1e}")
             if clock() - last_save > checkpoint_seconds:
                 _save(saved, ruleset, w, index.size, number, residual, spent + clock() - began)
                 last_save = clock()
-        residual = max(residual, sweep(w, chunks, p, index.size, write=False))
+        residual = max(residual, solver.sweep(w, units, write=False))
         bar.close()
-        del chunks
+        del units
         _save(saved, ruleset, w, index.size, number + 1, residual, spent + clock() - began)
         last_save = clock()
     values = w[: index.size]
@@ -125,7 +126,7 @@ def solve(
         seconds=spent + clock() - began,
         peak_mb=peak_mb(),
         sha256=digest,
-        demon_cast_value=demon_cast_value(index, w),
+        demon_cast_value=demon_cast_value(index, w) if ruleset.demon_cast else None,
         most_extra=index.halves.most_extra,
     )
     meta: dict[str, Any] = {
@@ -177,5 +178,4 @@ def _resume(where: Path, ruleset: Ruleset, w: np.ndarray, size: int) -> tuple[in
     if len(values) != size:
         return 0, 0.0, 0.0
     w[:size] = values
-    w[size : 2 * size] = 1.0 - values
     return int(state["done"]), float(state["residual"]), float(state["seconds"])

@@ -23,6 +23,8 @@ from typing import Any
 
 log = logging.getLogger(__name__)
 
+WAITING = 1000
+"""Game lines kept in memory while the disk is full, written as soon as it has room."""
 MAX_BYTES = 1_000_000
 """A log file is rotated once it passes this size (about 6,000 games)."""
 KEEP = 3
@@ -58,19 +60,35 @@ class GameLog:
         self.directory = Path(directory)
         self.path = self.directory / "games.jsonl"
         self.max_bytes = max_bytes
+        self.waiting: list[str] = []
+        """Lines not written yet (a full or read-only disk), oldest first."""
 
     def append(self, line: GameLine) -> None:
-        """Add one game; a full or read-only disk is logged, never raised (play goes on)."""
+        """Add one game; a full or read-only disk is logged, never raised (play goes on), and
+        the line waits to be written with the next one (or by ``flush``)."""
+        self.waiting.append(json.dumps(asdict(line), separators=(",", ":")) + "\n")
+        del self.waiting[:-WAITING]
+        self.flush()
+
+    def flush(self) -> None:
+        """Write the lines that wait, if any; a failure is logged, and they wait on."""
+        if not self.waiting:
+            return
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
             if self.path.exists() and self.path.stat().st_size >= self.max_bytes:
                 self._rotate()
             with open(self.path, "a", encoding="utf-8") as f:
-                f.write(json.dumps(asdict(line), separators=(",", ":")) + "\n")
+                if f.tell() and not _ends_a_line(self.path):
+                    f.write("\n")  # what a full disk cut short stays a line of its own
+                f.write("".join(self.waiting))
                 f.flush()
                 os.fsync(f.fileno())
         except OSError as exc:
-            log.error("could not record the game in %s: %s", self.path, exc)
+            log.error("could not record the game in %s: %s (%d line(s) waiting)", self.path,
+                      exc, len(self.waiting))
+            return
+        self.waiting.clear()
 
     def files(self) -> list[Path]:
         """The log's files, oldest first."""
@@ -101,6 +119,12 @@ class GameLog:
             if older.exists():
                 os.replace(older, self.directory / f"games.{n + 1}.jsonl")
         os.replace(self.path, self.directory / "games.1.jsonl")
+
+
+def _ends_a_line(path: Path) -> bool:
+    with open(path, "rb") as f:
+        f.seek(-1, os.SEEK_END)
+        return f.read(1) == b"\n"
 
 
 def _parse(raw: str) -> GameLine | None:

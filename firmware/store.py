@@ -65,10 +65,14 @@ class Store:
             "fair": saved.fair.to_json() if saved.fair is not None else None,
         }
         tmp = self.path.with_suffix(".tmp")
-        with open(tmp, "w", encoding="utf-8") as f:
-            json.dump(data, f)
-            f.flush()
-            os.fsync(f.fileno())
+        try:
+            with open(tmp, "w", encoding="utf-8") as f:
+                json.dump(data, f)
+                f.flush()
+                os.fsync(f.fileno())
+        except OSError:  # a full disk: the old save stands, and no half-written file is left
+            tmp.unlink(missing_ok=True)
+            raise
         os.replace(tmp, self.path)
         fd = os.open(self.directory, os.O_RDONLY)
         try:

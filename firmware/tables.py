@@ -9,8 +9,22 @@ from typing import Any
 RULESETS: dict[str, dict[str, Any]] = {
     "tait": {},
     "safe": {"name": "safe", "marked_safe": True},
+    "cyningstan": {},
 }
-"""Ruleset options by name: Tait's rules, and Tait's with the marked middle squares safe."""
+"""Ruleset options by name: Tait's rules, Tait's with the marked middle squares safe, and
+Cyningstan's game (its own rules, ``engine.cyningstan.RULES``)."""
+
+
+def solvable(name: str, pieces: int) -> Any:
+    """The ruleset ``aseb solve`` solves for a name of ``RULESETS`` and a number of pieces."""
+    from dataclasses import replace
+
+    from engine.cyningstan import RULES
+    from engine.tait.state import Ruleset
+
+    if name == "cyningstan":
+        return replace(RULES, pieces=pieces)
+    return Ruleset(**{**RULESETS[name], "pieces": pieces})
 
 
 def default_directory() -> Path:

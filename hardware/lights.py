@@ -47,8 +47,8 @@ class Lights:
         unknown = set(frame) - self._names
         if unknown:
             raise KeyError(f"no such square or stick pixel: {', '.join(sorted(unknown))}")
-        for name, colour in frame.items():
-            if len(colour) != 3 or not all(0 <= c <= 255 for c in colour):
+        for name, colour in frame.items():  # every frame: kept cheap (no generator per colour)
+            if len(colour) != 3 or min(colour) < 0 or max(colour) > 255:
                 raise ValueError(f"{name}: a colour is three values from 0 to 255, not {colour}")
         config = self._config
         pixels = [
@@ -86,8 +86,7 @@ class Lights:
 
 def _scale(colour: Colour, factor: float, *, round_down: bool = False) -> Colour:
     # Rounding down when limiting keeps the estimate at or under the limit.
+    r, g, b = colour
     if round_down:
-        r, g, b = (int(c * factor) for c in colour)
-    else:
-        r, g, b = (round(c * factor) for c in colour)
-    return r, g, b
+        return int(r * factor), int(g * factor), int(b * factor)
+    return round(r * factor), round(g * factor), round(b * factor)

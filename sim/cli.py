@@ -171,7 +171,11 @@ def _run(args: argparse.Namespace) -> int:
         if args.demo and story == "tutorial":
             raise ValueError("--demo plays both sides itself: it cannot follow the tutorial")
         return run_simulated(settings, state_dir, args.seconds, demo=args.demo,
-                             kiosk=args.kiosk, story=story, overrides=overrides)
+                             kiosk=args.kiosk, story=story, overrides=overrides,
+                             solve=args.solve)
+    if args.solve:
+        raise ValueError("--solve is for the simulated board: on a board the aseb-solve unit "
+                         "makes the table (systemd/install.sh)")
     if args.demo or args.kiosk:
         raise ValueError("--demo and --kiosk play on the simulated board only: add --simulated "
                          "(a real board's kiosk is its board file's [kiosk] section)")
@@ -286,13 +290,14 @@ def _solve(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from firmware.solver import solve
-    from firmware.tables import RULESETS, default_directory
+    from firmware.tables import RULESETS, default_directory, solvable
 
     if not 1 <= args.pieces <= 5:
         raise ValueError(f"--pieces must be 1 to 5, not {args.pieces}")
-    if args.ruleset not in RULESETS:
-        raise ValueError(f"unknown ruleset {args.ruleset!r}: choose one of {', '.join(RULESETS)}")
-    ruleset = Ruleset(**{**RULESETS[args.ruleset], "pieces": args.pieces})
+    name = args.game or args.ruleset
+    if name not in RULESETS:
+        raise ValueError(f"unknown ruleset {name!r}: choose one of {', '.join(RULESETS)}")
+    ruleset = solvable(name, args.pieces)
     out = Path(args.out) if args.out else default_directory()
     result = solve(ruleset, out)
     print("\n".join(result.lines()))
@@ -340,6 +345,10 @@ def build_parser() -> argparse.ArgumentParser:
                           "chosen in the board menu, else priest)")
     run.add_argument("--state-dir", metavar="DIR", help="where the game is saved")
     run.add_argument("--seconds", type=float, help="stop after this long (simulated only)")
+    run.add_argument("--solve", action="store_true",
+                     help="without a solved table, make it in the background at idle priority "
+                          "while the board plays (simulated only; a board's aseb-solve unit "
+                          "does it there)")
     run.add_argument("--no-demon-cast", action="store_true", help="no automatic opening throws")
     run.add_argument("--demo", action="store_true",
                      help="the mummy plays both sides through the simulated hand (with "
@@ -369,7 +378,10 @@ def build_parser() -> argparse.ArgumentParser:
     solve = commands.add_parser("solve", help="solve the game: every position's chance to win "
                                 "under perfect play, as the table Neferkaptah plays from")
     solve.add_argument("--pieces", type=int, default=5, help="pieces a side, 1 to 5 (default 5)")
-    solve.add_argument("--ruleset", default="tait", help="the rules (default: tait)")
+    solve.add_argument("--game", choices=("tait", "cyningstan"),
+                       help="the game to solve (default: tait)")
+    solve.add_argument("--ruleset", default="tait",
+                       help="the rules, by name: tait, safe, cyningstan (default: tait)")
     solve.add_argument("--out", metavar="DIR",
                        help="where the table goes (default: $ASEB_TABLES or ~/.local/share/aseb)")
     solve.set_defaults(run=_solve)

@@ -5,6 +5,7 @@ Inputs float low unless pulled up, as near enough to a real chip to catch a miss
 
 from __future__ import annotations
 
+import errno
 from typing import Any
 
 
@@ -14,6 +15,9 @@ class FakeMcp23017:
     ``interrupt_pin`` is a gpiozero mock pin the chip pulls low when an enabled input changes,
     and releases when ``gpio`` is read, like the real INT output in open-drain mode.
     """
+
+    failing = False
+    """While True every read of the inputs raises the Remote I/O error a bad bus gives."""
 
     def __init__(self, address: int = 0x20, interrupt_pin: Any = None) -> None:
         self.address = address
@@ -33,6 +37,8 @@ class FakeMcp23017:
     def gpio(self) -> int:
         """The input levels (1 = high); reading it releases the INT line."""
         self.reads += 1
+        if self.failing:
+            raise OSError(errno.EREMOTEIO, "Remote I/O error")
         value = self._levels()
         if self._asserted:
             self._asserted = False

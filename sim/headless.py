@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import logging
 import secrets
+import subprocess
 import threading
 import time
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
+from firmware.background_solve import start, table_watcher
 from firmware.boards import board_for
 from firmware.controller import Settings
 from firmware.daemon import serve, stop_on_signals
@@ -27,10 +29,12 @@ log = logging.getLogger(__name__)
 
 def run_simulated(settings: Settings, state_dir: Path, seconds: float | None = None,
                   demo: bool = False, kiosk: bool = False, story: str | None = None,
-                  overrides: Mapping[str, str] | None = None) -> int:
+                  overrides: Mapping[str, str] | None = None, solve: bool = False) -> int:
     """Run until a signal (or for ``seconds``), the board's manual clock following real time,
     with the owner's choices and the board menu (``overrides``: the run's flags); ``story``:
-    ``tutorial`` or ``tournament`` for this run instead of the chosen mode."""
+    ``tutorial`` or ``tournament`` for this run instead of the chosen mode. Without a solved
+    table the board looks for one every few seconds, and with ``solve`` makes it in the
+    background at idle priority meanwhile (``firmware.background_solve``)."""
     stop = threading.Event()
     stop_on_signals(stop)
     start = time.monotonic()
@@ -42,6 +46,8 @@ def run_simulated(settings: Settings, state_dir: Path, seconds: float | None = N
                kiosk=config, menu=True, overrides=overrides, story=story) as table:
         player = Demo(table.sim) if demo else None
         companion = table.choices  # the choices, their story and the menu
+        look_for_table = table_watcher(table.controller)
+        solving = background_solve(settings) if solve and look_for_table else None
 
         def follow_real_time() -> None:
             now = time.monotonic() - start
@@ -50,6 +56,8 @@ def run_simulated(settings: Settings, state_dir: Path, seconds: float | None = N
                 player.act(table.controller, table.now)
             if companion is not None:
                 companion.tick()
+            if look_for_table is not None:
+                look_for_table()
             if seconds is not None and now >= seconds:
                 stop.set()
 
@@ -61,4 +69,14 @@ def run_simulated(settings: Settings, state_dir: Path, seconds: float | None = N
                             notifier=notifier, kiosk=table.kiosk)
         finally:
             notifier.stopping()
+            if solving is not None and solving.poll() is None:
+                solving.terminate()  # its checkpoint lets the next run go on from here
     return EX_SOFTWARE if problem is not None else 0
+
+
+def background_solve(settings: Settings) -> subprocess.Popen[bytes]:
+    """Start solving the table of the game played, where tables are looked for."""
+    from firmware.tables import default_directory
+
+    ruleset = settings.ruleset
+    return start(ruleset.name, default_directory(), getattr(ruleset, "pieces", 5))

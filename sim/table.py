@@ -77,6 +77,9 @@ class Table:
         self.controller.start(self.devices.reeds.occupancy())
         self.kiosk: Kiosk | None = None
         """The museum kiosk beside the controller (``kiosk=``; its statistics in ``state_dir``)."""
+        self.wall_jumped = 0.0
+        """Seconds the wall clock has been set forward (back, below 0) since ``wall_start``, as
+        an NTP correction does; the monotonic clock never jumps."""
         if kiosk is not None:
             if chosen is None:  # else the kiosk's level is the choices' default
                 kiosk_settings(self.settings, kiosk)
@@ -85,9 +88,9 @@ class Table:
                 self.kiosk = Kiosk(self.controller, kiosk, games)
             else:  # the wall clock follows the simulated clock from ``wall_start``
                 start = wall_start
-                self.kiosk = Kiosk(self.controller, kiosk, games,
-                                   wall=lambda: start + timedelta(seconds=self.now),
-                                   epoch=lambda: start.timestamp() + self.now)
+                self.kiosk = Kiosk(self.controller, kiosk, games, wall=lambda: start + timedelta(
+                                       seconds=self.now + self.wall_jumped),
+                                   epoch=lambda: start.timestamp() + self.now + self.wall_jumped)
         self.companions: list[Companion] = []
         """Beside the controller, each ticked after it every frame."""
         self.choices: BoardSettings | None = None

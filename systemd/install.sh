@@ -7,6 +7,8 @@
 #                          what it would ask the system is said instead)
 #            --root DIR    place the files under DIR instead of / (a scratch root for tests)
 #            --extras LIST the pip extras, instead of those for the Pi model (e.g. "" or pi,pi5)
+#            --solve-now   solve the game's table now, in the foreground with a progress bar
+#                          (else aseb-solve.service makes it in the background, at idle priority)
 #
 # Running it twice changes nothing. The code is installed from a clean export of the repository
 # (git archive of HEAD; without git, a copy leaving out .venv, build and caches), never from the
@@ -22,6 +24,7 @@ root=/
 dry=0
 uninstall=0
 board=""
+solve_now=0
 extras=""
 extras_given=0
 
@@ -34,6 +37,7 @@ while (($#)); do
     case $1 in
         --dry-run) dry=1 ;;
         --uninstall) uninstall=1 ;;
+        --solve-now) solve_now=1 ;;
         --root) root=${2:?--root needs a directory}; shift ;;
         --root=*) root=${1#--root=} ;;
         --board) board=${2:?--board needs a file}; shift ;;
@@ -56,6 +60,7 @@ at() { printf '%s%s' "${root%/}" "$1"; }
 readonly OPT=/opt/aseb SRC=/opt/aseb/src VENV=/opt/aseb/venv STAMP=/opt/aseb/installed
 readonly BOARD=/etc/aseb/board.toml STATE=/var/lib/aseb
 readonly UNIT=/etc/systemd/system/aseb.service DROPINS=/etc/systemd/system/aseb.service.d
+readonly SOLVE_UNIT=/etc/systemd/system/aseb-solve.service
 
 say() { printf 'aseb: %s\n' "$*"; }
 warn() { printf 'aseb: warning: %s\n' "$*" >&2; }
@@ -103,7 +108,14 @@ if ((uninstall)); then
         else
             act systemctl "${systemctl_root[@]}" disable aseb.service
         fi
-        act rm -f "$(at "$UNIT")"
+        if [[ -e $(at "$SOLVE_UNIT") ]]; then
+            if [[ $root == / ]]; then
+                act systemctl disable --now aseb-solve.service
+            else
+                act systemctl "${systemctl_root[@]}" disable aseb-solve.service
+            fi
+        fi
+        act rm -f "$(at "$UNIT")" "$(at "$SOLVE_UNIT")"
         act rm -rf "$(at "$DROPINS")"
         [[ $root == / ]] && act systemctl daemon-reload
     fi
@@ -317,6 +329,10 @@ if ! cmp -s "$stage/systemd/aseb.service" "$(at "$UNIT")"; then
     unit_changed=1
     act install -D -m 644 "$stage/systemd/aseb.service" "$(at "$UNIT")"
 fi
+if ! cmp -s "$stage/systemd/aseb-solve.service" "$(at "$SOLVE_UNIT")"; then
+    unit_changed=1
+    act install -D -m 644 "$stage/systemd/aseb-solve.service" "$(at "$SOLVE_UNIT")"
+fi
 for conf in lights-pi5.conf lights-pwm.conf; do
     if [[ $conf == "$dropin" ]]; then
         if ! cmp -s "$stage/systemd/$conf" "$(at "$DROPINS/$conf")"; then
@@ -339,6 +355,10 @@ if [[ $root != / ]]; then
     then
         act systemctl "${systemctl_root[@]}" enable aseb.service
     fi
+    if ((dry)) || ! systemctl "${systemctl_root[@]}" is-enabled --quiet aseb-solve.service \
+        2>/dev/null; then
+        act systemctl "${systemctl_root[@]}" enable aseb-solve.service
+    fi
     say "$( ((dry)) && echo "would be installed" || echo installed) under $root" \
         "(not started: it is not this system's root)"
     exit 0
@@ -346,6 +366,19 @@ fi
 ((unit_changed)) && act systemctl daemon-reload
 if ((dry)) || ! systemctl is-enabled --quiet aseb.service 2>/dev/null; then
     act systemctl enable aseb.service
+fi
+# The table: solved now in the foreground (--solve-now), else in the background at idle priority.
+if ((solve_now)); then
+    act systemctl stop aseb-solve.service
+    say "solving the table now (its checkpoint lets an interrupted solve go on later)"
+    act install -d -o "$NAME" -g "$NAME" -m 0700 "$STATE"
+    act runuser -u "$NAME" -- "$VENV/bin/aseb" solve --out "$STATE"
+fi
+if ((dry)) || ! systemctl is-enabled --quiet aseb-solve.service 2>/dev/null; then
+    act systemctl enable aseb-solve.service
+fi
+if ((dry)) || ! systemctl is-active --quiet aseb-solve.service 2>/dev/null; then
+    act systemctl start aseb-solve.service
 fi
 if ((dry)); then
     if ((reboot)); then

@@ -1,18 +1,15 @@
-"""Where every throw can take every position of a group of layers: the successor arrays.
+"""Where every throw can take every position: the moves of each hand, and a group's sweep order.
 
 The mover's legal moves and where each takes its own half come from the engine's rules
-(``engine.tait.tables``), asked once per hand and throw; only the opponent's half varies across a
-block, and a move changes it only by bumping the piece on the landing square. So each block's
-successors are a few array operations.
-
-A successor is a place in the solver's working array ``W``: ``W[i]`` is the value of position
-``i`` for its side to throw and ``W[size + i]`` is ``1 - W[i]``, its value for the other side
-(used when the turn passes); ``W[2 * size]`` is 1, a won game.
+(``engine.tait.tables``), asked once per hand and throw (and, under rules where the opponent's
+pieces on the marked squares block, once per way those squares are held). Only the opponent's
+half varies across a block, and a move changes it only by bumping the piece on the landing
+square, so the compiled sweep (``engine.solve.kernel``) works out each successor's place from
+these small tables as it goes: no successor is held.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
 from itertools import combinations
 from typing import NamedTuple
 
@@ -20,13 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.core.sticks import Throw
-from engine.solve.index import (
-    PRIVATE_SHIFT,
-    PRIVATE_SQUARES,
-    SHARED_SHIFT,
-    SHARED_SQUARES,
-    Index,
-)
+from engine.solve.index import PRIVATE_SHIFT, PRIVATE_SQUARES, SHARED_SHIFT, Index
 from engine.tait.packed import ENTERED, EXTRA, HALF, HALF_MASK, OFF, OVER, TURN
 from engine.tait.tables import tables
 
@@ -34,9 +25,6 @@ Array = npt.NDArray[np.int64]
 Places = npt.NDArray[np.int32]
 Values = npt.NDArray[np.float64]
 
-CHUNK = 1 << 19
-"""Positions updated together in a sweep: the later chunks of a sweep see the earlier ones'
-new values (Gauss-Seidel), and the arrays of one chunk stay small."""
 
 
 class Outcome(NamedTuple):
@@ -53,23 +41,54 @@ class Outcome(NamedTuple):
     """The throw had no legal move."""
 
 
-class Chunk(NamedTuple):
-    """The successor matrices of a run of positions, by throw and by number of moves."""
+class MoveTable(NamedTuple):
+    """Every hand's moves, by how the opponent holds the blocking squares, for the sweep.
 
-    positions: Places
-    """The chunk's positions: indices into the whole table, in sweep order."""
-    parts: tuple[tuple[int, Places, Places], ...]
-    """(throw's place in ``chances``, rows within the chunk, successors: one column a move)."""
+    Row ``h * keys + k`` is hand h beside an opponent holding key k. Its throws that win at
+    once, that are lost and change nothing, and that are lost and pass the turn add up to
+    ``won[row]``, ``loop[row]`` and ``lost_pass[row]``; the moves of its other throws run from
+    ``first[row]`` to ``first[row + 1]``, by throw. For each move: ``throw`` (its place in
+    ``chances``) and ``chance``; ``passes`` (0: the mover throws again, 1: the turn passes);
+    ``target``, the mover's hand after it if it throws again, else its half; ``bump``, the
+    opponent's bit it bumps; and, if the mover throws again, its shared squares ``taken`` and
+    how many are ``free``.
+    """
+
+    won: Values
     loop: Values
-    """By row: the chance of a throw that is lost and leaves the position as it was (a six
-    with no move earns the extra turn it uses)."""
-    passing: Values
-    """By row: the chance of a throw that is lost and passes the turn, to the mirror position
-    (the opponent to throw, the same pieces)."""
+    lost_pass: Values
+    first: Array
+    throw: Array
+    chance: Values
+    passes: Array
+    target: Array
+    bump: Array
+    taken: Array
+    free: Array
+    blocking: Array
+    """The opponent's bits the legal moves depend on (none unless the marked squares are safe);
+    key k has bit i set when the opponent stands on ``blocking[i]``."""
+    keys: int
+
+
+class Group(NamedTuple):
+    """The positions of a group of layers as sweep units, in sweep order.
+
+    A unit is one position with extra turns in hand, or a position with none together with its
+    mirror (the same pieces, the other side to throw): both are updated at once, so throws that
+    both lose are solved exactly. Units furthest on come first.
+    """
+
+    layers: list[tuple[int, int]]
+    position: Places
+    hand: Places
+    """The mover's hand of ``position``."""
+    opponent: Places
+    """The opponent's half code of ``position``."""
     mirror: Places
-    """By row: the mirror position's index, or -1 when the mover holds extra turns."""
-    pair: Places
-    """By row: the mirror's row in this chunk, or -1 when it is not in it."""
+    """The mirror position's index, or -1 for a position with extra turns in hand."""
+    positions: int
+    """How many positions the group has (a pair counts two)."""
 
 
 def outcomes(index: Index, hand: int, opponent_keys: int, value: int) -> tuple[Outcome, ...]:
@@ -95,11 +114,59 @@ def _outcome(after: int, bump: int) -> Outcome:
     return Outcome(after & HALF_MASK, -1 if passed else after >> EXTRA, False, bump)
 
 
+def move_table(index: Index) -> MoveTable:
+    """The moves of every hand and throw, as flat arrays for the compiled sweep.
+
+    A throw that is lost and leaves the position as it was (a six with no move earns the extra
+    turn it uses) and one that is lost and passes the turn are kept apart: the sweep solves
+    them exactly rather than by iterating.
+    """
+    rules = tables(index.ruleset)
+    blocking_bits = rules.keys[0] >> HALF & HALF_MASK
+    blocking = [b for b in range(HALF) if blocking_bits >> b & 1]
+    values = sorted(index.ruleset.values)
+    chance = [float(index.ruleset.probability(v)) for v in values]
+    rows: list[list[float]] = [[], [], []]
+    first = [0]
+    moves: list[list[float]] = [[], [], [], [], [], [], []]
+    for hand in range(len(index.hand_half)):
+        half = int(index.halves.codes[index.hand_half[hand]])
+        extra = int(index.hand_extra[hand])
+        for key in range(1 << len(blocking)):
+            held = sum(1 << b for i, b in enumerate(blocking) if key >> i & 1)
+            won = loop = lost_pass = 0.0
+            for t, value in enumerate(values):
+                found = outcomes(index, hand, held, value)
+                if found[0].lost and found[0].extra == extra and found[0].half == half:
+                    loop += chance[t]
+                elif found[0].lost and found[0].extra < 0:
+                    lost_pass += chance[t]
+                elif any(o.won for o in found):
+                    won += chance[t]
+                else:
+                    for o in found:
+                        again = o.extra >= 0
+                        target = index.hand(o.half, o.extra) if again else o.half
+                        taken = o.half >> SHARED_SHIFT & index.shared_mask if again else 0
+                        free = int(index.hand_free[target]) if again else 0
+                        for column, item in zip(moves, (t, chance[t], not again, target, o.bump,
+                                                        taken, free), strict=True):
+                            column.append(item)
+            for column, item in zip(rows, (won, loop, lost_pass), strict=True):
+                column.append(item)
+            first.append(len(moves[0]))
+    ints = [np.array(c, dtype=np.int64) for c in moves]
+    return MoveTable(np.array(rows[0]), np.array(rows[1]), np.array(rows[2]),
+                     np.array(first, dtype=np.int64), ints[0], np.array(moves[1]), ints[2],
+                     ints[3], ints[4], ints[5], ints[6], np.array(blocking, dtype=np.int64),
+                     1 << len(blocking))
+
+
 def opponents(index: Index) -> dict[tuple[int, int], Array]:
     """The opponent's squares (4 private bits, then the free shared ones squeezed) in block
     order, by (pieces off, free shared squares); the half that has not entered is left out."""
     found: dict[tuple[int, int], Array] = {}
-    for free in range(SHARED_SQUARES + 1):
+    for free in range(index.shared + 1):
         squares = PRIVATE_SQUARES + free
         ordered = []
         for count in range(index.pieces + 1):
@@ -119,104 +186,50 @@ def block_halves(index: Index, sets: Array, taken: int, off: int) -> Array:
     return np.concatenate(([0], halves)) if off == 0 else halves
 
 
-def group_chunks(
-    index: Index, layers: list[tuple[int, int]], chunk: int = CHUNK
-) -> list[Chunk]:
-    """The successor matrices of the positions of ``layers``, cut into chunks in sweep order.
+def group(index: Index, layers: list[tuple[int, int]]) -> Group:
+    """The sweep units of ``layers`` (a layer and its mirror, or one layer that is its own).
 
-    The positions furthest on come first, so that a sweep has already updated where most moves
-    go (all but bumps and lost throws) when it comes to a position; a position and its mirror
-    come together, so that the sweep can solve the pair exactly for the throws both lose.
+    Order: by how far on one side is, then the other, the furthest first. The side counted
+    first is the one with fewer pieces off (in a layer that is its own mirror, the side further
+    on). Every move of that side that bumps nothing, and every move of the other side, goes to a
+    unit the sweep has already updated; only bumps of the first side's pieces look back.
     """
-    rules = tables(index.ruleset)
-    keys = rules.keys[0] >> HALF & HALF_MASK  # opponent bits the legal moves depend on
-    values = sorted(index.ruleset.values)
-    p = [float(index.ruleset.probability(v)) for v in values]
     sets = opponents(index)
     pips = index.pips
-    size, win = index.size, 2 * index.size
-    parts: dict[tuple[int, int], list[tuple[Array, Places]]] = defaultdict(list)
-    states, progress, mirrors, loops, passes = [], [], [], [], []
+    first_side = min(a for a, _ in layers)
+    total = sum(index.layers[layer][1] for layer in layers)
+    position = np.empty(total, dtype=np.int32)
+    hand_of = np.empty(total, dtype=np.int32)
+    opponent = np.empty(total, dtype=np.int32)
+    mirror = np.empty(total, dtype=np.int32)
+    level = np.empty(total, dtype=np.int32)
+    units = 0
     for a, b in layers:
         at = index.layers[a, b][0]
         for hand in np.flatnonzero(index.hand_off == a).tolist():
             half = int(index.halves.codes[index.hand_half[hand]])
             extra = int(index.hand_extra[hand])
-            taken = half >> SHARED_SHIFT & 0x7FF
+            taken = half >> SHARED_SHIFT & index.shared_mask
             block = block_halves(index, sets[b, int(index.hand_free[hand])], taken, b)
             rows = np.arange(at, at + len(block))
-            states.append(rows)
-            progress.append(pips[block] + pips[half])
-            mover = np.full(len(block), half, dtype=np.int64)
-            mirror = index.numbers(block, np.zeros_like(block), mover)
-            mirrors.append(mirror if extra == 0 else np.full(len(block), -1))
-            loop, passing = np.zeros(len(block)), np.zeros(len(block))
-            for key in np.unique(block & keys).tolist():
-                pick = (block & keys) == key
-                opp = block[pick]
-                for t, value in enumerate(values):
-                    found = outcomes(index, hand, key, value)
-                    lost = found[0].lost
-                    if lost and found[0].extra == extra and found[0].half == half:
-                        loop[pick] += p[t]
-                    elif lost and found[0].extra < 0:
-                        passing[pick] += p[t]
-                    else:
-                        columns = [_places(index, o, opp, b, size, win) for o in found]
-                        parts[t, len(columns)].append(
-                            (rows[pick], np.stack(columns).astype(np.int32))
-                        )
-            loops.append(loop)
-            passes.append(passing)
             at += len(block)
-    every = np.concatenate(states)
-    mirror_of = np.concatenate(mirrors)
-    pair_key = np.where(mirror_of >= 0, np.minimum(every, mirror_of), every)
-    order = every[np.lexsort((every, pair_key, -np.concatenate(progress)))]
-    place = np.full(index.size, -1, dtype=np.int64)  # of each of this group's positions
-    place[order] = np.arange(len(order))
-    first = int(every.min())  # the group's per-position arrays, by position - first
-    by_position = np.empty(int(every.max()) + 1 - first, dtype=np.int64)
-    by_position[every - first] = np.arange(len(every))
-    loop_of, pass_of = np.concatenate(loops), np.concatenate(passes)
-    level = np.concatenate(progress)[by_position[order - first]]
-    # A chunk is one level of progress (cut where a level is too big): every move that bumps
-    # nothing goes to a level the sweep has already updated.
-    starts = np.flatnonzero(np.diff(level, prepend=level[0] + 1))
-    bounds = sorted({*starts.tolist(), *range(0, len(order), chunk), len(order)})
-    cut: list[list[tuple[int, Places, Places]]] = [[] for _ in bounds[:-1]]
-    for (t, _), pieces in sorted(parts.items()):
-        at_place = place[np.concatenate([r for r, _ in pieces])]
-        matrix = np.concatenate([m for _, m in pieces], axis=1)
-        by_chunk = np.argsort(at_place, kind="stable")
-        at_place, matrix = at_place[by_chunk], matrix[:, by_chunk]
-        ends = np.searchsorted(at_place, bounds)
-        for c in range(len(cut)):
-            lo, hi = ends[c], ends[c + 1]
-            if hi > lo:
-                rows = (at_place[lo:hi] - bounds[c]).astype(np.int32)
-                cut[c].append((t, rows, np.ascontiguousarray(matrix[:, lo:hi])))
-    chunks = []
-    for c, matrices in enumerate(cut):
-        positions = order[bounds[c] : bounds[c + 1]]
-        own = by_position[positions - first]
-        mirror = mirror_of[own]
-        pair = np.where(mirror >= 0, place[np.maximum(mirror, 0)] - bounds[c], -1)
-        pair = np.where((pair >= 0) & (pair < len(positions)), pair, -1)
-        chunks.append(Chunk(positions.astype(np.int32), tuple(matrices), loop_of[own],
-                            pass_of[own], mirror.astype(np.int32), pair.astype(np.int32)))
-    return chunks
-
-
-def _places(index: Index, outcome: Outcome, opp: Array, b: int, size: int, win: int) -> Array:
-    if outcome.won:
-        return np.full(len(opp), win, dtype=np.int64)
-    after = opp & ~outcome.bump
-    if outcome.extra >= 0:  # the mover throws again
-        taken = outcome.half >> SHARED_SHIFT & 0x7FF
-        hand = index.hand(outcome.half, outcome.extra)
-        found: Array = index.start[b, hand] + index.ranks(taken, after)
-        return found
-    mover = np.full(len(opp), outcome.half, dtype=np.int64)
-    return index.numbers(after, np.zeros_like(after), mover) + size
-
+            if extra == 0:
+                mirrors = index.numbers(block, np.zeros_like(block), np.full_like(block, half))
+                keep = rows <= mirrors  # a pair is kept once, by its lower position
+                rows, block, mirrors = rows[keep], block[keep], mirrors[keep]
+            else:
+                mirrors = np.full(len(block), -1)
+            mine, theirs = pips[half], pips[block]
+            if a == b:  # both sides alike: the one further on first
+                key = np.maximum(mine, theirs) << 10 | np.minimum(mine, theirs)
+            elif a == first_side:
+                key = mine << 10 | theirs
+            else:
+                key = theirs << 10 | mine
+            end = units + len(rows)
+            position[units:end], opponent[units:end] = rows, block
+            hand_of[units:end], mirror[units:end], level[units:end] = hand, mirrors, -key
+            units = end
+    order = np.argsort(level[:units], kind="stable")
+    del level
+    return Group(layers, position[order], hand_of[order], opponent[order], mirror[order], total)

@@ -1,7 +1,8 @@
 """Each side's half of a position as the solver counts them, and the extra turns it can hold.
 
-A half is where a side's pieces stand on path positions 1..15, how many it has borne off and
-whether it has entered a piece: the 20 bits of ``engine.tait.packed``'s Cones half. A hand is a half
+A half is where a side's pieces stand on the path (positions 1..15 under Tait's rules, 1..16
+where pieces rest on 16), how many it has borne off and whether it has entered a piece: the
+Cones' half of ``engine.tait.packed``. A hand is a half
 of the side to throw together with the extra turns it has in hand.
 
 >>> from engine.tait.state import Ruleset
@@ -25,9 +26,10 @@ from engine.tait.tables import tables
 Array = npt.NDArray[np.int64]
 
 
-def pips(half: int) -> int:
-    """How far a half's pieces have come: their path positions plus 16 for each borne off."""
-    return sum(p for p in range(1, PATH_LENGTH) if half >> p & 1) + PATH_LENGTH * (half >> OFF & 7)
+def pips(half: int, off_at: int = PATH_LENGTH) -> int:
+    """How far a half's pieces have come: their path positions plus ``off_at`` (where a piece
+    leaves the board) for each borne off."""
+    return sum(p for p in range(1, off_at) if half >> p & 1) + off_at * (half >> OFF & 7)
 
 
 class Halves:
@@ -45,7 +47,7 @@ class Halves:
         codes: list[int] = [0]  # nothing entered yet
         for off in range(pieces):
             for count in range(pieces - off + 1):
-                for spots in combinations(range(1, PATH_LENGTH), count):
+                for spots in combinations(range(1, ruleset.off_at), count):
                     codes.append(sum(1 << p for p in spots) | off << OFF | ENTERED)
         codes.sort(key=lambda h: (h >> OFF & 7, h != 0, h))
         self.codes: Array = np.array(codes, dtype=np.int64)
@@ -66,7 +68,7 @@ class Halves:
         """Within one side's run each move takes a half to one further on: longest paths."""
         rules = tables(self.ruleset)
         best = dict.fromkeys(codes, 0)
-        for half in sorted(codes, key=pips):
+        for half in sorted(codes, key=lambda h: pips(h, self.ruleset.off_at)):
             code = half | best[half] << EXTRA
             for value in self.ruleset.values:
                 # No opponent: its pieces can only take moves away (marked_safe squares).

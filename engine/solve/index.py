@@ -28,21 +28,27 @@ from engine.tait.state import Ruleset
 Array = npt.NDArray[np.int64]
 
 PRIVATE_SQUARES = 4
-SHARED_SQUARES = 11
-"""Path positions 5..15: where both sides' pieces stand, one piece a square."""
 SHARED_SHIFT = 5
+"""Path positions from 5 on are shared: where both sides' pieces stand, one piece a square
+(5..15 under Tait's rules, where 16 bears off; 5..16 where pieces rest on 16)."""
 PRIVATE_SHIFT = 1
-SQUARES = PRIVATE_SQUARES + SHARED_SQUARES
 
 
-def _colex() -> Array:
-    """The colex rank of every 15-bit set among the sets of its size: the sum, over its squares
-    c in increasing order (the i-th from 1), of binomial(c, i)."""
-    masks = np.arange(1 << SQUARES, dtype=np.int64)
-    binomials = np.array([[comb(c, i) for i in range(SQUARES + 1)] for c in range(SQUARES)])
+def shared_squares(ruleset: Ruleset) -> int:
+    """How many shared squares a piece can stand on: 11 under Tait's rules, 12 under
+    Cyningstan's."""
+    return ruleset.off_at - SHARED_SHIFT
+
+
+@cache
+def _colex(squares: int) -> Array:
+    """The colex rank of every set of ``squares`` bits among the sets of its size: the sum,
+    over its squares c in increasing order (the i-th from 1), of binomial(c, i)."""
+    masks = np.arange(1 << squares, dtype=np.int64)
+    binomials = np.array([[comb(c, i) for i in range(squares + 1)] for c in range(squares)])
     ranks = np.zeros_like(masks)
     seen = np.zeros_like(masks)
-    for c in range(SQUARES):
+    for c in range(squares):
         bit = masks >> c & 1
         seen += bit
         ranks += bit * binomials[c, seen]
@@ -50,15 +56,15 @@ def _colex() -> Array:
 
 
 @cache
-def _squeeze() -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
+def _squeeze(shared: int) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
     """``squeeze[taken, mask]`` packs ``mask``'s bits into the shared squares ``taken`` leaves
     free; ``spread`` undoes it."""
-    size = 1 << SHARED_SQUARES
+    size = 1 << shared
     squeeze = np.zeros((size, size), dtype=np.uint16)
     spread = np.zeros((size, size), dtype=np.uint16)
     masks = np.arange(size, dtype=np.int64)
     for taken in range(size):
-        free = [b for b in range(SHARED_SQUARES) if not taken >> b & 1]
+        free = [b for b in range(shared) if not taken >> b & 1]
         packed = np.zeros(size, dtype=np.int64)
         unpacked = np.zeros(size, dtype=np.int64)
         for i, b in enumerate(free):
@@ -76,6 +82,10 @@ class Index:
         self.ruleset = ruleset
         self.pieces = n = ruleset.pieces
         self.halves = halves = Halves(ruleset, bound)
+        self.shared = shared = shared_squares(ruleset)
+        """The shared squares (11 or 12); ``shared_mask`` picks them out of a half shifted
+        down by ``SHARED_SHIFT``."""
+        self.shared_mask = (1 << shared) - 1
         codes = halves.codes
         # The mover's hands: each half with 0..bound extra turns, halves in ``codes`` order.
         self.hand_half: Array = np.repeat(np.arange(len(codes)), halves.bound + 1)
@@ -85,19 +95,20 @@ class Index:
         """The hand of a half code with no extra turns; one more for each extra turn."""
         self.hand_code: Array = codes[self.hand_half]
         self.hand_off: Array = self.hand_code >> OFF & 7
-        free = SHARED_SQUARES - _popcount(self.hand_code >> SHARED_SHIFT & 0x7FF)
+        free = shared - _popcount(self.hand_code >> SHARED_SHIFT & self.shared_mask)
         self.hand_free: Array = free
         # The opponent's halves by pieces off b and free shared squares m: its sets of squares
         # on 4 + m squares, k at a time, k up to the pieces not borne off; one more (first) for
         # the half that has not entered yet.
-        self.colex = _colex()
-        self.popcount = _popcount(np.arange(1 << SQUARES, dtype=np.int64))
-        self.below = np.zeros((SHARED_SQUARES + 1, n + 2), dtype=np.int64)
+        squares = PRIVATE_SQUARES + shared
+        self.colex = _colex(squares)
+        self.popcount = _popcount(np.arange(1 << squares, dtype=np.int64))
+        self.below = np.zeros((shared + 1, n + 2), dtype=np.int64)
         """``below[m, k]``: sets of fewer than k squares among 4 + m."""
-        for m in range(SHARED_SQUARES + 1):
+        for m in range(shared + 1):
             for k in range(n + 1):
                 self.below[m, k + 1] = self.below[m, k] + comb(PRIVATE_SQUARES + m, k)
-        self.block = np.zeros((n, SHARED_SQUARES + 1), dtype=np.int64)
+        self.block = np.zeros((n, shared + 1), dtype=np.int64)
         """``block[b, m]``: the opponent's halves with b off beside m free shared squares."""
         for b in range(n):
             self.block[b] = self.below[:, n - b + 1] + (b == 0)
@@ -119,20 +130,20 @@ class Index:
     @cached_property
     def squeeze(self) -> npt.NDArray[np.uint16]:
         """``squeeze[taken, mask]`` packs ``mask``'s bits into the shared squares ``taken``
-        leaves free (11-bit masks)."""
-        return _squeeze()[0]
+        leaves free (masks of the shared squares)."""
+        return _squeeze(self.shared)[0]
 
     @cached_property
     def spread(self) -> npt.NDArray[np.uint16]:
         """``spread[taken, packed]`` undoes ``squeeze``."""
-        return _squeeze()[1]
+        return _squeeze(self.shared)[1]
 
     @cached_property
     def pips(self) -> Array:
         """How far the pieces of each half code have come (``hands.pips``)."""
         found = np.zeros(1 << HALF, dtype=np.int64)
         codes = self.halves.codes
-        found[codes] = [pips(h) for h in codes.tolist()]
+        found[codes] = [pips(h, self.ruleset.off_at) for h in codes.tolist()]
         return found
 
     def hand(self, half: int, extra: int) -> int:
@@ -141,11 +152,11 @@ class Index:
 
     def ranks(self, taken: Array | int, opponent: Array) -> Array:
         """The places of opponent halves within their blocks, beside the mover's shared squares
-        ``taken`` (11-bit masks), as arrays."""
-        shared = self.squeeze[taken, opponent >> SHARED_SHIFT & 0x7FF].astype(np.int64)
+        ``taken`` (masks of the shared squares), as arrays."""
+        shared = self.squeeze[taken, opponent >> SHARED_SHIFT & self.shared_mask].astype(np.int64)
         squares = opponent >> PRIVATE_SHIFT & 0xF | shared << PRIVATE_SQUARES
         count = self.popcount[squares]
-        free = SHARED_SQUARES - self.popcount[taken]
+        free = self.shared - self.popcount[taken]
         waiting_first = (opponent >> OFF & 7) == 0
         rank = self.below[free, count] + self.colex[squares] + waiting_first
         found: Array = np.where(opponent == 0, 0, rank)
@@ -154,7 +165,7 @@ class Index:
     def numbers(self, mover: Array, extra: Array, opponent: Array) -> Array:
         """The index of each position: mover half codes, extra turns, opponent half codes."""
         hands = self.first_hand_of(mover) + extra
-        taken = mover >> SHARED_SHIFT & 0x7FF
+        taken = mover >> SHARED_SHIFT & self.shared_mask
         found: Array = self.start[opponent >> OFF & 7, hands] + self.ranks(taken, opponent)
         return found
 
@@ -171,10 +182,10 @@ class Index:
 
     def number(self, mover: int, extra: int, opponent: int) -> int:
         """The index of one position (the scalar form of ``numbers``)."""
-        taken = mover >> SHARED_SHIFT & 0x7FF
+        taken = mover >> SHARED_SHIFT & self.shared_mask
         squares = opponent >> PRIVATE_SHIFT & 0xF
         at = 0
-        for b in range(SHARED_SQUARES):
+        for b in range(self.shared):
             if not taken >> b & 1:
                 squares |= (opponent >> SHARED_SHIFT + b & 1) << PRIVATE_SQUARES + at
                 at += 1

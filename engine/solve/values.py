@@ -6,8 +6,9 @@ reaches is already final. A group is one layer (a, b) with its mirror (b, a), be
 turn passes. Within a group the positions reach each other through bumps and lost throws, so the
 group is swept until nothing changes: each position takes, for each throw, its best move's
 value (the value of the position after it, for the mover: its own when it throws again, one
-minus the opponent's when the turn passes), weighted by the throw's chance. Sweeps go chunk by
-chunk and write each chunk's values at once (Gauss-Seidel), so later chunks use them.
+minus the opponent's when the turn passes), weighted by the throw's chance. A sweep updates one
+unit at a time, in place (Gauss-Seidel), in the order of ``engine.solve.graph.group``, so that
+almost every move leads to a value already updated in the same sweep.
 
 Why it converges: every position reaches the end of the game with probability 1 whatever both
 sides play (some throw always moves a piece forward), so the sweeps contract to the one fixed
@@ -21,7 +22,7 @@ from collections.abc import Iterator
 import numpy as np
 import numpy.typing as npt
 
-from engine.solve.graph import Chunk, outcomes
+from engine.solve.graph import Group, outcomes
 from engine.solve.index import Index
 
 Values = npt.NDArray[np.float64]
@@ -41,58 +42,56 @@ def groups(index: Index) -> list[list[tuple[int, int]]]:
 
 
 def working(index: Index) -> Values:
-    """The working array: values, their complements, and a won game (see ``engine.solve.graph``)."""
-    w = np.full(2 * index.size + 1, 0.5)
-    w[-1] = 1.0
+    """The values of every position, 0.5 until solved, and one 0 after them (the value a throw
+    with no move left to choose adds)."""
+    w = np.full(index.size + 1, 0.5)
+    w[-1] = 0.0
     return w
 
 
-def sweep(w: Values, chunks: list[Chunk], p: list[float], size: int, write: bool = True) -> float:
-    """One pass over ``chunks``; returns the largest change (the Bellman residual, with
-    ``write=False``, which leaves ``w`` as it was).
+CHOSEN_SWEEPS = 12
+"""At most this many sweeps with the moves chosen before, between two that choose again."""
 
-    Throws that are lost are solved exactly rather than swept: with L the chance of a lost
-    throw that changes nothing and q of one that passes the turn to the mirror position m,
-    V = (q (1 - V_m) + R) / (1 - L), where R is the rest; a position and its mirror in one chunk
-    are solved together from both equations.
+
+class Solver:
+    """The compiled sweeps of one index (compiling them takes a few seconds once a process).
+
+    Modified policy iteration: a sweep that looks at every move keeps each throw's best one,
+    then cheaper sweeps with those moves (a few reads a position, no move worked out) carry the
+    values on until they change ten times less; a group is done when a sweep that looks at every
+    move changes nothing by more than the tolerance.
     """
-    largest = 0.0
-    for chunk in chunks:
-        total = np.zeros(len(chunk.positions))
-        for t, rows, successors in chunk.parts:
-            best = w.take(successors[0])
-            for column in successors[1:]:
-                np.maximum(best, w.take(column), out=best)
-            total[rows] += p[t] * best
-        keep = 1.0 - chunk.loop
-        alpha, beta = chunk.passing / keep, total / keep
-        paired = chunk.pair >= 0
-        other = np.where(paired, chunk.pair, 0)
-        a2, b2 = alpha[other], beta[other]
-        together = (alpha * (1.0 - a2) + beta - alpha * b2) / (1.0 - alpha * a2)
-        alone = alpha * (1.0 - w.take(np.maximum(chunk.mirror, 0))) + beta
-        old = w.take(chunk.positions)
-        if write:
-            new = np.where(paired, together, alone)
-        else:  # the Bellman operator itself, every successor's value as it stands
-            new = chunk.loop * old + chunk.passing * (1.0 - w.take(chunk.mirror)) + total
-        largest = max(largest, float(np.abs(new - old).max()))
-        if write:
-            w[chunk.positions] = new
-            w[size + chunk.positions] = 1.0 - new
-    return largest
 
+    def __init__(self, index: Index) -> None:
+        from engine.solve.graph import move_table
+        from engine.solve.kernel import arrays_of
 
-def solve_group(
-    w: Values, chunks: list[Chunk], p: list[float], size: int, tolerance: float
-) -> Iterator[float]:
-    """Sweep a group until a sweep changes no value by more than ``tolerance``; yields each
-    sweep's largest change."""
-    while True:
-        change = sweep(w, chunks, p, size)
-        yield change
-        if change < tolerance:
-            return
+        self.index = index
+        self.chances = chances(index)
+        self.arrays = arrays_of(index, move_table(index), self.chances)
+
+    def sweep(self, w: Values, group: Group, write: bool = True) -> float:
+        """One pass over ``group`` looking at every move; returns the largest change (the
+        Bellman residual, with ``write=False``, which leaves ``w`` as it was)."""
+        from engine.solve.kernel import CHOOSE, RESIDUAL, choices_for, sweep
+
+        choices = choices_for(group, self.chances)
+        return sweep(w, group, self.arrays, choices, CHOOSE if write else RESIDUAL)
+
+    def solve_group(self, w: Values, group: Group, tolerance: float) -> Iterator[float]:
+        """Sweep a group until a sweep changes no value by more than ``tolerance``; yields the
+        largest change of each sweep that chooses the moves."""
+        from engine.solve.kernel import CHOOSE, CHOSEN, choices_for, sweep
+
+        choices = choices_for(group, self.chances)
+        while True:
+            change = sweep(w, group, self.arrays, choices, CHOOSE)
+            yield change
+            if change < tolerance:
+                return
+            for _ in range(CHOSEN_SWEEPS):
+                if sweep(w, group, self.arrays, choices, CHOSEN) < max(change / 10, tolerance / 4):
+                    break
 
 
 def demon_cast_value(index: Index, w: Values) -> float:

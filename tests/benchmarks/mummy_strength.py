@@ -50,14 +50,16 @@ _TABLE: SolvedTable | None = None
 """This process's solved table, opened by ``_open_table`` (each worker maps the file itself)."""
 
 
-def _open_table(directory: str | None) -> None:
+def _open_table(directory: str | None, game: str = "tait") -> None:
     global _TABLE
     if directory is not None:
         from pathlib import Path
 
         from firmware.solved_table import open_table
 
-        _TABLE = open_table(Path(directory))
+        rules = load(game)
+        assert isinstance(rules, Ruleset), f"{game} has no solved table"
+        _TABLE = open_table(Path(directory), rules)
 
 
 @dataclass
@@ -187,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.mirror:
         levels = [Level.parse(args.mirror)]
         pairs = [(levels[0], levels[0])]
-    _open_table(args.table)
+    _open_table(args.table, args.game)
     if Level.NEFERKAPTAH in levels and _TABLE is None and args.game != "ramses":
         print("Neferkaptah without --table plays as the Vizier: the figures would be the Vizier's")
     chunk = max(2, math.ceil(games / (4 * max(1, args.jobs))) // 2 * 2)
@@ -198,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
     ]
     started = time.perf_counter()
     tallies = {pair: Tally() for pair in pairs}
-    with multiprocessing.Pool(args.jobs, _open_table, (args.table,)) as pool:
+    with multiprocessing.Pool(args.jobs, _open_table, (args.table, args.game)) as pool:
         for task, tally in zip(tasks, pool.imap(play_games, tasks), strict=True):
             tallies[task[0], task[1]].add(tally)
     elapsed = time.perf_counter() - started

@@ -1,38 +1,46 @@
-"""Benchmark: weeks of a museum kiosk on the simulated board, on a fake clock.
+"""Benchmark: weeks of a museum kiosk on the simulated board, on a fake clock, faults and all.
 
-    python -m tests.benchmarks.soak [--games 1000] [--seed S]
+    python -m tests.benchmarks.soak [--games 10000] [--seed S] [--no-faults]
 
-A stream of visitors plays the mummy (fair mode) on the kiosk's simulated board: each shakes the
-sticks, plays random moves and carries out the mummy's moves with a hand that sometimes touches
-a wrong piece first; some walk away mid-game (the kiosk ends the game) and staff sometimes
-reset the board by covering its corners; reed contacts now and then flicker on empty squares;
-quiet hours run from 22:00 to 08:00, and the days go round. Every frame is ticked while hands
-act. Prints the memory held (resident set) at game 100 and at the end, the growth between them
-(goal: under 2 MB), every file in the state directory with its size, and whether every game was
-recorded exactly once. Exits 1 if a goal is missed.
+A stream of visitors plays the mummy (fair mode) on the kiosk's simulated board, its reeds on two
+MCP23017 expanders: each shakes the sticks, plays random moves and carries out the mummy's moves
+with a hand that sometimes touches a wrong piece first; some walk away mid-game (the kiosk ends
+the game) and staff sometimes reset the board by covering its corners; reed contacts now and then
+flicker on empty squares; quiet hours run from 22:00 to 08:00, and the days go round. Every frame
+is ticked while hands act. Faults are injected (``tests.benchmarks.faults``): I2C outages (some
+long enough for the service to exit 70 and be restarted), expander resets, SIGKILLs at random
+moments, a full disk, wall-clock jumps.
+
+Prints the memory held (resident set) at game 100 and at the end, the growth between them (goal:
+under 2 MB), every file in the state directory with its size, the faults injected and what came
+of them, and whether every game was recorded exactly once and no save was lost. Exits 1 if a goal
+is missed.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import logging
 import random
 import tempfile
 import time
-from dataclasses import replace
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
-from firmware.controller import Settings
 from firmware.scenes import Phase
-from firmware.stats import GameLog
-from hardware.board_file import DEFAULT_BOARD, load_board
+from firmware.stats import GameLog, summary
+from hardware.board_file import BOARDS, DEFAULT_BOARD, Board, load_board
 from sim.table import Table
+from tests.benchmarks.faults import Killed, Site, Tally, kiosk_of
 from tests.firmware.hand import Hand, carry_out
 
 GROWTH_GOAL_MB = 2.0
-KIOSK = replace(load_board(DEFAULT_BOARD).kiosk, enabled=True, level="fair",
-                quiet=(22 * 60, 8 * 60), quiet_volume=0.2)
+EXPANDERS = BOARDS / "mcp23017.toml"
+FAULT_RATE = 0.02
+"""Chance, at each turn of play, that a fault is injected (about one game in three meets one)."""
+START = datetime(2026, 11, 23, 20, 0)
 
 
 def resident_mb() -> float:
@@ -42,12 +50,40 @@ def resident_mb() -> float:
 
 
 class Visitors:
-    """The people at the kiosk: one visitor a game, each with their habits."""
+    """The people at the kiosk: one visitor a game, each with their habits. A visitor goes on
+    where they were when the service dies and comes back (``Killed``)."""
 
-    def __init__(self, table: Table, rng: random.Random, pace: float = 0.15) -> None:
-        self.table, self.rng, self.pace = table, rng, pace
-        self.hand = Hand(table, pace)
+    def __init__(self, site: Site, rng: random.Random, pace: float = 0.15,
+                 fault_rate: float = 0.0) -> None:
+        self.site, self.rng, self.pace, self.fault_rate = site, rng, pace, fault_rate
         self.started = self.abandoned = self.resets = 0
+        self._hand: Hand | None = None
+        self._in_game = self._shook = False
+        self._turn = 0
+        self._leave_at: int | None = None
+        self._reset_at: int | None = None
+
+    @property
+    def table(self) -> Table:
+        return self.site.table
+
+    @property
+    def hand(self) -> Hand:
+        if self._hand is None or self._hand.table is not self.table:
+            self._hand = Hand(self.table, self.pace)
+        return self._hand
+
+    def play_one(self) -> None:
+        """One visitor's game, from the shake to the cleared board (or walking away), through
+        every death of the service on the way."""
+        while True:
+            try:
+                self._play()
+            except Killed as death:
+                self.site.restart(str(death))
+                continue
+            self.site.end_faults()
+            return
 
     def clear_the_board(self) -> None:
         for square in sorted(self.table.sim.pieces):
@@ -64,56 +100,75 @@ class Visitors:
             self.table.sim.lift(square)
             self.table.run(0.3)
 
-    def play_one(self) -> None:
-        """One visitor's game, from the shake to the cleared board (or walking away)."""
-        table, controller, rng = self.table, self.table.controller, self.rng
-        while controller.phase is not Phase.IDLE:
-            self.clear_the_board()
-        self.hand.shake(0.6)
-        table.run(2.0)
-        if controller.game is None:
-            return
-        self.started += 1
-        leave_at = rng.randrange(4, 60) if rng.random() < 0.1 else None
-        reset_at = rng.randrange(4, 60) if leave_at is None and rng.random() < 0.03 else None
-        for turn in range(2000):
+    def _play(self) -> None:
+        rng = self.rng
+        if not self._in_game:
+            if self._shook and self.table.controller.game is not None:
+                self._begin()  # the game this visitor's shake began, taken up after a death
+            else:
+                while self.table.controller.phase is not Phase.IDLE:
+                    self.clear_the_board()
+                self._shook = True
+                self.hand.shake(0.6)
+                self.table.run(2.0)
+                if self.table.controller.game is None:
+                    self._shook = False
+                    return
+                self._begin()
+        while self._turn < 2000:
+            turn = self._turn
+            self._turn += 1
+            controller = self.table.controller
             game = controller.game
             if game is None or controller.phase is Phase.WON:
                 break
-            if turn == leave_at:
+            self.site.maybe_fault(self.fault_rate)
+            if turn == self._leave_at:
                 self.abandoned += 1
-                table.run(KIOSK.abandon_after + 5, step=0.5)  # nobody there
+                self.table.run(self.site.kiosk.abandon_after + 5, step=0.5)  # nobody there
                 break
-            if turn == reset_at:
+            if turn == self._reset_at:
                 self.resets += 1
                 for square in ("R1", "R4", "C1", "C4"):
-                    if square not in table.sim.pieces:
+                    if square not in self.table.sim.pieces:
                         self.hand.place(square)
-                table.run(KIOSK.reset_hold + 1)
+                self.table.run(self.site.kiosk.reset_hold + 1)
                 break
             if rng.random() < 0.02:
                 self.flicker()
             if controller.phase is Phase.THROW:
                 if controller._mummy_to_play():
-                    table.run(2.0)
+                    self.table.run(2.0)
                 else:
                     self.hand.shake(0.5)
-                    table.run(1.2)
+                    self.table.run(1.2)
                 continue
             if controller.phase is not Phase.MOVE:
-                table.run(1.0)  # guidance: let the board say what it wants
+                self.table.run(1.0)  # guidance: let the board say what it wants
                 self.put_right()
                 continue
             state = game.state
             move = controller.mummy_move or rng.choice(state.moves)
-            if rng.random() < 0.1 and len(table.sim.pieces) > 1:
-                self.hand.touch(rng.choice(sorted(table.sim.pieces)))  # a wrong piece, put back
-            carry_out(table, state, move, bumped_first=rng.random() < 0.5,
+            if rng.random() < 0.1 and len(self.table.sim.pieces) > 1:
+                self.hand.touch(rng.choice(sorted(self.table.sim.pieces)))  # a wrong piece
+            carry_out(self.table, state, move, bumped_first=rng.random() < 0.5,
                       slide=rng.random() < 0.3, pace=self.pace)
-            table.run(0.6)
-        table.run(KIOSK.reset_hold if controller.phase is Phase.WON else 0.5)
-        table.run(7.0, step=0.5)  # the victory lights
+            self.table.run(0.6)
+        self._turn = 2000  # from here on a death does not bring this visitor's game back
+        won = self.table.controller.phase is Phase.WON
+        self.table.run(self.site.kiosk.reset_hold if won else 0.5)
+        self.table.run(7.0, step=0.5)  # the victory lights
         self.clear_the_board()
+        self._in_game = self._shook = False
+
+    def _begin(self) -> None:
+        self.started += 1
+        self._in_game = True
+        self._turn = 0
+        rng = self.rng
+        self._leave_at = rng.randrange(4, 60) if rng.random() < 0.1 else None
+        self._reset_at = rng.randrange(4, 60) if self._leave_at is None and rng.random() < 0.03 \
+            else None
 
     def put_right(self) -> None:
         """Do what the guiding lights ask: lift what should not be there, put back the rest."""
@@ -126,33 +181,66 @@ class Visitors:
         self.table.run(1.0)
 
 
-def soak(games: int, seed: int, state_dir: Path) -> tuple[dict[int, float], Visitors]:
+def soak(games: int, seed: int, state_dir: Path, *, faults: bool = False,
+         board: Board | None = None, fault_rate: float = FAULT_RATE,
+         report: Callable[[str], None] = print) -> tuple[dict[int, float], Visitors]:
     """Play ``games`` visitor games; the resident set after each hundredth game."""
+    board = board if board is not None else load_board(EXPANDERS if faults else DEFAULT_BOARD)
     memory: dict[int, float] = {}
-    with Table(state_dir=state_dir, settings=Settings(), seed=seed, kiosk=KIOSK,
-               wall_start=datetime(2026, 11, 23, 20, 0)) as table:
-        visitors = Visitors(table, random.Random(seed))
+    site = Site(state_dir, seed, board, kiosk_of(board), START, faults)
+    site.disk.install()
+    try:
+        visitors = Visitors(site, random.Random(seed), fault_rate=fault_rate if faults else 0.0)
         for number in range(1, games + 1):
             visitors.play_one()
             if number % 100 == 0 or number in (10, games):
                 gc.collect()
                 memory[number] = resident_mb()
-                print(f"game {number}: {memory[number]:.1f} MB, simulated "
-                      f"{table.now / 86400:.1f} days", flush=True)
+                days = ((site.wall - START).total_seconds() + site.table.now) / 86400
+                report(f"game {number}: {memory[number]:.1f} MB, {days:.1f} days on the wall clock")
+            if number % 1000 == 0:  # the checks so far, should the run be cut short
+                report("  so far: " + so_far(visitors, state_dir))
+        site.table.controller.flush()  # the service is stopped (SIGTERM): what waits is written
+        if site.table.kiosk is not None:
+            site.table.kiosk.games.flush()
+    finally:
+        site.disk.remove()
+        site.close()
     return memory, visitors
+
+
+def so_far(visitors: Visitors, state_dir: Path) -> str:
+    """The games started and recorded, and the saves lost, up to now (one line)."""
+    counts = visitors.site.counts
+    recorded = sum(1 for _ in GameLog(state_dir).lines())
+    return (f"{visitors.started} games started, {recorded} recorded, "
+            f"{counts['games gone with the disk']} gone with the disk, "
+            f"{visitors.site.lines_lost} lines lost with a process, "
+            f"{counts['deaths mid-game']} deaths mid-game, "
+            f"{counts['games resumed after a death']} resumed, "
+            f"{counts['saves lost']} saves lost, {counts['saves not resumed']} not resumed")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-faults", action="store_true", help="the visitors only")
     args = parser.parse_args(argv)
+    tally = Tally()
+    logging.getLogger().addHandler(tally)
+    logging.getLogger().setLevel(logging.INFO)
+    logging.lastResort = None  # counted, not printed: thousands of warnings are the point
     started = time.perf_counter()
-    with tempfile.TemporaryDirectory() as folder:
+    # In memory where there is a tmpfs: the figures are the kiosk's, not this disk's fsync.
+    shm = Path("/dev/shm")
+    with tempfile.TemporaryDirectory(dir=shm if shm.is_dir() else None) as folder:
         state_dir = Path(folder)
-        memory, visitors = soak(args.games, args.seed, state_dir)
+        memory, visitors = soak(args.games, args.seed, state_dir, faults=not args.no_faults)
         recorded = list(GameLog(state_dir).lines())
         files = sorted((p.name, p.stat().st_size) for p in state_dir.iterdir())
+    site = visitors.site
+    counts = site.counts
     print(f"\n{args.games} visitors in {time.perf_counter() - started:.0f} s: "
           f"{visitors.started} games started, {visitors.abandoned} left mid-game, "
           f"{visitors.resets} staff resets")
@@ -161,9 +249,27 @@ def main(argv: list[str] | None = None) -> int:
         results[line.result] = results.get(line.result, 0) + 1
     print(f"recorded: {len(recorded)} games ({results})")
     print("state directory: " + ", ".join(f"{name} {size:,} B" for name, size in files))
-    once = len(recorded) == visitors.started
+    injected = ("I2C outages", "expander resets", "SIGKILLs", "exit 70 restarts", "full disks",
+                "clock jumps")
+    print("faults: " + ", ".join(f"{counts[k]} {k}" for k in injected))
+    print(f"deaths mid-game: {counts['deaths mid-game']}: {counts['games resumed after a death']}"
+          f" games resumed from their save ({counts['saves behind (the disk was full)']} of them "
+          f"behind, the disk full), {counts['saves not resumed']} saves not resumed, "
+          f"{counts['saves lost']} saves lost")
+    phrases = tally.phrases
+    print(f"the service's log: {dict(sorted(tally.levels.items()))}; "
+          + ", ".join(f"{n} '{p}'" for p, n in phrases.items()))
+    print(f"writes refused by the full disk: {site.disk.refused}; game lines lost with a "
+          f"process while the disk was full: {site.lines_lost}")
+    figures = summary(recorded)
+    print(f"statistics: completion {figures.completion_rate:.0%}, visitors' wins "
+          f"{figures.visitor_win_rate or 0:.0%}, {len(figures.games_per_day)} days")
+    gone = counts["games gone with the disk"]
+    once = len(recorded) == visitors.started - site.lines_lost - gone
     print(f"every game recorded exactly once: {'yes' if once else 'NO'}")
-    ok = once
+    no_loss = counts["saves lost"] == 0 and counts["saves not resumed"] == 0
+    print(f"no save lost: {'yes' if no_loss else 'NO'}")
+    ok = once and no_loss
     if 100 in memory and args.games in memory:
         growth = memory[args.games] - memory[100]
         print(f"resident set: {memory[100]:.1f} MB at game 100, {memory[args.games]:.1f} MB at "

@@ -1,6 +1,6 @@
 """Benchmark: the solver against the brute force of ``tests/engine/brute_force.py``, in full.
 
-    python -m tests.benchmarks.solve_check [--pieces 1,2,3]
+    python -m tests.benchmarks.solve_check [--pieces 1,2,3] [--game cyningstan]
 
 For each number of pieces: every position reachable from the start is found with the plain
 rules (``tests/engine/reference.py``) and valued by plain repeated averaging; the solver's value
@@ -14,25 +14,26 @@ from __future__ import annotations
 import argparse
 import time
 
-from engine.solve import Index, chances, group_chunks, groups, solve_group, working
+from engine.solve import Index, Solver, group, groups, working
 from engine.tait.state import Ruleset
 from tests.engine import brute_force
-from tests.engine.test_solve import number
+from tests.engine.test_solve import cyningstan, number
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pieces", default="1,2")
+    parser.add_argument("--game", choices=("tait", "cyningstan"), default="tait")
     args = parser.parse_args(argv)
     failed = False
     for pieces in (int(n) for n in args.pieces.split(",")):
-        ruleset = Ruleset(pieces=pieces)
+        ruleset = cyningstan(pieces) if args.game == "cyningstan" else Ruleset(pieces=pieces)
         started = time.perf_counter()
         index = Index(ruleset)
+        solver = Solver(index)
         w = working(index)
         for layers in groups(index):
-            for _ in solve_group(w, group_chunks(index, layers), chances(index), index.size,
-                                 1e-12):
+            for _ in solver.solve_group(w, group(index, layers), 1e-12):
                 pass
         solved = time.perf_counter() - started
         started = time.perf_counter()

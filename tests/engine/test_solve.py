@@ -1,9 +1,10 @@
 """The solver against the plain restatement of the rules: every value, the index, the bound on
-extra turns, convergence, checkpoints and the demon-cast."""
+extra turns, convergence, checkpoints and the demon-cast; Tait's rules and Cyningstan's."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -12,7 +13,8 @@ import pytest
 
 from engine.core.sides import Side
 from engine.core.sticks import Throw
-from engine.solve import Index, chances, group_chunks, groups, solve_group, sweep, working
+from engine.cyningstan import RULES
+from engine.solve import Index, Solver, group, groups, working
 from engine.solve.graph import block_halves, opponents
 from engine.solve.hands import Halves
 from engine.solve.index import SHARED_SHIFT
@@ -25,23 +27,28 @@ from tests.engine import brute_force
 from tests.engine.brute_force import WON, Key
 
 
+def cyningstan(pieces: int) -> Ruleset:
+    return replace(RULES, pieces=pieces)
+
+
 @cache
-def solved_with_residual(pieces: int) -> tuple[Index, np.ndarray, float]:
-    """The working array of a solved ruleset with ``pieces`` a side (values, complements), and
-    the largest Bellman residual over its positions once solved."""
-    index = Index(Ruleset(pieces=pieces))
+def solved_with_residual(ruleset: Ruleset) -> tuple[Index, np.ndarray, float]:
+    """The values of a solved ruleset, and the largest Bellman residual over its positions."""
+    index = Index(ruleset)
+    solver = Solver(index)
     w = working(index)
     residual = 0.0
     for layers in groups(index):
-        chunks = group_chunks(index, layers)
-        for _ in solve_group(w, chunks, chances(index), index.size, 1e-12):
+        units = group(index, layers)
+        for _ in solver.solve_group(w, units, 1e-12):
             pass
-        residual = max(residual, sweep(w, chunks, chances(index), index.size, write=False))
+        residual = max(residual, solver.sweep(w, units, write=False))
     return index, w, residual
 
 
-def solved(pieces: int) -> tuple[Index, np.ndarray]:
-    index, w, _ = solved_with_residual(pieces)
+def solved(pieces: int, game: str = "tait") -> tuple[Index, np.ndarray]:
+    index, w, _ = solved_with_residual(cyningstan(pieces) if game == "cyningstan"
+                                       else Ruleset(pieces=pieces))
     return index, w
 
 
@@ -59,12 +66,26 @@ def test_one_piece_a_side_every_value_matches_the_brute_force() -> None:
     plain = brute_force.solve(Ruleset(pieces=1))
     assert len(plain) > 200
     worst = max(abs(w[number(index, key)] - value) for key, value in plain.items())
-    assert worst < 1e-9
+    assert worst < 1e-12
 
 
 @pytest.mark.parametrize("pieces", [1, 2])
-def test_the_index_numbers_every_position_once(pieces: int) -> None:
-    index = Index(Ruleset(pieces=pieces))
+def test_cyningstans_game_every_value_matches_the_brute_force(pieces: int) -> None:
+    """Pieces resting on 16, bearing off by the exact throw past it, an extra throw on the
+    marked squares, the four-sided die and no entry barrier: the solver and the plain rules of
+    tests/engine/reference.py agree on every position reachable from the start."""
+    index, w = solved(pieces, "cyningstan")
+    plain = brute_force.solve(cyningstan(pieces))
+    assert len(plain) > {1: 200, 2: 19000}[pieces]
+    assert index.halves.most_extra == 0  # each extra throw is thrown at once
+    worst = max(abs(w[number(index, key)] - value) for key, value in plain.items())
+    assert worst < 1e-12
+
+
+@pytest.mark.parametrize("ruleset", [Ruleset(pieces=1), Ruleset(pieces=2), cyningstan(2)],
+                         ids=["tait-1", "tait-2", "cyningstan-2"])
+def test_the_index_numbers_every_position_once(ruleset: Ruleset) -> None:
+    index = Index(ruleset)
     sets = opponents(index)
     found = []
     for (a, b), (first, size) in index.layers.items():
@@ -73,7 +94,7 @@ def test_the_index_numbers_every_position_once(pieces: int) -> None:
             mover = int(index.halves.codes[index.hand_half[hand]])
             extra = int(index.hand_extra[hand])
             block = block_halves(index, sets[b, int(index.hand_free[hand])],
-                                 mover >> SHARED_SHIFT & 0x7FF, b)
+                                 mover >> SHARED_SHIFT & index.shared_mask, b)
             numbers = index.numbers(np.full(len(block), mover), np.full(len(block), extra), block)
             assert numbers.tolist() == list(range(at, at + len(block)))
             assert [index.number(mover, extra, int(o)) for o in block[:3]] == numbers[:3].tolist()
@@ -130,7 +151,7 @@ def _random_keys(index: Index, rng: random.Random, count: int) -> list[Key]:
 
 
 def test_three_pieces_converge_below_the_residual_goal() -> None:
-    _, _, residual = solved_with_residual(3)
+    _, _, residual = solved_with_residual(Ruleset(pieces=3))
     assert 0 < residual < 1e-9
 
 

@@ -14,3 +14,21 @@ def test_a_few_visitors_later_every_game_is_recorded_once(tmp_path: Path) -> Non
     assert visitors.started == 12 and len(recorded) == visitors.started
     assert {line.result for line in recorded} >= {"abandoned", "visitor", "mummy"}
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json", "games.jsonl"]
+
+
+def test_a_few_visitors_meet_every_fault_and_no_game_or_save_is_lost(tmp_path: Path) -> None:
+    """``python -m tests.benchmarks.soak`` injects faults into ten thousand games; here a few
+    games meet many of them: I2C outages (some long enough to exit 70), expander resets,
+    SIGKILLs, a full disk and clock jumps."""
+    _, visitors = soak(3, seed=2, state_dir=tmp_path, faults=True, fault_rate=0.15,
+                       report=lambda line: None)
+    site = visitors.site
+    counts = site.counts
+    for fault in ("I2C outages", "expander resets", "SIGKILLs", "full disks", "clock jumps"):
+        assert counts[fault] >= 1, counts
+    assert counts["deaths mid-game"] >= 1
+    assert counts["saves lost"] == 0 and counts["saves not resumed"] == 0
+    gone = counts["games gone with the disk"]
+    assert counts["games resumed after a death"] == counts["deaths mid-game"] - gone
+    recorded = list(GameLog(tmp_path).lines())
+    assert len(recorded) == visitors.started - gone - site.lines_lost

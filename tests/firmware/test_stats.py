@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -86,3 +87,25 @@ def test_aseb_stats_names_the_folder_it_read(tmp_path: Path,
     assert main(["stats", "--state-dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert out.startswith(f"The games kept in {tmp_path} (games.jsonl") and "games: 1" in out
+
+
+def test_a_line_a_full_disk_refused_is_written_once_there_is_room(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    log = GameLog(tmp_path)
+    log.append(game(DAY, 5, "visitor"))
+    with open(log.path, "a") as f:
+        f.write('{"start": 17')  # the full disk cut a write short
+    real_open = open
+
+    def full(path: Any, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
+        if "a" in mode:
+            raise OSError(28, "No space left on device")
+        return real_open(path, mode, *args, **kwargs)
+
+    monkeypatch.setattr("firmware.stats.open", full, raising=False)
+    log.append(game(DAY + 600, 5, "mummy"))
+    assert len(log.waiting) == 1
+    monkeypatch.undo()
+    log.flush()  # the kiosk tries again now and then
+    assert [g.start for g in log.lines()] == [DAY, DAY + 600]
+    assert log.waiting == []

@@ -7,6 +7,7 @@ import json
 import logging
 import socket
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -70,3 +71,35 @@ def test_aseb_run_simulated_sends_ready_and_starts_over_a_garbled_save(
         told = [systemd.recv(100).decode(), systemd.recv(100).decode()]
     assert told == ["READY=1", "STOPPING=1"]
     assert (tmp_path / "game.bad-1.json").exists()
+
+
+def test_a_save_on_a_full_disk_keeps_the_old_one_and_leaves_no_half_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with Table(state_dir=tmp_path, settings=Settings(mummy=None)) as table:
+        table.sim.shake(1.0)
+        table.run(3.0)
+    store = Store(tmp_path)
+    before = store.path.read_text()
+    saved = store.load()
+    assert saved is not None
+    real_open = open
+
+    class Full:
+        def __init__(self, f: Any) -> None:
+            self.f = f
+
+        def write(self, data: str) -> int:
+            raise OSError(28, "No space left on device")
+
+        def __enter__(self) -> Full:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            self.f.close()
+
+    monkeypatch.setattr("firmware.store.open",
+                        lambda *a, **k: Full(real_open(*a, **k)), raising=False)
+    with pytest.raises(OSError):
+        store.save(saved)
+    assert store.path.read_text() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]

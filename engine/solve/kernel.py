@@ -1,0 +1,234 @@
+"""The compiled inner loop of the solve: one sweep over a group's units (numba).
+
+Each unit's successors are worked out as the sweep goes, from the index's small arrays and the
+move table (``engine.solve.graph``): a successor's place is where its mover's block begins plus
+the opponent's colex rank within it. Nothing per position is held but the values and, for each
+throw of each position, the place of the move last found best (``choices``, 4 bytes), so that
+sweeps that keep those moves read a few values a position and work nothing out. Imported only by
+the solve (compiling takes a few seconds the first time in a process).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple, TypeVar, cast
+
+import numba
+import numpy as np
+import numpy.typing as npt
+from numba.core import types
+from numba.extending import intrinsic
+
+from engine.solve.graph import Group, MoveTable
+from engine.solve.index import Index
+from engine.tait.packed import HALF, OFF
+
+F = TypeVar("F", bound=Callable[..., Any])
+Values = npt.NDArray[np.float64]
+
+
+def compiled(function: F) -> F:
+    """``numba.njit`` with the function's own type kept for the type checker."""
+    return cast(F, numba.njit(cache=False, nogil=True)(function))
+
+
+def inlined(function: F) -> F:
+    """``compiled``, and inlined where it is called."""
+    return cast(F, numba.njit(cache=False, nogil=True, inline="always")(function))
+
+
+def _popcount(typingctx: Any, x: Any) -> Any:
+    """How many bits of ``x`` are set (one machine instruction)."""
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return builder.ctpop(args[0])
+
+    return types.int64(types.int64), codegen
+
+
+_bits = cast(Callable[[int], int], intrinsic(_popcount))
+
+
+@inlined
+def _rank(taken: int, free: int, half: int, r: Any) -> int:
+    """The place of the opponent's ``half`` in its block beside the mover's shared squares
+    ``taken`` (``free`` of them left): ``Index.ranks`` for one position, without a branch."""
+    below, colex, squeeze, mask = r
+    rest = half >> 5 & mask
+    low = squeeze[taken & 63, rest & 63]
+    high = squeeze[taken >> 6, rest >> 6]
+    squares = half >> 1 & 15 | (low | high << 6 - _bits(taken & 63)) << 4
+    found = below[free, _bits(squares)] + colex[squares] + (half >> OFF & 7 == 0)
+    return found if half else 0
+
+
+@inlined
+def _key(opponent: int, blocking: Any) -> int:
+    """Which of the blocking squares the opponent holds, as bits."""
+    key = 0
+    for i in range(len(blocking)):
+        key |= (opponent >> blocking[i] & 1) << i
+    return key
+
+
+@inlined
+def _throws(hand: int, opponent: int, w: Any, t: Any, choices: Any, at: int
+            ) -> tuple[float, float, float]:
+    """(the throws' weighted best values but for lost throws, the chance of a lost throw that
+    changes nothing, the chance of one that passes the turn to the mirror). The best move's
+    successor of each throw goes to ``choices[at + throw]`` (see ``_chosen``). No branch but
+    the loop's: the move's kind picks its operands."""
+    (start, hands, r, first_hand, won, loop, lost_pass, first, throw, chance, passes, target,
+     bump, taken, free, blocking, keys, shared, nothing, p) = t
+    mask = r[3]
+    row = hand * keys + _key(opponent, blocking)
+    for k in range(len(p)):
+        choices[at + k] = nothing
+    rest = won[row]
+    opponent_taken = opponent >> 5 & mask
+    opponent_free = shared - _bits(opponent_taken)
+    best = 0.0
+    chosen = nothing
+    weight = 0.0
+    current = -1
+    for j in range(first[row], first[row + 1]):
+        after = opponent & ~bump[j]
+        passed = passes[j]
+        # Passed: the opponent throws next, beside the mover's new half ``target``; else the
+        # mover (hand ``target``) throws again beside the opponent's half.
+        to_move = first_hand[after]
+        left = opponent_free + (after != opponent)
+        mover = to_move if passed else target[j]
+        square = after >> 5 & mask if passed else taken[j]
+        left = left if passed else free[j]
+        x = target[j] if passed else after
+        place = start[(x >> OFF & 7) * hands + mover] + _rank(square, left, x, r)
+        v = w[place]
+        v = 1.0 - v if passed else v
+        code = ~place if passed else place
+        new_throw = throw[j] != current
+        if new_throw and current >= 0:
+            choices[at + current] = chosen
+        rest += weight * best if new_throw else 0.0
+        better = new_throw or v > best
+        best = v if better else best
+        chosen = code if better else chosen
+        weight = chance[j]
+        current = throw[j]
+    rest += weight * best
+    if current >= 0:
+        choices[at + current] = chosen
+    return rest, loop[row], lost_pass[row]
+
+
+@inlined
+def chance_of_throws(t: Any) -> Any:
+    """The chance of each throw (its place in ``t``)."""
+    return t[19]
+
+
+@inlined
+def _chosen(hand: int, opponent: int, w: Any, t: Any, choices: Any, at: int
+            ) -> tuple[float, float, float]:
+    """``_throws`` with each throw's move as chosen before: a successor's place, ``~place``
+    when the turn passes, or the place of a 0 for a throw with no move left to choose."""
+    won, loop, lost_pass, blocking, keys = t[4], t[5], t[6], t[15], t[16]
+    p = chance_of_throws(t)
+    row = hand * keys + _key(opponent, blocking)
+    rest = won[row]
+    for k in range(len(p)):
+        code = choices[at + k]
+        passed = code < 0
+        v = w[~code if passed else code]
+        rest += p[k] * (1.0 - v if passed else v)
+    return rest, loop[row], lost_pass[row]
+
+
+@compiled
+def _sweep(w: Any, position: Any, hand: Any, opponent: Any, mirror: Any, t: Any,
+           hand_code: Any, choices: Any, how: int) -> float:
+    """One Gauss-Seidel pass over the units; the largest change. ``how``: CHOOSE (each
+    throw's best move, kept in ``choices``), CHOSEN (the moves kept), or RESIDUAL (the Bellman
+    residual, every move looked at, nothing written)."""
+    first_hand = t[3]  # as ``_throws`` unpacks it
+    throws = len(chance_of_throws(t))
+    largest = 0.0
+    for u in range(len(position)):
+        i, h, o, m = position[u], hand[u], opponent[u], mirror[u]
+        at = 2 * throws * u
+        if how == CHOSEN:
+            rest, loop, passing = _chosen(h, o, w, t, choices, at)
+        else:
+            rest, loop, passing = _throws(h, o, w, t, choices, at)
+        old = w[i]
+        if m < 0:  # extra turns in hand: no lost throw passes the turn
+            new = loop * old + rest if how == RESIDUAL else rest / (1.0 - loop)
+            largest = max(largest, abs(new - old))
+            if how != RESIDUAL:
+                w[i] = new
+            continue
+        if how == CHOSEN:
+            rest2, loop2, passing2 = _chosen(first_hand[o], hand_code[h], w, t, choices,
+                                             at + throws)
+        else:
+            rest2, loop2, passing2 = _throws(first_hand[o], hand_code[h], w, t, choices,
+                                             at + throws)
+        old2 = w[m]
+        if how == RESIDUAL:
+            new = loop * old + passing * (1.0 - old2) + rest
+            new2 = loop2 * old2 + passing2 * (1.0 - old) + rest2
+        else:  # V = a (1 - V') + b and V' = a' (1 - V) + b', solved together
+            a, b = passing / (1.0 - loop), rest / (1.0 - loop)
+            a2, b2 = passing2 / (1.0 - loop2), rest2 / (1.0 - loop2)
+            new = (a * (1.0 - a2) + b - a * b2) / (1.0 - a * a2)
+            new2 = a2 * (1.0 - new) + b2
+            w[i] = new
+            w[m] = new2
+        largest = max(largest, abs(new - old), abs(new2 - old2))
+    return largest
+
+
+CHOOSE, CHOSEN, RESIDUAL = range(3)
+
+
+class Arrays(NamedTuple):
+    """What the sweep reads besides the values: ``rules`` in the order ``_throws`` unpacks
+    them, and each hand's half code."""
+
+    rules: tuple[Any, ...]
+    hand_code: npt.NDArray[np.int64]
+
+
+def arrays_of(index: Index, moves: MoveTable, chances: list[float]) -> Arrays:
+    """The arrays and numbers the sweep reads."""
+    first_hand = index.first_hand_of(np.arange(1 << HALF)).astype(np.int32)
+    colex = index.colex.astype(np.int32)
+    rank = (index.below, colex, squeeze_six(), index.shared_mask)
+    m = moves
+    rules = (index.start.ravel(), index.start.shape[1], rank, first_hand, m.won, m.loop,
+             m.lost_pass, m.first, m.throw, m.chance, m.passes, m.target, m.bump, m.taken,
+             m.free, m.blocking, m.keys, index.shared, index.size, np.array(chances))
+    return Arrays(rules, index.hand_code)
+
+
+def squeeze_six() -> npt.NDArray[np.uint8]:
+    """``[taken, mask]``: the bits of ``mask`` packed into the places ``taken`` leaves free,
+    for 6-bit masks (two lookups pack 12 shared squares)."""
+    found = np.zeros((64, 64), dtype=np.uint8)
+    for taken in range(64):
+        free = [b for b in range(6) if not taken >> b & 1]
+        for mask in range(64):
+            found[taken, mask] = sum((mask >> b & 1) << i for i, b in enumerate(free))
+    return found
+
+
+def choices_for(group: Group, chances: list[float]) -> npt.NDArray[np.int32]:
+    """Room for each unit's chosen moves: two positions, a throw each."""
+    return np.empty(2 * len(chances) * len(group.position), dtype=np.int32)
+
+
+def sweep(w: Values, group: Group, arrays: Arrays, choices: npt.NDArray[np.int32],
+          how: int) -> float:
+    """One pass over ``group`` (``_sweep``); the largest change."""
+    return float(_sweep(w, group.position, group.hand, group.opponent, group.mirror,
+                        arrays.rules, arrays.hand_code, choices, how))
