@@ -13,9 +13,12 @@ show: ``<!-- position: C:T2,T3,T4,U10 R:T19,T20,T21,L10 turn:C -->``.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 from engine.games.api import Rules
+from firmware.words import _, say
 from sim.help import Page
 
 RULES = Path(__file__).resolve().parents[1] / "docs" / "rules"
@@ -29,23 +32,46 @@ _POSITION = re.compile(r"<!--\s*position:\s*(.*?)\s*-->")
 
 
 def how_to_play(rules: Rules) -> list[Page]:
-    """The game's how-to pages, in the order of its rules page, then the window's controls."""
+    """The game's how-to pages, in the order of its rules page, then the window's controls;
+    each section's title and paragraphs in the language spoken (they are catalog messages)."""
     path = RULES / f"{rules.name}.md"
+    title = say(rules.title)
     try:
         text = path.read_text(encoding="utf-8")
     except OSError:
-        return [Page(f"How to play {rules.title}",
-                     f"The rules of {rules.title} are in docs/rules/{rules.name}.md of the "
-                     "source, which this installation does not have.\n" + controls(rules))]
+        return [Page(_("How to play {game}").format(game=title),
+                     _("The rules of {game} are in {file} of the source, which this installation "
+                       "does not have.").format(game=title, file=f"docs/rules/{rules.name}.md")
+                     + "\n" + controls(rules))]
+    found = []
+    short = short_title(rules)
+    for heading, paragraphs, position in player_sections(text):
+        picture = f"position:{rules.name}:{position}" if position else None
+        for part in _split("\n".join(_(paragraph) for paragraph in paragraphs)):
+            found.append(Page(_("{game}: {section}").format(game=short, section=_(heading)),
+                              part, picture))
+    found.append(Page(_("{game}: in this window").format(game=short), controls(rules)))
+    return found
+
+
+def player_sections(text: str) -> list[tuple[str, list[str], str | None]]:
+    """The sections of a rules page a player reads: title, paragraphs, position."""
     found = []
     for title, body, position in sections(text)[1:]:  # the introduction is about the sources
-        if title.lower().startswith(LEFT_OUT):
-            continue
-        picture = f"position:{rules.name}:{position}" if position else None
-        for part in _split(plain(body)):
-            found.append(Page(f"{short_title(rules)}: {title}", part, picture))
-    found.append(Page(f"{short_title(rules)}: in this window", controls(rules)))
+        if not title.lower().startswith(LEFT_OUT):
+            found.append((title, plain(body).split("\n"), position))
     return found
+
+
+def extract(fileobj: BinaryIO, keywords: object, comment_tags: object,
+            options: object) -> Iterator[tuple[int, str | None, str, list[str]]]:
+    """Babel's extraction of a rules page (``babel.cfg``): the title and every paragraph of
+    each section the window shows, as it shows them."""
+    for title, paragraphs, _position in player_sections(fileobj.read().decode("utf-8")):
+        yield 0, None, title, ["A section title of a game's rules page (Help > How to play)"]
+        for paragraph in paragraphs:
+            if paragraph.strip():
+                yield 0, None, paragraph, []
 
 
 def source(rules: Rules) -> str | None:
@@ -87,7 +113,7 @@ ABOUT_TEXT = (
 
 def short_title(rules: Rules) -> str:
     """The game's name without its parentheses: ``Twenty Squares``, ``Stacks``."""
-    return rules.title.split(" (")[0]
+    return say(rules.title).split(" (")[0]
 
 
 def sections(text: str) -> list[tuple[str, str, str | None]]:
