@@ -116,6 +116,11 @@ def piece_said(side: Side) -> str:
     return _(PIECE_NAMES[side])
 
 
+def upper_first(text: str) -> str:
+    """``text`` with its first letter a capital (where the language has capitals)."""
+    return text[:1].upper() + text[1:]
+
+
 def bullet(items: list[Any]) -> str:
     """Items said one after another, as the language joins a list (``a, b``)."""
     return _(", ").join(str(item) for item in items)

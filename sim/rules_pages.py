@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from engine.games.api import Rules
-from firmware.words import _, say
+from firmware.words import N_, _, say
 from sim.help import Page
 
 RULES = Path(__file__).resolve().parents[1] / "docs" / "rules"
@@ -67,7 +67,11 @@ def extract(fileobj: BinaryIO, keywords: object, comment_tags: object,
             options: object) -> Iterator[tuple[int, str | None, str, list[str]]]:
     """Babel's extraction of a rules page (``babel.cfg``): the title and every paragraph of
     each section the window shows, as it shows them."""
-    for title, paragraphs, _position in player_sections(fileobj.read().decode("utf-8")):
+    text = fileobj.read().decode("utf-8")
+    found = _source_of(text)
+    if found:
+        yield 0, None, found, ["Where the game's rules come from (Help > About)"]
+    for title, paragraphs, _position in player_sections(text):
         yield 0, None, title, ["A section title of a game's rules page (Help > How to play)"]
         for paragraph in paragraphs:
             if paragraph.strip():
@@ -81,6 +85,10 @@ def source(rules: Rules) -> str | None:
         text = (RULES / f"{rules.name}.md").read_text(encoding="utf-8")
     except OSError:
         return None
+    return _source_of(text)
+
+
+def _source_of(text: str) -> str | None:
     for paragraph in re.split(r"\n\s*\n", text):
         if paragraph.startswith("Source: "):
             return " ".join(paragraph[len("Source: "):].split())
@@ -90,15 +98,17 @@ def source(rules: Rules) -> str | None:
 def about(rules: Rules) -> Page:
     """Help > About: the board and this window, and where the game's rules come from."""
     found = source(rules)
-    rules_from = f"The rules of {rules.title}: {found}" if found else \
-        f"The rules of {rules.title} are in docs/rules/{rules.name}.md."
+    title = say(rules.title)
+    rules_from = _("The rules of {game}: {source}").format(game=title, source=_(found)) \
+        if found else _("The rules of {game} are in {file}.").format(
+            game=title, file=f"docs/rules/{rules.name}.md")
     device = rules.words.device
-    space = ("Space begins a game" if device is None else "Space throws the dice"
-             if device == "dice" else "hold Space to shake the box")
-    return Page("About aseb", ABOUT_TEXT.format(rules_from=rules_from, space=space))
+    space = (_("Space begins a game") if device is None else _("Space throws the dice")
+             if device == "dice" else _("hold Space to shake the box"))
+    return Page(_("About aseb"), _(ABOUT_TEXT).format(rules_from=rules_from, space=space))
 
 
-ABOUT_TEXT = (
+ABOUT_TEXT = N_(
     "aseb: the ancient Egyptian board games on a wooden board that plays back, and this window, "
     "which simulates the board on any computer. {rules_from}\n"
     "The window remembers the menus and MummyFacts of P. S. Neeley's 20-Squares (1995). "
@@ -205,15 +215,23 @@ def controls(rules: Rules) -> str:
     """How this game is played in the window, in its own words."""
     words = rules.words
     if words.device is None:
-        throw = "There is nothing to throw: Space (or Options > New game) begins a game."
+        throw = _("There is nothing to throw: Space (or Options > New game) begins a game.")
     elif words.device == "dice":
-        throw = "Click the dice (or press Space) to throw them."
+        throw = _("Click the dice (or press Space) to throw them.")
+    elif words.device == "sticks":
+        throw = _("Hold the mouse (or the space bar) on the stick box to shake it, and let go to "
+                  "throw the sticks.")
     else:
-        thing = "the stick box" if words.device == "sticks" else "the box"
-        throw = (f"Hold the mouse (or the space bar) on {thing} to shake it, and let go to throw "
-                 f"the {words.device}.")
-    piece = words.piece
-    return (f"{throw}\nClick a {piece} that can move and it goes to its square (or drag it "
-            f"there). Squares light up as the board would: your {piece}s that can move glow in "
-            f"your colour, and the mummy's move flashes gold before its hand makes it. Under the "
-            f"status line the window says what just happened; Log lists the game so far.")
+        throw = _("Hold the mouse (or the space bar) on the box to shake it, and let go to throw "
+                  "the die.")
+    if words.piece == "man":
+        play = _("Click a man that can move and it goes to its square (or drag it there). "
+                 "Squares light up as the board would: your men that can move glow in your "
+                 "colour, and the mummy's move flashes gold before its hand makes it. Under the "
+                 "status line the window says what just happened; Log lists the game so far.")
+    else:
+        play = _("Click a piece that can move and it goes to its square (or drag it there). "
+                 "Squares light up as the board would: your pieces that can move glow in your "
+                 "colour, and the mummy's move flashes gold before its hand makes it. Under the "
+                 "status line the window says what just happened; Log lists the game so far.")
+    return f"{throw}\n{play}"

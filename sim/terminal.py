@@ -313,7 +313,8 @@ class TerminalGame:
         self.write(_("The mummy would play {move}.").format(move=state.describe(move)))
 
     def _show(self, state: Position) -> None:
-        movable = frozenset(source for source, _target in (move_squares(state, m) for m in state.moves)
+        movable = frozenset(source for source, _target in (move_squares(state, m)
+                                                           for m in state.moves)
                             if source is not None)
         self.write(say(board_text(state, highlight=movable)))
         self._odds()
