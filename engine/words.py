@@ -25,18 +25,18 @@ class Phrase(str):
 
     msgid: str
     plural: str | None
-    count: int | None
+    number: int | None
     args: dict[str, Any]
 
     def __new__(cls, msgid: str, args: dict[str, Any], plural: str | None = None,
-                count: int | None = None) -> Phrase:
-        chosen = plural if plural is not None and count != 1 else msgid
+                number: int | None = None) -> Phrase:
+        chosen = plural if plural is not None and number != 1 else msgid
         made = super().__new__(cls, chosen.format(**args))
-        made.msgid, made.plural, made.count, made.args = msgid, plural, count, dict(args)
+        made.msgid, made.plural, made.number, made.args = msgid, plural, number, dict(args)
         return made
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Phrase, (self.msgid, self.args, self.plural, self.count))
+        return (Phrase, (self.msgid, self.args, self.plural, self.number))
 
 
 def phrase(msgid: str, **args: Any) -> Phrase:
@@ -44,9 +44,10 @@ def phrase(msgid: str, **args: Any) -> Phrase:
     return Phrase(msgid, args)
 
 
-def nphrase(singular: str, plural: str, count: int, **args: Any) -> Phrase:
-    """A sentence whose form follows ``count`` (``{n} point``, ``{n} points``); ``n`` is set."""
-    return Phrase(singular, {"n": count, **args}, plural, count)
+def nphrase(singular: str, plural: str, number: int, **args: Any) -> Phrase:
+    """A sentence whose form follows ``number`` (``{n} point``, ``{n} points``); ``n`` is
+    set to it."""
+    return Phrase(singular, {"n": number, **args}, plural, number)
 
 
 SIDE_NAMES = (N_("Cones"), N_("Reels"))

@@ -49,7 +49,7 @@ def extract() -> Catalog:
     from babel.messages.frontend import parse_mapping_cfg
 
     with CONFIG.open(encoding="utf-8") as config:
-        method_map, options_map = parse_mapping_cfg(config)
+        method_map, options_map = parse_mapping_cfg(config)  # type: ignore[no-untyped-call]
     catalog = Catalog(project="aseb", version="0.1", creation_date=STAMP,
                       msgid_bugs_address="https://github.com/aseb/aseb/issues",
                       copyright_holder="the aseb authors", charset="utf-8")
@@ -83,7 +83,8 @@ def pseudo_catalog(template: Catalog) -> Catalog:
             made.add(message.id, tuple(pseudo(m) for m in message.id), message.locations,
                      context=message.context)
         else:
-            made.add(message.id, pseudo(message.id), message.locations, context=message.context)
+            made.add(message.id, pseudo(str(message.id)), message.locations,
+                     context=message.context)
     return made
 
 

@@ -23,8 +23,8 @@ from typing import Any
 from engine.core.sides import Side
 from engine.core.sticks import Throw
 from engine.mummy import Level
-from firmware import sounds
 from engine.words import N_
+from firmware import sounds
 from firmware.controller import Controller, Settings
 from firmware.scenes import Phase
 from firmware.stats import GameLine, GameLog

@@ -131,7 +131,8 @@ LESSONS = (
         (Beat(throw="2:WWDD", said=N_("A 2. {do}, onto the sign.")),
          Beat(move="M6-M8", said=N_("A marked square: the signs flare, and you throw again. "
               "{shake}.")),
-         Beat(throw="6:DDDD", said=N_("No white at all: a 6, which earns yet another throw. {do}.")),
+         Beat(throw="6:DDDD", said=N_("No white at all: a 6, which earns yet another throw. "
+                                      "{do}.")),
          Beat(move="M8-M14")),
         N_("Extra throws add up: each one is used before the turn passes."),
         N_("That is allowed, but this lesson lands on the sign and then moves that Cone on.")),

@@ -80,8 +80,8 @@ def say(text: str) -> str:
         return _(text) if text else text
     args = {key: say(value) if isinstance(value, str) else value
             for key, value in text.args.items()}
-    if text.plural is not None and text.count is not None:
-        return ngettext(text.msgid, text.plural, text.count).format(**args)
+    if text.plural is not None and text.number is not None:
+        return ngettext(text.msgid, text.plural, text.number).format(**args)
     return _(text.msgid).format(**args)
 
 

@@ -13,11 +13,11 @@ from engine.core.sides import Side
 from engine.games.api import Offboard
 from engine.mummy import hint
 from firmware.scenes import STICK_DARK, STICK_WHITE, Phase
+from firmware.words import N_, _, say, side_said
 from hardware.squares import STICK_PIXELS
 from sim.board_play import DEMON_STEP, BoardPlay
 from sim.layout import Layout
 from sim.view import Player, Snapshot
-from firmware.words import N_, _, say, side_said
 
 
 def picture(play: BoardPlay, layout: Layout, mouse: tuple[int, int], *,

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 import pygame
 
+from firmware.words import N_, _, say
 from hardware.strips import Colour
 from sim.layout import Layout
 from sim.text import Texts
-from firmware.words import N_, _, say
 
 TITLES = (N_("Options"), N_("Help"), N_("Log"), N_("Exit"))
 ACTIONS = {"Log": "log", "Exit": "exit"}

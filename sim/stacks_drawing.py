@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from engine.core.sides import Side
+from firmware.words import _, side_said
 from hardware.strips import Colour
 from sim.drawing import (
     CONE_BODY,
@@ -31,7 +32,6 @@ from sim.drawing import (
 from sim.layout import LABEL_CELLS, Layout
 from sim.signs import INK
 from sim.text import Texts
-from firmware.words import _, side_said
 
 PALE: Colour = (240, 222, 180)
 """Words on the dark table."""

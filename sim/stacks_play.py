@@ -27,15 +27,15 @@ from engine.stacks import STACKS, Move, StacksPosition
 from engine.stacks.board import square
 from engine.stacks.dice import faces
 from engine.text import event_text
+from engine.words import N_, phrase, side_name
 from firmware import sounds
 from firmware.play_state import SAID
 from firmware.store import Saved, Store
+from firmware.words import _, say, side_said
 from sim.chances import Chances
 from sim.layout import Layout
 from sim.settings import WindowSettings
 from sim.stacks_drawing import at, waiting
-from firmware.words import _, say, side_said
-from engine.words import N_, phrase, side_name
 
 THINK = 0.5
 """Seconds before the mummy throws or starts to show a move."""

@@ -11,12 +11,12 @@ import random
 from engine.core.sides import Side
 from engine.mummy import hint
 from engine.stacks import Move
+from firmware.words import _, say, side_said
 from sim.layout import Layout
 from sim.pieces import Pieces
 from sim.stacks_drawing import Scene, spot
 from sim.stacks_play import StacksPlay, captured, source
 from sim.view import Snapshot
-from firmware.words import _, say, side_said
 
 
 def picture(play: StacksPlay, layout: Layout, mouse: tuple[int, int]) -> Snapshot:

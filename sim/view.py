@@ -16,6 +16,7 @@ import pygame
 from engine.core.sides import Side
 from engine.mummy.review import Review
 from firmware.scenes import SIDE_COLOUR
+from firmware.words import _, side_said
 from hardware.strips import Colour
 from sim import drawing, position_art, setna_art, stacks_drawing
 from sim.hand import Held
@@ -27,7 +28,6 @@ from sim.pieces import Pieces
 from sim.review_page import draw_review
 from sim.stacks_drawing import Scene, draw_man, man_radius
 from sim.text import FACE, Texts
-from firmware.words import _, side_said
 
 TEXT: Colour = (240, 222, 180)
 DIM_TEXT: Colour = (176, 152, 112)
@@ -139,7 +139,7 @@ class View:
     def _fly(self, surface: pygame.Surface, layout: Layout,
              flying: list[tuple[Side, tuple[int, int], pygame.Rect]], men: bool) -> None:
         """Pieces in the air (``men``: the stacking game's), over everything but the overlays."""
-        for side, pos, _ in flying:
+        for side, pos, _rect in flying:
             if men:
                 draw_man(surface, side, pos, man_radius(layout.cell))
             else:

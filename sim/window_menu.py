@@ -10,8 +10,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
+from engine.words import N_, phrase
 from firmware.choices import Chosen, setting
 from firmware.story import STORY_GAME
+from firmware.words import _, say
 from sim.audio import Audio
 from sim.board_play import BoardPlay
 from sim.help import Page
@@ -20,8 +22,6 @@ from sim.rules_pages import about, how_to_play
 from sim.settings import WindowSettings, save
 from sim.stacks_play import StacksPlay
 from sim.window_story import Story
-from firmware.words import _, say
-from engine.words import N_, phrase
 
 
 class Window(Protocol):

@@ -23,7 +23,7 @@ from engine.mummy.scribe import scribe_move
 from engine.mummy.search import Search
 from engine.words import N_, phrase
 
-NO_TABLE = "no solved table is loaded: Neferkaptah plays as the Vizier"
+NO_TABLE = N_("no solved table is loaded: Neferkaptah plays as the Vizier")
 
 
 class Level(IntEnum):
@@ -152,7 +152,8 @@ class Mummy:
         analysis = search.analyse(state)
         if level == Level.VIZIER:
             return Decision(analysis.move, level, level, value=analysis.value)
-        note = f"no solved table for {state.rules.title}: Neferkaptah plays as the Vizier"
+        note = phrase(N_("no solved table for {game}: Neferkaptah plays as the Vizier"),
+                      game=state.rules.title)
         return Decision(analysis.move, level, Level.VIZIER, note, analysis.value)
 
     def _search(self, mind: Mind, rules: Rules) -> Any:
