@@ -14,6 +14,7 @@ from engine import games
 from engine.game import Game
 from engine.mummy import Level
 from firmware.choices import Chosen, describe, keys, setting
+from firmware.words import say, use
 from sim.terminal import Chooser, TerminalGame
 
 
@@ -59,7 +60,9 @@ class TerminalSettings:
 
     def _apply(self, game: TerminalGame, key: str) -> str:
         chosen = self.chosen
-        label = setting(key).choice(chosen[key]).label
+        label = say(setting(key).choice(chosen[key]).label)
+        if key == "language":  # spoken from the next line on
+            use(chosen.language)
         if key == "game":
             rules = games.load(chosen.game)
             first, game.begins = rules.who_begins(game.rng, None)
