@@ -74,6 +74,8 @@ def _game_choices() -> tuple[Choice, ...]:
                  for name in games.names())
 
 
+FAIR = N_("Fair")
+"""Fair mode as a menu names it beside the levels' names (``Scribe``...)."""
 LEVEL_COLOURS: dict[str, Colour] = {
     "scribe": (70, 55, 30), "priest": (150, 105, 30), "vizier": (255, 150, 0),
     "neferkaptah": (255, 225, 140), "fair": (0, 200, 140)}

@@ -24,6 +24,7 @@ from engine.tait.moves import Move
 from engine.tait.packed import OVER, TURN_SHIFT
 from engine.tait.state import TAIT, GameState, Ruleset
 from engine.tait.tables import tables
+from engine.words import N_, phrase
 
 
 class SolvedTable(Protocol):
@@ -104,7 +105,8 @@ def odds_text(table: SolvedTable, state: GameState) -> str | None:
     cones = cones_chance(table, state)
     if cones is None:
         return None
-    return f"Chances to win: Cones {cones:.0%}, Reels {1 - cones:.0%}"
+    return phrase(N_("Chances to win: Cones {cones}, Reels {reels}"), cones=f"{cones:.0%}",
+                  reels=f"{1 - cones:.0%}")
 
 
 def balanced_move(table: SolvedTable, state: GameState, target: float = 0.5) -> Move | None:

@@ -23,11 +23,12 @@ from engine.mummy.minds import level_description, mind_of
 from engine.mummy.search import Search
 from engine.tait.state import GameState, Ruleset
 from engine.tait.vizier import Vizier, expectiminimax
+from engine.words import N_, phrase
 
 Chances = tuple[tuple[Any, float], ...]
 """Each legal move with the mover's chance after it, in the game's move order."""
 
-TABLE = "the solved table (perfect play)"
+TABLE = N_("the solved table (perfect play)")
 
 
 @runtime_checkable
@@ -87,8 +88,10 @@ class SearchJudge:
             self._search: Any = mind.searcher(int(self.level), rules) \
                 if mind.searcher is not None else Search(mind.evaluate, mind.depth,
                                                          mind.node_limit)
-        who = self.level.title if self.level == Level.NEFERKAPTAH else f"the {self.level.title}"
-        self.name = f"{who}, which {level_description(self.level, rules)}"
+        self.name = phrase(
+            N_("{level}, which {plays}") if self.level == Level.NEFERKAPTAH else
+            N_("the {level}, which {plays}"), level=self.level.title,
+            plays=level_description(self.level, rules))
 
     def move_chances(self, position: Position) -> Chances | None:
         if position.is_over or not position.moves:
@@ -126,8 +129,9 @@ class Odds:
     @property
     def text(self) -> str:
         """``Chances to win: Cones 54%, Reels 46%`` (``Chances to win, estimated: ...``)."""
-        how = "" if self.exact else ", estimated"
-        return f"Chances to win{how}: Cones {self.cones:.0%}, Reels {1 - self.cones:.0%}"
+        return phrase(N_("Chances to win: Cones {cones}, Reels {reels}") if self.exact else
+                      N_("Chances to win, estimated: Cones {cones}, Reels {reels}"),
+                      cones=f"{self.cones:.0%}", reels=f"{1 - self.cones:.0%}")
 
 
 def odds(judge: Judge, position: Position) -> Odds | None:

@@ -28,6 +28,7 @@ from engine.core.sides import Side
 from engine.games import mind_module
 from engine.games.api import Rules
 from engine.mummy.search import DEPTH, NODE_LIMIT
+from engine.words import N_, phrase
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,7 @@ def by_evaluation(evaluate: Callable[[Any], float]) -> Callable[[Any], Any]:
 
 
 def _no_reason(position: Any, move: Any) -> str:
-    return "the move that looks best"
+    return phrase(N_("the move that looks best"))
 
 
 def mind_of(rules: Rules) -> Mind:
@@ -120,4 +121,4 @@ def level_description(level: Any, rules: Rules) -> str:
     except ValueError:
         words = {}
     found = words.get(level.name.lower())
-    return found if isinstance(found, str) else str(level.description)
+    return phrase(found) if isinstance(found, str) else level.description

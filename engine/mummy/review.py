@@ -30,6 +30,7 @@ from engine.mummy.judges import Chances, Judge, as_judge
 from engine.record import GameRecord
 from engine.tait.state import TAIT
 from engine.text import dice_text
+from engine.words import N_, phrase
 
 POINTS = 100.0
 NOTICEABLE = 0.05
@@ -93,8 +94,8 @@ class Review:
     def judged_by(self) -> str:
         """One line saying who judged, and whether its chances are estimates."""
         if self.exact:
-            return f"Judged by {self.judge}."
-        return f"Judged by {self.judge}: its chances are estimates."
+            return phrase(N_("Judged by {judge}."), judge=self.judge)
+        return phrase(N_("Judged by {judge}: its chances are estimates."), judge=self.judge)
 
     @property
     def lucky(self) -> bool:

@@ -143,10 +143,14 @@ def _answering(read: Any) -> Any:
 @pytest.mark.parametrize("name", names())
 def test_a_whole_game_in_the_window_draws_only_marked_words(name: str, heard: Heard,
                                                             tmp_path: Path) -> None:
-    window = Window.open(state_dir=tmp_path, settings=WindowSettings(mummy=Side.REELS),
-                         seed=5, game=name)
+    window = Window.open(state_dir=tmp_path, seed=5, game=name,
+                         settings=WindowSettings(mummy=Side.REELS, hints=True))
     watch(window, heard)
     drawn(window, heard)
+    for title in ("Options", "Help"):  # the menus, drawn open
+        window.menu.open = title
+        drawn(window, heard)
+    window.menu.open = None
     rules = load(name)
     for page in [*how_to_play(rules), about(rules)]:
         heard(page.title)
@@ -165,8 +169,6 @@ def test_a_whole_game_in_the_window_draws_only_marked_words(name: str, heard: He
         play_whole_game(window, random.Random(2))
         window.step(2.0)
         assert window.controller.phase is Phase.WON
-    for title in window.menu.titles if hasattr(window.menu, "titles") else ():
-        heard(title)
     assert heard.escapes() == {}
 
 
