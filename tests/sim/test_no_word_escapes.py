@@ -19,10 +19,16 @@ import pytest
 from engine.core.sides import Side
 from engine.games import load, names
 from firmware import words
+from firmware.controller import Settings
 from firmware.scenes import Phase
+from firmware.tutorial import BOARD, Tutorial
+from sim.demo import Demo
 from sim.rules_pages import about, how_to_play
 from sim.settings import WindowSettings
+from sim.table import Table
 from sim.terminal import TerminalGame
+from tests.firmware.test_tutorial import follow_the_lessons as follow_on_the_board
+from tests.sim.test_demo import run_demo
 from tests.sim.test_terminal import Script, enter_then_1
 from tests.sim.test_window_games import play_whole_game
 from tests.sim.test_window_tournament import play_by_mouse
@@ -193,4 +199,36 @@ def test_a_setna_tournament_in_the_window_speaks_only_marked_words(heard: Heard,
             window.act("next_page") if False else window.step(0.1)
     play_by_mouse(window)
     window.step(3.0)
+    assert heard.escapes() == {}
+
+
+@pytest.mark.parametrize("name", [n for n in names() if n != "stacks"])  # stacks: no board
+def test_a_whole_game_on_the_board_says_only_marked_words(name: str, heard: Heard,
+                                                          tmp_path: Path) -> None:
+    """The simulated board controller, the mummy's hand playing both sides: every status line
+    and everything it tells of the game."""
+    table = Table(state_dir=tmp_path, seed=7, settings=Settings(
+        mummy_plays_both=True, celebrate=2.0, ruleset=load(name)))
+    demo = Demo(table.sim)
+    controller = table.controller
+    while controller.phase is not Phase.WON and table.now < 3600:
+        run_demo(table, demo, 1.0)
+        heard(controller.status())
+    assert controller.phase is Phase.WON
+    for line in controller.said:
+        heard(line)
+    assert controller.said
+    table.close()
+    assert heard.escapes() == {}
+
+
+def test_the_tutorial_on_the_board_speaks_only_marked_words(heard: Heard, tmp_path: Path) -> None:
+    """The board's lessons, as espeak-ng would say them, and its status lines."""
+    table = Table(state_dir=tmp_path, settings=Settings(mummy=None), seed=3)
+    tutorial = Tutorial(table.controller, BOARD, say=heard)
+    table.companions.append(tutorial)
+    tutorial.start()
+    follow_on_the_board(table, tutorial)
+    assert tutorial.finished and heard.texts  # the lessons were spoken
+    heard(table.controller.status())
     assert heard.escapes() == {}
