@@ -47,6 +47,8 @@ class BoardMenu:
     say: Callable[[str], None] | None = None
     has_table: Callable[[], bool] = lambda: True
     """Whether the board has its game's solved table (without it no chances are lit)."""
+    loudness: Callable[[float], float] = lambda volume: volume
+    """What the speaker plays for a volume chosen (a kiosk's quiet hours lower it)."""
     timeout: float = TIMEOUT
     is_open: bool = False
     page: int = 0

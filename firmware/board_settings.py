@@ -116,6 +116,8 @@ class BoardSettings:
         controller.menu = BoardMenu(menu_table(controller.rules.geometry, board.menu.open),
                                     chosen, say=say,
                                     has_table=lambda: controller.settings.table is not None)
+        if kiosk is not None:  # the volume chosen is heard at once, as quiet hours allow
+            controller.menu.loudness = kiosk.loudness
         controller.menu_locked = board.kiosk.enabled and not board.kiosk.menu
 
     def begin(self, mode: str | None = None) -> None:

@@ -207,9 +207,13 @@ class Kiosk:
             self._sound()
             log.info("quiet hours %s", "begin" if quiet else "end")
 
+    def loudness(self, volume: float) -> float:
+        """What the speaker plays for ``volume`` now: in quiet hours, at most ``quiet_volume``."""
+        return min(volume, self.config.quiet_volume) if self._quiet else volume
+
     def _sound(self) -> None:
         """Set the speaker (and the voice) to what is played now."""
-        volume = min(self.volume, self.config.quiet_volume) if self._quiet else self.volume
+        volume = self.loudness(self.volume)
         self.controller.speaker.volume = volume
         if self.voice is not None:
             self.voice(volume)

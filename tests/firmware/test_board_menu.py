@@ -315,6 +315,7 @@ def test_quiet_hours_win_over_the_volume_chosen_which_returns_when_they_end(
         assert speaker.volume == 0.1  # a board started at night is quiet at once
         hand = open_menu(table)
         pick(table, hand, "volume", "3")
+        assert speaker.volume == 0.1  # heard as it is chosen: quietly
         close(table, hand)
         assert speaker.volume == 0.1  # chosen at night: still quiet
         table.run(11 * 60, step=0.5)  # past 08:00
@@ -326,6 +327,7 @@ def test_quiet_hours_win_over_the_volume_chosen_which_returns_when_they_end(
         assert speaker.volume == pytest.approx(0.6)  # as chosen, kept over the restart
         hand = open_menu(table)
         pick(table, hand, "volume", "1")
+        assert speaker.volume == pytest.approx(0.2)
         close(table, hand)
         assert speaker.volume == pytest.approx(0.2)  # chosen by day: heard at once
         table.run(11 * 60, step=0.5)  # past 22:00: quiet never makes it louder
