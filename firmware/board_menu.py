@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from firmware import words
-from firmware.choices import Chosen
+from firmware.choices import NO_TABLE, Chosen
 from firmware.menu_table import MenuTable, Page
 from firmware.scenes import CALM, breathe, pulse, scale
 from firmware.words import N_, _, say
@@ -47,6 +47,10 @@ class BoardMenu:
     table: MenuTable
     chosen: Chosen
     say: Callable[[str], None] | None = None
+    has_table: Callable[[], bool] = lambda: True
+    """Whether the board has its game's solved table (without it no chances are lit)."""
+    loudness: Callable[[float], float] = lambda volume: volume
+    """What the speaker plays for a volume chosen (a kiosk's quiet hours lower it)."""
     timeout: float = TIMEOUT
     is_open: bool = False
     page: int = 0
@@ -109,6 +113,8 @@ class BoardMenu:
         if key == "language":  # the menu speaks the chosen language at once
             words.use(choice.value)
         said = [_("{choice}.").format(choice=say(choice.label))]
+        if key == "chances" and self.chosen.chances and not self.has_table():
+            said.append(_(NO_TABLE))
         for other in self.chosen.changed(before):
             if other != key:  # a story takes Tait's rules; another game leaves the story
                 page = next(p for p in self.table.pages if p.setting.key == other)

@@ -104,7 +104,8 @@ def settings() -> tuple[Setting, ...]:
             Choice("tournament", N_("Setna's tournament against the mummy"), (210, 140, 30))),
             "game"),
         Setting("chances", N_("Chances"), (
-            Choice("shown", N_("Chances shown after every move (with the solved table)"), CONES),
+            Choice("shown", N_("Chances shown after every move, from the solved table (a board "
+                               "without one lights none; a screen estimates them)"), CONES),
             Choice("hidden", N_("Chances hidden"), (40, 40, 40))), "shown"),
         Setting("volume", N_("Volume"), tuple(
             Choice(str(n), phrase(N_("Volume {n} of {volumes}"), n=n, volumes=VOLUMES),
@@ -121,6 +122,9 @@ LANGUAGE_COLOURS: dict[str, Colour] = {
     "it": (40, 200, 120), "es": (240, 120, 0)}
 """A colour for each language's square on the board menu (the six are told apart by place, so
 colour-blind visitors choose by the card too)."""
+NO_TABLE = N_("This board has no solved table yet, so it lights no chances; they light once "
+              "the table is made (aseb solve, or the aseb-solve service).")
+"""Said when the chances are chosen on a board without its game's solved table."""
 
 
 def _grey(level: float) -> Colour:
