@@ -9,8 +9,9 @@ import pytest
 
 from engine.core.sides import Side
 from engine.cyningstan import RULES
+from engine.cyningstan.mummy import WEIGHTS as CYNINGSTAN_WEIGHTS
 from engine.mummy import Fair, Level, Mummy, hint
-from engine.tait.evaluation import CYNINGSTAN_WEIGHTS, evaluate, model, threatened
+from engine.tait.evaluation import evaluate, model, threatened
 from engine.tait.moves import Move
 from engine.tait.priest import priest_move
 from engine.tait.state import TAIT, GameState
