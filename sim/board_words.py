@@ -12,9 +12,8 @@ import random
 from engine.core.sides import Side
 from engine.games.api import Offboard
 from engine.mummy import hint
-from firmware.scenes import STICK_DARK, STICK_WHITE, Phase
-from hardware.squares import STICK_PIXELS
-from sim.board_play import DEMON_STEP, BoardPlay
+from firmware.scenes import Phase
+from sim.board_play import BoardPlay
 from sim.layout import Layout
 from sim.view import Player, Snapshot
 
@@ -28,18 +27,15 @@ def picture(play: BoardPlay, layout: Layout, mouse: tuple[int, int], *,
     if controller.throws:
         side, throw = list(controller.throws.items())[-1]
         caption = f"{side.title} threw {throw.value}"
-    if play.demon_showing():
-        i = int((play.now - play.demon_from) / DEMON_STEP)
-        side, throw = play.demon[i]
-        last = i == len(play.demon) - 1
+    state = play.state
+    if play.demon_showing() and state is not None and state.throw is not None:
+        # The sticks keep showing the throw to move with; the caption tells how it came.
+        lost = len(play.demon) - 1
         if getattr(controller.rules, "demon_cast", False):
-            caption = f"Demon-cast: {side.title} threw {throw.value}" \
-                + (": it enters" if last else ": lost")
+            caption = f"Demon-cast: {lost} lost, {state.turn.title} threw {state.throw.value}" \
+                if lost else f"Demon-cast: {state.turn.title} threw {state.throw.value}"
         else:
-            caption = f"Opening: {side.title} threw {throw.value}"
-        lit = throw.sticks or tuple(n < throw.value for n in range(len(STICK_PIXELS)))
-        frame = {**frame, **{pixel: STICK_WHITE if white else STICK_DARK
-                             for pixel, white in zip(STICK_PIXELS, lit, strict=True)}}
+            caption = f"Opening: {state.turn.title} threw {state.throw.value}"
     if hand.shaking:
         caption = "shaking..."
     return Snapshot(frame=frame, pieces=hand.pieces, held=hand.held, mouse=mouse,
