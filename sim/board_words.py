@@ -12,10 +12,9 @@ import random
 from engine.core.sides import Side
 from engine.games.api import Offboard
 from engine.mummy import hint
-from firmware.scenes import STICK_DARK, STICK_WHITE, Phase
-from firmware.words import N_, _, say, side_said
-from hardware.squares import STICK_PIXELS
-from sim.board_play import DEMON_STEP, BoardPlay
+from firmware.scenes import Phase
+from firmware.words import N_, _, ngettext, say, side_said
+from sim.board_play import BoardPlay
 from sim.layout import Layout
 from sim.view import Player, Snapshot
 
@@ -29,19 +28,18 @@ def picture(play: BoardPlay, layout: Layout, mouse: tuple[int, int], *,
     if controller.throws:
         side, throw = list(controller.throws.items())[-1]
         caption = _("{side} threw {n}").format(side=side_said(side), n=throw.value)
-    if play.demon_showing():
-        i = int((play.now - play.demon_from) / DEMON_STEP)
-        side, throw = play.demon[i]
-        last = i == len(play.demon) - 1
+    state = play.state
+    if play.demon_showing() and state is not None and state.throw is not None:
+        # The sticks keep showing the throw to move with; the caption tells how it came.
+        lost = len(play.demon) - 1
+        thrower, n = side_said(state.turn), state.throw.value
         if getattr(controller.rules, "demon_cast", False):
-            caption = (_("Demon-cast: {side} threw {n}: it enters") if last else
-                       _("Demon-cast: {side} threw {n}: lost")).format(side=side_said(side),
-                                                                      n=throw.value)
+            caption = ngettext("Demon-cast: {lost} lost, {side} threw {n}",
+                               "Demon-cast: {lost} lost, {side} threw {n}", lost).format(
+                lost=lost, side=thrower, n=n) if lost else \
+                _("Demon-cast: {side} threw {n}").format(side=thrower, n=n)
         else:
-            caption = _("Opening: {side} threw {n}").format(side=side_said(side), n=throw.value)
-        lit = throw.sticks or tuple(n < throw.value for n in range(len(STICK_PIXELS)))
-        frame = {**frame, **{pixel: STICK_WHITE if white else STICK_DARK
-                             for pixel, white in zip(STICK_PIXELS, lit, strict=True)}}
+            caption = _("Opening: {side} threw {n}").format(side=thrower, n=n)
     if hand.shaking:
         caption = _("shaking...")
     return Snapshot(frame=frame, pieces=hand.pieces, held=hand.held, mouse=mouse,

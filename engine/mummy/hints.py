@@ -16,7 +16,6 @@ from engine.games.api import Position
 from engine.mummy.chances import SolvedTable, best, move_chances
 from engine.mummy.levels import Level, Mummy
 from engine.mummy.minds import mind_of
-from engine.tait.state import GameState
 from engine.words import N_, Phrase, nphrase, phrase, side_name
 
 
@@ -73,7 +72,7 @@ def points(loss: float) -> str:
     return nphrase("{n} point", "{n} points", 1 if shown == "1" else 2, n=shown)
 
 
-def explain(table: SolvedTable, state: GameState) -> str | None:
+def explain(table: SolvedTable, state: Position) -> str | None:
     """The best move of the pending throw with the mover's chance after it, and what each other
     legal move would give up: ``C2-M6 keeps 61%; M9-M11 would give up 7 points``. None when the
     table does not hold the position."""

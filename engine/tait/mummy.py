@@ -1,7 +1,7 @@
 """What the mummy knows of Tait's game, and of every rule set its core plays (Cyningstan's too):
 the fitted evaluation (``evaluation``), the Priest's priorities (``priest``), the reasons a hint
-gives, the Vizier that searches the core's packed positions (``vizier``) and Neferkaptah's play
-from the solved table (``neferkaptah``).
+gives, the Vizier that searches the core's packed positions (``vizier``), Neferkaptah's play
+from the solved table (``neferkaptah``) and what a solved table is for these games (``solved``).
 
 >>> from engine.tait.state import GameState
 >>> state = GameState.parse("C:C2,M6 R:M7 off:0,1 entered:CR turn:C throw:1")
@@ -13,17 +13,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.mummy.chances import balanced_move
 from engine.tait.board import square_of
 from engine.tait.evaluation import evaluate
 from engine.tait.moves import Move
 from engine.tait.neferkaptah import Neferkaptah
 from engine.tait.priest import priest_move, traits
+from engine.tait.solved import balanced_move, holds, move_chances, table_chance
 from engine.tait.state import GameState
 from engine.tait.vizier import Vizier
 from engine.words import N_, phrase, piece_name, side_name
 
-__all__ = ["balanced", "evaluate", "perfect", "priest_move", "reason", "traits", "vizier"]
+__all__ = ["balanced", "evaluate", "holds", "perfect", "priest_move", "reason", "table_chance",
+           "table_moves", "traits", "vizier"]
+
+table_moves = move_chances
+"""Each legal move of the pending throw with the mover's chance after it, from the table."""
 
 
 def reason(state: GameState, move: Move) -> str:
