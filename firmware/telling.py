@@ -73,8 +73,15 @@ class Telling(PlayState):
         side = state.turn.title
         if self.phase is Phase.WON and state.winner is not None:
             return f"{state.winner.title} win! Clear the board for a new game."
+        remote = state.turn == self.remote
+        if self.mummy_move is not None and remote:
+            return (f"Your friend plays {state.describe(self.mummy_move)}: move their piece "
+                    "for them.")
         if self.mummy_move is not None:
             return f"The mummy plays {state.describe(self.mummy_move)}: move its piece for it."
+        if remote:
+            return f"Waiting for your friend's {'throw' if self.phase is Phase.THROW else 'move'}" \
+                f" ({side})."
         if self.phase is Phase.THROW:
             return f"The mummy throws for {side}..." if self._mummy_to_play() else \
                 f"{shake.capitalize()}, {side}."

@@ -155,6 +155,7 @@ def _run(args: argparse.Namespace) -> int:
     from firmware.boards import no_board
     from firmware.controller import Settings
     from firmware.daemon import run_board, state_directory
+    from firmware.link import socket_path
 
     ruleset = rules_of(args)
     why = no_board(ruleset)
@@ -165,6 +166,7 @@ def _run(args: argparse.Namespace) -> int:
     settings = Settings(ruleset=ruleset, table=table_for(ruleset))
     state_dir = Path(args.state_dir) if args.state_dir else state_directory()
     story = story_of(args, ruleset)
+    link = None if args.no_link else socket_path(args.socket, state_dir)
     if args.simulated:
         from sim.headless import run_simulated
 
@@ -172,7 +174,7 @@ def _run(args: argparse.Namespace) -> int:
             raise ValueError("--demo plays both sides itself: it cannot follow the tutorial")
         return run_simulated(settings, state_dir, args.seconds, demo=args.demo,
                              kiosk=args.kiosk, story=story, overrides=overrides,
-                             solve=args.solve)
+                             solve=args.solve, link=link)
     if args.solve:
         raise ValueError("--solve is for the simulated board: on a board the aseb-solve unit "
                          "makes the table (systemd/install.sh)")
@@ -180,7 +182,7 @@ def _run(args: argparse.Namespace) -> int:
         raise ValueError("--demo and --kiosk play on the simulated board only: add --simulated "
                          "(a real board's kiosk is its board file's [kiosk] section)")
     return run_board(Path(args.board), settings, state_dir, story=story, overrides=overrides,
-                     table_for=table_for)
+                     table_for=table_for, link=link)
 
 
 def run_flags(args: argparse.Namespace) -> dict[str, str]:
@@ -345,6 +347,10 @@ def build_parser() -> argparse.ArgumentParser:
                           "chosen in the board menu, else priest)")
     run.add_argument("--state-dir", metavar="DIR", help="where the game is saved")
     run.add_argument("--seconds", type=float, help="stop after this long (simulated only)")
+    run.add_argument("--socket", metavar="PATH",
+                     help="where the board's link listens for aseb web (default: link.sock in "
+                          "$RUNTIME_DIRECTORY, else $XDG_RUNTIME_DIR/aseb, else the state dir)")
+    run.add_argument("--no-link", action="store_true", help="open no link for aseb web")
     run.add_argument("--solve", action="store_true",
                      help="without a solved table, make it in the background at idle priority "
                           "while the board plays (simulated only; a board's aseb-solve unit "
