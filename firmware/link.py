@@ -25,6 +25,7 @@ from typing import Any
 from engine.core.sides import Side
 from engine.core.sticks import Throw
 from engine.game import Game
+from engine.games.api import Geometry
 from engine.mummy.chances import cones_chance
 from firmware.board_settings import BoardSettings
 from firmware.choices import offered, setting
@@ -40,11 +41,14 @@ from firmware.link_schema import (
     hex_colour,
     message,
     parse_command,
+    socket_path,
 )
 from firmware.scenes import Phase
 from hardware.lights import Frame
 
 log = logging.getLogger(__name__)
+
+__all__ = ["Link", "socket_path"]
 
 MAX_CLIENTS = 16
 """Companions at once (the web page needs one; it fans out to its browsers itself)."""
@@ -54,19 +58,6 @@ COMMANDS_A_FRAME = 8
 """Commands of one companion carried out in a frame (the rest wait for the next)."""
 RECORDS_LISTED = 200
 """The newest records the ``games`` event lists."""
-SOCKET_NAME = "link.sock"
-
-
-def socket_path(given: str | None, state_dir: Path) -> Path:
-    """Where the link listens: ``given`` (``--socket``), else systemd's runtime directory,
-    else ``$XDG_RUNTIME_DIR/aseb``, else the state directory."""
-    if given:
-        return Path(given)
-    runtime = os.environ.get("RUNTIME_DIRECTORY")
-    if runtime:
-        return Path(runtime.split(":")[0]) / SOCKET_NAME
-    xdg = os.environ.get("XDG_RUNTIME_DIR")
-    return (Path(xdg) / "aseb" if xdg else state_dir) / SOCKET_NAME
 
 
 @dataclass(eq=False)
@@ -87,7 +78,7 @@ class Link:
 
     def __init__(self, path: Path, controller: Controller, frame: Callable[[], Frame], *,
                  choices: BoardSettings | None = None, games: Path | None = None,
-                 say: Callable[[str], None] | None = None) -> None:
+                 say: Callable[[str], None] | None = None, stats: Path | None = None) -> None:
         self.path = path
         self.controller = controller
         self.frame = frame
@@ -95,6 +86,8 @@ class Link:
         self.games = games
         """Where finished games are kept as records (None: not kept)."""
         self.say = say
+        self.stats = stats
+        """The state directory whose kiosk statistics ``stats`` reads (None: none)."""
         self.companions: list[Companion] = []
         self.listener: socket.socket | None = None
         self.told: dict[str, bytes] = {}
@@ -261,7 +254,31 @@ class Link:
                 return message("games", games=self._records())
             case "record":
                 return message("record", id=command.id, record=self._record(command.id))
+            case "pin":
+                self._say_pin(command.pin)
+            case "stats":
+                return message("stats", **self._stats())
         return None
+
+    def _say_pin(self, pin: str) -> None:
+        """Tell the web page's new PIN to whoever stands at the board: in its words (the log
+        and the status line) and aloud where it speaks."""
+        spoken = " ".join(pin)
+        self.controller._tell([f"The web page's PIN is {spoken}."])
+        if self.say is not None:
+            self.say(f"The web page's PIN is {spoken}.")
+
+    def _stats(self) -> dict[str, Any]:
+        """The kiosk's figures over its games (``firmware.stats``): none without a kiosk."""
+        from firmware.stats import GameLog, summary
+
+        if self.stats is None:
+            return {"games": 0, "per_day": {}, "completion": None, "visitors": None,
+                    "minutes": None}
+        found = summary(GameLog(self.stats).lines())
+        return {"games": found.games, "per_day": found.games_per_day,
+                "completion": found.completion_rate, "visitors": found.visitor_win_rate,
+                "minutes": found.median_minutes}
 
     def _set(self, key: str, value: str) -> None:
         if self.choices is None:
@@ -337,16 +354,9 @@ class Link:
 
     def _game(self) -> dict[str, Any]:
         rules = self.controller.rules
-        geometry = rules.geometry
         return {"name": rules.name, "title": rules.title,
                 "chance": rules.chance.name if rules.chance is not None else None,
-                "geometry": {
-                    "board": geometry.board, "squares": list(geometry.squares),
-                    "position": {s: list(p) for s, p in geometry.position.items()},
-                    "marked": dict(geometry.marked), "paths": [list(p) for p in geometry.paths],
-                    "homes": [list(h) for h in geometry.homes],
-                    "oblongs": [list(o) for o in geometry.oblongs],
-                    "rows": geometry.rows, "columns": geometry.columns}}
+                "geometry": geometry_json(rules.geometry)}
 
     def _position_now(self) -> dict[str, Any]:
         game = self.controller.game
@@ -427,6 +437,16 @@ class Link:
              "choices": [{"value": c.value, "label": c.label, "colour": hex_colour(c.colour)}
                          for c in offered(found, kind)]}
             for found in _all_settings()]}
+
+
+def geometry_json(geometry: Geometry) -> dict[str, Any]:
+    """A board's geometry (``engine.games.api.Geometry``) as the ``game`` event tells it."""
+    return {"board": geometry.board, "squares": list(geometry.squares),
+            "position": {s: list(p) for s, p in geometry.position.items()},
+            "marked": dict(geometry.marked), "paths": [list(p) for p in geometry.paths],
+            "homes": [list(h) for h in geometry.homes],
+            "oblongs": [list(o) for o in geometry.oblongs],
+            "rows": geometry.rows, "columns": geometry.columns}
 
 
 def _listened(path: Path) -> bool:

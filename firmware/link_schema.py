@@ -18,6 +18,7 @@ The board tells (events):
     game_over  {"winner", "record"}: a finished game, kept among the records under that id
     games      {"games"}: the finished games' records, newest first (asked for)
     record     {"id", "record"}: one record as its JSON (asked for)
+    stats      {"games", "per_day", "completion", "visitors", "minutes"}: the kiosk's figures
     ok         {"command"}: a command was carried out
     error      {"message"}: a line was refused, and why
 
@@ -30,12 +31,16 @@ A companion asks (commands):
     move       {"move"}: the remote player's move, in notation
     games      {}: list the records
     record     {"id"}: one record
+    pin        {"pin"}: say the web page's new PIN (4 to 8 digits) aloud and in the log
+    stats      {}: the kiosk's statistics (``firmware.stats``)
 """
 
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 VERSION = 1
@@ -44,7 +49,7 @@ MAX_LINE = 4096
 """Bytes in a command line at most: a longer one is refused and its sender dropped."""
 
 EVENTS = ("hello", "game", "position", "lights", "status", "throw", "moves", "chances", "log",
-          "settings", "game_over", "games", "record", "ok", "error")
+          "settings", "game_over", "games", "record", "stats", "ok", "error")
 """Every type of message the board tells."""
 
 
@@ -70,6 +75,7 @@ class Command:
     side: str | None = None
     move: str = ""
     id: str = ""
+    pin: str = ""
 
 
 class Refused(ValueError):
@@ -78,7 +84,7 @@ class Refused(ValueError):
 
 FIELDS: dict[str, tuple[str, ...]] = {
     "set": ("key", "value"), "new_game": (), "remote": ("side",), "throw": (),
-    "move": ("move",), "games": (), "record": ("id",)}
+    "move": ("move",), "games": (), "record": ("id",), "pin": ("pin",), "stats": ()}
 """Each command and the string fields it needs (``side`` may be null)."""
 
 
@@ -106,7 +112,24 @@ def parse_command(line: bytes) -> Command:
             raise Refused(f"{kind}: {name!r} must be a short text")
         else:
             found[name] = value
+    if kind == "pin" and not (str(found["pin"]).isdigit() and 4 <= len(str(found["pin"])) <= 8):
+        raise Refused("pin: 4 to 8 digits")
     return Command(kind, **found)  # type: ignore[arg-type]  # the fields checked above
+
+
+SOCKET_NAME = "link.sock"
+
+
+def socket_path(given: str | None, state_dir: Path) -> Path:
+    """Where the link listens: ``given`` (``--socket``), else systemd's runtime directory,
+    else ``$XDG_RUNTIME_DIR/aseb``, else the state directory."""
+    if given:
+        return Path(given)
+    runtime = os.environ.get("RUNTIME_DIRECTORY")
+    if runtime:
+        return Path(runtime.split(":")[0]) / SOCKET_NAME
+    xdg = os.environ.get("XDG_RUNTIME_DIR")
+    return (Path(xdg) / "aseb" if xdg else state_dir) / SOCKET_NAME
 
 
 def hex_colour(colour: tuple[int, int, int]) -> str:

@@ -9,6 +9,7 @@ because it reaches all the others).
     aseb review      review a saved game: the luck and what each move cost
     aseb stats       the kiosk's statistics (--csv for a spreadsheet)
     aseb menu-card   the board menu's card, to print for the box lid
+    aseb web         the board on the home network: a web page (the ``web`` extra)
 """
 
 from __future__ import annotations
@@ -155,7 +156,7 @@ def _run(args: argparse.Namespace) -> int:
     from firmware.boards import no_board
     from firmware.controller import Settings
     from firmware.daemon import run_board, state_directory
-    from firmware.link import socket_path
+    from firmware.link_schema import socket_path
 
     ruleset = rules_of(args)
     why = no_board(ruleset)
@@ -269,6 +270,16 @@ def _menu_card(args: argparse.Namespace) -> int:
         return 78
     print(f"The menu card of {board.name}: {draw_card(board, Path(args.out))}")
     return 0
+
+
+def _web(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from sim.web.serve import web_main
+
+    return web_main(Path(args.board) if args.board else None, args.socket,
+                    Path(args.state_dir) if args.state_dir else None, display=args.display,
+                    address=args.address, port=args.port)
 
 
 def _selftest(args: argparse.Namespace) -> int:
@@ -413,6 +424,18 @@ def build_parser() -> argparse.ArgumentParser:
     card.add_argument("--out", metavar="FILE", default="menu-card.pdf",
                       help="where to write it: .pdf, .svg or .png (default: menu-card.pdf)")
     card.set_defaults(run=_menu_card)
+
+    web = commands.add_parser("web", help="the board on the home network: live board, settings, "
+                              "games, a museum's display and remote play (the web extra)")
+    web.add_argument("--board", metavar="FILE", help="the board file whose [web] section says "
+                     "where to listen and the PIN (default: loopback, port 8020)")
+    web.add_argument("--socket", metavar="PATH", help="the board's link (as aseb run --socket)")
+    web.add_argument("--state-dir", metavar="DIR", help="where the page keeps its key and PIN hash")
+    web.add_argument("--display", action="store_true",
+                     help="the home page is the museum's full-screen display")
+    web.add_argument("--address", help="listen here instead (an IP address)")
+    web.add_argument("--port", type=int, help="listen on this port instead")
+    web.set_defaults(run=_web)
 
     check = commands.add_parser("selftest", add_help=False,
                                 help="check a newly built board: every switch, light, the "

@@ -64,7 +64,8 @@ def run_simulated(settings: Settings, state_dir: Path, seconds: float | None = N
                 stop.set()
 
         board_link = open_link(link, table.controller, lambda: table.controller.last_frame,
-                              choices=table.choices, games=state_dir / "games")
+                              choices=table.choices, games=state_dir / "games",
+                              stats=state_dir if table.kiosk is not None else None)
         notifier = Notifier()
         notifier.ready()  # as the real board does, so the service path can run simulated
         log.info("ready (simulated board): %s", table.controller.status())
