@@ -31,7 +31,7 @@ from starlette.templating import Jinja2Templates
 from engine.mummy.review import cones_curve
 from sim.web import words
 from sim.web.board_link import BoardAway, BoardLink
-from sim.web.board_svg import board_svg, chances_svg
+from sim.web.board_svg import board_svg, chances_svg, days_svg
 from sim.web.config import WebConfig
 from sim.web.guard import Guard
 from sim.web.reviews import record_of, review_of, rows, sides, summary
@@ -46,6 +46,8 @@ SAY_PIN_EVERY = 30.0
 KEEPALIVE = 15.0
 """Seconds of silence after which the event stream sends a comment (proxies keep it open)."""
 GAME_ID = r"game-[0-9]{1,9}"
+STATS_EVERY = 60.0
+"""Seconds the display keeps the kiosk's figures before asking the board again."""
 
 
 class Web:
@@ -64,6 +66,8 @@ class Web:
         self.pin_said = float("-inf")
         self.reviews: dict[str, dict[str, Any]] = {}
         self.summaries: dict[str, Any] = {}
+        self.stats: dict[str, Any] | None = None
+        self.stats_at: float | None = None
         self.templates = Jinja2Templates(directory=HERE / "templates")
 
 
@@ -122,13 +126,26 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
                 "board": board_svg(game["geometry"], game["title"]) if game else None,
                 "status": status["text"] if status else words.BOARD_AWAY}
 
-    async def live(request: Request) -> Response:
-        if display:
-            return page(request, "display.html", **board_context(), facts=_facts())
-        return page(request, "live.html", **board_context())
+    async def kiosk_stats() -> dict[str, Any] | None:
+        """The kiosk's figures, asked of the board at most once a minute (None: none)."""
+        if web.stats_at is None or web.clock() - web.stats_at >= STATS_EVERY:
+            try:
+                answer = await link.ask({"type": "stats"})
+            except BoardAway:
+                return None
+            web.stats = answer if answer["type"] == "stats" and answer["games"] else None
+            web.stats_at = web.clock()
+        return web.stats
 
     async def display_page(request: Request) -> Response:
-        return page(request, "display.html", **board_context(), facts=_facts())
+        stats = await kiosk_stats()
+        return page(request, "display.html", **board_context(), facts=_facts(), stats=stats,
+                    days=days_svg(stats["per_day"]) if stats else None)
+
+    async def live(request: Request) -> Response:
+        if display:
+            return await display_page(request)
+        return page(request, "live.html", **board_context())
 
     async def events(request: Request) -> Response:
         watcher = link.watch()

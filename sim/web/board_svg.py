@@ -60,3 +60,25 @@ def chances_svg(curve: list[float | None], width: int = 600, height: int = 160) 
             f'<rect class="graph-back" width="{width}" height="{height}"/>'
             f'<line class="graph-half" x1="0" y1="{height / 2}" x2="{width}" '
             f'y2="{height / 2}"/><polyline class="graph-line" points="{line}"/></svg>')
+
+
+def days_svg(per_day: dict[str, int], days: int = 14, width: int = 600,
+             height: int = 140) -> str:
+    """Games per day (the last ``days`` with games) as bars, each day named under its bar."""
+    shown = sorted(per_day.items())[-days:]
+    most = max((n for _, n in shown), default=1) or 1
+    step = width / max(1, len(shown))
+    parts = [f'<svg class="days" viewBox="0 0 {width} {height + 34}" role="img" '
+             f'aria-label="Games per day" xmlns="http://www.w3.org/2000/svg">']
+    for i, (day, count) in enumerate(shown):
+        tall = height * count / most
+        x = i * step + step * 0.15
+        parts.append(f'<rect class="day-bar" x="{x:.1f}" y="{height - tall:.1f}" '
+                     f'width="{step * 0.7:.1f}" height="{tall:.1f}"><title>{escape(day)}: '
+                     f'{count}</title></rect>'
+                     f'<text class="day-count" x="{x + step * 0.35:.1f}" '
+                     f'y="{height - tall - 4:.1f}">{count}</text>'
+                     f'<text class="day-name" x="{x + step * 0.35:.1f}" y="{height + 22}">'
+                     f'{escape(day[5:])}</text>')
+    parts.append("</svg>")
+    return "".join(parts)

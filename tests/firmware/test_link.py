@@ -349,3 +349,23 @@ def test_a_board_already_listening_is_not_replaced(table: Table, link: Link) -> 
     (link.path.parent / "file").write_text("x")
     with pytest.raises(OSError, match="not a socket"):
         Link(link.path.parent / "file", table.controller, lambda: {}).open()
+
+
+def test_the_kiosks_figures_are_told_when_asked(table: Table, tmp_path: Path) -> None:
+    from firmware.stats import GameLine, GameLog
+
+    log = GameLog(tmp_path / "kiosk")
+    day = 1_700_000_000.0
+    for start, result in ((day, "visitor"), (day + 600, "mummy"), (day + 90_000, "visitor")):
+        log.append(GameLine(start, start + 480, result, 40, "priest"))
+    log.flush()
+    link = Link(tmp_path / "k.sock", table.controller, lambda: {}, stats=tmp_path / "kiosk")
+    link.open()
+    table.companions.append(link)
+    companion = connect(table, link)
+    companion.send({"type": "stats"})
+    table.run(0.1)
+    stats = companion.latest("stats")
+    link.close()
+    assert stats["games"] == 3 and sorted(stats["per_day"].values()) == [1, 2]
+    assert stats["visitors"] == pytest.approx(2 / 3) and stats["minutes"] == 8.0

@@ -276,6 +276,15 @@ def test_the_display_page_is_the_museums_wall(board: WebBoard) -> None:
     assert '<nav class="nav">' not in page.text
 
 
+def test_the_display_shows_the_kiosks_games_per_day() -> None:
+    from sim.web.board_svg import days_svg
+
+    drawn = ElementTree.fromstring(days_svg({"2026-11-24": 3, "2026-11-25": 6}))
+    bars = [e for e in drawn.iter() if e.get("class") == "day-bar"]
+    assert len(bars) == 2 and float(bars[1].get("height", 0)) == 2 * float(
+        bars[0].get("height", 0))
+
+
 def test_a_board_away_is_said_and_commands_answer_503(tmp_path: Path) -> None:
     app = create_app(BoardLink(tmp_path / "none.sock"), WebConfig(), tmp_path / "web",
                      connect=False)

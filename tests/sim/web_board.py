@@ -19,6 +19,7 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from engine.tait.state import GameState
+from firmware.controller import Settings
 from firmware.link import Link
 from sim.table import Table
 from sim.web.app import create_app
@@ -40,8 +41,9 @@ class Clock:
 class WebBoard:
     """The simulated board, its link, and the page's app talking to it."""
 
-    def __init__(self, tmp_path: Path, pin: str | None = "2468", seed: int = 3) -> None:
-        self.table = Table(state_dir=tmp_path / "board", menu=True, seed=seed)
+    def __init__(self, tmp_path: Path, pin: str | None = "2468", seed: int = 3,
+                 settings: Settings | None = None) -> None:
+        self.table = Table(state_dir=tmp_path / "board", menu=True, seed=seed, settings=settings)
         self.link = Link(tmp_path / "run" / "link.sock", self.table.controller,
                          lambda: self.table.controller.last_frame, choices=self.table.choices,
                          games=tmp_path / "board" / "games")
