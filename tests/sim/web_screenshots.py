@@ -12,6 +12,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from engine.core.sides import Side
 from firmware.controller import Settings
 from firmware.scenes import Phase
 from sim.demo import Demo
@@ -47,6 +48,44 @@ def shoot(chromium: Any, url: str, out: Path, name: str, login: bool = False) ->
         page.close()
 
 
+def remote(board: WebBoard, chromium: Any, url: str, out: Path) -> None:
+    """A friend invited to play the Cones, at their turn to move, on a phone and a wall."""
+    with board.lock:
+        board.table.controller.settings.mummy_plays_both = False
+        board.table.controller.settings.mummy = Side.REELS
+    owner = chromium.new_page()
+    owner.goto(f"{url}/login")
+    owner.fill("input[name=pin]", "2468")
+    owner.click("form.pin button")
+    owner.goto(url)
+    owner.select_option("select[name=side]", "cones")
+    owner.click("form[action='/remote/invite'] button")
+    link, pin = owner.locator("#invite-url").inner_text(), owner.locator("#invite-pin").inner_text()
+    friend = chromium.new_page(viewport={"width": 390, "height": 844})
+    friend.goto(link)
+    friend.fill("input[name=pin]", pin)
+    friend.click("form.pin button")
+    demo = Demo(board.table.sim)
+    for _ in range(600):  # the owner plays the mummy's moves until the friend may move
+        with board.lock:
+            controller = board.table.controller
+            game = controller.game
+            if game is not None and game.state.turn == Side.CONES and \
+                    controller.phase is Phase.MOVE and controller.mummy_move is None:
+                break
+            if game is not None and game.state.turn == Side.CONES and \
+                    controller.phase is Phase.THROW:
+                controller.remote_throws()
+            demo.act(controller, board.table.now)
+            board.table.run(1 / 30)
+    friend.locator("#remote-moves button").first.wait_for(timeout=15000)
+    friend.screenshot(path=str(out / "web-remote-phone.png"))
+    friend.set_viewport_size({"width": 1920, "height": 1080})
+    friend.screenshot(path=str(out / "web-remote-wall.png"))
+    friend.close()
+    owner.close()
+
+
 def main(out: Path) -> int:
     out.mkdir(parents=True, exist_ok=True)
     settings = Settings(ruleset=TWO, table=two_piece_table(), mummy_plays_both=True)
@@ -60,6 +99,7 @@ def main(out: Path) -> int:
         shoot(chromium, url + "/display", out, "display")
         shoot(chromium, url + "/settings", out, "settings", login=True)
         shoot(chromium, url + "/games/game-1", out, "review")
+        remote(board, chromium, url, out)
     print(f"screenshots in {out}")
     return 0
 
