@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from firmware.choices import Chosen
+from firmware.choices import NO_TABLE, Chosen
 from firmware.menu_table import MenuTable, Page
 from firmware.scenes import CALM, breathe, pulse, scale
 from hardware.lights import Frame
@@ -45,6 +45,10 @@ class BoardMenu:
     table: MenuTable
     chosen: Chosen
     say: Callable[[str], None] | None = None
+    has_table: Callable[[], bool] = lambda: True
+    """Whether the board has its game's solved table (without it no chances are lit)."""
+    loudness: Callable[[float], float] = lambda volume: volume
+    """What the speaker plays for a volume chosen (a kiosk's quiet hours lower it)."""
     timeout: float = TIMEOUT
     is_open: bool = False
     page: int = 0
@@ -105,6 +109,8 @@ class BoardMenu:
         before = self.chosen
         self.chosen = before.with_(key, choice.value)
         said = [choice.label + "."]
+        if key == "chances" and self.chosen.chances and not self.has_table():
+            said.append(NO_TABLE)
         for other in self.chosen.changed(before):
             if other != key:  # a story takes Tait's rules; another game leaves the story
                 page = next(p for p in self.table.pages if p.setting.key == other)

@@ -25,6 +25,7 @@ from engine.mummy.chances import SolvedTable
 from firmware.board_menu import BoardMenu
 from firmware.choices import Chosen, choose, offered, setting, volume_step
 from firmware.controller import Controller
+from firmware.kiosk import Kiosk
 from firmware.menu_table import menu_table
 from firmware.settings import Settings
 from firmware.settings_file import SettingsFile
@@ -97,7 +98,7 @@ class BoardSettings:
                  say: Callable[[str], None] | None = None,
                  story_say: Callable[[str], None] | None = None,
                  volume: Callable[[float], None] | None = None,
-                 table_for: TableFor = no_table) -> None:
+                 table_for: TableFor = no_table, kiosk: Kiosk | None = None) -> None:
         self.controller = controller
         self.chosen = chosen
         self.file = file
@@ -108,9 +109,15 @@ class BoardSettings:
         self.volume = volume
         """Anything else to turn up or down with the speaker (the voice)."""
         self.table_for = table_for
+        self.kiosk = kiosk
+        """A museum's kiosk, whose quiet hours win over the volume chosen (it sets the speaker
+        and, with its ``voice``, the voice)."""
         self.story: Companion | None = None
         controller.menu = BoardMenu(menu_table(controller.rules.geometry, board.menu.open),
-                                    chosen, say=say)
+                                    chosen, say=say,
+                                    has_table=lambda: controller.settings.table is not None)
+        if kiosk is not None:  # the volume chosen is heard at once, as quiet hours allow
+            controller.menu.loudness = kiosk.loudness
         controller.menu_locked = board.kiosk.enabled and not board.kiosk.menu
 
     def begin(self, mode: str | None = None) -> None:
@@ -160,6 +167,9 @@ class BoardSettings:
                                      say=self.story_say)
 
     def _set_volume(self) -> None:
+        if self.kiosk is not None:
+            self.kiosk.set_volume(self.chosen.volume)
+            return
         self.controller.speaker.volume = self.chosen.volume
         if self.volume is not None:
             self.volume(self.chosen.volume)

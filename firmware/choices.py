@@ -96,12 +96,18 @@ def settings() -> tuple[Setting, ...]:
             Choice("tournament", "Setna's tournament against the mummy", (210, 140, 30))),
             "game"),
         Setting("chances", "Chances", (
-            Choice("shown", "Chances shown after every move (with the solved table)", CONES),
+            Choice("shown", "Chances shown after every move, from the solved table (a board "
+                   "without one lights none; a screen estimates them)", CONES),
             Choice("hidden", "Chances hidden", (40, 40, 40))), "shown"),
         Setting("volume", "Volume", tuple(
             Choice(str(n), f"Volume {n} of {VOLUMES}", _grey(n / VOLUMES))
             for n in range(1, VOLUMES + 1)), "4"),
     )
+
+
+NO_TABLE = ("This board has no solved table yet, so it lights no chances; they light once "
+            "the table is made (aseb solve, or the aseb-solve service).")
+"""Said when the chances are chosen on a board without its game's solved table."""
 
 
 def _grey(level: float) -> Colour:

@@ -179,11 +179,11 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
         controller.start(devices.reeds.occupancy())
         notifier.ready()
         log.info("ready: %s", controller.status())
-        kiosk = Kiosk(controller, board.kiosk, GameLog(state_dir)) if board.kiosk.enabled \
-            else None
+        kiosk = Kiosk(controller, board.kiosk, GameLog(state_dir), voice=voice.set_volume) \
+            if board.kiosk.enabled else None
         choices = BoardSettings(controller, chosen, file, state_dir, board=board, say=voice.say,
                                 story_say=told.say if told is not None else None,
-                                volume=voice.set_volume, table_for=table_for)
+                                volume=voice.set_volume, table_for=table_for, kiosk=kiosk)
         choices.begin(mode)
         facts = spoken_facts(controller, told) if told is not None and mode != "tutorial" \
             else None  # no MummyFacts over the lessons

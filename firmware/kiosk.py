@@ -1,10 +1,12 @@
 """The museum kiosk: a board left running for weeks with nobody watching.
 
 Beside the controller, it invites visitors while the board is idle, and keeps quiet hours by
-turning the volume down. It ends a game nobody has touched for minutes, after which the board
-asks to be cleared and then waits for visitors. Staff can reset the board by covering its corner
-squares or by holding the new-game button; between games the same gesture opens the board menu
-(the only way in when the board file locks it). It writes one statistics line per game.
+turning the volume down (quiet hours win: during them the board plays at the lower of the
+chosen volume and ``quiet_volume``; a volume chosen then is kept for when they end). It ends
+a game nobody has touched for minutes, after which the board asks to be cleared and then waits
+for visitors. Staff can reset the board by covering its corner squares or by holding the
+new-game button; between games the same gesture opens the board menu (the only way in when the
+board file locks it). It writes one statistics line per game.
 
     kiosk = Kiosk(controller, board.kiosk, GameLog(state_dir))
     kiosk.handle(event); controller.handle(event)    # every event goes to both
@@ -76,7 +78,10 @@ class Kiosk:
     games: GameLog
     wall: Wall = datetime.now
     epoch: Callable[[], float] = time.time
+    voice: Callable[[float], None] | None = None
+    """Turns the spoken voice up or down with the speaker (quiet hours quiet it too)."""
     volume: float = field(init=False)
+    """The volume chosen for the board (the board file's, then the board menu's)."""
     last_touch: float = field(init=False)
     last_invite: float = field(init=False)
     reset_since: float | None = None
@@ -189,10 +194,26 @@ class Kiosk:
         self.games.append(GameLine(self.started, self.epoch(), result, moves, level,
                                    self.controller.rules.name))
 
+    def set_volume(self, volume: float) -> None:
+        """The volume chosen for the board: played now, or, in quiet hours, once they end
+        (until then the lower of it and ``quiet_volume``)."""
+        self.volume = volume
+        self._sound()
+
     def _keep_quiet_hours(self) -> None:
         quiet = quiet_now(self.config, self.wall())
         if quiet != self._quiet:
             self._quiet = quiet
-            speaker = self.controller.speaker
-            speaker.volume = self.config.quiet_volume if quiet else self.volume
+            self._sound()
             log.info("quiet hours %s", "begin" if quiet else "end")
+
+    def loudness(self, volume: float) -> float:
+        """What the speaker plays for ``volume`` now: in quiet hours, at most ``quiet_volume``."""
+        return min(volume, self.config.quiet_volume) if self._quiet else volume
+
+    def _sound(self) -> None:
+        """Set the speaker (and the voice) to what is played now."""
+        volume = self.loudness(self.volume)
+        self.controller.speaker.volume = volume
+        if self.voice is not None:
+            self.voice(volume)

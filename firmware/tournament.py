@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from firmware.atomic import set_aside, write_whole
 from hardware.errors import shown
 
 log = logging.getLogger(__name__)
@@ -72,14 +72,6 @@ class Tournament:
             f"{score}: Setna stands on the sand of the tomb."
 
 
-def _free_aside(path: Path) -> Path:
-    """The first free ``tournament.bad-N.json`` beside ``path``."""
-    n = 1
-    while (aside := path.with_name(f"{path.stem}.bad-{n}.json")).exists():
-        n += 1
-    return aside
-
-
 class TournamentStore:
     """The tournament in progress, kept as ``tournament.json`` in the state directory."""
 
@@ -97,24 +89,15 @@ class TournamentStore:
         except FileNotFoundError:
             return None
         except (OSError, ValueError, TypeError, KeyError, RecursionError) as exc:
-            aside = _free_aside(self.path)  # each one kept: a second never overwrites the first
-            try:
-                os.replace(self.path, aside)
-                kept = f"kept it as {aside.name}"
-            except OSError:
-                kept = "could not move it aside"
-            log.warning("tournament file %s is unusable (%s): %s, starting afresh", self.path,
-                        shown(str(exc)), kept)
+            set_aside(self.path, "tournament file", shown(str(exc)), ", starting afresh")
             return None
 
     def save(self, tournament: Tournament) -> None:
         """Write the tournament atomically (a power cut leaves the old file or the new)."""
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_suffix(".tmp")
-            tmp.write_text(json.dumps({"wins": tournament.wins, "losses": tournament.losses,
-                                       "stage": tournament.stage}), encoding="utf-8")
-            os.replace(tmp, self.path)
+            write_whole(self.path, json.dumps({"wins": tournament.wins,
+                                               "losses": tournament.losses,
+                                               "stage": tournament.stage}))
         except OSError as exc:
             log.error("could not save the tournament: %s", exc)
 

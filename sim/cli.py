@@ -41,29 +41,80 @@ def rules_of(args: argparse.Namespace) -> Rules:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from engine import games
-    from engine.mummy import Mummy, hint
-    from engine.mummy.hints import explain
+    """``aseb play``: games, the tutorial or Setna's tournament, as the mode chosen says (or
+    ``--tutorial`` / ``--tournament`` for this run); a mode chosen at the prompt is played next."""
     from firmware.daemon import state_directory
     from firmware.settings_file import SettingsFile
-    from sim.terminal import TerminalGame
     from sim.terminal_settings import TerminalSettings
 
     if args.two_players and args.mummy is not None:
         raise ValueError("--two-players has no mummy: leave out --mummy, or play against it")
-    if args.tutorial or args.tournament:
-        return _play_story(args)
+    overrides = setting_flags(args)
+    story = story_of(args, rules_of(args))
+    if story is not None:
+        if args.two_players or args.mummy is not None or args.level is not None:
+            raise ValueError(f"the {story} chooses the sides (you play the Cones) and the "
+                             "mummy's level: leave out --two-players, --mummy and --level")
+        overrides.update(game="tait", mode=story)
     file = SettingsFile(state_directory() / "terminal")
-    chosen = file.load(None, overrides=setting_flags(args))
-    side = chosen.mummy
-    level = chosen.level
-    ruleset = rules_of(args) if args.game or args.no_demon_cast else games.load(chosen.game)
-    table = table_for(ruleset)
-    mummy = Mummy(level, table=table)
+    chosen = file.load(None, overrides=overrides)
+    settings = TerminalSettings(chosen, save=file.save, mummy_for=lambda level: _mummy(
+        level, games_rules(settings.chosen.game)).choose)
     rng = random.Random(args.seed)
+    mode: str | None = chosen.mode
+    while mode is not None:
+        game = _terminal_game(mode, settings, args, rng)
+        game.run()
+        mode = game.next_mode
+    return 0
 
-    def write(text: str) -> None:
-        print(text, flush=True)
+
+def games_rules(name: str) -> Rules:
+    """The rules of the game ``name``."""
+    from engine import games
+
+    return games.load(name)
+
+
+def _mummy(level: Any, rules: Rules) -> Any:
+    from engine.mummy import Mummy
+
+    return Mummy(level, table=table_for(rules))
+
+
+def _write(text: str) -> None:
+    print(text, flush=True)
+
+
+def _terminal_game(mode: str, settings: Any, args: argparse.Namespace,
+                   rng: random.Random) -> Any:
+    """The terminal game of ``mode`` (``firmware.choices``' modes) with ``settings``' choices."""
+    from engine.mummy import Level, hint
+    from engine.mummy.hints import explain
+    from firmware.daemon import state_directory
+    from firmware.tournament import TournamentStore
+    from sim.terminal import TerminalGame
+    from sim.terminal_story import TournamentGame, TutorialGame
+
+    if mode == "tutorial":
+        return TutorialGame(input, _write, rng, settings=settings)
+    if mode == "tournament":
+        rules = games_rules("tait")
+        mummy = _mummy(Level.NEFERKAPTAH, rules)
+        _write(f"The mummy plays the Reels at Neferkaptah's level: "
+               f"{Level.NEFERKAPTAH.description}.")
+        if mummy.fallback:
+            _write(f"({mummy.fallback})")
+        return TournamentGame(input, _write, rng, store=TournamentStore(
+            state_directory() / "terminal"), chooser=mummy.choose, table=mummy.table,
+            adviser=lambda state: str(hint(state, mummy=mummy, rng=random.Random(0))),
+            keep=keep_record, settings=settings)
+    chosen = settings.chosen
+    side, level = chosen.mummy, chosen.level
+    ruleset = rules_of(args) if args.no_demon_cast and chosen.game == (args.game or DEFAULT) \
+        else games_rules(chosen.game)
+    table = table_for(ruleset)
+    mummy = _mummy(level, ruleset)
 
     def advise(state: Any) -> str:
         explained = explain(table, state) if table is not None else None
@@ -72,47 +123,14 @@ def _play(args: argparse.Namespace) -> int:
         return str(hint(state, mummy=mummy, rng=random.Random(0)))
 
     if side is not None:
-        write(f"The mummy ({level.title}: {level_description(level, ruleset)}) plays "
-              f"{side.title}.")
+        _write(f"The mummy ({level.title}: {level_description(level, ruleset)}) plays "
+               f"{side.title}.")
         if mummy.fallback:
-            write(f"({mummy.fallback})")
-    settings = TerminalSettings(chosen, save=file.save,
-                                mummy_for=lambda level: Mummy(level, table=table).choose)
-    game = TerminalGame(input, write, rng, mummy=side, chooser=mummy.choose, adviser=advise,
+            _write(f"({mummy.fallback})")
+    game = TerminalGame(input, _write, rng, mummy=side, chooser=mummy.choose, adviser=advise,
                         ruleset=ruleset, table=table, finished=keep_record, settings=settings)
     game.show_chances = chosen.chances
-    return game.run()
-
-
-def _play_story(args: argparse.Namespace) -> int:
-    """``aseb play --tutorial`` or ``--tournament`` (against Neferkaptah, the Reels)."""
-    from engine.mummy import Level, Mummy, hint
-    from firmware.daemon import state_directory
-    from firmware.tournament import TournamentStore
-    from sim.terminal_story import TournamentGame, TutorialGame
-
-    rules = rules_of(args)
-    story = story_of(args, rules)
-    if args.two_players or args.mummy is not None or args.level is not None:
-        raise ValueError(f"the {story} chooses the sides (you play the Cones) and the mummy's "
-                         "level: leave out --two-players, --mummy and --level")
-    rng = random.Random(args.seed)
-
-    def write(text: str) -> None:
-        print(text, flush=True)
-
-    if args.tutorial:
-        return TutorialGame(input, write, rng).run()
-    table = table_for(rules)
-    mummy = Mummy(Level.NEFERKAPTAH, table=table)
-    write(f"The mummy plays the Reels at Neferkaptah's level: {Level.NEFERKAPTAH.description}.")
-    if mummy.fallback:
-        write(f"({mummy.fallback})")
-    store = TournamentStore(state_directory() / "terminal")
-    return TournamentGame(input, write, rng, store=store, chooser=mummy.choose, table=table,
-                          adviser=lambda state: str(hint(state, mummy=mummy,
-                                                         rng=random.Random(0))),
-                          keep=keep_record).run()
+    return game
 
 
 def keep_record(record: GameRecord) -> str:

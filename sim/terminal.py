@@ -19,7 +19,8 @@ from engine.core.sides import Side
 from engine.core.sticks import Throw
 from engine.game import Game
 from engine.games.api import Position, Rules, Words
-from engine.mummy.chances import SolvedTable, odds_text
+from engine.mummy.chances import SolvedTable
+from engine.mummy.judges import Judge, judge_for, odds_text
 from engine.mummy.scribe import scribe_move
 from engine.record import GameRecord
 from engine.tait.state import TAIT
@@ -66,8 +67,19 @@ class Quit(Exception):
     """The player asked to leave (or the input ended)."""
 
 
+class ModeChosen(Exception):
+    """Another mode was chosen (``mode tutorial``): this game makes way for it."""
+
+    def __init__(self, mode: str) -> None:
+        super().__init__(mode)
+        self.mode = mode
+
+
 class TerminalGame:
     """The terminal front end: turns typed lines into throws and moves, and prints the board."""
+
+    mode = "game"
+    """The mode this game plays (``firmware.choices``' ``mode``): ordinary games."""
 
     def __init__(self, read: Callable[[str], str], write: Callable[[str], None],
                  rng: random.Random, *, mummy: Side | None = Side.REELS,
@@ -82,7 +94,8 @@ class TerminalGame:
         self.chooser = chooser
         self.adviser = adviser
         self.table = table
-        """The solved table, when there is one: the chances to win after every move."""
+        """The solved table, when there is one: exact chances after every move (else a search
+        estimates them, said so)."""
         self.finished = finished
         """Keeps a finished game's record; returns a line to print (where it went)."""
         self.throws = throws
@@ -93,7 +106,11 @@ class TerminalGame:
         self.settings = settings
         """The settings as commands (None: none here)."""
         self.show_chances = True
-        """Print the chances after every move (with the solved table)."""
+        """Print the chances after every move (the table's, or a search's estimates)."""
+        self.next_mode: str | None = None
+        """The mode chosen while playing (``mode tutorial``), to be played next; None: none."""
+        self._judge: tuple[Rules, Judge] | None = None
+        self._odds_of: tuple[Any, str | None] | None = None
 
     @property
     def mummy(self) -> Side | None:
@@ -117,6 +134,8 @@ class TerminalGame:
                 self._step()
         except Quit:
             self.write("The mummy returns to its rest. Farewell.")
+        except ModeChosen as chosen:
+            self.next_mode = chosen.mode
         return 0
 
     # --- the game loop ----------------------------------------------------------------------
@@ -185,11 +204,23 @@ class TerminalGame:
         self.write(self.begins)
         self._start()
 
+    @property
+    def judge(self) -> Judge:
+        """Who judges the chances of the game in play: the solved table where it holds the
+        game, else the game's strongest search (its chances said to be estimates)."""
+        rules = self.game.ruleset
+        if self._judge is None or self._judge[0] is not rules:  # another game was chosen
+            self._judge = (rules, judge_for(rules, self.table))
+        return self._judge[1]
+
     def _odds(self) -> None:
-        line = odds_text(self.table, self.game.state) \
-            if self.table is not None and self.show_chances else None
-        if line is not None:
-            self.write(line)
+        if not self.show_chances:
+            return
+        state = self.game.state
+        if self._odds_of is None or self._odds_of[0] is not state:  # judged once a position
+            self._odds_of = (state, odds_text(self.judge, state))
+        if self._odds_of[1] is not None:
+            self.write(self._odds_of[1])
 
     def _choose(self, state: Position) -> Any:
         """Ask until the player names a legal move; None when a command changed the game."""

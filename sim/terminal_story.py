@@ -20,7 +20,7 @@ from engine.record import GameRecord
 from firmware.setna import MUMMY, STORY, narration
 from firmware.tournament import Tournament, TournamentStore
 from firmware.tutorial import PLAYER, TERMINAL, Progress, Teacher
-from sim.terminal import Adviser, Chooser, Quit, TerminalGame
+from sim.terminal import Adviser, Chooser, ModeChosen, Quit, Settings, TerminalGame
 
 NOT_NOW = ("new", "mummy", "switch")
 """Commands the tutorial sets aside: its lessons choose the sides and the positions."""
@@ -28,6 +28,7 @@ NOT_NOW = ("new", "mummy", "switch")
 FIGURE = ("   O   ", "  /|\\  ", "   |   ", "  / \\  ", "  | |  ")
 """Setna, head to feet, in letters."""
 SAND = "~~~~~~~"
+TUTORIAL_OVER = "The tutorial is over."
 
 
 def sand_picture(tournament: Tournament) -> str:
@@ -40,10 +41,14 @@ def sand_picture(tournament: Tournament) -> str:
 
 
 class TutorialGame(TerminalGame):
-    """The lessons in the terminal: the player has the Cones, the mummy the Reels."""
+    """The lessons in the terminal: the player has the Cones, the mummy the Reels; with the
+    settings, the games go on after the last lesson (``mode tutorial``: six lessons, then play
+    on)."""
+
+    mode = "tutorial"
 
     def __init__(self, read: Callable[[str], str], write: Callable[[str], None],
-                 rng: random.Random) -> None:
+                 rng: random.Random, *, settings: Settings | None = None) -> None:
         self.teacher = Teacher(TERMINAL)
 
         def guarded(prompt: str) -> str:
@@ -53,7 +58,9 @@ class TutorialGame(TerminalGame):
                     return answer
                 write("Not during the tutorial: its lessons set the board. ('quit' leaves it.)")
 
-        super().__init__(guarded, write, rng, mummy=PLAYER.other, throws=self.teacher.arranged)
+        super().__init__(guarded, write, rng, mummy=PLAYER.other, throws=self.teacher.arranged,
+                         settings=settings)
+        self.show_chances = False  # the lessons teach the moves; 'chances shown' adds them
         self._before = ""
 
     def _start(self) -> None:
@@ -71,8 +78,13 @@ class TutorialGame(TerminalGame):
             if self.teacher.message != said:
                 self.write(self.teacher.message)
         elif self.teacher.finished:
-            self.write(f"{self.teacher.message}\nThe tutorial is over: `aseb play` plays the "
-                       "mummy, and `aseb play --tournament` is Setna's tournament.")
+            self.write(self.teacher.message)
+            if self.settings is not None:  # then play on: games from now on, and next time
+                self.write(TUTORIAL_OVER)
+                self.settings.command(self, "mode game")  # saved, and said
+                raise ModeChosen("game")
+            self.write(f"{TUTORIAL_OVER} `aseb play` plays the mummy, and `aseb play "
+                       "--tournament` is Setna's tournament.")
             raise Quit
         else:
             self._before = self.teacher.message
@@ -82,13 +94,16 @@ class TutorialGame(TerminalGame):
 class TournamentGame(TerminalGame):
     """Setna's tournament in the terminal: games against the mummy, counted and kept."""
 
+    mode = "tournament"
+
     def __init__(self, read: Callable[[str], str], write: Callable[[str], None],
                  rng: random.Random, *, store: TournamentStore | None,
                  chooser: Chooser = scribe_move, adviser: Adviser | None = None,
                  table: SolvedTable | None = None,
-                 keep: Callable[[GameRecord], str] | None = None) -> None:
+                 keep: Callable[[GameRecord], str] | None = None,
+                 settings: Settings | None = None) -> None:
         super().__init__(read, write, rng, mummy=MUMMY, finished=self._finished,
-                         chooser=chooser, adviser=adviser, table=table)
+                         chooser=chooser, adviser=adviser, table=table, settings=settings)
         self.store = store
         loaded = store.load() if store is not None else None
         self.tournament = loaded if loaded is not None else Tournament()
