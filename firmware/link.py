@@ -126,7 +126,17 @@ class Link:
 
     def tick(self) -> None:
         """After the controller's tick: keep a finished game, let companions in, carry out
-        their commands, tell them what changed."""
+        their commands, tell them what changed. Whatever goes wrong here stays here: the
+        companions are dropped (they come back), the board plays on."""
+        try:
+            self._tick()
+        except Exception:
+            log.exception("the board's link failed: its companions are dropped")
+            for companion in list(self.companions):
+                self._drop(companion, None)
+            self.told.clear()
+
+    def _tick(self) -> None:
         self._keep_finished()
         self._accept()
         if not self.companions:

@@ -88,9 +88,9 @@ class PlayState:
     menu_closed: bool = False
     """The menu has closed: what it chose is to be applied and saved (then this is reset)."""
     remote: Side | None = None
+    """The side a remote player plays through the board's link (``firmware.remote_turn``)."""
     last_frame: Frame = field(default_factory=dict)
     """The frame shown last (for the board's link)."""
-    """The side a remote player plays through the board's link (``firmware.remote_turn``)."""
     _unsaved: bool = False
     tracker: MoveTracker = field(init=False)
     _mummy: Mummy = field(init=False)

@@ -369,3 +369,21 @@ def test_the_kiosks_figures_are_told_when_asked(table: Table, tmp_path: Path) ->
     link.close()
     assert stats["games"] == 3 and sorted(stats["per_day"].values()) == [1, 2]
     assert stats["visitors"] == pytest.approx(2 / 3) and stats["minutes"] == 8.0
+
+
+def test_a_link_that_fails_drops_its_companions_and_the_board_plays_on(
+        table: Table, link: Link, monkeypatch: pytest.MonkeyPatch) -> None:
+    companion = connect(table, link)
+
+    def broken() -> dict[str, Any]:
+        raise RuntimeError("a bug in the link")
+
+    monkeypatch.setattr(link, "_status", broken)
+    table.sim.shake(1.0)
+    table.run(2.0)
+    companion.events()  # what it was told before
+    assert companion.closed() and link.companions == []
+    assert table.controller.game is not None  # the game began all the same
+    monkeypatch.undo()
+    again = connect(table, link)
+    assert again.latest("status")["text"] == table.controller.status()

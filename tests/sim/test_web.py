@@ -22,7 +22,7 @@ from firmware.choices import offered, settings
 from firmware.link import geometry_json
 from firmware.settings_file import SettingsFile
 from sim.web.app import create_app
-from sim.web.board_link import QUEUE, BoardLink
+from sim.web.board_link import QUEUE, BoardLink, Watcher
 from sim.web.board_svg import board_svg
 from sim.web.config import WebConfig, WebConfigError, load_web_config
 from sim.web.security import hash_pin, pin_matches
@@ -91,6 +91,20 @@ def test_a_watcher_too_slow_is_dropped_not_the_board(board: WebBoard) -> None:
     assert watcher.dropped and watcher not in link.watchers
     lines = [watcher.queue.get_nowait() for _ in range(watcher.queue.qsize())]
     assert lines[-1] is None  # the stream ends: the browser reconnects
+
+
+def test_watchers_past_the_limit_are_turned_away(board: WebBoard,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from sim.web import board_link
+
+    monkeypatch.setattr(board_link, "WATCHERS", 2)
+    link = BoardLink(Path("nowhere"))
+    assert link.watch() is not None and link.watch() is not None
+    assert link.watch() is None
+    with connected(board) as client:
+        monkeypatch.setattr(board.board_link, "watchers", {Watcher(), Watcher()})
+        answer = client.get("/events")
+        assert answer.status_code == 503 and "Too many" in answer.text
 
 
 def test_the_settings_page_offers_every_setting_of_the_one_description(board: WebBoard) -> None:
