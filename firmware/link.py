@@ -44,6 +44,7 @@ from firmware.link_schema import (
     socket_path,
 )
 from firmware.scenes import Phase
+from firmware.words import _
 from hardware.lights import Frame
 
 log = logging.getLogger(__name__)
@@ -185,7 +186,7 @@ class Link:
             return
         if data:
             companion.inbox += data
-        for _ in range(COMMANDS_A_FRAME):
+        for _command in range(COMMANDS_A_FRAME):
             line, newline, rest = companion.inbox.partition(b"\n")
             if not newline:
                 if len(companion.inbox) > MAX_LINE:
@@ -273,10 +274,10 @@ class Link:
     def _say_pin(self, pin: str) -> None:
         """Tell the web page's new PIN to whoever stands at the board: in its words (the log
         and the status line) and aloud where it speaks."""
-        spoken = " ".join(pin)
-        self.controller._tell([f"The web page's PIN is {spoken}."])
+        said = _("The web page's PIN is {pin}.").format(pin=" ".join(pin))
+        self.controller._tell([said])
         if self.say is not None:
-            self.say(f"The web page's PIN is {spoken}.")
+            self.say(said)
 
     def _stats(self) -> dict[str, Any]:
         """The kiosk's figures over its games (``firmware.stats``): none without a kiosk."""
