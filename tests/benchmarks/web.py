@@ -93,26 +93,37 @@ class Board:
 
 
 def watch(url: str, watchers: int, seconds: float, out: Path) -> None:
-    """(In its own process) ``watchers`` readers of the event stream for ``seconds``; each
+    """(In its own process) ``watchers`` readers of the event stream for ``seconds``, each a
+    plain HTTP/1.1 connection read as bytes arrive (as a browser's network thread does); each
     lights line's checksum and the time it was read, to ``out`` as JSON."""
-    import httpx
-
+    host, port = url.removeprefix("http://").split(":")
     seen: list[tuple[int, float]] = []
 
-    async def one(client: httpx.AsyncClient) -> None:
-        async with client.stream("GET", f"{url}/events") as answer:
-            async for line in answer.aiter_lines():
-                if line.startswith("data: ") and '"type":"lights"' in line:
-                    seen.append((zlib.crc32(line[6:].encode()), time.monotonic()))
+    async def one() -> None:
+        reader, writer = await asyncio.open_connection(host, int(port))
+        writer.write(f"GET /events HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream"
+                     "\r\n\r\n".encode())
+        await writer.drain()
+        buffer = b""
+        try:
+            while chunk := await reader.read(65536):
+                now = time.monotonic()
+                buffer += chunk
+                *events, buffer = buffer.split(b"\n\n")
+                for event in events:
+                    start = event.find(b"data: ")
+                    if start >= 0 and b'"type":"lights"' in event:
+                        data = event[start + 6:]
+                        seen.append((zlib.crc32(data), now))
+        finally:
+            writer.close()
 
     async def main() -> None:
-        limits = httpx.Limits(max_connections=watchers + 5)
-        async with httpx.AsyncClient(timeout=None, limits=limits) as client:
-            tasks = [asyncio.create_task(one(client)) for _ in range(watchers)]
-            await asyncio.sleep(seconds)
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
+        tasks = [asyncio.create_task(one()) for _ in range(watchers)]
+        await asyncio.sleep(seconds)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     asyncio.run(main())
     out.write_text(json.dumps(seen))
