@@ -15,6 +15,7 @@ from typing import Any
 from engine.core.sides import Side
 from firmware.controller import Settings
 from firmware.scenes import Phase
+from firmware.tracker import AsExpected
 from sim.demo import Demo
 from tests.sim.web_board import WebBoard
 from tests.sim.web_browser import browser, served
@@ -74,7 +75,7 @@ def remote(board: WebBoard, chromium: Any, url: str, out: Path) -> None:
                     controller.phase is Phase.MOVE and controller.mummy_move is None:
                 break
             if game is not None and game.state.turn == Side.CONES and \
-                    controller.phase is Phase.THROW:
+                    controller.phase is Phase.THROW and isinstance(controller.verdict, AsExpected):
                 controller.remote_throws()
             demo.act(controller, board.table.now)
             board.table.run(1 / 30)

@@ -111,7 +111,7 @@
       button.className = "move";
       return button;
     }));
-    if (event.chosen) text("remote-said", `You play ${event.chosen}: the owner moves your piece.`);
+    text("remote-said", mine && event.chosen ? `You play ${event.chosen}: the owner moves your piece.` : "");
   }
 
   async function play(action, body) {
