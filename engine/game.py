@@ -70,6 +70,10 @@ class Game:
         """Cast a throw or play a move, whichever ``action`` is."""
         return self.cast(action) if isinstance(action, Throw) else self.play(action)
 
+    def before(self, number: int) -> Any:
+        """The position before action ``number`` (counted from 0; ``len(actions)``: now)."""
+        return self._states[number]
+
     def undo(self) -> Action:
         """Take back the last throw or move and return it; raises WrongPhase at the start."""
         if not self._actions:

@@ -19,6 +19,7 @@ from engine.core.sides import Side
 from engine.mummy import Level
 from firmware import sounds
 from firmware.menu_room import MenuRoom
+from firmware.remote_turn import RemoteTurn
 from firmware.scenes import Phase, scene
 from firmware.settings import Settings
 from firmware.showing import Showing
@@ -38,7 +39,7 @@ __all__ = ["Controller", "Settings"]  # the settings a controller is built with
 log = logging.getLogger(__name__)
 
 
-class Controller(MenuRoom, Showing):
+class Controller(MenuRoom, RemoteTurn, Showing):
     """The game on the board: one instance, one thread."""
 
     def handle(self, event: Any) -> None:
@@ -127,6 +128,7 @@ class Controller(MenuRoom, Showing):
         if self.lighting is not None and self.phase is not Phase.MENU:
             frame = self.lighting(frame, now)
         self.show_frame(frame)
+        self.last_frame = frame
         if self._unsaved:  # after the lights: the disk must not delay what players see
             self._write_save()
         return frame

@@ -26,6 +26,7 @@ from firmware.board_settings import BoardSettings, TableFor, load_choices, no_ta
 from firmware.controller import Controller, Settings
 from firmware.facts import FactTeller, SpokenFacts, awaiting_throw
 from firmware.kiosk import Kiosk
+from firmware.link import Link
 from firmware.restarts import (
     EX_CONFIG,
     EX_SOFTWARE,
@@ -38,6 +39,7 @@ from firmware.service import Notifier
 from firmware.settings_file import SettingsFile
 from firmware.story import Companion, check_story
 from hardware.errors import shown
+from hardware.lights import Frame
 from hardware.voice import EspeakVoice, Voice
 
 log = logging.getLogger(__name__)
@@ -58,9 +60,11 @@ def serve(controller: Controller, events: queue.Queue[Any], stop: threading.Even
           frame: float = FRAME, before_tick: Callable[[], None] | None = None,
           notifier: Notifier | None = None, monotonic: Callable[[], float] = time.monotonic,
           failure: Callable[[], str | None] | None = None,
-          kiosk: Kiosk | None = None) -> str | None:
+          kiosk: Kiosk | None = None,
+          after_tick: Callable[[], None] | None = None) -> str | None:
     """Handle events and tick every ``frame`` seconds until ``stop`` is set (a ``kiosk`` hears
-    every event and ticks after the controller).
+    every event and ticks after the controller; ``after_tick`` is called once the frame is
+    shown: the board's link, ``firmware.link``).
 
     ``failure`` is asked every frame; a device failure it names ends the loop (and the watchdog
     pings) and is returned. None: stopped by ``stop``. A game that raises while it is played
@@ -85,6 +89,8 @@ def serve(controller: Controller, events: queue.Queue[Any], stop: threading.Even
             controller.tick()
             if kiosk is not None:
                 kiosk.tick()
+            if after_tick is not None:
+                after_tick()
         except Exception as exc:
             log.exception("the game on the board raised: stopping so that the service is "
                           "restarted without it")
@@ -118,10 +124,11 @@ def stop_on_signals(stop: threading.Event) -> None:
 
 def run_board(board_path: Path, settings: Settings, state_dir: Path,
               story: str | None = None, overrides: Mapping[str, str] = {},
-              table_for: TableFor = no_table) -> int:
+              table_for: TableFor = no_table, link: Path | None = None) -> int:
     """Run on a real board described by a board file, playing the owner's choices (the board
     file's defaults, then the settings file, then ``overrides``: the run's flags, by setting);
-    ``story`` (``tutorial``, ``tournament``) instead of the chosen mode, for this run."""
+    ``story`` (``tutorial``, ``tournament``) instead of the chosen mode, for this run; the
+    board's link (``firmware.link``) listens on ``link`` (None: no link)."""
     from firmware.boards import check_board
     from firmware.stats import GameLog
     from firmware.store import Store
@@ -185,14 +192,40 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
         choices.begin(mode)
         facts = spoken_facts(controller, told) if told is not None and mode != "tutorial" \
             else None  # no MummyFacts over the lessons
-        problem = serve(controller, events, stop, notifier=notifier, failure=failure, kiosk=kiosk,
-                        before_tick=every_frame(facts, choices, table_watcher(controller)))
+        companion = open_link(link, controller, lambda: controller.last_frame,
+                              choices=choices, games=state_dir / "games", say=voice.say,
+                              stats=state_dir if kiosk is not None else None)
+        try:
+            problem = serve(controller, events, stop, notifier=notifier, failure=failure,
+                            kiosk=kiosk, after_tick=companion.tick if companion else None,
+                            before_tick=every_frame(facts, choices, table_watcher(controller)))
+        finally:
+            if companion is not None:
+                companion.close()
     finally:
         notifier.stopping()
         voice.close()
         devices.close()
         clock.close()
     return EX_SOFTWARE if problem is not None else 0
+
+
+def open_link(path: Path | None, controller: Controller, frame: Callable[[], Frame], *,
+              choices: BoardSettings | None, games: Path,
+              say: Callable[[str], None] | None = None,
+              stats: Path | None = None) -> Link | None:
+    """The board's link on ``path``, open; None (said in the log) when there is none or it
+    cannot be opened: the board plays on without it."""
+    if path is None:
+        return None
+    link = Link(path, controller, frame, choices=choices, games=games, say=say, stats=stats)
+    try:
+        link.open()
+    except OSError as exc:
+        log.error("the board's link cannot listen on %s: %s (the board plays on without it)",
+                  path, exc)
+        return None
+    return link
 
 
 def every_frame(facts: Callable[[], None] | None, companion: Companion | BoardSettings | None,

@@ -87,6 +87,10 @@ class PlayState:
     """A kiosk's menu, opened only by the staff reset (``[kiosk] menu = false``)."""
     menu_closed: bool = False
     """The menu has closed: what it chose is to be applied and saved (then this is reset)."""
+    remote: Side | None = None
+    """The side a remote player plays through the board's link (``firmware.remote_turn``)."""
+    last_frame: Frame = field(default_factory=dict)
+    """The frame shown last (for the board's link)."""
     _unsaved: bool = False
     tracker: MoveTracker = field(init=False)
     _mummy: Mummy = field(init=False)
@@ -106,8 +110,9 @@ class PlayState:
         self.mummy_due = float("inf")
 
     def _mummy_to_play(self) -> bool:
-        return self.game is not None and (self.settings.mummy_plays_both
-                                          or self.game.state.turn == self.settings.mummy)
+        if self.game is None or self.game.state.turn == self.remote:
+            return False  # a remote player's side is theirs, even in a demonstration
+        return self.settings.mummy_plays_both or self.game.state.turn == self.settings.mummy
 
     def _celebrating(self, now: float) -> bool:
         return self.phase is Phase.WON and now - self.phase_since < self.settings.celebrate

@@ -79,9 +79,17 @@ class Telling(PlayState):
         if self.phase is Phase.WON and state.winner is not None:
             return _("{side} win! Clear the board for a new game.").format(
                 side=side_said(state.winner))
+        remote = state.turn == self.remote
+        if self.mummy_move is not None and remote:
+            return _("Your friend plays {move}: move their piece for them.").format(
+                move=state.describe(self.mummy_move))
         if self.mummy_move is not None:
             return _("The mummy plays {move}: move its piece for it.").format(
                 move=state.describe(self.mummy_move))
+        if remote and self.phase is Phase.THROW:
+            return _("Waiting for your friend's throw ({side}).").format(side=side)
+        if remote:
+            return _("Waiting for your friend's move ({side}).").format(side=side)
         if self.phase is Phase.THROW:
             return _("The mummy throws for {side}...").format(side=side) \
                 if self._mummy_to_play() else \

@@ -9,6 +9,7 @@ because it reaches all the others).
     aseb review      review a saved game: the luck and what each move cost
     aseb stats       the kiosk's statistics (--csv for a spreadsheet)
     aseb menu-card   the board menu's card, to print for the box lid
+    aseb web         the board on the home network: a web page (the ``web`` extra)
 """
 
 from __future__ import annotations
@@ -176,6 +177,7 @@ def _run(args: argparse.Namespace) -> int:
     from firmware.boards import no_board
     from firmware.controller import Settings
     from firmware.daemon import run_board, state_directory
+    from firmware.link_schema import socket_path
 
     ruleset = rules_of(args)
     why = no_board(ruleset)
@@ -186,6 +188,7 @@ def _run(args: argparse.Namespace) -> int:
     settings = Settings(ruleset=ruleset, table=table_for(ruleset))
     state_dir = Path(args.state_dir) if args.state_dir else state_directory()
     story = story_of(args, ruleset)
+    link = None if args.no_link else socket_path(args.socket, state_dir)
     if args.simulated:
         from sim.headless import run_simulated
 
@@ -193,7 +196,7 @@ def _run(args: argparse.Namespace) -> int:
             raise ValueError("--demo plays both sides itself: it cannot follow the tutorial")
         return run_simulated(settings, state_dir, args.seconds, demo=args.demo,
                              kiosk=args.kiosk, story=story, overrides=overrides,
-                             solve=args.solve)
+                             solve=args.solve, link=link)
     if args.solve:
         raise ValueError("--solve is for the simulated board: on a board the aseb-solve unit "
                          "makes the table (systemd/install.sh)")
@@ -201,7 +204,7 @@ def _run(args: argparse.Namespace) -> int:
         raise ValueError("--demo and --kiosk play on the simulated board only: add --simulated "
                          "(a real board's kiosk is its board file's [kiosk] section)")
     return run_board(Path(args.board), settings, state_dir, story=story, overrides=overrides,
-                     table_for=table_for)
+                     table_for=table_for, link=link)
 
 
 def run_flags(args: argparse.Namespace) -> dict[str, str]:
@@ -292,6 +295,16 @@ def _menu_card(args: argparse.Namespace) -> int:
     return 0
 
 
+def _web(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from sim.web.serve import web_main
+
+    return web_main(Path(args.board) if args.board else None, args.socket,
+                    Path(args.state_dir) if args.state_dir else None, display=args.display,
+                    address=args.address, port=args.port)
+
+
 def _selftest(args: argparse.Namespace) -> int:
     from sim.selftest import selftest_main
 
@@ -377,6 +390,10 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--state-dir", metavar="DIR", help="where the game is saved")
     run.add_argument("--lang", **LANG_OPTION)
     run.add_argument("--seconds", type=float, help="stop after this long (simulated only)")
+    run.add_argument("--socket", metavar="PATH",
+                     help="where the board's link listens for aseb web (default: link.sock in "
+                          "$RUNTIME_DIRECTORY, else $XDG_RUNTIME_DIR/aseb, else the state dir)")
+    run.add_argument("--no-link", action="store_true", help="open no link for aseb web")
     run.add_argument("--solve", action="store_true",
                      help="without a solved table, make it in the background at idle priority "
                           "while the board plays (simulated only; a board's aseb-solve unit "
@@ -440,6 +457,18 @@ def build_parser() -> argparse.ArgumentParser:
     card.add_argument("--out", metavar="FILE", default="menu-card.pdf",
                       help="where to write it: .pdf, .svg or .png (default: menu-card.pdf)")
     card.set_defaults(run=_menu_card)
+
+    web = commands.add_parser("web", help="the board on the home network: live board, settings, "
+                              "games, a museum's display and remote play (the web extra)")
+    web.add_argument("--board", metavar="FILE", help="the board file whose [web] section says "
+                     "where to listen and the PIN (default: loopback, port 8020)")
+    web.add_argument("--socket", metavar="PATH", help="the board's link (as aseb run --socket)")
+    web.add_argument("--state-dir", metavar="DIR", help="where the page keeps its key and PIN hash")
+    web.add_argument("--display", action="store_true",
+                     help="the home page is the museum's full-screen display")
+    web.add_argument("--address", help="listen here instead (an IP address)")
+    web.add_argument("--port", type=int, help="listen on this port instead")
+    web.set_defaults(run=_web)
 
     check = commands.add_parser("selftest", add_help=False,
                                 help="check a newly built board: every switch, light, the "

@@ -18,7 +18,7 @@ from pathlib import Path
 from firmware.background_solve import start, table_watcher
 from firmware.boards import board_for
 from firmware.controller import Settings
-from firmware.daemon import serve, stop_on_signals
+from firmware.daemon import open_link, serve, stop_on_signals
 from firmware.restarts import EX_SOFTWARE
 from firmware.service import Notifier
 from sim.demo import Demo
@@ -29,12 +29,14 @@ log = logging.getLogger(__name__)
 
 def run_simulated(settings: Settings, state_dir: Path, seconds: float | None = None,
                   demo: bool = False, kiosk: bool = False, story: str | None = None,
-                  overrides: Mapping[str, str] | None = None, solve: bool = False) -> int:
+                  overrides: Mapping[str, str] | None = None, solve: bool = False,
+                  link: Path | None = None) -> int:
     """Run until a signal (or for ``seconds``), the board's manual clock following real time,
     with the owner's choices and the board menu (``overrides``: the run's flags); ``story``:
     ``tutorial`` or ``tournament`` for this run instead of the chosen mode. Without a solved
     table the board looks for one every few seconds, and with ``solve`` makes it in the
-    background at idle priority meanwhile (``firmware.background_solve``)."""
+    background at idle priority meanwhile (``firmware.background_solve``). The board's link
+    (``firmware.link``) listens on ``link`` (None: no link)."""
     stop = threading.Event()
     stop_on_signals(stop)
     start = time.monotonic()
@@ -61,14 +63,20 @@ def run_simulated(settings: Settings, state_dir: Path, seconds: float | None = N
             if seconds is not None and now >= seconds:
                 stop.set()
 
+        board_link = open_link(link, table.controller, lambda: table.controller.last_frame,
+                              choices=table.choices, games=state_dir / "games",
+                              stats=state_dir if table.kiosk is not None else None)
         notifier = Notifier()
         notifier.ready()  # as the real board does, so the service path can run simulated
         log.info("ready (simulated board): %s", table.controller.status())
         try:
             problem = serve(table.controller, table.events, stop, before_tick=follow_real_time,
-                            notifier=notifier, kiosk=table.kiosk)
+                            notifier=notifier, kiosk=table.kiosk,
+                            after_tick=board_link.tick if board_link is not None else None)
         finally:
             notifier.stopping()
+            if board_link is not None:
+                board_link.close()
             if solving is not None and solving.poll() is None:
                 solving.terminate()  # its checkpoint lets the next run go on from here
     return EX_SOFTWARE if problem is not None else 0

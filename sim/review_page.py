@@ -13,7 +13,7 @@ import itertools
 import pygame
 
 from engine.core.sides import Side
-from engine.mummy.review import Review
+from engine.mummy.review import Review, cones_curve
 from firmware.words import _, say, side_said
 from hardware.strips import Colour
 from sim.drawing import CONE_BODY, REEL_BODY, TABLE, TABLE_LINE
@@ -25,11 +25,7 @@ REEL_LINE: Colour = (255, 196, 96)
 """The Reels' stretch: a light amber."""
 MARGIN = 16
 
-
-def cones_curve(review: Review) -> list[float]:
-    """The Cones' chance at the start and after every step."""
-    start = review.start if review.first == Side.CONES else 1.0 - review.start
-    return [start] + [s.chance if s.side == Side.CONES else 1.0 - s.chance for s in review.steps]
+__all__ = ["cones_curve", "draw_review"]
 
 
 def draw_review(surface: pygame.Surface, rect: pygame.Rect, review: Review,

@@ -9,6 +9,10 @@
 #            --extras LIST the pip extras, instead of those for the Pi model (e.g. "" or pi,pi5)
 #            --solve-now   solve the game's table now, in the foreground with a progress bar
 #                          (else aseb-solve.service makes it in the background, at idle priority)
+#            --web         also enable aseb-web.service, the companion web page (the web extra;
+#                          it listens where the board file's [web] section says: loopback unless
+#                          it names the board's LAN address). Without it the unit is installed
+#                          but left disabled.
 #
 # Running it twice changes nothing. The code is installed from a clean export of the repository
 # (git archive of HEAD; without git, a copy leaving out .venv, build and caches), never from the
@@ -25,11 +29,12 @@ dry=0
 uninstall=0
 board=""
 solve_now=0
+web=0
 extras=""
 extras_given=0
 
 usage() {
-    sed -n '2,12s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
+    sed -n '2,15s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
     exit "${1:-0}"
 }
 
@@ -38,6 +43,7 @@ while (($#)); do
         --dry-run) dry=1 ;;
         --uninstall) uninstall=1 ;;
         --solve-now) solve_now=1 ;;
+        --web) web=1 ;;
         --root) root=${2:?--root needs a directory}; shift ;;
         --root=*) root=${1#--root=} ;;
         --board) board=${2:?--board needs a file}; shift ;;
@@ -61,6 +67,7 @@ readonly OPT=/opt/aseb SRC=/opt/aseb/src VENV=/opt/aseb/venv STAMP=/opt/aseb/ins
 readonly BOARD=/etc/aseb/board.toml STATE=/var/lib/aseb
 readonly UNIT=/etc/systemd/system/aseb.service DROPINS=/etc/systemd/system/aseb.service.d
 readonly SOLVE_UNIT=/etc/systemd/system/aseb-solve.service
+readonly WEB_UNIT=/etc/systemd/system/aseb-web.service
 
 say() { printf 'aseb: %s\n' "$*"; }
 warn() { printf 'aseb: warning: %s\n' "$*" >&2; }
@@ -108,14 +115,15 @@ if ((uninstall)); then
         else
             act systemctl "${systemctl_root[@]}" disable aseb.service
         fi
-        if [[ -e $(at "$SOLVE_UNIT") ]]; then
+        for extra in aseb-solve.service aseb-web.service; do
+            [[ -e $(at "/etc/systemd/system/$extra") ]] || continue
             if [[ $root == / ]]; then
-                act systemctl disable --now aseb-solve.service
+                act systemctl disable --now "$extra"
             else
-                act systemctl "${systemctl_root[@]}" disable aseb-solve.service
+                act systemctl "${systemctl_root[@]}" disable "$extra"
             fi
-        fi
-        act rm -f "$(at "$UNIT")" "$(at "$SOLVE_UNIT")"
+        done
+        act rm -f "$(at "$UNIT")" "$(at "$SOLVE_UNIT")" "$(at "$WEB_UNIT")"
         act rm -rf "$(at "$DROPINS")"
         [[ $root == / ]] && act systemctl daemon-reload
     fi
@@ -202,6 +210,7 @@ if ((!extras_given)); then
     ((pi == 5)) && extras=pi,pi5
     [[ $lights == pwm ]] && extras=$extras,pwm
 fi
+((web)) && case ,$extras, in *,web,*) ;; *) extras=${extras:+$extras,}web ;; esac
 case $lights in
     pwm) dropin="lights-pwm.conf" ;;
     pi5) dropin="lights-pi5.conf" ;;
@@ -333,6 +342,10 @@ if ! cmp -s "$stage/systemd/aseb-solve.service" "$(at "$SOLVE_UNIT")"; then
     unit_changed=1
     act install -D -m 644 "$stage/systemd/aseb-solve.service" "$(at "$SOLVE_UNIT")"
 fi
+if ! cmp -s "$stage/systemd/aseb-web.service" "$(at "$WEB_UNIT")"; then
+    unit_changed=1
+    act install -D -m 644 "$stage/systemd/aseb-web.service" "$(at "$WEB_UNIT")"
+fi
 for conf in lights-pi5.conf lights-pwm.conf; do
     if [[ $conf == "$dropin" ]]; then
         if ! cmp -s "$stage/systemd/$conf" "$(at "$DROPINS/$conf")"; then
@@ -359,6 +372,10 @@ if [[ $root != / ]]; then
         2>/dev/null; then
         act systemctl "${systemctl_root[@]}" enable aseb-solve.service
     fi
+    if ((web)) && { ((dry)) || ! systemctl "${systemctl_root[@]}" is-enabled --quiet \
+        aseb-web.service 2>/dev/null; }; then
+        act systemctl "${systemctl_root[@]}" enable aseb-web.service
+    fi
     say "$( ((dry)) && echo "would be installed" || echo installed) under $root" \
         "(not started: it is not this system's root)"
     exit 0
@@ -379,6 +396,17 @@ if ((dry)) || ! systemctl is-enabled --quiet aseb-solve.service 2>/dev/null; the
 fi
 if ((dry)) || ! systemctl is-active --quiet aseb-solve.service 2>/dev/null; then
     act systemctl start aseb-solve.service
+fi
+# The web page, only when asked for: enabled and (re)started beside the board.
+if ((web)); then
+    if ((dry)) || ! systemctl is-enabled --quiet aseb-web.service 2>/dev/null; then
+        act systemctl enable aseb-web.service
+    fi
+    if ((dry || code_changed || unit_changed || board_changed)) ||
+        ! systemctl is-active --quiet aseb-web.service 2>/dev/null; then
+        act systemctl restart aseb-web.service
+    fi
+    say "the web page runs: journalctl -u aseb-web -f (it listens where [web] in $BOARD says)"
 fi
 if ((dry)); then
     if ((reboot)); then

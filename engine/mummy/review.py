@@ -132,6 +132,12 @@ class Review:
         return "\n".join(lines)
 
 
+def cones_curve(judged: Review) -> list[float]:
+    """The Cones' chance at the start and after every step."""
+    start = judged.start if judged.first == Side.CONES else 1.0 - judged.start
+    return [start] + [s.chance if s.side == Side.CONES else 1.0 - s.chance for s in judged.steps]
+
+
 def review(judge: Judge | SolvedTable, record: GameRecord) -> Review:
     """Judge every throw and move of ``record`` with ``judge`` (or the solved table given in its
     place); raises WrongPhase if the judge cannot judge the game's positions."""

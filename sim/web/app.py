@@ -1,0 +1,412 @@
+"""The web page's routes (Starlette): the live board and its event stream, the settings, the
+games and their review, the museum's display, the PIN, and remote play. Everything the board
+knows comes through the board's link (``sim.web.board_link``); nothing here touches the board's
+files.
+
+    app = create_app(BoardLink(Path("/run/aseb/link.sock")), WebConfig(), Path("/var/lib/aseb-web"))
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.convertors import Convertor, register_url_convertor
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.sessions import SessionMiddleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.templating import Jinja2Templates
+
+from engine.mummy.review import cones_curve
+from sim.web import words
+from sim.web.board_link import BoardAway, BoardLink
+from sim.web.board_svg import board_svg, chances_svg, days_svg
+from sim.web.config import WebConfig
+from sim.web.guard import Guard
+from sim.web.reviews import record_of, review_of, rows, sides, summary
+from sim.web.security import Attempts, Invites, PinStore, csrf_ok, csrf_token, new_pin, secret_key
+
+log = logging.getLogger(__name__)
+
+HERE = Path(__file__).parent
+SESSION_SECONDS = 12 * 3600
+SAY_PIN_EVERY = 30.0
+"""Seconds between two PINs said by the board at most."""
+KEEPALIVE = 15.0
+"""Seconds of silence after which the event stream sends a comment (proxies keep it open)."""
+GAME_ID = r"game-[0-9]{1,9}"
+STATS_EVERY = 60.0
+"""Seconds the display keeps the kiosk's figures before asking the board again."""
+
+
+class Web:
+    """What the routes share: the board's link, the locks, the reviews worked out."""
+
+    def __init__(self, link: BoardLink, config: WebConfig, state_dir: Path,
+                 clock: Callable[[], float]) -> None:
+        self.link = link
+        self.config = config
+        self.clock = clock
+        self.pins = PinStore(state_dir)
+        if config.pin is not None:
+            self.pins.set(config.pin)  # kept only hashed, as a PIN the board says is
+        self.attempts = Attempts(clock)
+        self.invites = Invites(clock)
+        self.pin_said = float("-inf")
+        self.reviews: dict[str, dict[str, Any]] = {}
+        self.summaries: dict[str, Any] = {}
+        self.stats: dict[str, Any] | None = None
+        self.stats_at: float | None = None
+        self.templates = Jinja2Templates(directory=HERE / "templates")
+
+
+def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
+               clock: Callable[[], float] = time.monotonic, connect: bool = True,
+               display: bool = False) -> Starlette:
+    """The page; ``connect``: run the link's connection with the app (tests may drive it);
+    ``display``: the home page is the museum's display."""
+    web = Web(link, config, state_dir, clock)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        task = asyncio.create_task(link.run()) if connect else None
+        yield
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    def page(request: Request, name: str, code: int = 200, **context: Any) -> Response:
+        session = request.session
+        context.update(csrf=csrf_token(session), owner=bool(session.get("owner")),
+                       remote=session.get("remote"), nav=name)
+        return web.templates.TemplateResponse(request, name, context, status_code=code)
+
+    def say(request: Request, text: str, status: int = 400) -> Response:
+        return page(request, "message.html", status, text=text)
+
+    async def form_of(request: Request) -> dict[str, str]:
+        """The posted form, its CSRF token checked (403 otherwise)."""
+        try:
+            form = await request.form(max_fields=50, max_files=0, max_part_size=4096)
+        except Exception:  # a body that is not a form
+            raise HTTPException(400, "The form could not be read.") from None
+        fields = {k: v for k, v in form.items() if isinstance(v, str)}
+        if not csrf_ok(request.session, fields.get("csrf")):
+            raise HTTPException(403, words.FORM_STALE)
+        return fields
+
+    def owner(request: Request) -> None:
+        if not request.session.get("owner"):
+            raise HTTPException(403, words.OWNER_ONLY)
+
+    async def ask(command: dict[str, Any]) -> dict[str, Any]:
+        try:
+            return await link.ask(command)
+        except BoardAway:
+            raise HTTPException(503, words.BOARD_AWAY) from None
+
+    # --- the live board ---------------------------------------------------------------
+
+    def board_context() -> dict[str, Any]:
+        game = link.now("game")
+        status = link.now("status")
+        return {"game": game,
+                "board": board_svg(game["geometry"], game["title"]) if game else None,
+                "status": status["text"] if status else words.BOARD_AWAY}
+
+    async def kiosk_stats() -> dict[str, Any] | None:
+        """The kiosk's figures, asked of the board at most once a minute (None: none)."""
+        if web.stats_at is None or web.clock() - web.stats_at >= STATS_EVERY:
+            try:
+                answer = await link.ask({"type": "stats"})
+            except BoardAway:
+                return None
+            web.stats = answer if answer["type"] == "stats" and answer["games"] else None
+            web.stats_at = web.clock()
+        return web.stats
+
+    async def display_page(request: Request) -> Response:
+        stats = await kiosk_stats()
+        return page(request, "display.html", **board_context(), facts=_facts(), stats=stats,
+                    days=days_svg(stats["per_day"]) if stats else None)
+
+    async def live(request: Request) -> Response:
+        if display:
+            return await display_page(request)
+        return page(request, "live.html", **board_context())
+
+    async def events(request: Request) -> Response:
+        watcher = link.watch()
+        if watcher is None:
+            return Response(words.TOO_MANY, 503, media_type="text/plain")
+
+        async def stream() -> AsyncIterator[bytes]:
+            try:
+                yield b"retry: 2000\n\n"
+                while True:
+                    try:
+                        line = await asyncio.wait_for(watcher.queue.get(), KEEPALIVE)
+                    except TimeoutError:
+                        yield b": still here\n\n"
+                        continue
+                    if line is None:  # too slow: dropped; the browser reconnects
+                        return
+                    yield b"data: " + line.rstrip(b"\n") + b"\n\n"
+            finally:
+                link.unwatch(watcher)
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={"cache-control": "no-store", "x-accel-buffering": "no"})
+
+    # --- the PIN ----------------------------------------------------------------------
+
+    async def login(request: Request) -> Response:
+        if request.method == "GET":
+            return page(request, "login.html", fixed=web.config.pin is not None,
+                        known=web.pins.hashed() is not None)
+        fields = await form_of(request)
+        address = request.client.host if request.client else "?"
+        if not web.attempts.allowed(address):
+            return say(request, words.PIN_WAIT.format(seconds=web.attempts.wait(address)), 429)
+        pin = fields.get("pin", "")
+        checked = await asyncio.to_thread(web.pins.check, pin) if pin.isdigit() else False
+        if not checked:
+            web.attempts.failed(address)
+            return page(request, "login.html", 403, fixed=web.config.pin is not None,
+                        known=web.pins.hashed() is not None, error=words.PIN_WRONG)
+        request.session.clear()  # a fresh session (and CSRF token) for the owner
+        request.session["owner"] = True
+        return RedirectResponse("/settings", 303)
+
+    async def say_pin(request: Request) -> Response:
+        await form_of(request)
+        if web.config.pin is not None:
+            return say(request, words.PIN_FIXED, 409)
+        if web.clock() - web.pin_said < SAY_PIN_EVERY:
+            return say(request, words.PIN_SAY_WAIT, 429)
+        pin = new_pin()
+        answer = await ask({"type": "pin", "pin": pin})
+        if answer["type"] == "error":
+            return say(request, answer["message"], 409)
+        await asyncio.to_thread(web.pins.set, pin)
+        web.pin_said = web.clock()
+        return page(request, "login.html", fixed=False, known=True, note=words.PIN_SAID)
+
+    async def logout(request: Request) -> Response:
+        await form_of(request)
+        request.session.clear()
+        return RedirectResponse("/", 303)
+
+    # --- the settings -----------------------------------------------------------------
+
+    async def settings(request: Request) -> Response:
+        described = link.now("settings")
+        if request.method == "GET":
+            return page(request, "settings.html", settings=described)
+        fields = await form_of(request)
+        owner(request)
+        if described is None:
+            return say(request, words.BOARD_AWAY, 503)
+        errors = []
+        for item in described["settings"]:
+            key = item["key"]
+            value = fields.get(key)
+            if value is None or value == described["values"].get(key):
+                continue
+            answer = await ask({"type": "set", "key": key, "value": value})
+            if answer["type"] == "error":
+                errors.append(answer["message"])
+        await asyncio.sleep(0)  # the board's new settings event may arrive meanwhile
+        return page(request, "settings.html", 400 if errors else 200,
+                    settings=link.now("settings"), errors=errors,
+                    note=None if errors else words.SAVED)
+
+    async def new_game(request: Request) -> Response:
+        await form_of(request)
+        owner(request)
+        answer = await ask({"type": "new_game"})
+        if answer["type"] == "error":
+            return say(request, answer["message"], 409)
+        return RedirectResponse("/", 303)
+
+    # --- the games --------------------------------------------------------------------
+
+    async def record(name: str) -> Any:
+        answer = await ask({"type": "record", "id": name})
+        if answer["type"] == "error":
+            raise HTTPException(404, words.NO_RECORD)
+        return answer["record"]
+
+    async def games(request: Request) -> Response:
+        listed = (await ask({"type": "games"}))["games"]
+        found = []
+        for item in listed[:50]:
+            name = item["id"]
+            if name not in web.summaries:
+                try:
+                    web.summaries[name] = summary(name, record_of(await record(name)))
+                except (HTTPException, ValueError):
+                    continue
+            found.append((web.summaries[name], time.strftime(
+                "%Y-%m-%d %H:%M", time.localtime(item["time"]))))
+        return page(request, "games.html", games=found)
+
+    async def game_review(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in web.reviews:
+            try:
+                game = record_of(await record(name))
+            except ValueError:
+                raise HTTPException(404, words.NO_RECORD) from None
+            judged = await asyncio.to_thread(review_of, game)
+            curve = cones_curve(judged)
+            web.reviews[name] = {
+                "id": name, "title": game.ruleset.title, "judged_by": judged.judged_by,
+                "rows": rows(judged), "sides": sides(judged), "lucky": judged.lucky,
+                "graph": chances_svg(list(curve)),
+                "start": f"{judged.first.title} had {judged.start:.0%} to win at the start."}
+        return page(request, "review.html", review=web.reviews[name])
+
+    async def game_json(request: Request) -> Response:
+        name = request.path_params["name"]
+        data = await record(name)
+        return JSONResponse(data, headers={
+            "content-disposition": f'attachment; filename="{name}.json"'})
+
+    # --- remote play ------------------------------------------------------------------
+
+    async def invite(request: Request) -> Response:
+        fields = await form_of(request)
+        owner(request)
+        side = fields.get("side", "")
+        if side not in ("cones", "reels"):
+            return say(request, "Choose the side your friend plays: cones or reels.", 400)
+        token, pin = web.invites.invite(side)
+        url = str(request.url_for("join", token=token))
+        return page(request, "invite.html", url=url, pin=pin, side=side.title())
+
+    async def end_remote(request: Request) -> Response:
+        await form_of(request)
+        owner(request)
+        await ask({"type": "remote", "side": None})
+        web.invites.open.clear()
+        return say(request, words.REMOTE_ENDED, 200)
+
+    async def join(request: Request) -> Response:
+        token = request.path_params["token"]
+        if web.invites.known(token) is None:
+            return say(request, words.INVITE_GONE, 410)
+        if request.method == "GET":
+            return page(request, "join.html", token=token)
+        fields = await form_of(request)
+        address = request.client.host if request.client else "?"
+        if not web.attempts.allowed(address):
+            return say(request, words.PIN_WAIT.format(seconds=web.attempts.wait(address)), 429)
+        pin = fields.get("pin", "")
+        invited = await asyncio.to_thread(web.invites.redeem, token, pin) \
+            if pin.isdigit() else None
+        if invited is None:
+            web.attempts.failed(address)
+            return page(request, "join.html", 403, token=token, error=words.INVITE_PIN_WRONG)
+        answer = await ask({"type": "remote", "side": invited.side})
+        if answer["type"] == "error":
+            return say(request, answer["message"], 409)
+        request.session.clear()
+        request.session["remote"] = invited.side
+        return RedirectResponse("/", 303)
+
+    async def remote_action(request: Request) -> Response:
+        """The remote player's throw or move, sent by the page's script (JSON, CSRF header)."""
+        side = request.session.get("remote")
+        if not csrf_ok(request.session, request.headers.get("x-csrf-token")):
+            return JSONResponse({"error": words.FORM_STALE}, 403)
+        if side is None:
+            return JSONResponse({"error": words.REMOTE_ONLY}, 403)
+        try:
+            body = json.loads(await request.body())
+        except (ValueError, UnicodeDecodeError):
+            return JSONResponse({"error": "Send a JSON object."}, 400)
+        if not isinstance(body, dict):
+            return JSONResponse({"error": "Send a JSON object."}, 400)
+        moves = link.now("moves")
+        if moves is None or moves.get("remote") != side:
+            return JSONResponse({"error": words.REMOTE_ONLY}, 403)
+        if request.path_params["action"] == "throw":
+            command: dict[str, Any] = {"type": "throw"}
+        else:
+            move = body.get("move")
+            if not isinstance(move, str) or not 0 < len(move) <= 20:
+                return JSONResponse({"error": "Name the move, as the list shows it."}, 400)
+            command = {"type": "move", "move": move}
+        answer = await ask(command)
+        if answer["type"] == "error":
+            return JSONResponse({"error": answer["message"]}, 409)
+        return JSONResponse({"ok": True})
+
+    async def error_page(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        text = exc.detail if exc.status_code != 404 else words.NOT_FOUND
+        if request.url.path.startswith(("/play/", "/events")):
+            return JSONResponse({"error": text}, exc.status_code)
+        return say(request, text, exc.status_code)
+
+    routes = [
+        Route("/", live),
+        Route("/display", display_page),
+        Route("/events", events),
+        Route("/login", login, methods=["GET", "POST"]),
+        Route("/pin", say_pin, methods=["POST"]),
+        Route("/logout", logout, methods=["POST"]),
+        Route("/settings", settings, methods=["GET", "POST"]),
+        Route("/new-game", new_game, methods=["POST"]),
+        Route("/games", games),
+        Route("/games/{name:gameid}.json", game_json),
+        Route("/games/{name:gameid}", game_review),
+        Route("/remote/invite", invite, methods=["POST"]),
+        Route("/remote/end", end_remote, methods=["POST"]),
+        Route("/join/{token:str}", join, methods=["GET", "POST"], name="join"),
+        Route("/play/{action:str}", remote_action, methods=["POST"]),
+        Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    exception_handlers={HTTPException: error_page},
+                    middleware=[
+                        Middleware(Guard),
+                        Middleware(SessionMiddleware, secret_key=secret_key(state_dir),
+                                   session_cookie="aseb", max_age=SESSION_SECONDS,
+                                   same_site="strict", https_only=False)])
+    app.state.web = web
+    return app
+
+
+class GameId(Convertor[str]):
+    """A record's id in a path (``game-12``): anything else is not found."""
+
+    regex = GAME_ID
+
+    def convert(self, value: str) -> str:
+        return value
+
+    def to_string(self, value: str) -> str:
+        return value
+
+
+register_url_convertor("gameid", GameId())
+
+
+def _facts() -> list[str]:
+    from firmware.facts import load_facts
+
+    return [fact.text for fact in load_facts()]

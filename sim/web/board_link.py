@@ -1,0 +1,164 @@
+"""The web page's end of the board's link (``firmware.link``): one connection to the board's
+Unix socket, shared by every browser watching.
+
+It keeps the latest event of each kind (a new watcher gets the whole board at once), fans every
+event out to the watchers' bounded queues (a watcher that cannot keep up is dropped, never the
+board), and asks the board's commands, one answer each in order. When the board is away (not
+running, restarting) it says so to the watchers and tries again, every few seconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections import deque
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+ANSWERS = frozenset({"ok", "error", "games", "record", "stats"})
+"""The events that answer a command (the others are news)."""
+KEPT = ("game", "position", "lights", "status", "throw", "moves", "chances", "log", "settings")
+"""The kinds of news a new watcher is told at once, in this order."""
+QUEUE = 512
+"""Events waiting for one watcher at most: a watcher further behind is dropped."""
+WATCHERS = 200
+"""Watchers at once (browsers on the live page); more are refused with 503."""
+AWAY = {"v": 1, "type": "status", "text": "The board is not reachable: is aseb run running?",
+        "phase": "away"}
+
+
+class BoardAway(ConnectionError):
+    """The board's link is not connected."""
+
+
+class Watcher:
+    """One browser's queue of events (raw lines); ``None`` in it means: dropped."""
+
+    def __init__(self) -> None:
+        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(QUEUE)
+        self.dropped = False
+
+    def put(self, line: bytes) -> None:
+        if self.dropped:
+            return
+        try:
+            self.queue.put_nowait(line)
+        except asyncio.QueueFull:
+            self.dropped = True
+            with contextlib.suppress(asyncio.QueueEmpty):
+                self.queue.get_nowait()
+            self.queue.put_nowait(None)
+
+
+class BoardLink:
+    """The connection to the board's socket at ``path``; ``run`` it as a task."""
+
+    def __init__(self, path: Path, retry: float = 2.0) -> None:
+        self.path = path
+        self.retry = retry
+        self.latest: dict[str, bytes] = {}
+        self.parsed: dict[str, dict[str, Any]] = {}
+        self.watchers: set[Watcher] = set()
+        self.pending: deque[asyncio.Future[dict[str, Any]]] = deque()
+        self.writer: asyncio.StreamWriter | None = None
+        self.connected = asyncio.Event()
+        self.events_seen = 0
+
+    # --- the connection ---------------------------------------------------------------------
+
+    async def run(self) -> None:
+        """Stay connected to the board, for as long as the page runs."""
+        while True:
+            try:
+                reader, writer = await asyncio.open_unix_connection(str(self.path),
+                                                                    limit=1 << 22)
+            except OSError:
+                self._away()
+                await asyncio.sleep(self.retry)
+                continue
+            self.writer = writer
+            self.connected.set()
+            log.info("connected to the board's link at %s", self.path)
+            try:
+                while line := await reader.readline():
+                    self._dispatch(line)
+            except (OSError, ValueError) as exc:  # ValueError: a line past the limit
+                log.warning("the board's link failed: %s", exc)
+            finally:
+                self.writer = None
+                self.connected.clear()
+                writer.close()
+                self._away()
+            await asyncio.sleep(self.retry)
+
+    def _away(self) -> None:
+        while self.pending:
+            future = self.pending.popleft()
+            if not future.done():
+                future.set_exception(BoardAway("the board is not reachable"))
+        line = json.dumps(AWAY).encode() + b"\n"
+        if self.latest.get("status") != line:
+            self._news("status", AWAY, line)
+
+    def _dispatch(self, line: bytes) -> None:
+        try:
+            event = json.loads(line)
+            kind = event["type"]
+        except (ValueError, KeyError, TypeError):
+            log.warning("the board sent a line that is not an event: %r", line[:80])
+            return
+        self.events_seen += 1
+        if kind in ANSWERS and self.pending:
+            future = self.pending.popleft()
+            if not future.done():
+                future.set_result(event)
+            return
+        self._news(kind, event, line)
+
+    def _news(self, kind: str, event: dict[str, Any], line: bytes) -> None:
+        if kind in KEPT:
+            self.latest[kind] = line
+            self.parsed[kind] = event
+        for watcher in list(self.watchers):
+            watcher.put(line)
+            if watcher.dropped:
+                self.watchers.discard(watcher)
+
+    # --- what the page uses --------------------------------------------------------------------
+
+    async def ask(self, command: dict[str, Any], timeout: float = 5.0) -> dict[str, Any]:
+        """Send ``command`` and wait for its answer (``ok``, ``error``, or what it asked);
+        ``BoardAway`` when the board is not reachable."""
+        writer = self.writer
+        if writer is None:
+            raise BoardAway("the board is not reachable")
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.pending.append(future)
+        writer.write(json.dumps(command).encode() + b"\n")
+        try:
+            await writer.drain()
+            return await asyncio.wait_for(future, timeout)
+        except (OSError, TimeoutError) as exc:
+            raise BoardAway(f"the board did not answer ({type(exc).__name__})") from None
+
+    def watch(self) -> Watcher | None:
+        """A new watcher, told the whole board first; None when there are too many."""
+        if len(self.watchers) >= WATCHERS:
+            return None
+        watcher = Watcher()
+        for kind in KEPT:
+            if kind in self.latest:
+                watcher.put(self.latest[kind])
+        self.watchers.add(watcher)
+        return watcher
+
+    def unwatch(self, watcher: Watcher) -> None:
+        self.watchers.discard(watcher)
+
+    def now(self, kind: str) -> dict[str, Any] | None:
+        """The latest event of ``kind`` (None: not told yet)."""
+        return self.parsed.get(kind)

@@ -1,0 +1,84 @@
+"""The board as SVG, drawn from the game's geometry (any grid of the family, holes allowed): a
+square for each square, a ring if marked (named by its sign), a light and a piece on each
+(hidden until the page's script shows them), and the four stick pixels below. The script finds
+them by their ids.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+SQUARE = 60
+"""Units a square takes (the drawing scales to the page)."""
+GAP = 4
+STICKS = ("S1", "S2", "S3", "S4")
+
+
+def board_svg(geometry: dict[str, Any], label: str = "The board") -> str:
+    """The SVG element of a board whose geometry is the link's ``game`` event's."""
+    rows, columns = int(geometry["rows"]), int(geometry["columns"])
+    width, height = columns * SQUARE, rows * SQUARE + SQUARE
+    parts = [f'<svg class="board" viewBox="{-GAP} {-GAP} {width + 2 * GAP} {height + 2 * GAP}" '
+             f'role="img" aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">']
+    marked = geometry.get("marked", {})
+    for square in geometry["squares"]:
+        row, column = geometry["position"][square]
+        x, y = column * SQUARE, row * SQUARE
+        size = SQUARE - GAP
+        name = escape(str(square))
+        parts.append(f'<g class="square" id="sq-{name}" data-square="{name}">'
+                     f'<rect class="wood" x="{x}" y="{y}" width="{size}" height="{size}" rx="6"/>'
+                     f'<rect class="light" id="light-{name}" x="{x + 3}" y="{y + 3}" '
+                     f'width="{size - 6}" height="{size - 6}" rx="5"/>')
+        sign = marked.get(square)
+        if sign is not None:  # a ring, named by its sign (ankh, nefer, the House of Water...)
+            parts.append(f'<circle class="sign sign-{escape(str(sign))}" cx="{x + size / 2}" '
+                         f'cy="{y + size / 2}" r="{size / 2.6}"><title>{escape(str(sign))}'
+                         f'</title></circle>')
+        parts.append(f'<text class="label" x="{x + 5}" y="{y + size - 5}">{name}</text>'
+                     f'<circle class="piece" id="piece-{name}" cx="{x + size / 2}" '
+                     f'cy="{y + size / 2}" r="{size / 3}"/></g>')
+    stick = (width - 5 * GAP) / 4
+    for number, name in enumerate(STICKS):
+        x = number * (stick + GAP) + GAP
+        parts.append(f'<rect class="stick light" id="light-{name}" x="{x}" '
+                     f'y="{rows * SQUARE + SQUARE / 4}" width="{stick}" height="{SQUARE / 2}" '
+                     f'rx="8"/>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def chances_svg(curve: list[float | None], width: int = 600, height: int = 160) -> str:
+    """The Cones' chance over a game as a line (50% the middle line), for the review page."""
+    points = [(i, c) for i, c in enumerate(curve) if c is not None]
+    step = width / max(1, len(curve) - 1)
+    line = " ".join(f"{i * step:.1f},{(1 - c) * height:.1f}" for i, c in points)
+    return (f'<svg class="graph" viewBox="0 0 {width} {height}" role="img" '
+            f'aria-label="The Cones\' chance to win over the game" '
+            f'xmlns="http://www.w3.org/2000/svg">'
+            f'<rect class="graph-back" width="{width}" height="{height}"/>'
+            f'<line class="graph-half" x1="0" y1="{height / 2}" x2="{width}" '
+            f'y2="{height / 2}"/><polyline class="graph-line" points="{line}"/></svg>')
+
+
+def days_svg(per_day: dict[str, int], days: int = 14, width: int = 600,
+             height: int = 140) -> str:
+    """Games per day (the last ``days`` with games) as bars, each day named under its bar."""
+    shown = sorted(per_day.items())[-days:]
+    most = max((n for _, n in shown), default=1) or 1
+    step = width / max(1, len(shown))
+    parts = [f'<svg class="days" viewBox="0 0 {width} {height + 34}" role="img" '
+             f'aria-label="Games per day" xmlns="http://www.w3.org/2000/svg">']
+    for i, (day, count) in enumerate(shown):
+        tall = height * count / most
+        x = i * step + step * 0.15
+        parts.append(f'<rect class="day-bar" x="{x:.1f}" y="{height - tall:.1f}" '
+                     f'width="{step * 0.7:.1f}" height="{tall:.1f}"><title>{escape(day)}: '
+                     f'{count}</title></rect>'
+                     f'<text class="day-count" x="{x + step * 0.35:.1f}" '
+                     f'y="{height - tall - 4:.1f}">{count}</text>'
+                     f'<text class="day-name" x="{x + step * 0.35:.1f}" y="{height + 22}">'
+                     f'{escape(day[5:])}</text>')
+    parts.append("</svg>")
+    return "".join(parts)

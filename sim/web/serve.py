@@ -1,0 +1,48 @@
+"""``aseb web``: the page served by uvicorn where the board file's ``[web]`` section says
+(loopback unless it names the board's LAN address), talking to the board's link."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from firmware.link_schema import socket_path
+from sim.web.config import WebConfig, WebConfigError, load_web_config, web_state_directory
+
+log = logging.getLogger(__name__)
+
+CONNECTIONS = 400
+"""Connections at once: more are answered 503 by uvicorn (the board never hears of them)."""
+
+
+def web_main(board: Path | None, socket: str | None, state_dir: Path | None, *,
+             display: bool = False, address: str | None = None, port: int | None = None) -> int:
+    """Serve the page until stopped; 78 for a bad ``[web]`` section, 2 without the extra."""
+    try:
+        import uvicorn
+
+        from sim.web.app import create_app
+        from sim.web.board_link import BoardLink
+    except ImportError as exc:
+        print(f"aseb web needs the web extra (pip install 'aseb[web]'): {exc}")
+        return 2
+    try:
+        config = load_web_config(board)
+    except WebConfigError as exc:
+        print(f"aseb web: {exc}")
+        return 78
+    if address is not None or port is not None:
+        config = WebConfig(address or config.address, port or config.port, config.pin)
+    from firmware.daemon import state_directory
+
+    link = BoardLink(socket_path(socket, state_directory()) if socket is None else Path(socket))
+    web_dir = state_dir if state_dir is not None else web_state_directory()
+    app = create_app(link, config, web_dir, display=display)
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    log.info("the page listens on http://%s:%d/ (the board's link: %s)", config.address,
+             config.port, link.path)
+    uvicorn.run(app, host=config.address, port=config.port, log_level="warning",
+                proxy_headers=False, server_header=False, date_header=False,
+                limit_concurrency=CONNECTIONS, timeout_keep_alive=5, ws="none",
+                h11_max_incomplete_event_size=16 * 1024)
+    return 0

@@ -1,0 +1,155 @@
+// The live board, the museum's display and remote play: the board's events arrive as
+// Server-Sent Events (/events) and change the SVG drawn by the server from the game's geometry.
+"use strict";
+
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const csrf = document.body.dataset.csrf || "";
+  const remote = document.body.dataset.remote || "";
+  let history = [];
+
+  function paint(event) {
+    switch (event.type) {
+      case "game": {
+        const board = $("board");
+        if (board && board.dataset.game !== event.name) window.location.reload();
+        break;
+      }
+      case "position": {
+        document.querySelectorAll(".piece").forEach((p) => p.classList.remove("cones", "reels"));
+        for (const [square, side] of Object.entries(event.pieces || {})) {
+          const piece = $("piece-" + square);
+          if (piece) piece.classList.add(side);
+        }
+        document.querySelectorAll(".square.last").forEach((s) => s.classList.remove("last"));
+        const last = event.last;
+        for (const square of last ? [last.from, last.to] : []) {
+          const found = square && $("sq-" + square);
+          if (found) found.classList.add("last");
+        }
+        text("last", last ? `Last move: ${title(last.side)} ${last.notation}` : "");
+        for (const [i, side] of ["cones", "reels"].entries()) {
+          const box = $("side-" + side);
+          if (box) box.classList.toggle("turn", event.turn === side && !event.winner);
+          text("count-" + side, event.notation === null ? "" :
+            `${event.waiting[i]} waiting, ${event.off[i]} off`);
+        }
+        break;
+      }
+      case "lights":
+        document.querySelectorAll(".light.lit").forEach((l) => {
+          if (!(l.id.slice(6) in event.frame)) { l.classList.remove("lit"); l.style.fill = ""; }
+        });
+        for (const [name, colour] of Object.entries(event.frame)) {
+          const light = $("light-" + name);
+          if (light) { light.classList.add("lit"); light.style.fill = colour; }
+        }
+        break;
+      case "status":
+        text("status", event.text);
+        document.body.classList.toggle("away", event.phase === "away");
+        break;
+      case "throw":
+        text("throw", event.value === null ? "" :
+          `${event.side ? title(event.side) + " threw" : "Thrown:"} ${event.value}`);
+        break;
+      case "chances":
+        chances(event);
+        break;
+      case "log": {
+        const log = $("log");
+        if (!log) break;
+        log.replaceChildren(...event.lines.slice(-12).map((line) => {
+          const item = document.createElement("li");
+          item.textContent = line;
+          return item;
+        }));
+        break;
+      }
+      case "moves":
+        remoteMoves(event);
+        break;
+    }
+  }
+
+  function text(id, value) {
+    const element = $(id);
+    if (element && element.textContent !== value) element.textContent = value;
+  }
+
+  function title(side) {
+    return side ? side.charAt(0).toUpperCase() + side.slice(1) : "";
+  }
+
+  function chances(event) {
+    const box = $("chances");
+    if (!box) return;
+    box.hidden = event.cones === null;
+    if (event.cones === null) return;
+    const cones = Math.round(event.cones * 100);
+    $("bar-cones").style.width = cones + "%";
+    $("bar-reels").style.width = (100 - cones) + "%";
+    text("chances-text", `Cones ${cones}%, Reels ${100 - cones}%`);
+    history = event.history;
+    const step = 300 / Math.max(1, history.length - 1);
+    $("graph-line").setAttribute("points", history
+      .map((c, i) => (c === null ? null : `${(i * step).toFixed(1)},${((1 - c) * 100).toFixed(1)}`))
+      .filter((p) => p !== null).join(" "));
+  }
+
+  function remoteMoves(event) {
+    const box = $("remote-play");
+    if (!box || !remote) return;
+    const mine = event.remote === remote && event.side === remote;
+    box.hidden = !mine;
+    $("remote-throw").hidden = !mine || event.moves.length > 0;
+    const moves = $("remote-moves");
+    moves.replaceChildren(...(event.chosen ? [] : event.moves).map((move) => {
+      const button = document.createElement("button");
+      button.textContent = move.notation;
+      button.dataset.move = move.notation;
+      button.className = "move";
+      return button;
+    }));
+    text("remote-said", mine && event.chosen ? `You play ${event.chosen}: the owner moves your piece.` : "");
+  }
+
+  async function play(action, body) {
+    const answer = await fetch("/play/" + action, {
+      method: "POST", credentials: "same-origin",
+      headers: { "content-type": "application/json", "x-csrf-token": csrf },
+      body: JSON.stringify(body),
+    });
+    const said = await answer.json().catch(() => ({}));
+    if (!answer.ok) text("remote-said", said.error || "The board did not take it.");
+  }
+
+  function listen() {
+    if (!$("board")) return;
+    const source = new EventSource("/events");
+    source.onmessage = (message) => {
+      try { paint(JSON.parse(message.data)); } catch (e) { /* one bad event: the next one */ }
+    };
+    source.onerror = () => text("status", "The page lost the board: it tries again by itself.");
+  }
+
+  function facts() {
+    const fact = $("fact");
+    if (!fact) return;
+    const all = JSON.parse(fact.dataset.facts || "[]");
+    let shown = 0;
+    if (all.length > 1) setInterval(() => { shown = (shown + 1) % all.length; text("fact", all[shown]); }, 20000);
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    document.querySelectorAll(".swatch[data-colour]").forEach((s) => { s.style.background = s.dataset.colour; });
+    const throwButton = $("remote-throw");
+    if (throwButton) throwButton.addEventListener("click", () => play("throw", {}));
+    const moves = $("remote-moves");
+    if (moves) moves.addEventListener("click", (e) => {
+      if (e.target.dataset && e.target.dataset.move) play("move", { move: e.target.dataset.move });
+    });
+    listen();
+    facts();
+  });
+})();
