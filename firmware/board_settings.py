@@ -22,9 +22,11 @@ from pathlib import Path
 from engine import games
 from engine.games.api import Rules
 from engine.mummy.chances import SolvedTable
+from firmware import words
 from firmware.board_menu import BoardMenu
 from firmware.choices import Chosen, choose, offered, setting, volume_step
 from firmware.controller import Controller
+from firmware.kiosk import Kiosk
 from firmware.menu_table import menu_table
 from firmware.settings import Settings
 from firmware.settings_file import SettingsFile
@@ -97,8 +99,12 @@ class BoardSettings:
                  say: Callable[[str], None] | None = None,
                  story_say: Callable[[str], None] | None = None,
                  volume: Callable[[float], None] | None = None,
-                 table_for: TableFor = no_table) -> None:
+                 language: Callable[[str], None] | None = None,
+                 table_for: TableFor = no_table, kiosk: Kiosk | None = None) -> None:
         self.controller = controller
+        self.language = language
+        """Anything else to tell of a new language (the voice); the words change here."""
+        self._speak(chosen.language)
         self.chosen = chosen
         self.file = file
         self.state_dir = state_dir
@@ -108,9 +114,15 @@ class BoardSettings:
         self.volume = volume
         """Anything else to turn up or down with the speaker (the voice)."""
         self.table_for = table_for
+        self.kiosk = kiosk
+        """A museum's kiosk, whose quiet hours win over the volume chosen (it sets the speaker
+        and, with its ``voice``, the voice)."""
         self.story: Companion | None = None
         controller.menu = BoardMenu(menu_table(controller.rules.geometry, board.menu.open),
-                                    chosen, say=say)
+                                    chosen, say=say,
+                                    has_table=lambda: controller.settings.table is not None)
+        if kiosk is not None:  # the volume chosen is heard at once, as quiet hours allow
+            controller.menu.loudness = kiosk.loudness
         controller.menu_locked = board.kiosk.enabled and not board.kiosk.menu
 
     def begin(self, mode: str | None = None) -> None:
@@ -155,11 +167,24 @@ class BoardSettings:
             controller.set_level(chosen.level)
         controller.settings.chances = chosen.chances
         self._set_volume()
+        if "language" in changed:
+            self._speak(chosen.language)
         if "mode" in changed:
             self.story = begin_story(chosen.mode, controller, self.state_dir,
                                      say=self.story_say)
 
+    def _speak(self, language: str) -> None:
+        """Speak ``language`` from now on (not over the pseudo-language a test or --lang asked
+        for)."""
+        if words.language() != words.PSEUDO:
+            words.use(language)
+            if self.language is not None:
+                self.language(words.voice())
+
     def _set_volume(self) -> None:
+        if self.kiosk is not None:
+            self.kiosk.set_volume(self.chosen.volume)
+            return
         self.controller.speaker.volume = self.chosen.volume
         if self.volume is not None:
             self.volume(self.chosen.volume)

@@ -8,11 +8,11 @@ and answers a bad file in one line.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 from engine.core.errors import BadRecord
 from engine.record import GameRecord
+from firmware.atomic import write_whole
 from firmware.tables import default_directory
 
 MAX_BYTES = 10_000_000
@@ -28,9 +28,7 @@ def save_game(record: GameRecord, directory: Path | None = None) -> Path:
     while f"game-{number}" in taken:
         number += 1
     path = where / f"game-{number}.json"
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(record.to_json(), encoding="utf-8")
-    os.replace(tmp, path)
+    write_whole(path, record.to_json())
     return path
 
 

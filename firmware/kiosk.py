@@ -1,10 +1,12 @@
 """The museum kiosk: a board left running for weeks with nobody watching.
 
 Beside the controller, it invites visitors while the board is idle, and keeps quiet hours by
-turning the volume down. It ends a game nobody has touched for minutes, after which the board
-asks to be cleared and then waits for visitors. Staff can reset the board by covering its corner
-squares or by holding the new-game button; between games the same gesture opens the board menu
-(the only way in when the board file locks it). It writes one statistics line per game.
+turning the volume down (quiet hours win: during them the board plays at the lower of the
+chosen volume and ``quiet_volume``; a volume chosen then is kept for when they end). It ends
+a game nobody has touched for minutes, after which the board asks to be cleared and then waits
+for visitors. Staff can reset the board by covering its corner squares or by holding the
+new-game button; between games the same gesture opens the board menu (the only way in when the
+board file locks it). It writes one statistics line per game.
 
     kiosk = Kiosk(controller, board.kiosk, GameLog(state_dir))
     kiosk.handle(event); controller.handle(event)    # every event goes to both
@@ -23,6 +25,7 @@ from typing import Any
 from engine.core.sides import Side
 from engine.core.sticks import Throw
 from engine.mummy import Level
+from engine.words import N_
 from firmware import sounds
 from firmware.controller import Controller, Settings
 from firmware.scenes import Phase
@@ -76,7 +79,10 @@ class Kiosk:
     games: GameLog
     wall: Wall = datetime.now
     epoch: Callable[[], float] = time.time
+    voice: Callable[[float], None] | None = None
+    """Turns the spoken voice up or down with the speaker (quiet hours quiet it too)."""
     volume: float = field(init=False)
+    """The volume chosen for the board (the board file's, then the board menu's)."""
     last_touch: float = field(init=False)
     last_invite: float = field(init=False)
     reset_since: float | None = None
@@ -129,14 +135,14 @@ class Kiosk:
         if playing and now - self.last_touch >= self.config.abandon_after:
             log.info("nobody has touched the board for %.0f s: the game is ended",
                      now - self.last_touch)
-            self._end("abandoned")
+            self._end(N_("abandoned"))
         elif controller.phase is not Phase.MENU and self._reset_held(now):
             self.reset_since = self.pressed_at = None
             if controller.phase is Phase.IDLE and controller.open_menu():
                 log.info("staff reset between games: the menu")  # a locked menu's only key
             else:
                 log.info("staff reset")
-                self._end("reset")
+                self._end(N_("reset"))
 
     def _reset_held(self, now: float) -> bool:
         """Corners covered (when the game has at most two of them) or the button held, long
@@ -189,10 +195,26 @@ class Kiosk:
         self.games.append(GameLine(self.started, self.epoch(), result, moves, level,
                                    self.controller.rules.name))
 
+    def set_volume(self, volume: float) -> None:
+        """The volume chosen for the board: played now, or, in quiet hours, once they end
+        (until then the lower of it and ``quiet_volume``)."""
+        self.volume = volume
+        self._sound()
+
     def _keep_quiet_hours(self) -> None:
         quiet = quiet_now(self.config, self.wall())
         if quiet != self._quiet:
             self._quiet = quiet
-            speaker = self.controller.speaker
-            speaker.volume = self.config.quiet_volume if quiet else self.volume
+            self._sound()
             log.info("quiet hours %s", "begin" if quiet else "end")
+
+    def loudness(self, volume: float) -> float:
+        """What the speaker plays for ``volume`` now: in quiet hours, at most ``quiet_volume``."""
+        return min(volume, self.config.quiet_volume) if self._quiet else volume
+
+    def _sound(self) -> None:
+        """Set the speaker (and the voice) to what is played now."""
+        volume = self.loudness(self.volume)
+        self.controller.speaker.volume = volume
+        if self.voice is not None:
+            self.voice(volume)

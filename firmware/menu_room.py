@@ -73,7 +73,7 @@ class MenuRoom(Phases):
             if heard.what == "chosen":
                 self.speaker.play(sounds.MOVE)
                 if heard.key == "volume":  # heard at once, at the new volume
-                    self.speaker.volume = menu.chosen.volume
+                    self.speaker.volume = menu.loudness(menu.chosen.volume)
             elif heard.what == "closed":
                 log.info("the menu is closed")
                 self.speaker.play(sounds.EXTRA_TURN)

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from firmware.atomic import set_aside, write_whole
 from firmware.choices import Chosen, choose
 
 log = logging.getLogger(__name__)
@@ -80,19 +80,8 @@ class SettingsFile:
         """Write the choices atomically; a full or read-only disk is logged (False), never
         raised: the board plays on with what was chosen."""
         text = json.dumps({"format": FORMAT, **chosen.to_json()}, indent=2) + "\n"
-        tmp = self.path.with_suffix(".tmp")
         try:
-            self.directory.mkdir(parents=True, exist_ok=True)
-            with open(tmp, "w", encoding="utf-8") as f:
-                f.write(text)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, self.path)
-            fd = os.open(self.directory, os.O_RDONLY)
-            try:
-                os.fsync(fd)
-            finally:
-                os.close(fd)
+            write_whole(self.path, text)
         except OSError as exc:
             log.error("could not save the settings to %s: %s", self.path, exc)
             return False
@@ -100,14 +89,4 @@ class SettingsFile:
         return True
 
     def _set_aside(self, why: str) -> None:
-        n = 1
-        while (aside := self.path.with_name(f"settings.bad-{n}.json")).exists():
-            n += 1
-        try:
-            os.replace(self.path, aside)
-        except OSError as exc:
-            log.warning("settings file %s is unusable (%s) and could not be moved: %s",
-                        self.path, why, exc)
-            return
-        log.warning("settings file %s is unusable (%s); moved it to %s, its good values kept",
-                    self.path, why, aside)
+        set_aside(self.path, "settings file", why, ", its good values kept")

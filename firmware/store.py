@@ -27,6 +27,7 @@ from engine.core.sides import Side
 from engine.games.api import Rules
 from engine.mummy import Fair
 from engine.record import GameRecord
+from firmware.atomic import set_aside, write_whole
 from hardware.errors import shown
 
 log = logging.getLogger(__name__)
@@ -64,21 +65,7 @@ class Store:
             "record": json.loads(saved.record.to_json()),
             "fair": saved.fair.to_json() if saved.fair is not None else None,
         }
-        tmp = self.path.with_suffix(".tmp")
-        try:
-            with open(tmp, "w", encoding="utf-8") as f:
-                json.dump(data, f)
-                f.flush()
-                os.fsync(f.fileno())
-        except OSError:  # a full disk: the old save stands, and no half-written file is left
-            tmp.unlink(missing_ok=True)
-            raise
-        os.replace(tmp, self.path)
-        fd = os.open(self.directory, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        write_whole(self.path, json.dumps(data))  # a full disk: the old save stands
 
     def load(self, rules: Rules | None = None) -> Saved | None:
         """The save, or None when there is none or it is garbled (then it is moved aside).
@@ -116,15 +103,7 @@ class Store:
 
     def set_aside(self, why: str) -> None:
         """Move the save aside (``game.bad-N.json``), kept but never resumed, saying ``why``."""
-        aside = self.path.with_name(f"{self.path.stem}.bad-{_next_free(self.path)}.json")
-        try:
-            os.replace(self.path, aside)
-        except OSError as exc:
-            log.warning("saved game %s is unusable (%s) and could not be moved: %s",
-                        self.path, shown(why, 200), exc)
-            return
-        log.warning("saved game %s is unusable (%s); moved it to %s", self.path, shown(why, 200),
-                    aside)
+        set_aside(self.path, "saved game", shown(why, 200))
 
     def _of(self, record: Any, rules: Rules) -> bool:
         """Whether the raw ``record`` was played by ``rules`` (compared as JSON, before any rules
@@ -178,9 +157,3 @@ def _no_constant(name: str) -> float:
 def _side(value: Any) -> Side | None:
     return None if value is None else Side.parse(str(value))
 
-
-def _next_free(path: Path) -> int:
-    n = 1
-    while path.with_name(f"{path.stem}.bad-{n}.json").exists():
-        n += 1
-    return n

@@ -15,18 +15,20 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from firmware.atomic import set_aside, write_whole
+from firmware.words import N_, _
 from hardware.errors import shown
 
 log = logging.getLogger(__name__)
 
 TO_WIN = 4
 """Games a side must win to take the tournament."""
-STAGES = ("standing", "to his knees", "to his waist", "to his chest", "to his neck")
+STAGES = (N_("standing"), N_("to his knees"), N_("to his waist"), N_("to his chest"),
+          N_("to his neck"))
 """How deep Setna stands in the sand, by stage."""
 
 
@@ -58,26 +60,21 @@ class Tournament:
 
     @property
     def sand(self) -> str:
-        """Where the sand comes to, in words."""
-        return STAGES[self.stage]
+        """Where the sand comes to, in words (in the language spoken)."""
+        return _(STAGES[self.stage])
 
     def telling(self) -> str:
         """One line of where the tournament stands, in the story's voice."""
         if self.won:
-            return "Setna has won the Book of Thoth from the mummy of Neferkaptah."
+            return _("Setna has won the Book of Thoth from the mummy of Neferkaptah.")
         if self.over:
-            return "Setna is buried to the neck: only his brother Anhurerau can save him now."
-        score = f"Setna {self.wins}, Neferkaptah {self.losses} (first to {TO_WIN})"
-        return f"{score}: Setna stands in the sand {self.sand}." if self.stage else \
-            f"{score}: Setna stands on the sand of the tomb."
-
-
-def _free_aside(path: Path) -> Path:
-    """The first free ``tournament.bad-N.json`` beside ``path``."""
-    n = 1
-    while (aside := path.with_name(f"{path.stem}.bad-{n}.json")).exists():
-        n += 1
-    return aside
+            return _("Setna is buried to the neck: only his brother Anhurerau can save him now.")
+        if self.stage:
+            return _("Setna {wins}, Neferkaptah {losses} (first to {to_win}): Setna stands in the "
+                     "sand {sand}.").format(wins=self.wins, losses=self.losses, to_win=TO_WIN,
+                                            sand=self.sand)
+        return _("Setna {wins}, Neferkaptah {losses} (first to {to_win}): Setna stands on the "
+                 "sand of the tomb.").format(wins=self.wins, losses=self.losses, to_win=TO_WIN)
 
 
 class TournamentStore:
@@ -97,24 +94,15 @@ class TournamentStore:
         except FileNotFoundError:
             return None
         except (OSError, ValueError, TypeError, KeyError, RecursionError) as exc:
-            aside = _free_aside(self.path)  # each one kept: a second never overwrites the first
-            try:
-                os.replace(self.path, aside)
-                kept = f"kept it as {aside.name}"
-            except OSError:
-                kept = "could not move it aside"
-            log.warning("tournament file %s is unusable (%s): %s, starting afresh", self.path,
-                        shown(str(exc)), kept)
+            set_aside(self.path, "tournament file", shown(str(exc)), ", starting afresh")
             return None
 
     def save(self, tournament: Tournament) -> None:
         """Write the tournament atomically (a power cut leaves the old file or the new)."""
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_suffix(".tmp")
-            tmp.write_text(json.dumps({"wins": tournament.wins, "losses": tournament.losses,
-                                       "stage": tournament.stage}), encoding="utf-8")
-            os.replace(tmp, self.path)
+            write_whole(self.path, json.dumps({"wins": tournament.wins,
+                                               "losses": tournament.losses,
+                                               "stage": tournament.stage}))
         except OSError as exc:
             log.error("could not save the tournament: %s", exc)
 

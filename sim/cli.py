@@ -24,6 +24,7 @@ from engine.games.api import Rules
 from engine.mummy.minds import level_description
 from engine.record import GameRecord
 from engine.tait.state import Ruleset
+from firmware.words import LANGUAGES, PSEUDO, choose, use
 from sim.installed_table import table_for
 
 
@@ -40,29 +41,82 @@ def rules_of(args: argparse.Namespace) -> Rules:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from engine import games
-    from engine.mummy import Mummy, hint
-    from engine.mummy.hints import explain
+    """``aseb play``: games, the tutorial or Setna's tournament, as the mode chosen says (or
+    ``--tutorial`` / ``--tournament`` for this run); a mode chosen at the prompt is played next."""
     from firmware.daemon import state_directory
     from firmware.settings_file import SettingsFile
-    from sim.terminal import TerminalGame
     from sim.terminal_settings import TerminalSettings
 
     if args.two_players and args.mummy is not None:
         raise ValueError("--two-players has no mummy: leave out --mummy, or play against it")
-    if args.tutorial or args.tournament:
-        return _play_story(args)
+    overrides = setting_flags(args)
+    story = story_of(args, rules_of(args))
+    if story is not None:
+        if args.two_players or args.mummy is not None or args.level is not None:
+            raise ValueError(f"the {story} chooses the sides (you play the Cones) and the "
+                             "mummy's level: leave out --two-players, --mummy and --level")
+        overrides.update(game="tait", mode=story)
     file = SettingsFile(state_directory() / "terminal")
-    chosen = file.load(None, overrides=setting_flags(args))
-    side = chosen.mummy
-    level = chosen.level
-    ruleset = rules_of(args) if args.game or args.no_demon_cast else games.load(chosen.game)
-    table = table_for(ruleset)
-    mummy = Mummy(level, table=table)
+    chosen = file.load(None, overrides=overrides)
+    if args.lang != PSEUDO:
+        use(chosen.language)  # --lang, else the terminal's kept choice, else LANG
+    settings = TerminalSettings(chosen, save=file.save, mummy_for=lambda level: _mummy(
+        level, games_rules(settings.chosen.game)).choose)
     rng = random.Random(args.seed)
+    mode: str | None = chosen.mode
+    while mode is not None:
+        game = _terminal_game(mode, settings, args, rng)
+        game.run()
+        mode = game.next_mode
+    return 0
 
-    def write(text: str) -> None:
-        print(text, flush=True)
+
+def games_rules(name: str) -> Rules:
+    """The rules of the game ``name``."""
+    from engine import games
+
+    return games.load(name)
+
+
+def _mummy(level: Any, rules: Rules) -> Any:
+    from engine.mummy import Mummy
+
+    return Mummy(level, table=table_for(rules))
+
+
+def _write(text: str) -> None:
+    print(text, flush=True)
+
+
+def _terminal_game(mode: str, settings: Any, args: argparse.Namespace,
+                   rng: random.Random) -> Any:
+    """The terminal game of ``mode`` (``firmware.choices``' modes) with ``settings``' choices."""
+    from engine.mummy import Level, hint
+    from engine.mummy.hints import explain
+    from firmware.daemon import state_directory
+    from firmware.tournament import TournamentStore
+    from sim.terminal import TerminalGame
+    from sim.terminal_story import TournamentGame, TutorialGame
+
+    if mode == "tutorial":
+        return TutorialGame(input, _write, rng, settings=settings)
+    if mode == "tournament":
+        rules = games_rules("tait")
+        mummy = _mummy(Level.NEFERKAPTAH, rules)
+        _write(f"The mummy plays the Reels at Neferkaptah's level: "
+               f"{Level.NEFERKAPTAH.description}.")
+        if mummy.fallback:
+            _write(f"({mummy.fallback})")
+        return TournamentGame(input, _write, rng, store=TournamentStore(
+            state_directory() / "terminal"), chooser=mummy.choose, table=mummy.table,
+            adviser=lambda state: str(hint(state, mummy=mummy, rng=random.Random(0))),
+            keep=keep_record, settings=settings)
+    chosen = settings.chosen
+    side, level = chosen.mummy, chosen.level
+    ruleset = rules_of(args) if args.no_demon_cast and chosen.game == (args.game or DEFAULT) \
+        else games_rules(chosen.game)
+    table = table_for(ruleset)
+    mummy = _mummy(level, ruleset)
 
     def advise(state: Any) -> str:
         explained = explain(table, state) if table is not None else None
@@ -71,47 +125,14 @@ def _play(args: argparse.Namespace) -> int:
         return str(hint(state, mummy=mummy, rng=random.Random(0)))
 
     if side is not None:
-        write(f"The mummy ({level.title}: {level_description(level, ruleset)}) plays "
-              f"{side.title}.")
+        _write(f"The mummy ({level.title}: {level_description(level, ruleset)}) plays "
+               f"{side.title}.")
         if mummy.fallback:
-            write(f"({mummy.fallback})")
-    settings = TerminalSettings(chosen, save=file.save,
-                                mummy_for=lambda level: Mummy(level, table=table).choose)
-    game = TerminalGame(input, write, rng, mummy=side, chooser=mummy.choose, adviser=advise,
+            _write(f"({mummy.fallback})")
+    game = TerminalGame(input, _write, rng, mummy=side, chooser=mummy.choose, adviser=advise,
                         ruleset=ruleset, table=table, finished=keep_record, settings=settings)
     game.show_chances = chosen.chances
-    return game.run()
-
-
-def _play_story(args: argparse.Namespace) -> int:
-    """``aseb play --tutorial`` or ``--tournament`` (against Neferkaptah, the Reels)."""
-    from engine.mummy import Level, Mummy, hint
-    from firmware.daemon import state_directory
-    from firmware.tournament import TournamentStore
-    from sim.terminal_story import TournamentGame, TutorialGame
-
-    rules = rules_of(args)
-    story = story_of(args, rules)
-    if args.two_players or args.mummy is not None or args.level is not None:
-        raise ValueError(f"the {story} chooses the sides (you play the Cones) and the mummy's "
-                         "level: leave out --two-players, --mummy and --level")
-    rng = random.Random(args.seed)
-
-    def write(text: str) -> None:
-        print(text, flush=True)
-
-    if args.tutorial:
-        return TutorialGame(input, write, rng).run()
-    table = table_for(rules)
-    mummy = Mummy(Level.NEFERKAPTAH, table=table)
-    write(f"The mummy plays the Reels at Neferkaptah's level: {Level.NEFERKAPTAH.description}.")
-    if mummy.fallback:
-        write(f"({mummy.fallback})")
-    store = TournamentStore(state_directory() / "terminal")
-    return TournamentGame(input, write, rng, store=store, chooser=mummy.choose, table=table,
-                          adviser=lambda state: str(hint(state, mummy=mummy,
-                                                         rng=random.Random(0))),
-                          keep=keep_record).run()
+    return game
 
 
 def keep_record(record: GameRecord) -> str:
@@ -199,6 +220,8 @@ def setting_flags(args: argparse.Namespace) -> dict[str, str]:
     from engine.mummy import Level
 
     found = {"game": args.game} if args.game else {}
+    if getattr(args, "lang", None) in LANGUAGES:  # qps (the pseudo-language) is no choice
+        found["language"] = args.lang
     mummy = "none" if getattr(args, "two_players", False) else args.mummy
     if mummy is not None:
         found["opponent"] = "none" if mummy.lower() == "none" else Side.parse(mummy).name.lower()
@@ -307,6 +330,13 @@ def _solve(args: argparse.Namespace) -> int:
 GAME_HELP = "the game: " + ", ".join(names()) + f" (default: {DEFAULT})"
 
 
+LANG_OPTION: dict[str, Any] = {
+    "default": None, "choices": [*LANGUAGES, PSEUDO], "metavar": "LANG",
+    "help": f"the language spoken: {', '.join(LANGUAGES)} (default: the settings, the board "
+            f"file's [menu] language, else LANG; {PSEUDO}: the pseudo-language that marks every "
+            "translated word)"}
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     parser = argparse.ArgumentParser(prog="aseb", description="A Twenty Squares board that plays "
@@ -315,6 +345,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     play = commands.add_parser("play", help="play in the terminal (Enter throws the sticks)")
     play.add_argument("--two-players", action="store_true", help="no mummy: two humans")
+    play.add_argument("--lang", **LANG_OPTION)
     play.add_argument("--mummy", default=None, metavar="SIDE",
                       help="the side the mummy plays: cones or reels (default: reels)")
     play.add_argument("--level", default=None,
@@ -344,6 +375,7 @@ def build_parser() -> argparse.ArgumentParser:
                           "kiosk: it adapts so visitors win about half their games; default: as "
                           "chosen in the board menu, else priest)")
     run.add_argument("--state-dir", metavar="DIR", help="where the game is saved")
+    run.add_argument("--lang", **LANG_OPTION)
     run.add_argument("--seconds", type=float, help="stop after this long (simulated only)")
     run.add_argument("--solve", action="store_true",
                      help="without a solved table, make it in the background at idle priority "
@@ -369,6 +401,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim = commands.add_parser("sim", help="the simulator: a window that behaves like the board")
     sim.add_argument("--board", metavar="FILE", help="use a board file's pixel order and timings")
     sim.add_argument("--state-dir", metavar="DIR", help="where the game is saved")
+    sim.add_argument("--lang", **LANG_OPTION)
     sim.add_argument("--fullscreen", action="store_true", help="fill the screen (a kiosk)")
     sim.add_argument("--seed", type=int, default=None, help="seed the simulated board")
     sim.add_argument("--seconds", type=float, help="close after this long (smoke tests)")
@@ -427,6 +460,7 @@ def main(argv: list[str] | None = None) -> int:
     if not hasattr(args, "run"):
         parser.print_help()
         return 2
+    use(choose(getattr(args, "lang", None)))  # the settings may choose again, under --lang
     try:
         status: int = args.run(args)
     except ValueError as exc:  # e.g. an unknown side name: answer it, no traceback

@@ -13,11 +13,12 @@ from dataclasses import dataclass
 
 import pygame
 
+from firmware.words import N_, _, say
 from hardware.strips import Colour
 from sim.layout import Layout
 from sim.text import Texts
 
-TITLES = ("Options", "Help", "Log", "Exit")
+TITLES = (N_("Options"), N_("Help"), N_("Log"), N_("Exit"))
 ACTIONS = {"Log": "log", "Exit": "exit"}
 """Titles that act at once instead of opening a list."""
 BAR: Colour = (28, 22, 18)
@@ -82,7 +83,7 @@ class Menu:
     def covers(self, pos: tuple[int, int], layout: Layout) -> bool:
         """Whether ``pos`` falls on the bar or the open drop-down (so not on the board)."""
         return layout.menu.collidepoint(pos) or any(
-            rect.collidepoint(pos) for rect, _ in self.item_rects(layout))
+            rect.collidepoint(pos) for rect, _item in self.item_rects(layout))
 
     def draw_bar(self, surface: pygame.Surface, layout: Layout, texts: Texts) -> None:
         """The bar with its titles (the open drop-down is drawn apart, over the board)."""
@@ -91,7 +92,7 @@ class Menu:
         for title, rect in self.title_rects(layout).items():
             if title == self.open:
                 pygame.draw.rect(surface, HOVER, rect)
-            text = texts.line(title, size, DROP_TEXT if title == self.open else BAR_TEXT)
+            text = texts.line(_(title), size, DROP_TEXT if title == self.open else BAR_TEXT)
             surface.blit(text, text.get_rect(center=rect.center))
 
     def draw_list(self, surface: pygame.Surface, layout: Layout, texts: Texts) -> None:
@@ -107,9 +108,9 @@ class Menu:
                           (rect.left + h * 0.5, rect.top + h * 0.72),
                           (rect.left + h * 0.85, rect.top + h * 0.25)]
                 pygame.draw.lines(surface, colour, False, points, max(2, h // 10))
-            text = texts.line(item.label, size, colour)
+            text = texts.line(say(item.label), size, colour)  # labels are marked ids
             surface.blit(text, text.get_rect(midleft=(rect.left + rect.height + 8, rect.centery)))
         if self.open is not None:
-            rects = [r for r, _ in self.item_rects(layout)]
+            rects = [r for r, _item in self.item_rects(layout)]
             if rects:
                 pygame.draw.rect(surface, BAR, rects[0].unionall(rects[1:]), 1)

@@ -20,6 +20,7 @@ from typing import Any
 
 from engine.core.sides import Side
 from engine.mummy import Level
+from firmware.atomic import aside_name, write_whole
 from hardware.errors import shown, shown_value
 
 log = logging.getLogger(__name__)
@@ -126,9 +127,7 @@ def load(path: Path) -> WindowSettings:
 
 def _move_aside(path: Path) -> Path | None:
     """Rename a bad settings file to the first free ``window.bad-N.json``; None if it cannot."""
-    n = 1
-    while (aside := path.with_name(f"{path.stem}.bad-{n}{path.suffix}")).exists():
-        n += 1
+    aside = aside_name(path)
     try:
         os.replace(path, aside)
     except OSError:
@@ -142,9 +141,6 @@ def save(settings: WindowSettings, path: Path) -> None:
         log.warning("not saving the settings over %s: it could not be read", path)
         return
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(settings.to_json(), indent=2) + "\n", encoding="utf-8")
-        os.replace(tmp, path)
+        write_whole(path, json.dumps(settings.to_json(), indent=2) + "\n")
     except OSError as exc:
         log.warning("could not save the settings to %s: %s", path, exc)

@@ -98,7 +98,8 @@ class Table:
         settings file in ``state_dir``)."""
         if chosen is not None:
             self.choices = BoardSettings(self.controller, chosen, file, state_dir, board=board,
-                                         say=say, story_say=say, table_for=table_for)
+                                         say=say, story_say=say, table_for=table_for,
+                                         kiosk=self.kiosk)
             self.choices.begin(story)
             self.companions.append(self.choices)
         self.frame: Frame = self.controller.tick()

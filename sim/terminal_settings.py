@@ -14,7 +14,14 @@ from engine import games
 from engine.game import Game
 from engine.mummy import Level
 from firmware.choices import Chosen, describe, keys, setting
-from sim.terminal import Chooser, TerminalGame
+from firmware.words import N_, _, say, use
+from sim.terminal import Chooser, ModeChosen, TerminalGame
+
+STARTS = {"game": N_("the games begin."), "tutorial": N_("the tutorial begins."),
+          "tournament": N_("Setna's tournament begins.")}
+"""What the terminal says as it turns to a mode chosen there."""
+ESTIMATED = N_("No solved table here: the chances are estimated by {judge}.")
+"""Said when the chances are shown without the solved table."""
 
 
 class TerminalSettings:
@@ -51,29 +58,36 @@ class TerminalSettings:
         except ValueError as exc:
             game.write(str(exc))
             return True
-        self.chosen = chosen
-        game.write(self._apply(game, key))
+        before, self.chosen = self.chosen, chosen
         if self.save is not None:
             self.save(chosen)
+        if "mode" in chosen.changed(before) and chosen.mode != game.mode:
+            game.write(f"{say(setting('mode').choice(chosen.mode).label)}: "
+                       f"{_(STARTS[chosen.mode])}")
+            raise ModeChosen(chosen.mode)  # the game in play makes way (it is kept as it was)
+        game.write(self._apply(game, key))
         return True
 
     def _apply(self, game: TerminalGame, key: str) -> str:
         chosen = self.chosen
-        label = setting(key).choice(chosen[key]).label
+        label = say(setting(key).choice(chosen[key]).label)
+        if key == "language":  # spoken from the next line on
+            use(chosen.language)
         if key == "game":
             rules = games.load(chosen.game)
             first, game.begins = rules.who_begins(game.rng, None)
             game.restart(Game(rules, first))
             return f"{label}: a new game."
+        if key in ("opponent", "level") and game.mode != "game":
+            return f"{label}: kept for the games after the {game.mode} (it chooses the mummy)."
         if key == "opponent":
             game.mummies = {chosen.mummy} if chosen.mummy is not None else set()
         elif key == "level":
             game.chooser = self.mummy_for(chosen.level)
         elif key == "chances":
             game.show_chances = chosen.chances
+            if chosen.chances and not game.judge.exact:
+                return f"{label}. {_(ESTIMATED).format(judge=say(game.judge.name))}"
         elif key == "volume":
             return f"{label}, for the board and the window (the terminal makes no sound)."
-        elif key == "mode":
-            return (f"{label}: from the next start of aseb play on (aseb play --tutorial or "
-                    "--tournament plays it now)." if chosen.mode != "game" else f"{label}.")
         return f"{label}."

@@ -10,8 +10,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
+from engine.words import N_, phrase
 from firmware.choices import Chosen, setting
 from firmware.story import STORY_GAME
+from firmware.words import _, say
 from sim.audio import Audio
 from sim.board_play import BoardPlay
 from sim.help import Page
@@ -54,31 +56,35 @@ def items(window: Window, title: str) -> list[Item]:
     board = isinstance(play, BoardPlay)  # fair mode is the board controller's
     chances = play.chances
     if title == "Help":
-        return [Item("How to play", "help:how"),
-                Item("Tutorial" if story else "Tutorial (Twenty Squares only)", "help:tutorial",
-                     enabled=story),
-                Item("Review last game" if chances.finished is not None or chances.reviewing
-                     else "Review last game (no finished game yet)", "review",
+        return [Item(N_("How to play"), "help:how"),
+                Item(N_("Tutorial") if story else N_("Tutorial (Twenty Squares only)"),
+                     "help:tutorial", enabled=story),
+                Item(N_("Review last game") if chances.finished is not None or chances.reviewing
+                     else N_("Review last game (no finished game yet)"), "review",
                      enabled=chances.finished is not None and not chances.reviewing),
-                Item("About", "help:about")]
-    silent = "" if window.audio is None or window.audio.working else " (no sound here)"
-    found = [Item(f"Game sounds{silent}", "sounds", s.game_sounds),
-             Item(f"Background music{silent}", "music", s.music),
-             Item("MummyFacts", "facts", s.mummy_facts),
-             Item("Play the mummy", "mummy", s.mummy is not None),
-             Item("Switch sides", "switch_sides", enabled=s.mummy is not None),
-             Item("Show hints", "hints", s.hints),
-             Item("Square labels", "labels", s.square_labels)]
+                Item(N_("About"), "help:about")]
+    silent = window.audio is not None and not window.audio.working
+    found = [Item(N_("Game sounds (no sound here)") if silent else N_("Game sounds"), "sounds",
+                  s.game_sounds),
+             Item(N_("Background music (no sound here)") if silent else N_("Background music"),
+                  "music", s.music),
+             Item(N_("MummyFacts"), "facts", s.mummy_facts),
+             Item(N_("Play the mummy"), "mummy", s.mummy is not None),
+             Item(N_("Switch sides"), "switch_sides", enabled=s.mummy is not None),
+             Item(N_("Show hints"), "hints", s.hints),
+             Item(N_("Square labels"), "labels", s.square_labels)]
     if window.story is not None:  # a board to rehearse on: the player may move for the mummy
-        found.append(Item("Carry out the mummy's moves myself", "carry", s.carry_mummy_moves))
+        found.append(Item(N_("Carry out the mummy's moves myself"), "carry",
+                          s.carry_mummy_moves))
     found.append(Item(chances.item, "chances", chances.shown))
     level = "neferkaptah" if s.tournament else "fair" if s.fair else s.level.name.lower()
-    found += [Item(f"Mummy: {choice.value.capitalize()}", f"level:{choice.value}",
+    found += [Item(phrase(N_("Mummy: {level}"), level=phrase(choice.value.capitalize())),
+                   f"level:{choice.value}",
                    level == choice.value,  # the tournament is played at Neferkaptah's
                    enabled=not s.tournament and (choice.value != "fair" or board))
               for choice in setting("level").choices]  # as the board menu offers them
-    found += [Item("Setna's tournament", "tournament", s.tournament, enabled=story),
-              Item("New game", "new_game")]
+    found += [Item(N_("Setna's tournament"), "tournament", s.tournament, enabled=story),
+              Item(N_("New game"), "new_game")]
     return found
 
 
@@ -101,8 +107,8 @@ def act(window: Window, action: str | None) -> None:
         if not chances.open_review():
             play.notice = (chances.why_no_review(), play.now + 4.0)
         elif chances.review is None:  # a search judges it: the page opens when it is done
-            play.notice = (f"Reviewing the last game: {chances.judge.name} judges it "
-                           "(estimates), a moment.", play.now + 4.0)
+            play.notice = (_("Reviewing the last game: {judge} judges it (estimates), a "
+                             "moment.").format(judge=say(chances.judge.name)), play.now + 4.0)
         return
     if action == "sounds":
         s.game_sounds = not s.game_sounds

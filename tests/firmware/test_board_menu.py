@@ -14,11 +14,12 @@ from engine.game import Game
 from engine.games import load
 from engine.mummy import Level
 from firmware import sounds
-from firmware.board_menu import DONE_COLOUR, SHOWN_PAGE
-from firmware.choices import offered, settings
+from firmware.board_menu import DONE_COLOUR, SHOWN_PAGE, BoardMenu
+from firmware.choices import NO_TABLE, choose, offered, setting, settings
 from firmware.controller import Settings
-from firmware.menu_table import MenuTable
+from firmware.menu_table import MenuTable, menu_table
 from firmware.scenes import Phase
+from firmware.settings_file import SettingsFile
 from hardware.board_file import BOARDS, DEFAULT_BOARD, load_board
 from sim.table import Table
 from tests.firmware.hand import Hand, carry_out
@@ -271,3 +272,63 @@ def test_the_same_gesture_on_the_racks_board_and_senets(tmp_path: Path, board: s
         assert [c.value for c in menu.pages[0].choices.values()] == \
             (["tait", "cyningstan"] if loaded.kind == "twenty-squares" else ["senet"])
 
+
+
+def test_the_chances_on_a_board_without_its_solved_table_say_what_it_shows(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ASEB_TABLES", str(tmp_path / "no-tables"))
+    said: list[str] = []
+    with Table(state_dir=tmp_path / "state", menu=True, say=said.append) as table:
+        assert table.controller.settings.table is None
+        hand = open_menu(table)
+        pick(table, hand, "chances", "hidden")
+        assert NO_TABLE not in said[-1]
+        pick(table, hand, "chances", "shown")
+        assert said[-1] == f"{setting('chances').choice('shown').label}. {NO_TABLE}"
+        close(table, hand)
+        assert table.controller.settings.chances and not table.controller.show_odds()
+    menu = BoardMenu(menu_table(load("tait").geometry), choose("twenty-squares")[0],
+                     say=said.append, has_table=lambda: True)
+    menu.open(0.0)
+    page = next(p for p in menu.table.pages if p.setting.key == "chances")
+    menu.changed(page.tab, True, 1.0)
+    for value in ("hidden", "shown"):
+        square = page.square_of(value)
+        assert square is not None
+        menu.changed(square, True, 2.0)
+        menu.judge(3.0, still=True)
+    assert said[-1] == f"{setting('chances').choice('shown').label}."  # the table lights them
+
+
+def test_quiet_hours_win_over_the_volume_chosen_which_returns_when_they_end(
+        tmp_path: Path) -> None:
+    """A kiosk's quiet hours (22:00-08:00 here) play the lower of the chosen volume and
+    ``quiet_volume``; a volume chosen at night is kept, and heard in the morning."""
+    from datetime import datetime
+
+    quiet = replace(load_board(DEFAULT_BOARD).kiosk, enabled=True, level="priest",
+                    quiet=(22 * 60, 8 * 60), quiet_volume=0.1)
+    SettingsFile(tmp_path).save(choose("twenty-squares", {"volume": "5"})[0])
+    night = datetime(2026, 11, 24, 7, 50)
+    with Table(state_dir=tmp_path, menu=True, kiosk=quiet, wall_start=night) as table:
+        speaker = table.sim.speaker
+        assert speaker.volume == 0.1  # a board started at night is quiet at once
+        hand = open_menu(table)
+        pick(table, hand, "volume", "3")
+        assert speaker.volume == 0.1  # heard as it is chosen: quietly
+        close(table, hand)
+        assert speaker.volume == 0.1  # chosen at night: still quiet
+        table.run(11 * 60, step=0.5)  # past 08:00
+        assert speaker.volume == pytest.approx(0.6)
+    evening = datetime(2026, 11, 24, 21, 50)
+    softer = replace(quiet, quiet_volume=0.5)
+    with Table(state_dir=tmp_path, menu=True, kiosk=softer, wall_start=evening) as table:
+        speaker = table.sim.speaker
+        assert speaker.volume == pytest.approx(0.6)  # as chosen, kept over the restart
+        hand = open_menu(table)
+        pick(table, hand, "volume", "1")
+        assert speaker.volume == pytest.approx(0.2)
+        close(table, hand)
+        assert speaker.volume == pytest.approx(0.2)  # chosen by day: heard at once
+        table.run(11 * 60, step=0.5)  # past 22:00: quiet never makes it louder
+        assert speaker.volume == pytest.approx(0.2)

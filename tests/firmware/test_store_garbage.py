@@ -97,7 +97,7 @@ def test_a_save_on_a_full_disk_keeps_the_old_one_and_leaves_no_half_file(
         def __exit__(self, *exc: object) -> None:
             self.f.close()
 
-    monkeypatch.setattr("firmware.store.open",
+    monkeypatch.setattr("firmware.atomic.open",  # where every save is written
                         lambda *a, **k: Full(real_open(*a, **k)), raising=False)
     with pytest.raises(OSError):
         store.save(saved)

@@ -81,3 +81,78 @@ def test_aseb_play_starts_with_the_kept_settings_and_flags_win(
     assert "(Scribe: " in out and f"plays {Side.CONES.title}" in out
     assert main(["play", "--seed", "1", "--level", "vizier"]) == 0
     assert "(Vizier: " in capsys.readouterr().out
+
+
+def play(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, answers: list[str],
+         *flags: str) -> tuple[str, SettingsFile]:
+    """``aseb play`` answering ``answers`` (then the input ends), no solved table installed;
+    what it printed, and the terminal's settings file."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    monkeypatch.setenv("ASEB_TABLES", str(tmp_path / "no-tables"))
+    said: list[str] = []
+    feed = iter(answers)
+
+    def read(prompt: str = "") -> str:
+        said.append(prompt)
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr("builtins.input", read)
+    monkeypatch.setattr("builtins.print", lambda *a, **k: said.append(" ".join(map(str, a))))
+    assert main(["play", "--seed", "1", *flags]) == 0
+    return "\n".join(said), SettingsFile(tmp_path / "aseb" / "terminal")
+
+
+def test_mode_tutorial_starts_the_tutorial_now_and_at_the_next_start(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    out, file = play(monkeypatch, tmp_path, ["mode tutorial"])
+    assert "The tutorial: six lessons, then play on: the tutorial begins." in out
+    assert "Lesson 1 of 6" in out and file.load(None).mode == "tutorial"
+    out, _ = play(monkeypatch, tmp_path, [])
+    assert out.index("Lesson 1 of 6") < out.index("Farewell")  # kept: the tutorial again
+    out, file = play(monkeypatch, tmp_path, ["mode game"])  # left from inside the tutorial
+    after = out.split("Play games: the games begin.")[1]
+    assert "Type 'help' for commands" in after and "Lesson" not in after
+    assert file.load(None).mode == "game"
+
+
+def test_mode_tournament_plays_setnas_tournament_and_a_game_leaves_it(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    out, file = play(monkeypatch, tmp_path, ["level scribe", "mode tournament",
+                                             "level vizier", "game senet"])
+    assert "Setna's tournament begins." in out and "Setna's tournament." in out
+    assert "at Neferkaptah's level" in out
+    assert "kept for the games after the tournament" in out  # the tournament's mummy stays
+    assert "Senet" in out.split("Setna's tournament begins.")[1]
+    kept = file.load(None)
+    assert (kept.mode, kept.game, kept["level"]) == ("game", "senet", "vizier")
+
+
+def test_the_tutorial_played_to_its_end_plays_on_as_games(tmp_path: Path) -> None:
+    from firmware.tutorial import LESSONS
+    from sim.terminal_story import TutorialGame
+    from tests.sim.test_terminal_story import lesson_answers
+
+    file = SettingsFile(tmp_path)
+    settings = TerminalSettings(choose(None, {"mode": "tutorial"})[0], save=file.save,
+                                mummy_for=lambda level: Mummy(level).choose)
+    said: list[str] = []
+    game = TutorialGame(lambda prompt: answers.read(prompt), said.append, random.Random(1),
+                        settings=settings)
+    answers = lesson_answers(game)
+    game.run()
+    assert game.teacher.finished and game.next_mode == "game"
+    assert f"Lesson {len(LESSONS)} of {len(LESSONS)}" in "\n".join(said)
+    assert "The tutorial is over." in said and "Play games: the games begin." in said
+    assert file.load(None).mode == "game"  # then play on: games next time too
+
+
+def test_without_a_solved_table_the_chances_are_estimates_said_so(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    out, _ = play(monkeypatch, tmp_path, ["chances shown", "", "1", "", "1"], "--two-players")
+    assert "No solved table here: the chances are estimated by the Vizier" in out
+    assert "Chances to win, estimated: Cones " in out
+    out, _ = play(monkeypatch, tmp_path, ["chances hidden", "", "1", "", "1"])
+    assert "Chances to win" not in out.split("Chances hidden.")[1]

@@ -1,0 +1,60 @@
+"""Files written whole or not at all, and bad files set aside: the one way every kept file of
+aseb (the saved game, the settings, the tournament, a finished game, the window's settings) is
+written, so a power cut leaves the old file or the new one, never half of one.
+
+    write_whole(state_dir / "settings.json", text)   # OSError: the old file stands
+    set_aside(path, "settings file", "not JSON")   # settings.json -> settings.bad-1.json
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+
+def write_whole(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` atomically: a temporary file beside it, flushed to disk,
+    renamed over the old one, then the directory flushed. On OSError (a full or read-only
+    disk) the old file stands and no temporary file is left; the error is raised."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+        raise
+    fd = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(fd)  # the rename itself survives a power cut
+    finally:
+        os.close(fd)
+
+
+def aside_name(path: Path) -> Path:
+    """The first free ``NAME.bad-N.SUFFIX`` beside ``path``: each bad file is kept, a second
+    never overwrites the first."""
+    n = 1
+    while (aside := path.with_name(f"{path.stem}.bad-{n}{path.suffix}")).exists():
+        n += 1
+    return aside
+
+
+def set_aside(path: Path, what: str, why: str, then: str = "") -> Path | None:
+    """Move the bad file ``path`` (a ``what``: "saved game") to ``aside_name(path)``, kept but
+    never read again, with a warning saying ``why`` and ``then`` (what happens next); the new
+    path, or None when it could not be moved."""
+    aside = aside_name(path)
+    try:
+        os.replace(path, aside)
+    except OSError as exc:
+        log.warning("%s %s is unusable (%s) and could not be moved: %s", what, path, why, exc)
+        return None
+    log.warning("%s %s is unusable (%s); moved it to %s%s", what, path, why, aside, then)
+    return aside
