@@ -63,9 +63,10 @@ def _prefetch_item(typingctx: Any, array: Any, at: Any) -> Any:
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
         kind = signature.args[0]
         view = context.make_array(kind)(context, builder, args[0])
-        pointer = cgutils.get_item_pointer(context, builder, kind, view, [args[1]])
+        pointer = cgutils.get_item_pointer(  # type: ignore[no-untyped-call]
+            context, builder, kind, view, [args[1]])
         int32 = ir.IntType(32)
-        function = cgutils.get_or_insert_function(
+        function = cgutils.get_or_insert_function(  # type: ignore[no-untyped-call]
             builder.module, ir.FunctionType(ir.VoidType(), [pointer.type, int32, int32, int32]),
             "llvm.prefetch.p0")
         # read, keep in every cache level, data
@@ -106,9 +107,9 @@ def _places(hand: int, opponent: int, w: Any, t: Any, scratch: Any, at: int) -> 
     ``~place`` when the turn passes; each successor's value is fetched into the cache at once,
     so that the reads of ``_pick`` overlap rather than wait one by one. No branch but the
     loop's: the move's kind picks its operands. Returns the position's row of the table."""
-    (start, hands, r, first_hand, won, loop, lost_pass, first, throw, chance, passes, target,
-     bump, taken, free, blocking, keys, shared, nothing, p) = t
-    mask = r[3]
+    start, hands, r, first_hand, first, passes, target, bump, taken, free = (
+        t[0], t[1], t[2], t[3], t[7], t[10], t[11], t[12], t[13], t[14])
+    blocking, keys, shared, mask = t[15], t[16], t[17], t[2][3]
     row = hand * keys + _key(opponent, blocking)
     opponent_taken = opponent >> 5 & mask
     opponent_free = shared - _bits(opponent_taken)
@@ -127,7 +128,7 @@ def _places(hand: int, opponent: int, w: Any, t: Any, scratch: Any, at: int) -> 
         place = start[(x >> OFF & 7) * hands + mover] + _rank(square, left, x, r)
         _prefetch(w, place)
         scratch[at + j - begin] = ~place if passed else place
-    return row
+    return int(row)
 
 
 @inlined
@@ -176,8 +177,9 @@ def chance_of_throws(t: Any) -> Any:
 @inlined
 def _chosen(hand: int, opponent: int, w: Any, t: Any, choices: Any, at: int
             ) -> tuple[float, float, float]:
-    """``_throws`` with each throw's move as chosen before: a successor's place, ``~place``
-    when the turn passes, or the place of a 0 for a throw with no move left to choose."""
+    """``_places`` and ``_pick`` with each throw's move as chosen before: a successor's
+    place, ``~place`` when the turn passes, or the place of a 0 for a throw with no move left
+    to choose."""
     won, loop, lost_pass, blocking, keys = t[4], t[5], t[6], t[15], t[16]
     p = chance_of_throws(t)
     row = hand * keys + _key(opponent, blocking)
@@ -260,8 +262,8 @@ CHOOSE, CHOSEN, RESIDUAL = range(3)
 
 
 class Arrays(NamedTuple):
-    """What the sweep reads besides the values: ``rules`` in the order ``_throws`` unpacks
-    them, and each hand's half code."""
+    """What the sweep reads besides the values: ``rules`` in the order ``_places`` and
+    ``_pick`` read them, and each hand's half code."""
 
     rules: tuple[Any, ...]
     hand_code: npt.NDArray[np.int64]
@@ -275,9 +277,10 @@ def arrays_of(index: Index, moves: MoveTable, chances: list[float]) -> Arrays:
     colex = index.colex.astype(np.int32)
     rank = (index.below, colex, squeeze_six(), index.shared_mask)
     m = moves
-    rules = (index.start.ravel().astype(np.int32), index.start.shape[1], rank, first_hand, m.won, m.loop,
-             m.lost_pass, m.first, m.throw, m.chance, m.passes, m.target, m.bump, m.taken,
-             m.free, m.blocking, m.keys, index.shared, index.size, np.array(chances))
+    starts = index.start.ravel().astype(np.int32)  # half the cache lines of int64
+    rules = (starts, index.start.shape[1], rank, first_hand, m.won, m.loop, m.lost_pass,
+             m.first, m.throw, m.chance, m.passes, m.target, m.bump, m.taken, m.free,
+             m.blocking, m.keys, index.shared, index.size, np.array(chances))
     most = int(np.diff(m.first).max(initial=0))
     return Arrays(rules, index.hand_code, np.empty(2 * most + 1, dtype=np.int64))
 

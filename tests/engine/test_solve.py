@@ -41,10 +41,7 @@ def solved_with_bound(ruleset: Ruleset) -> tuple[Index, np.ndarray, float, float
     residual = bound = 0.0
     for layers in groups(index):
         units = group(index, layers)
-        change = 1.0
-        for change in solver.solve_group(w, units, 1e-12):
-            pass
-        bound = max(bound, change)
+        bound = max(bound, list(solver.solve_group(w, units, 1e-12))[-1])
         residual = max(residual, solver.sweep(w, units, write=False))
     return index, w, residual, bound
 
