@@ -15,6 +15,7 @@ import json
 import math
 import os
 import resource
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -44,6 +45,8 @@ class Result:
     positions: int
     start_value: float
     residual: float
+    """A bound on the largest Bellman residual: the largest change of each group's last
+    sweep (``engine.solve.values.Solver``)."""
     seconds: float
     peak_mb: float
     sha256: str
@@ -66,6 +69,19 @@ class Result:
         ]
 
 
+def compile_cache(out: Path) -> Path:
+    """Where the compiled sweep is kept between runs: ``$XDG_CACHE_HOME/aseb/numba`` (or
+    ``~/.cache``), else, where that cannot be written (the board's service sees no home),
+    ``numba-cache`` in the output directory."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    home = Path(base) / "aseb" / "numba"
+    try:
+        home.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return out / "numba-cache"
+    return home if os.access(home, os.W_OK) else out / "numba-cache"
+
+
 def peak_mb() -> float:
     """The process's peak resident memory so far."""
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -83,6 +99,8 @@ def solve(
     """Solve ``ruleset`` into ``out``, going on from a checkpoint there if one exists."""
     began = clock()
     out.mkdir(parents=True, exist_ok=True)
+    if "numba" not in sys.modules and "NUMBA_CACHE_DIR" not in os.environ:
+        os.environ["NUMBA_CACHE_DIR"] = str(compile_cache(out))  # numba reads it on import
     name = table_name(ruleset)
     saved = out / f"{name}.checkpoint"
     index = Index(ruleset)
@@ -99,6 +117,7 @@ def solve(
         units = group(index, layers)
         bar = tqdm(total=width, desc=f"layer {label} ({units.positions:,} positions)",
                    disable=not show, unit="decade", bar_format="{l_bar}{bar}| {postfix}")
+        change = 0.0
         for sweeps, change in enumerate(solver.solve_group(w, units, tolerance), 1):
             decades = min(width, max(0, int(-math.log10(max(change, 1e-300)))))
             bar.update(decades - bar.n)
@@ -106,7 +125,7 @@ def solve(
             if clock() - last_save > checkpoint_seconds:
                 _save(saved, ruleset, w, index.size, number, residual, spent + clock() - began)
                 last_save = clock()
-        residual = max(residual, solver.sweep(w, units, write=False))
+        residual = max(residual, change)  # the last sweep's change bounds the residual
         bar.close()
         del units
         _save(saved, ruleset, w, index.size, number + 1, residual, spent + clock() - began)
