@@ -38,6 +38,13 @@ class Choice:
     value: str
     label: str
     colour: Colour
+    short: str = ""
+    """The choice in a word or two, for a menu's line (none: the label is short already)."""
+
+    @property
+    def title(self) -> str:
+        """The choice as a menu's line shows it: its short name, else its label."""
+        return self.short or self.label
 
 
 @dataclass(frozen=True)
@@ -87,20 +94,21 @@ def settings() -> tuple[Setting, ...]:
             Choice("none", "Two players, no mummy", CALM)), "reels"),
         Setting("level", "Mummy's level", (
             *(Choice(level.name.lower(), f"{level.title}: {level.description}",
-                     LEVEL_COLOURS[level.name.lower()]) for level in Level),
+                     LEVEL_COLOURS[level.name.lower()], level.title) for level in Level),
             Choice("fair", "Fair: the mummy's strength follows the results, so each side wins "
-                   "about half", LEVEL_COLOURS["fair"])), "priest"),
+                   "about half", LEVEL_COLOURS["fair"], "Fair")), "priest"),
         Setting("mode", "Mode", (
             Choice("game", "Play games", CALM),
-            Choice("tutorial", "The tutorial: six lessons, then play on", (40, 200, 60)),
+            Choice("tutorial", "The tutorial: six lessons, then play on", (40, 200, 60),
+                   "The tutorial"),
             Choice("tournament", "Setna's tournament against the mummy", (210, 140, 30))),
             "game"),
         Setting("chances", "Chances", (
             Choice("shown", "Chances shown after every move, from the solved table (a board "
-                   "without one lights none; a screen estimates them)", CONES),
-            Choice("hidden", "Chances hidden", (40, 40, 40))), "shown"),
+                   "without one lights none; a screen estimates them)", CONES, "Shown"),
+            Choice("hidden", "Chances hidden", (40, 40, 40), "Hidden")), "shown"),
         Setting("volume", "Volume", tuple(
-            Choice(str(n), f"Volume {n} of {VOLUMES}", _grey(n / VOLUMES))
+            Choice(str(n), f"Volume {n} of {VOLUMES}", _grey(n / VOLUMES), f"{n} of {VOLUMES}")
             for n in range(1, VOLUMES + 1)), "4"),
     )
 
