@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test lint bench clean systemd-test
+.PHONY: run play test lint bench clean systemd-test catalog
 
 run: $(STAMP)
 	$(BIN)/aseb sim
@@ -18,6 +18,11 @@ test: $(STAMP)
 	$(BIN)/mypy --strict engine hardware firmware sim
 	@# the suite over every core (two here), each test module on one worker (its fixtures once)
 	$(BIN)/pytest -n auto --dist loadscope
+
+# Extract every marked word (babel.cfg) into firmware/locale/aseb.pot, update each language's .po,
+# write the pseudo-language qps and compile the .mo files (committed).
+catalog: $(STAMP)
+	$(BIN)/python -m firmware.catalog
 
 bench: $(STAMP)
 	$(BIN)/python -m tests.benchmarks.engine_games

@@ -32,13 +32,14 @@ from engine.core.events import (
 from engine.core.sides import Side
 from engine.core.sticks import Throw
 from engine.games.api import Position
+from engine.words import N_, Phrase, nphrase, phrase, piece_name, side_name
 
 CELL = 5
 
 
 def sticks_text(throw: Throw) -> str:
     """The four sticks as they fell: ``|`` white side up, ``.`` dark side up, then the count."""
-    faces = " ".join("|" if white else "." for white in throw.sticks) or "die"
+    faces = " ".join("|" if white else "." for white in throw.sticks) or "-"
     return f"{faces}  -> {throw.value}"
 
 
@@ -47,19 +48,19 @@ def dice_text(throw: Throw) -> str:
     return " ".join(f"[{face}]" for face in str(throw.value))
 
 
-def throw_text(state: Position, throw: Throw) -> str:
+def throw_text(state: Position, throw: Throw) -> Phrase:
     """A throw named by its game's chance device and shown as it fell: ``the sticks: | . | |  ->
     3``, ``the die: 4``, ``the dice: [1] [4] [4]``."""
     chance = state.rules.chance
     device = chance.name if chance is not None else "sticks"
     if device == "dice":
-        return f"the dice: {dice_text(throw)}"
+        return phrase(N_("the dice: {dice}"), dice=dice_text(throw))
     if device == "die" or not throw.sticks:
-        return f"the {device}: {throw.value}"
-    return f"the sticks: {sticks_text(throw)}"
+        return phrase(N_("the die: {n}"), n=throw.value)
+    return phrase(N_("the sticks: {sticks}"), sticks=sticks_text(throw))
 
 
-def board_text(state: Position, highlight: frozenset[str] = frozenset()) -> str:
+def board_text(state: Position, highlight: frozenset[str] = frozenset()) -> Phrase:
     """The board's rows as on the table (any game's, from its geometry): ``C``/``R`` pieces
     (``C3``: a stack of three, where a game stacks men), ``*`` marks the marked squares, ``>``
     marks highlighted squares (pieces that can move)."""
@@ -67,7 +68,7 @@ def board_text(state: Position, highlight: frozenset[str] = frozenset()) -> str:
     owners = state.owners()
     stacks: dict[str, int] = getattr(state, "heights", dict)()  # men stacked on a square
     at = {place: square for square, place in geometry.position.items()}
-    lines = []
+    lines: list[str] = []
     for row in range(geometry.rows):
         line = [at.get((row, column)) for column in range(geometry.columns)]
         cells = []
@@ -83,79 +84,109 @@ def board_text(state: Position, highlight: frozenset[str] = frozenset()) -> str:
             cells.append(f"{mark}[{piece:^2}]"[:CELL])
         lines.append("".join(cells).rstrip())
         lines.append("".join(f" {sq or '':<4}" for sq in line).rstrip())
-    gone = "out of play" if stacks or state.rules.pieces > 5 else "off"
+    gone = stacks or state.rules.pieces > 5
     if state.rules.chance is not None:  # Ramses' pieces never wait nor leave the board
         for side in Side:
-            lines.append(f"{side.title}: {state.waiting(side)} waiting, {state.off[side]} {gone}")
+            lines.append(phrase(
+                N_("{side}: {waiting} waiting, {off} out of play") if gone else
+                N_("{side}: {waiting} waiting, {off} off"),
+                side=side_name(side), waiting=state.waiting(side), off=state.off[side]))
     if stacks or getattr(state, "dice", None):  # dice used one at a time: those still in hand
         throw = state.throw
-        lines.append(f"Dice to use: {dice_text(throw) if throw is not None else '-'}")
-    return "\n".join(lines)
+        lines.append(phrase(N_("Dice to use: {dice}"),
+                            dice=dice_text(throw) if throw is not None else "-"))
+    return Phrase("\n".join(f"{{line{n}}}" for n in range(len(lines))),
+                  {f"line{n}": line for n, line in enumerate(lines)})
 
 
-def thrown_text(side: Side, throw: Throw) -> str:
+def thrown_text(side: Side, throw: Throw) -> Phrase:
     """A throw in a few words: ``Cones threw 2.``"""
-    return f"{side.title} threw {throw.value}."
+    return phrase(N_("{side} threw {n}."), side=side_name(side), n=throw.value)
 
 
-def demon_cast_text(throws: Sequence[tuple[Side, Throw]]) -> str:
+def demon_cast_text(throws: Sequence[tuple[Side, Throw]]) -> Phrase:
     """The demon-cast in one line: every throw until a side could enter, the one that enters
     last (``C2 R3 C4: the Cones enter with the 4.``)."""
     if not throws:
-        return "The demon casts the sticks until someone can enter: -"
+        return phrase(N_("The demon casts the sticks until someone can enter: -"))
     cast = " ".join(f"{side.letter}{throw.value}" for side, throw in throws)
     side, throw = throws[-1]
-    return (f"The demon casts the sticks until someone can enter: {cast}: the {side.title} "
-            f"enter with the {throw.value}.")
+    return phrase(N_("The demon casts the sticks until someone can enter: {cast}: the {side} "
+                     "enter with the {n}."), cast=cast, side=side_name(side), n=throw.value)
 
 
-def event_text(event: Event) -> str:
+def event_text(event: Event) -> Phrase:
     """One line for an event, in the game's voice (for the terminal, logs and status lines)."""
     match event:
         case Entered(side, square):
-            return f"{side.title} enter a piece on {square}."
+            return phrase(N_("{side} enter a piece on {square}."), side=side_name(side),
+                          square=square)
         case Moved(side, source, target):
-            return f"{side.title} move {source} to {target}."
+            return phrase(N_("{side} move {source} to {target}."), side=side_name(side),
+                          source=source, target=target)
         case Bumped(side, square):
-            return f"Bump! The {side.title[:-1]} on {square} goes back to the start."
+            return phrase(N_("Bump! The {piece} on {square} goes back to the start."),
+                          piece=piece_name(side), square=square)
         case BorneOff(side, source):
-            return f"{side.title} bear a piece off from {source}."
+            return phrase(N_("{side} bear a piece off from {source}."), side=side_name(side),
+                          source=source)
         case ExtraTurnEarned(side, "six"):
-            return f"A six: {side.title} earn an extra turn."
-        case ExtraTurnEarned(side, "one" | "four" as throw):
-            return f"A {throw}: {side.title} throw again."
+            return phrase(N_("A six: {side} earn an extra turn."), side=side_name(side))
+        case ExtraTurnEarned(side, "one"):
+            return phrase(N_("A one: {side} throw again."), side=side_name(side))
+        case ExtraTurnEarned(side, "four"):
+            return phrase(N_("A four: {side} throw again."), side=side_name(side))
         case ExtraTurnEarned(side, _):
-            return f"A marked square: {side.title} earn an extra turn."
+            return phrase(N_("A marked square: {side} earn an extra turn."),
+                          side=side_name(side))
         case ExtraTurnTaken(side, remaining):
-            more = f" ({remaining} more to come)" if remaining else ""
-            return f"{side.title} take an extra turn{more}."
+            if remaining:
+                return nphrase("{side} take an extra turn ({n} more to come).",
+                               "{side} take an extra turn ({n} more to come).", remaining,
+                               side=side_name(side))
+            return phrase(N_("{side} take an extra turn."), side=side_name(side))
         case ThrowLost(side, throw):
-            return f"{side.title} cannot move {throw.value}: the throw is lost."
+            return phrase(N_("{side} cannot move {n}: the throw is lost."), side=side_name(side),
+                          n=throw.value)
         case TurnPassed(side):
-            return f"Go ahead and throw, {side.title}."
+            return phrase(N_("Go ahead and throw, {side}."), side=side_name(side))
         case MovedTheirs(side, source, target):
-            return f"{side.title} move the {side.other.title[:-1]} on {source} to {target}."
+            return phrase(N_("{side} move the {piece} on {source} to {target}."),
+                          side=side_name(side), piece=piece_name(side.other), source=source,
+                          target=target)
         case Won(side, "locked up"):
-            return f"{side.other.title} are locked up: they cannot move. {side.title} win!"
+            return phrase(N_("{loser} are locked up: they cannot move. {side} win!"),
+                          loser=side_name(side.other), side=side_name(side))
         case Won(side, "special squares"):
-            return f"{side.title} hold the special squares they need and win!"
+            return phrase(N_("{side} hold the special squares they need and win!"),
+                          side=side_name(side))
         case Won(side):
-            return f"{side.title} have borne off every piece and win!"
+            return phrase(N_("{side} have borne off every piece and win!"), side=side_name(side))
         case Swapped(side, square, to):
-            return f"Captured! The {side.title[:-1]} on {square} changes places and goes to {to}."
+            return phrase(N_("Captured! The {piece} on {square} changes places and goes to "
+                             "{to}."), piece=piece_name(side), square=square, to=to)
         case Washed(side, square):
-            return f"The House of Water washes the {side.title[:-1]} back to {square}."
+            return phrase(N_("The House of Water washes the {piece} back to {square}."),
+                          piece=piece_name(side), square=square)
         case Opened(side):
-            return f"{side.title} threw the only 1: they play black and move first."
+            return phrase(N_("{side} threw the only 1: they play black and move first."),
+                          side=side_name(side))
         case Scored(side, points):
-            return f"{side.title} score {points} point{'s' if points != 1 else ''}."
+            return nphrase("{side} score {n} point.", "{side} score {n} points.", points,
+                           side=side_name(side))
         case LeftBoard(side, source):
-            return f"A {side.title[:-1]} leaves the board from {source}: out of play."
+            return phrase(N_("A {piece} leaves the board from {source}: out of play."),
+                          piece=piece_name(side), source=source)
         case Captured(side, square, out_of_play):
-            where = "out of play" if out_of_play else "back to those waiting"
-            return f"Captured! A {side.title[:-1]} on {square} goes {where}."
+            if out_of_play:
+                return phrase(N_("Captured! A {piece} on {square} goes out of play."),
+                              piece=piece_name(side), square=square)
+            return phrase(N_("Captured! A {piece} on {square} goes back to those waiting."),
+                          piece=piece_name(side), square=square)
         case Stuck(side, die):
-            return f"{side.title} cannot use the {die}: they lose."
+            return phrase(N_("{side} cannot use the {die}: they lose."), side=side_name(side),
+                          die=die)
         case HeldLast(side, square):
-            return f"{side.title} begin their turn with three men on {square} and win!"
+            return phrase(N_("{side} begin their turn with three men on {square} and win!"),
+                          side=side_name(side), square=square)
     raise AssertionError(f"unknown event {event!r}")

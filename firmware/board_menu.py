@@ -17,9 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from firmware import words
 from firmware.choices import NO_TABLE, Chosen
 from firmware.menu_table import MenuTable, Page
 from firmware.scenes import CALM, breathe, pulse, scale
+from firmware.words import N_, _, say
 from hardware.lights import Frame
 from hardware.strips import Colour
 
@@ -84,16 +86,16 @@ class BoardMenu:
         heard: list[Heard] = []
         changes = sorted(self._changes.items(), key=lambda item: item[1][0])
         self._changes.clear()
-        for square, (_, occupied) in changes:
+        for square, (_when, occupied) in changes:
             if square == self.table.done:
                 if occupied:
                     self._done_set = True
                 elif self._done_set:
-                    return [*heard, self.close("Closed and saved.")]
+                    return [*heard, self.close(N_("Closed and saved."))]
             elif occupied:
                 heard += self._set_on(square)
         if not heard and now - self.last_touch >= self.timeout:
-            return [self.close("Nobody touched the board: the menu closed and saved.")]
+            return [self.close(N_("Nobody touched the board: the menu closed and saved."))]
         return heard
 
     def _set_on(self, square: str) -> list[Heard]:
@@ -108,32 +110,37 @@ class BoardMenu:
         key = self.shown.setting.key
         before = self.chosen
         self.chosen = before.with_(key, choice.value)
-        said = [choice.label + "."]
+        if key == "language":  # the menu speaks the chosen language at once
+            words.use(choice.value)
+        said = [_("{choice}.").format(choice=say(choice.label))]
         if key == "chances" and self.chosen.chances and not self.has_table():
-            said.append(NO_TABLE)
+            said.append(_(NO_TABLE))
         for other in self.chosen.changed(before):
             if other != key:  # a story takes Tait's rules; another game leaves the story
                 page = next(p for p in self.table.pages if p.setting.key == other)
-                said.append(f"{page.setting.title}: {self._label(page)}.")
+                said.append(_("{setting}: {choice}.").format(setting=_(page.setting.title),
+                                                             choice=self._label(page)))
         self._say(" ".join(said))
         return [Heard("chosen", key)]
 
-    def close(self, said: str = "Closed and saved.") -> Heard:
-        """Close the menu, keeping what was chosen."""
+    def close(self, said: str = N_("Closed and saved.")) -> Heard:
+        """Close the menu, keeping what was chosen (``said``: a marked message)."""
         self.is_open = False
-        self._say(said)
+        self._say(_(said))
         return Heard("closed")
 
     def _label(self, page: Page) -> str:
         square = page.square_of(self.chosen[page.setting.key])
-        return page.choices[square].label if square is not None else self.chosen[page.setting.key]
+        return say(page.choices[square].label) if square is not None \
+            else self.chosen[page.setting.key]
 
     def _page_words(self) -> str:
         page = self.shown
         first = next(iter(page.choices), "")
-        listing = "; ".join(c.label for c in page.choices.values())
-        return (f"{page.setting.title}, now: {self._label(page)}. The choices, from {first} on: "
-                f"{listing}.")
+        listing = _("; ").join(say(c.label) for c in page.choices.values())
+        return _("{setting}, now: {choice}. The choices, from {first} on: {choices}.").format(
+            setting=_(page.setting.title), choice=self._label(page), first=first,
+            choices=listing)
 
     def _say(self, text: str) -> None:
         if self.say is not None:
@@ -142,8 +149,10 @@ class BoardMenu:
     def status(self) -> str:
         """One line for a status bar and the log."""
         page = self.shown
-        return (f"Menu, {page.setting.title}: {self._label(page)}. Set a piece on a lit square "
-                f"to choose; lift the piece from {self.table.done} to close.")
+        return _("Menu, {setting}: {choice}. Set a piece on a lit square to choose; lift the "
+                 "piece from {done} to close.").format(setting=_(page.setting.title),
+                                                      choice=self._label(page),
+                                                      done=self.table.done)
 
     def frame(self, t: float) -> Frame:
         """The lights of the page shown at time ``t``."""

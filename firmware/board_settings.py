@@ -22,6 +22,7 @@ from pathlib import Path
 from engine import games
 from engine.games.api import Rules
 from engine.mummy.chances import SolvedTable
+from firmware import words
 from firmware.board_menu import BoardMenu
 from firmware.choices import Chosen, choose, offered, setting, volume_step
 from firmware.controller import Controller
@@ -98,8 +99,12 @@ class BoardSettings:
                  say: Callable[[str], None] | None = None,
                  story_say: Callable[[str], None] | None = None,
                  volume: Callable[[float], None] | None = None,
+                 language: Callable[[str], None] | None = None,
                  table_for: TableFor = no_table, kiosk: Kiosk | None = None) -> None:
         self.controller = controller
+        self.language = language
+        """Anything else to tell of a new language (the voice); the words change here."""
+        self._speak(chosen.language)
         self.chosen = chosen
         self.file = file
         self.state_dir = state_dir
@@ -162,9 +167,19 @@ class BoardSettings:
             controller.set_level(chosen.level)
         controller.settings.chances = chosen.chances
         self._set_volume()
+        if "language" in changed:
+            self._speak(chosen.language)
         if "mode" in changed:
             self.story = begin_story(chosen.mode, controller, self.state_dir,
                                      say=self.story_say)
+
+    def _speak(self, language: str) -> None:
+        """Speak ``language`` from now on (not over the pseudo-language a test or --lang asked
+        for)."""
+        if words.language() != words.PSEUDO:
+            words.use(language)
+            if self.language is not None:
+                self.language(words.voice())
 
     def _set_volume(self) -> None:
         if self.kiosk is not None:

@@ -7,8 +7,10 @@ setting persists in the one settings file of the state directory (``firmware.set
 the board file gives the defaults (``[menu]``, ``[story] mode``, ``[sounds] volume``, a kiosk's
 ``level``) and ``aseb run``'s flags override them for a run.
 
-Adding a setting (the language, when the languages land) is one more ``Setting`` here, with
-its page on the board taking the next tab square of ``firmware.menu_table``.
+Adding a setting is one more ``Setting`` here, with its page on the board taking the next tab
+square of ``firmware.menu_table``. Titles and labels are catalog messages (``N_``, or the
+engine's phrases): every face says them with ``firmware.words.say``; the languages are named in
+themselves, untranslated.
 """
 
 from __future__ import annotations
@@ -21,7 +23,10 @@ from types import MappingProxyType
 from engine import games
 from engine.core.sides import Side
 from engine.mummy import Level
+from engine.words import N_, phrase
+from firmware import words
 from firmware.scenes import CALM, CONES, GOLD, REELS
+from firmware.words import LANGUAGES
 from hardware.strips import Colour
 
 STORY_GAME = "tait"
@@ -76,6 +81,8 @@ def _game_choices() -> tuple[Choice, ...]:
                  for name in games.names())
 
 
+FAIR = N_("Fair")
+"""Fair mode as a menu names it beside the levels' names (``Scribe``...)."""
 LEVEL_COLOURS: dict[str, Colour] = {
     "scribe": (70, 55, 30), "priest": (150, 105, 30), "vizier": (255, 150, 0),
     "neferkaptah": (255, 225, 140), "fair": (0, 200, 140)}
@@ -87,34 +94,45 @@ and fair mode apart, in green."""
 def settings() -> tuple[Setting, ...]:
     """Every setting, in the order of the board menu's pages."""
     return (
-        Setting("game", "Game", _game_choices(), STORY_GAME),
-        Setting("opponent", "Opponent", (
-            Choice("reels", "The mummy plays the Reels", REELS),
-            Choice("cones", "The mummy plays the Cones", CONES),
-            Choice("none", "Two players, no mummy", CALM)), "reels"),
-        Setting("level", "Mummy's level", (
-            *(Choice(level.name.lower(), f"{level.title}: {level.description}",
+        Setting("game", N_("Game"), _game_choices(), STORY_GAME),
+        Setting("opponent", N_("Opponent"), (
+            Choice("reels", N_("The mummy plays the Reels"), REELS),
+            Choice("cones", N_("The mummy plays the Cones"), CONES),
+            Choice("none", N_("Two players, no mummy"), CALM)), "reels"),
+        Setting("level", N_("Mummy's level"), (
+            *(Choice(level.name.lower(), phrase(N_("{level}: {description}"), level=level.title,
+                                                description=level.description),
                      LEVEL_COLOURS[level.name.lower()], level.title) for level in Level),
-            Choice("fair", "Fair: the mummy's strength follows the results, so each side wins "
-                   "about half", LEVEL_COLOURS["fair"], "Fair")), "priest"),
-        Setting("mode", "Mode", (
-            Choice("game", "Play games", CALM),
-            Choice("tutorial", "The tutorial: six lessons, then play on", (40, 200, 60),
-                   "The tutorial"),
-            Choice("tournament", "Setna's tournament against the mummy", (210, 140, 30))),
+            Choice("fair", N_("Fair: the mummy's strength follows the results, so each side wins "
+                              "about half"), LEVEL_COLOURS["fair"], FAIR)), "priest"),
+        Setting("mode", N_("Mode"), (
+            Choice("game", N_("Play games"), CALM),
+            Choice("tutorial", N_("The tutorial: six lessons, then play on"), (40, 200, 60),
+                   N_("The tutorial")),
+            Choice("tournament", N_("Setna's tournament against the mummy"), (210, 140, 30))),
             "game"),
-        Setting("chances", "Chances", (
-            Choice("shown", "Chances shown after every move, from the solved table (a board "
-                   "without one lights none; a screen estimates them)", CONES, "Shown"),
-            Choice("hidden", "Chances hidden", (40, 40, 40), "Hidden")), "shown"),
-        Setting("volume", "Volume", tuple(
-            Choice(str(n), f"Volume {n} of {VOLUMES}", _grey(n / VOLUMES), f"{n} of {VOLUMES}")
+        Setting("chances", N_("Chances"), (
+            Choice("shown", N_("Chances shown after every move, from the solved table (a board "
+                               "without one lights none; a screen estimates them)"), CONES,
+                   N_("Shown")),
+            Choice("hidden", N_("Chances hidden"), (40, 40, 40), N_("Hidden"))), "shown"),
+        Setting("volume", N_("Volume"), tuple(
+            Choice(str(n), phrase(N_("Volume {n} of {volumes}"), n=n, volumes=VOLUMES),
+                   _grey(n / VOLUMES), phrase(N_("{n} of {volumes}"), n=n, volumes=VOLUMES))
             for n in range(1, VOLUMES + 1)), "4"),
+        Setting("language", N_("Language"), tuple(
+            Choice(code, name, LANGUAGE_COLOURS[code]) for code, name in LANGUAGES.items()),
+            words.choose()),
     )
 
 
-NO_TABLE = ("This board has no solved table yet, so it lights no chances; they light once "
-            "the table is made (aseb solve, or the aseb-solve service).")
+LANGUAGE_COLOURS: dict[str, Colour] = {
+    "en": (200, 40, 40), "ar": (0, 150, 70), "de": (230, 190, 0), "fr": (30, 60, 200),
+    "it": (40, 200, 120), "es": (240, 120, 0)}
+"""A colour for each language's square on the board menu (the six are told apart by place, so
+colour-blind visitors choose by the card too)."""
+NO_TABLE = N_("This board has no solved table yet, so it lights no chances; they light once "
+              "the table is made (aseb solve, or the aseb-solve service).")
 """Said when the chances are chosen on a board without its game's solved table."""
 
 
@@ -203,6 +221,11 @@ class Chosen:
     @property
     def chances(self) -> bool:
         return self.values["chances"] == "shown"
+
+    @property
+    def language(self) -> str:
+        """The language the board speaks (``en``, ``de``...)."""
+        return self.values.get("language", "en")
 
     @property
     def volume(self) -> float:

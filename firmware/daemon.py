@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from firmware import words
 from firmware.background_solve import table_watcher
 from firmware.board_settings import BoardSettings, TableFor, load_choices, no_table, with_choices
 from firmware.controller import Controller, Settings
@@ -163,7 +164,10 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
 
     # The menu always speaks where espeak-ng is installed; MummyFacts and the stories only
     # where the board file asks for speech.
-    voice = EspeakVoice(board.facts.voice, board.sounds.volume, board.sounds.muted)
+    # The voice speaks the board's language, unless the board file names a voice of its own.
+    own_voice = board.facts.voice != "en"
+    voice = EspeakVoice(board.facts.voice if own_voice else words.VOICES[chosen.language],
+                        board.sounds.volume, board.sounds.muted)
     told = voice if board.facts.speak else None
     try:
         controller = Controller(devices.lights.show, devices.speaker, clock,
@@ -176,7 +180,8 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
             if board.kiosk.enabled else None
         choices = BoardSettings(controller, chosen, file, state_dir, board=board, say=voice.say,
                                 story_say=told.say if told is not None else None,
-                                volume=voice.set_volume, table_for=table_for, kiosk=kiosk)
+                                volume=voice.set_volume, table_for=table_for, kiosk=kiosk,
+                                language=None if own_voice else voice.speak_in)
         choices.begin(mode)
         facts = spoken_facts(controller, told) if told is not None and mode != "tutorial" \
             else None  # no MummyFacts over the lessons

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import random
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO
 
 from firmware.scenes import Phase
+from firmware.words import _
 from hardware.errors import ConfigError
 from hardware.toml_reader import Section
 
@@ -69,6 +70,17 @@ def load_facts(path: Path = FACTS_FILE) -> tuple[Fact, ...]:
     return tuple(facts)
 
 
+def extract(fileobj: BinaryIO, keywords: object, comment_tags: object,
+            options: object) -> Iterator[tuple[int, str | None, str, list[str]]]:
+    """Babel's extraction of the facts file (``babel.cfg``): every fact's text is a message,
+    its source a translator's note."""
+    text = fileobj.read().decode("utf-8-sig")
+    lines = text.splitlines()
+    for fact in tomllib.loads(text).get("fact", []):
+        line = next((n for n, row in enumerate(lines, 1) if fact["text"] in row), 0)
+        yield line, None, fact["text"].strip(), [f"MummyFact; source: {fact['source']}"]
+
+
 class FactTeller:
     """Decides when a fact shows and which; it never repeats one until all have been told."""
 
@@ -89,7 +101,7 @@ class FactTeller:
                 self._next_at = max(self._next_at, now + self._rng.uniform(*EVERY))
             return None
         if self.current is None and now >= self._next_at:
-            self.current = self._draw().text
+            self.current = _(self._draw().text)  # each fact is a catalog message
         return self.current
 
     def _draw(self) -> Fact:

@@ -25,6 +25,7 @@ from typing import Any
 from engine.core.sides import Side
 from engine.core.sticks import Throw
 from engine.mummy import Level
+from engine.words import N_
 from firmware import sounds
 from firmware.controller import Controller, Settings
 from firmware.scenes import Phase
@@ -134,14 +135,14 @@ class Kiosk:
         if playing and now - self.last_touch >= self.config.abandon_after:
             log.info("nobody has touched the board for %.0f s: the game is ended",
                      now - self.last_touch)
-            self._end("abandoned")
+            self._end(N_("abandoned"))
         elif controller.phase is not Phase.MENU and self._reset_held(now):
             self.reset_since = self.pressed_at = None
             if controller.phase is Phase.IDLE and controller.open_menu():
                 log.info("staff reset between games: the menu")  # a locked menu's only key
             else:
                 log.info("staff reset")
-                self._end("reset")
+                self._end(N_("reset"))
 
     def _reset_held(self, now: float) -> bool:
         """Corners covered (when the game has at most two of them) or the button held, long

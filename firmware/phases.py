@@ -16,6 +16,7 @@ from engine.game import Game
 from engine.games import forget
 from engine.games.api import Position
 from engine.text import demon_cast_text, event_text, thrown_text
+from engine.words import N_, phrase
 from firmware import sounds
 from firmware.evidence import census, owners_of, rack_owners
 from firmware.mummy_turn import MummyTurn
@@ -89,7 +90,8 @@ class Phases(MummyTurn, Saving, Telling):
         self._set_phase(Phase.CLEAR)
         self.mummy_move = self.hint = self.shown_throw = None
         self.tracker.expect(Expectation.board(self._resting()))
-        self._tell([f"The game is ended ({why}). Clear the board for the next game."])
+        self._tell([phrase(N_("The game is ended ({why}). Clear the board for the next game."),
+                           why=why)])
 
     def _idle(self) -> None:
         self._set_phase(Phase.IDLE)
@@ -133,7 +135,7 @@ class Phases(MummyTurn, Saving, Telling):
         if events or self.game.state.throw is not None:
             self.speaker.play(sounds.THROW)
         lost = any(isinstance(e, ThrowLost) for e in events)  # Tait's demon-cast threw in vain
-        self._tell(["A new game.", *([demon_cast_text(cast)] if lost else []),
+        self._tell([N_("A new game."), *([demon_cast_text(cast)] if lost else []),
                     *(event_text(e) for e in events if not isinstance(e, ThrowLost | TurnPassed))])
         self._save()
         if frozenset(self.game.state.owners()) - census(self.tracker.occupancy):

@@ -23,41 +23,52 @@ from firmware.controller import Controller
 from firmware.sand_scene import tournament_scene
 from firmware.scenes import Phase
 from firmware.tournament import TO_WIN, Tournament, TournamentStore
+from firmware.words import N_, _, say, upper_first
 from hardware.lights import Frame
 
 log = logging.getLogger(__name__)
 
 MUMMY = Side.REELS
 """The mummy's side in the tournament; Setna, the player, has the Cones."""
-NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+NUMBERS = (N_("no"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"),
+           N_("seven"), N_("eight"), N_("nine"))
 
 
 def in_words(n: int) -> str:
     """``4`` as ``four`` (up to nine; digits beyond)."""
-    return NUMBERS[n] if 0 <= n < len(NUMBERS) else str(n)
+    return _(NUMBERS[n]) if 0 <= n < len(NUMBERS) else str(n)
 
 
-STORY = (
+STORY = N_(
     "Prince Setna has found the tomb of Neferkaptah and, on its table, the Book of Thoth. The "
     "mummy will not give it up without a game of Twenty Squares: the first to win "
-    f"{in_words(TO_WIN)} games takes the book, and for every game Setna loses, the mummy's "
+    "{games} games takes the book, and for every game Setna loses, the mummy's "
     "magic sinks him deeper into the sand of the tomb.")
+
+
+def story() -> str:
+    """The story so far, in the language spoken."""
+    return _(STORY).format(games=in_words(TO_WIN))
 
 
 def narration(before: Tournament, after: Tournament) -> str:
     """What the game just finished did to Setna, in the story's voice."""
     if after.won:
-        return ("Setna wins the last game! The sand lets him go, and he takes the Book of Thoth "
-                "from the table of Neferkaptah.")
+        return _("Setna wins the last game! The sand lets him go, and he takes the Book of Thoth "
+                 "from the table of Neferkaptah.")
     if after.over:
-        return ("The mummy wins again, and Setna sinks until the sand is at his neck. His "
-                "brother Anhurerau runs into the tomb with the amulets of Ptah; the spell "
-                "breaks, and Setna climbs out of the sand and flees with his life. The Book of "
-                "Thoth stays with Neferkaptah.")
+        return _("The mummy wins again, and Setna sinks until the sand is at his neck. His "
+                 "brother Anhurerau runs into the tomb with the amulets of Ptah; the spell "
+                 "breaks, and Setna climbs out of the sand and flees with his life. The Book of "
+                 "Thoth stays with Neferkaptah.")
     if after.wins > before.wins:
-        rise = "he stands on it again" if after.stage == 0 else f"it comes {after.sand} now"
-        return f"Setna wins this game, and the sand lets go of him a little: {rise}."
-    return f"The mummy wins this game, and its magic draws Setna into the sand {after.sand}."
+        if after.stage == 0:
+            return _("Setna wins this game, and the sand lets go of him a little: he stands on "
+                     "it again.")
+        return _("Setna wins this game, and the sand lets go of him a little: it comes {sand} "
+                 "now.").format(sand=after.sand)
+    return _("The mummy wins this game, and its magic draws Setna into the sand {sand}.").format(
+        sand=after.sand)
 
 
 class Setna:
@@ -97,9 +108,9 @@ class Setna:
         self._counted = game if game is not None and game.state.is_over else None
         self.running = True
         fallback = self.fallback
-        said = [STORY, self.tournament.telling()]
+        said = [story(), self.tournament.telling()]
         if fallback:  # "no solved table ...: Neferkaptah plays as the Vizier"
-            said.insert(1, f"({fallback[0].upper()}{fallback[1:]}.)")
+            said.insert(1, _("({why}.)").format(why=upper_first(say(fallback))))
         self._tell(" ".join(said))
 
     def stop(self) -> None:
@@ -120,12 +131,13 @@ class Setna:
         if not game.state.is_over:
             if self.tournament.over:  # a new game after the end: a new tournament
                 self._changed(Tournament())
-                self._tell("A new tournament begins. " + self.tournament.telling())
+                self._tell(_("A new tournament begins. {telling}").format(
+                    telling=self.tournament.telling()))
             return
         self._counted = game
         mummy = self.controller.settings.mummy
         if mummy is None:
-            self._tell("Nobody played the mummy: that game does not count.")
+            self._tell(_("Nobody played the mummy: that game does not count."))
             return
         before = self.tournament
         self._changed(before.after(won=game.state.winner is not mummy))

@@ -18,6 +18,7 @@ from firmware.evidence import RACK_SIDE
 from firmware.play_state import PlayState
 from firmware.scenes import Phase
 from firmware.tracker import InProgress, Mismatch
+from firmware.words import N_, _, ngettext, say, side_said, upper_first
 from hardware.squares import RACK_OF
 
 log = logging.getLogger("firmware.controller")  # its rooms log as the controller, as before
@@ -32,9 +33,10 @@ class Telling(PlayState):
 
     def _tell(self, sentences: list[str]) -> None:
         """Keep what just happened for a status line and the log."""
-        self.news = tuple(sentences)
-        self.said.extend(sentences)
-        log.info("%s", " ".join(sentences))
+        said = [say(sentence) for sentence in sentences]  # the engine's phrases, marked words
+        self.news = tuple(said)
+        self.said.extend(said)
+        log.info("%s", " ".join(said))
 
     def status(self) -> str:
         """One line in the game's voice, for a status bar or the log."""
@@ -45,43 +47,50 @@ class Telling(PlayState):
             return self.menu.status()
         shake = shake_words(self.settings.ruleset)
         if now < self.shake_again_until:
-            return "The box did not settle: shake again, then stand it upright."
+            return _("The box did not settle: shake again, then stand it upright.")
         if now < self.no_throw_until and self.phase is not Phase.IDLE:
-            return f"No throw in this game: {self.settings.ruleset.title} has no luck in it."
+            return _("No throw in this game: {game} has no luck in it.").format(
+                game=say(self.settings.ruleset.title))
         if self.phase is Phase.GUIDE and self.setting_out:
-            return ("Set out the pieces as the blinking lights show, each in its side's colour."
-                    + (racks_to_mend(verdict) if isinstance(verdict, Mismatch) else ""))
+            return (_("Set out the pieces as the blinking lights show, each in its side's "
+                      "colour.") + (racks_to_mend(verdict) if isinstance(verdict, Mismatch)
+                                    else ""))
         if self.phase is Phase.GUIDE:
-            return ("Set the pieces as the lights show to resume the saved game, "
-                    f"or clear the board and {shake} for a new game."
+            return (_("Set the pieces as the lights show to resume the saved game, or clear the "
+                      "board and {shake} for a new game.").format(shake=shake)
                     + (racks_to_mend(verdict) if isinstance(verdict, Mismatch) else ""))
         racks = self._racks_alone()
         if racks and self.phase is Phase.WON and state is not None and state.winner is not None:
-            return f"{state.winner.title} win!{racks}"
+            return _("{side} win!").format(side=side_said(state.winner)) + racks
         if racks and (self.phase in (Phase.IDLE, Phase.CLEAR) or self._guiding(now)):
             return racks.strip()  # no square to light: the words say it all
         if isinstance(verdict, Mismatch) and self._guiding(now):
-            return "Put the board right: blinking squares show where." + racks_to_mend(verdict)
+            return _("Put the board right: blinking squares show where.") + \
+                racks_to_mend(verdict)
         if isinstance(verdict, InProgress) and state is not None:
             return _in_progress(verdict, state)
         if self.phase is Phase.CLEAR:
-            return "Clear the board for the next game: lift the pieces still on it."
+            return _("Clear the board for the next game: lift the pieces still on it.")
         if self.phase is Phase.IDLE:
-            return f"{shake.capitalize()} to begin a new game."
+            return upper_first(_("{shake} to begin a new game.").format(shake=shake))
         if state is None:
             return ""
-        side = state.turn.title
+        side = side_said(state.turn)
         if self.phase is Phase.WON and state.winner is not None:
-            return f"{state.winner.title} win! Clear the board for a new game."
+            return _("{side} win! Clear the board for a new game.").format(
+                side=side_said(state.winner))
         if self.mummy_move is not None:
-            return f"The mummy plays {state.describe(self.mummy_move)}: move its piece for it."
+            return _("The mummy plays {move}: move its piece for it.").format(
+                move=state.describe(self.mummy_move))
         if self.phase is Phase.THROW:
-            return f"The mummy throws for {side}..." if self._mummy_to_play() else \
-                f"{shake.capitalize()}, {side}."
+            return _("The mummy throws for {side}...").format(side=side) \
+                if self._mummy_to_play() else \
+                upper_first(_("{shake}, {side}.").format(shake=shake, side=side))
         owners = {journey.side for m in state.moves for journey in state.journeys(m)[:1]}
         if owners == {state.turn.other}:  # Ramses' second move: one of the opponent's pieces
-            return f"Now move one of the {state.turn.other.title}' pieces, {side}."
-        return f"Go ahead and make your move, {side}."
+            return _("Now move one of the {other}' pieces, {side}.").format(
+                other=side_said(state.turn.other), side=side)
+        return _("Go ahead and make your move, {side}.").format(side=side)
 
     def _racks_alone(self) -> str:
         """What the racks need, in words, when every square is as it should be (empty when
@@ -99,16 +108,18 @@ def shake_words(rules: Rules) -> str:
     begins a new game)."""
     device = rules.words.device
     if device == "sticks":
-        return "shake the sticks"
+        return _("shake the sticks")
     if device is None:
-        return "shake the box"
-    return f"shake the box for the {device}"
+        return _("shake the box")
+    if device == "die":
+        return _("shake the box for the die")
+    return _("shake the box for the dice")
 
 
-RACK_NAMES = {"CW": "a Cone in its waiting rack", "RW": "a Reel in its waiting rack",
-              "CO": "a Cone in its borne-off tray", "RO": "a Reel in its borne-off tray"}
-RACK_TITLES = {"CW": "the Cones' waiting rack", "RW": "the Reels' waiting rack",
-               "CO": "the Cones' borne-off tray", "RO": "the Reels' borne-off tray"}
+RACK_NAMES = {"CW": N_("a Cone in its waiting rack"), "RW": N_("a Reel in its waiting rack"),
+              "CO": N_("a Cone in its borne-off tray"), "RO": N_("a Reel in its borne-off tray")}
+RACK_TITLES = {"CW": N_("the Cones' waiting rack"), "RW": N_("the Reels' waiting rack"),
+               "CO": N_("the Cones' borne-off tray"), "RO": N_("the Reels' borne-off tray")}
 
 
 def racks_to_mend(verdict: Mismatch) -> str:
@@ -123,45 +134,54 @@ def racks_to_mend(verdict: Mismatch) -> str:
             for source in sorted(extra):
                 n = min(short[to], extra[source])
                 if n and (RACK_SIDE[source] == RACK_SIDE[to]) == same_side:
-                    words.append(f" Move {_pieces(RACK_SIDE[to], n)} from {RACK_TITLES[source]} "
-                                 f"to {RACK_TITLES[to]}.")
+                    words.append(" " + _("Move {pieces} from {rack} to {to}.").format(
+                        pieces=_pieces(RACK_SIDE[to], n), rack=_(RACK_TITLES[source]),
+                        to=_(RACK_TITLES[to])))
                     short[to] -= n
                     extra[source] -= n
     for source, n in sorted(extra.items()):
         if n:
-            many = "the piece too many" if n == 1 else f"the {n} pieces too many"
-            words.append(f" Take {many} out of {RACK_TITLES[source]}.")
+            words.append(" " + ngettext("Take the piece too many out of {rack}.",
+                                        "Take the {n} pieces too many out of {rack}.", n).format(
+                n=n, rack=_(RACK_TITLES[source])))
     for to, n in sorted(short.items()):
         if n:
-            words.append(f" Put {_pieces(RACK_SIDE[to], n)} in {RACK_TITLES[to]}.")
+            words.append(" " + _("Put {pieces} in {rack}.").format(
+                pieces=_pieces(RACK_SIDE[to], n), rack=_(RACK_TITLES[to])))
     return "".join(words)
 
 
 def _pieces(side: Side, n: int) -> str:
     """``a Cone``, ``2 Reels``."""
-    return f"a {side.title[:-1]}" if n == 1 else f"{n} {side.title}"
+    if side is Side.CONES:
+        return ngettext("a Cone", "{n} Cones", n).format(n=n)
+    return ngettext("a Reel", "{n} Reels", n).format(n=n)
 
 
 def _in_progress(verdict: InProgress, state: Position) -> str:
     """Where a move part-way done goes next."""
-    side = state.turn.title
-    targets = " or ".join(sorted(t for t in verdict.targets if t not in RACK_OF))
+    side = side_said(state.turn)
+    targets = _(" or ").join(sorted(t for t in verdict.targets if t not in RACK_OF))
     if verdict.reseat:
-        (square, *_) = sorted(verdict.reseat)
+        square = sorted(verdict.reseat)[0]
         swaps = any(isinstance(journey.end, str) for move in verdict.moves
                     for journey in state.journeys(move)[1:])
-        why = ("the piece it swaps with must come off, to go to your piece's square" if swaps
-               else "the piece it bumps must come off")
-        return f"If your piece is already on {square}, lift it and set it down again ({why})."
+        if swaps:
+            return _("If your piece is already on {square}, lift it and set it down again (the "
+                     "piece it swaps with must come off, to go to your piece's square).").format(
+                         square=square)
+        return _("If your piece is already on {square}, lift it and set it down again (the "
+                 "piece it bumps must come off).").format(square=square)
     if verdict.overdue:
-        return f"Finish the move, {side}: the blinking squares show how."
+        return _("Finish the move, {side}: the blinking squares show how.").format(side=side)
     racks = sorted({RACK_OF[t] for t in verdict.targets if t in RACK_OF} |
                    {t for t in verdict.targets if t in RACK_NAMES})
     if racks:
-        return f"Now put {RACK_NAMES[racks[0]]}."
+        return _("Now put {piece}.").format(piece=_(RACK_NAMES[racks[0]]))
     if targets == "M16" and not verdict.in_hand:
-        return "Lift the piece off 16 to bear it off."
-    return f"Set the piece on {targets}." if targets else f"Go ahead, {side}."
+        return _("Lift the piece off 16 to bear it off.")
+    return _("Set the piece on {squares}.").format(squares=targets) if targets else \
+        _("Go ahead, {side}.").format(side=side)
 
 
 def sided_throws(game: Game) -> list[tuple[Side, Throw]]:

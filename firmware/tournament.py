@@ -20,13 +20,15 @@ from pathlib import Path
 from typing import Any
 
 from firmware.atomic import set_aside, write_whole
+from firmware.words import N_, _
 from hardware.errors import shown
 
 log = logging.getLogger(__name__)
 
 TO_WIN = 4
 """Games a side must win to take the tournament."""
-STAGES = ("standing", "to his knees", "to his waist", "to his chest", "to his neck")
+STAGES = (N_("standing"), N_("to his knees"), N_("to his waist"), N_("to his chest"),
+          N_("to his neck"))
 """How deep Setna stands in the sand, by stage."""
 
 
@@ -58,18 +60,21 @@ class Tournament:
 
     @property
     def sand(self) -> str:
-        """Where the sand comes to, in words."""
-        return STAGES[self.stage]
+        """Where the sand comes to, in words (in the language spoken)."""
+        return _(STAGES[self.stage])
 
     def telling(self) -> str:
         """One line of where the tournament stands, in the story's voice."""
         if self.won:
-            return "Setna has won the Book of Thoth from the mummy of Neferkaptah."
+            return _("Setna has won the Book of Thoth from the mummy of Neferkaptah.")
         if self.over:
-            return "Setna is buried to the neck: only his brother Anhurerau can save him now."
-        score = f"Setna {self.wins}, Neferkaptah {self.losses} (first to {TO_WIN})"
-        return f"{score}: Setna stands in the sand {self.sand}." if self.stage else \
-            f"{score}: Setna stands on the sand of the tomb."
+            return _("Setna is buried to the neck: only his brother Anhurerau can save him now.")
+        if self.stage:
+            return _("Setna {wins}, Neferkaptah {losses} (first to {to_win}): Setna stands in the "
+                     "sand {sand}.").format(wins=self.wins, losses=self.losses, to_win=TO_WIN,
+                                            sand=self.sand)
+        return _("Setna {wins}, Neferkaptah {losses} (first to {to_win}): Setna stands on the "
+                 "sand of the tomb.").format(wins=self.wins, losses=self.losses, to_win=TO_WIN)
 
 
 class TournamentStore:

@@ -28,6 +28,7 @@ from engine.tait.state import GameState
 from firmware.controller import Controller
 from firmware.scenes import SIDE_COLOUR, scale
 from firmware.store import Store
+from firmware.words import N_, _
 from hardware.lights import Frame
 
 log = logging.getLogger(__name__)
@@ -40,22 +41,23 @@ Words = Mapping[str, str]
 ``enter``, ``bump``, ``bear_off``) with ``{src}``, ``{dst}`` and ``{notation}`` filled in."""
 
 BOARD: Words = {
-    "shake": "Shake the stick box, then stand it upright",
-    "move": "Lift the Cone on {src} and set it on {dst}",
-    "enter": "Set a Cone from beside the board on {dst}",
-    "bump": "Lift the Reel off {dst} and put it aside, then set your Cone from {src} on {dst}",
-    "bear_off": "Set the Cone from {src} on 16, then lift it off the board",
+    "shake": N_("Shake the stick box, then stand it upright"),
+    "move": N_("Lift the Cone on {src} and set it on {dst}"),
+    "enter": N_("Set a Cone from beside the board on {dst}"),
+    "bump": N_("Lift the Reel off {dst} and put it aside, then set your Cone from {src} on "
+               "{dst}"),
+    "bear_off": N_("Set the Cone from {src} on 16, then lift it off the board"),
 }
 WINDOW: Words = {
-    "shake": "Hold the mouse on the stick box, then let go",
-    "move": "Click the Cone on {src}, and it goes to {dst}",
-    "enter": "Click a Cone on your sideline, and it comes in on {dst}",
-    "bump": "Click the Cone on {src}: it lands on the Reel on {dst}",
-    "bear_off": "Click the Cone on {src}: it goes to 16 and off",
+    "shake": N_("Hold the mouse on the stick box, then let go"),
+    "move": N_("Click the Cone on {src}, and it goes to {dst}"),
+    "enter": N_("Click a Cone on your sideline, and it comes in on {dst}"),
+    "bump": N_("Click the Cone on {src}: it lands on the Reel on {dst}"),
+    "bear_off": N_("Click the Cone on {src}: it goes to 16 and off"),
 }
 TERMINAL: Words = {
-    "shake": "Press Enter to throw",
-    **dict.fromkeys(("move", "enter", "bump", "bear_off"), "Type {notation} (or its number)"),
+    "shake": N_("Press Enter to throw"),
+    **dict.fromkeys(("move", "enter", "bump", "bear_off"), N_("Type {notation} (or its number)")),
 }
 
 
@@ -87,60 +89,61 @@ class Lesson:
 
 LESSONS = (
     Lesson(
-        "The path", "C:C2 R:M11 entered:CR turn:C throw:3:WWWD",
-        "Your Cones race along a path: in along your own row from 1 to 4, round the corner onto "
+        N_("The path"), "C:C2 R:M11 entered:CR turn:C throw:3:WWWD",
+        N_("Your Cones race along a path: in along your own row from 1 to 4, round the corner onto "
         "the middle row at 5, and on to 16, where they leave the board. The Reels race the same "
-        "middle row from their own side. The sticks show a 3: {do}.",
+        "middle row from their own side. The sticks show a 3: {do}."),
         (Beat(move="C2-M5"),),
-        "Round the corner: the middle row is shared, and that is where the two sides meet.",
-        "That is allowed, but this lesson moves the Cone on C2.", path=True),
+        N_("Round the corner: the middle row is shared, and that is where the two sides meet."),
+        N_("That is allowed, but this lesson moves the Cone on C2."), path=True),
     Lesson(
-        "The throw", "C:M5 R:M11 entered:CR turn:C",
-        "Now throw for yourself. {shake}. Count the sticks that land white side up: that is how "
-        "far you move. No white at all counts 6.",
-        (Beat(throw="2:WWDD", said="Two white sticks: a 2. {do}."), Beat(move="M5-M7")),
-        "That is every turn: throw, count the whites, move.",
-        "That is allowed, but this lesson moves the Cone on M5."),
+        N_("The throw"), "C:M5 R:M11 entered:CR turn:C",
+        N_("Now throw for yourself. {shake}. Count the sticks that land white side up: that is how "
+        "far you move. No white at all counts 6."),
+        (Beat(throw="2:WWDD", said=N_("Two white sticks: a 2. {do}.")), Beat(move="M5-M7")),
+        N_("That is every turn: throw, count the whites, move."),
+        N_("That is allowed, but this lesson moves the Cone on M5.")),
     Lesson(
-        "Entering with a 4 or a 6", "C:- R:- turn:C",
-        "A side's first piece comes onto the board only with a 4 or a 6; after that, any throw "
-        "brings one in. {shake}.",
-        (Beat(throw="3:WWWD", said="A 3: your first piece cannot come in, so the throw is lost "
-              "and the turn passes. Watch the mummy throw."),
-         Beat(throw="2:WWDD", said="The mummy threw a 2: it cannot come in either. {shake}."),
-         Beat(throw="4:WWWW", said="Four whites: a 4! {do}."),
+        N_("Entering with a 4 or a 6"), "C:- R:- turn:C",
+        N_("A side's first piece comes onto the board only with a 4 or a 6; after that, any throw "
+        "brings one in. {shake}."),
+        (Beat(throw="3:WWWD", said=N_("A 3: your first piece cannot come in, so the throw is lost "
+              "and the turn passes. Watch the mummy throw.")),
+         Beat(throw="2:WWDD", said=N_("The mummy threw a 2: it cannot come in either. {shake}.")),
+         Beat(throw="4:WWWW", said=N_("Four whites: a 4! {do}.")),
          Beat(move="in-C4")),
-        "Your first Cone is in, on C4, and C4 carries a sign: a marked square, which earns "
-        "another throw. More of that soon.",
-        "This lesson brings a Cone in on C4."),
+        N_("Your first Cone is in, on C4, and C4 carries a sign: a marked square, which earns "
+        "another throw. More of that soon."),
+        N_("This lesson brings a Cone in on C4.")),
     Lesson(
-        "Bumping", "C:C4 R:M6 entered:CR turn:C",
-        "Land on a Reel in the middle row and you bump it: it goes back to its sideline and "
-        "must start again. {shake}.",
-        (Beat(throw="2:WWDD", said="A 2: from C4 your Cone lands on the Reel on M6. {do}."),
+        N_("Bumping"), "C:C4 R:M6 entered:CR turn:C",
+        N_("Land on a Reel in the middle row and you bump it: it goes back to its sideline and "
+        "must start again. {shake}."),
+        (Beat(throw="2:WWDD", said=N_("A 2: from C4 your Cone lands on the Reel on M6. {do}.")),
          Beat(move="C4xM6")),
-        "Bump! The Reel must come all the way round again. You may never land on your own "
-        "piece.",
-        "That is allowed, but this lesson is the bump: the Cone on C4 lands on the Reel."),
+        N_("Bump! The Reel must come all the way round again. You may never land on your own "
+        "piece."),
+        N_("That is allowed, but this lesson is the bump: the Cone on C4 lands on the Reel.")),
     Lesson(
-        "Marked squares and extra turns", "C:M6 R:- entered:CR turn:C",
-        "The squares with a sign, 4, 8, 12 and 16, give a piece that lands on one another "
-        "throw, and so does a throw of 6. {shake}.",
-        (Beat(throw="2:WWDD", said="A 2. {do}, onto the sign."),
-         Beat(move="M6-M8", said="A marked square: the signs flare, and you throw again. "
-              "{shake}."),
-         Beat(throw="6:DDDD", said="No white at all: a 6, which earns yet another throw. {do}."),
+        N_("Marked squares and extra turns"), "C:M6 R:- entered:CR turn:C",
+        N_("The squares with a sign, 4, 8, 12 and 16, give a piece that lands on one another "
+        "throw, and so does a throw of 6. {shake}."),
+        (Beat(throw="2:WWDD", said=N_("A 2. {do}, onto the sign.")),
+         Beat(move="M6-M8", said=N_("A marked square: the signs flare, and you throw again. "
+              "{shake}.")),
+         Beat(throw="6:DDDD", said=N_("No white at all: a 6, which earns yet another throw. "
+                                      "{do}.")),
          Beat(move="M8-M14")),
-        "Extra throws add up: each one is used before the turn passes.",
-        "That is allowed, but this lesson lands on the sign and then moves that Cone on."),
+        N_("Extra throws add up: each one is used before the turn passes."),
+        N_("That is allowed, but this lesson lands on the sign and then moves that Cone on.")),
     Lesson(
-        "Bearing off", "C:M14 R:- off:4,0 entered:CR turn:C",
-        "A piece that lands exactly on 16 leaves the board: it is borne off. Four of your Cones "
-        "are home already; bear off the last one to win. {shake}.",
-        (Beat(throw="2:WWDD", said="A 2: from M14 exactly to 16. {do}."),
+        N_("Bearing off"), "C:M14 R:- off:4,0 entered:CR turn:C",
+        N_("A piece that lands exactly on 16 leaves the board: it is borne off. Four of your Cones "
+        "are home already; bear off the last one to win. {shake}."),
+        (Beat(throw="2:WWDD", said=N_("A 2: from M14 exactly to 16. {do}.")),
          Beat(move="M14-off")),
-        "All five Cones are off: you win! That is the whole game; now play the mummy.",
-        "This lesson bears off the Cone on M14."),
+        N_("All five Cones are off: you win! That is the whole game; now play the mummy."),
+        N_("This lesson bears off the Cone on M14.")),
 )
 
 
@@ -155,10 +158,10 @@ class Progress(Enum):
 def instruction(words: Words, notation: str) -> str:
     """How to make the move ``notation`` (``C2-M6``, ``in-C4``, ``C4xM6``, ``M14-off``)."""
     text = notation.upper()
-    src, _, dst = text.replace("X", "-").partition("-")
+    src, _dash, dst = text.replace("X", "-").partition("-")
     kind = "enter" if src == "IN" else "bear_off" if dst in ("OFF", "M16") \
         else "bump" if "X" in text else "move"
-    return words[kind].format(src=src, dst=dst, notation=notation)
+    return _(words[kind]).format(src=src, dst=dst, notation=notation)
 
 
 class Teacher:
@@ -187,7 +190,8 @@ class Teacher:
     def heading(self) -> str:
         """``Lesson 2 of 6: The throw``."""
         number = min(self.index, len(self.lessons) - 1) + 1
-        return f"Lesson {number} of {len(self.lessons)}: {self.lesson.title}"
+        return _("Lesson {number} of {lessons}: {title}").format(
+            number=number, lessons=len(self.lessons), title=_(self.lesson.title))
 
     def begin(self, before: str = "") -> GameState:
         """(Re)start the lesson under way, its throws arranged afresh; its position.
@@ -213,11 +217,11 @@ class Teacher:
         thrown = isinstance(action, Throw)
         wanted = None if thrown or not beat.move else before.parse_move(beat.move)
         if thrown != (beat.throw is not None) or (wanted is not None and action != wanted):
-            self.message = self.lesson.correct
+            self.message = _(self.lesson.correct)
             return Progress.AGAIN
         self.beat += 1
         if self.beat == len(beats):
-            self.message = self.lesson.praise
+            self.message = _(self.lesson.praise)
             self.index += 1
             return Progress.DONE
         if beat.said:
@@ -228,7 +232,7 @@ class Teacher:
         """``text`` with ``{shake}`` and ``{do}`` (the next move from beat ``start``) filled."""
         moves = [b.move for b in self.lesson.beats[start:] if b.move]
         do = instruction(self.words, moves[0]) if moves else ""
-        return text.format(shake=self.words["shake"], do=do)
+        return _(text).format(shake=_(self.words["shake"]), do=do)
 
 
 def path_glow(frame: Frame, t: float, side: Side = PLAYER) -> Frame:

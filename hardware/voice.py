@@ -47,6 +47,10 @@ class EspeakVoice:
             log.warning("%s is not installed: nothing is spoken (the menu, MummyFacts, the "
                         "lessons; sudo apt install espeak-ng)", program)
 
+    def speak_in(self, language: str) -> None:
+        """Speak with espeak-ng's voice ``language`` (``de``, ``ar``...) from the next line on."""
+        self.language = language
+
     def set_volume(self, volume: float) -> None:
         """Speak as loud as the board's ``volume`` (0 to 1) from the next line on."""
         self.amplitude = round(min(1.0, max(0.0, volume)) * 125)  # 0.8 is espeak-ng's own 100

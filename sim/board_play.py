@@ -34,10 +34,9 @@ from sim.settings import WindowSettings
 from sim.table import FRAME, Table
 
 EPSILON = 1e-6
-DEMON_STEP = 0.35
-"""Seconds each throw of a demon-cast shows on the sticks at the start of a game."""
-DEMON_SHOWN = 10
-"""The most demon-cast throws shown (the last ones): a long cast is not a long wait."""
+DEMON_TOLD = 3.5
+"""Seconds the sticks' caption tells a new game's opening throws (while no one has moved yet);
+the sticks themselves always show the throw to move with."""
 CLICK = 0.2
 """How far (in cells) the mouse may wander between press and release and still be a click."""
 
@@ -63,7 +62,7 @@ class BoardPlay:
         self._shaking_by = ""  # "mouse" or "key" while shaking
         self._game: Game | None = None
         self.demon: list[tuple[Side, Throw]] = []
-        """A new game's opening throws, shown one by one on the sticks."""
+        """A new game's opening throws, told beside the sticks for a moment."""
         self.demon_from = 0.0
         self._heard = table.sim.speaker.count
         settings.mummy = self.controller.settings.mummy  # a resumed game knows its mummy
@@ -268,7 +267,7 @@ class BoardPlay:
 
     def settle(self) -> None:
         """After the story has had its say: the pieces follow the game, the chances the last
-        game, the sticks a new game's opening throws."""
+        game, the sticks' caption a new game's opening throws."""
         self.chances.follow()
         if not self.mummy_hand.busy:
             self.hand.follow(self.state)
@@ -286,19 +285,23 @@ class BoardPlay:
 
     def _watch_new_game(self) -> None:
         """A new game's opening throws (Tait's demon-cast, Senet's throws for the first 1) are
-        shown on the sticks, throw by throw, for a moment."""
+        told beside the sticks for a moment (the sticks show the throw to move with)."""
         game = self.controller.game
         if game is self._game:
             return
         self._game = game
+        self.demon = []
         if game is not None and game.actions \
                 and all(isinstance(a, Throw) for a in game.actions):
-            self.demon = sided_throws(game)[-DEMON_SHOWN:]
+            self.demon = sided_throws(game)
             self.demon_from = self.now
 
     def demon_showing(self) -> bool:
-        """Whether a new game's opening throws are still being shown."""
-        return bool(self.demon) and self.now < self.demon_from + DEMON_STEP * len(self.demon)
+        """Whether a new game's opening throws are still being told: for a moment, and only
+        while they are all the game has seen (the first move or throw ends the telling)."""
+        game = self.controller.game
+        return bool(self.demon) and self.now < self.demon_from + DEMON_TOLD \
+            and game is self._game and game is not None and len(game.actions) == len(self.demon)
 
     def waiting_for_a_throw(self) -> bool:
         """Whether the player (not the mummy) is to throw: the time for a MummyFact."""

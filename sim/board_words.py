@@ -12,9 +12,9 @@ import random
 from engine.core.sides import Side
 from engine.games.api import Offboard
 from engine.mummy import hint
-from firmware.scenes import STICK_DARK, STICK_WHITE, Phase
-from hardware.squares import STICK_PIXELS
-from sim.board_play import DEMON_STEP, BoardPlay
+from firmware.scenes import Phase
+from firmware.words import N_, _, ngettext, say, side_said
+from sim.board_play import BoardPlay
 from sim.layout import Layout
 from sim.view import Player, Snapshot
 
@@ -24,24 +24,24 @@ def picture(play: BoardPlay, layout: Layout, mouse: tuple[int, int], *,
     """The board's part of the window's picture now; ``lesson``: a tutorial speaks (the status
     line is the controller's), ``tournament``: Setna's word between games."""
     controller, hand = play.controller, play.hand
-    frame, caption = play.table.frame, "hold to shake"
+    frame, caption = play.table.frame, _("hold to shake")
     if controller.throws:
         side, throw = list(controller.throws.items())[-1]
-        caption = f"{side.title} threw {throw.value}"
-    if play.demon_showing():
-        i = int((play.now - play.demon_from) / DEMON_STEP)
-        side, throw = play.demon[i]
-        last = i == len(play.demon) - 1
+        caption = _("{side} threw {n}").format(side=side_said(side), n=throw.value)
+    state = play.state
+    if play.demon_showing() and state is not None and state.throw is not None:
+        # The sticks keep showing the throw to move with; the caption tells how it came.
+        lost = len(play.demon) - 1
+        thrower, n = side_said(state.turn), state.throw.value
         if getattr(controller.rules, "demon_cast", False):
-            caption = f"Demon-cast: {side.title} threw {throw.value}" \
-                + (": it enters" if last else ": lost")
+            caption = ngettext("Demon-cast: {lost} lost, {side} threw {n}",
+                               "Demon-cast: {lost} lost, {side} threw {n}", lost).format(
+                lost=lost, side=thrower, n=n) if lost else \
+                _("Demon-cast: {side} threw {n}").format(side=thrower, n=n)
         else:
-            caption = f"Opening: {side.title} threw {throw.value}"
-        lit = throw.sticks or tuple(n < throw.value for n in range(len(STICK_PIXELS)))
-        frame = {**frame, **{pixel: STICK_WHITE if white else STICK_DARK
-                             for pixel, white in zip(STICK_PIXELS, lit, strict=True)}}
+            caption = _("Opening: {side} threw {n}").format(side=thrower, n=n)
     if hand.shaking:
-        caption = "shaking..."
+        caption = _("shaking...")
     return Snapshot(frame=frame, pieces=hand.pieces, held=hand.held, mouse=mouse,
                     shaking=hand.shaking, status=status(play, layout, lesson),
                     sticks_caption=caption, now=play.now, news=news(play, tournament),
@@ -54,14 +54,15 @@ def status(play: BoardPlay, layout: Layout, lesson: bool = False) -> str:
     controller, state = play.controller, play.state
     move = controller.mummy_move
     if move is not None and state is not None and play.mummy_moves_itself:
-        return f"The mummy plays {state.describe(move)}."
+        return _("The mummy plays {move}.").format(move=state.describe(move))
     if controller.phase is Phase.GUIDE and controller.setting_out and not lesson:
         return setting_out_status(play)
     if controller.phase is Phase.IDLE and layout.chance is None:
-        title = controller.rules.title
-        return f"Press Space (or Options > New game) to begin a game of {title}."
+        return _("Press Space (or Options > New game) to begin a game of {game}.").format(
+            game=say(controller.rules.title))
     if controller.phase in (Phase.WON, Phase.CLEAR) and play.hand.pieces.owners and not lesson:
-        return f"{controller.status()} Click a piece (or drag it) to take it off."
+        return _("{status} Click a piece (or drag it) to take it off.").format(
+            status=controller.status())
     return controller.status()
 
 
@@ -69,12 +70,14 @@ def setting_out_status(play: BoardPlay) -> str:
     """Who sets out which pieces, in the window's terms."""
     mummy = play.controller.settings.mummy
     if mummy is None:
-        return ("Set out the pieces on the blinking squares: click (or drag) a waiting "
-                "piece of the side whose colour blinks.")
-    yours = mummy.other.title
+        return _("Set out the pieces on the blinking squares: click (or drag) a waiting "
+                 "piece of the side whose colour blinks.")
+    yours = side_said(mummy.other)
     if play.mummy_moves_itself:
-        return f"Set out your {yours} on the blinking squares; the mummy sets out its own."
-    return f"Set out the {yours} and the mummy's {mummy.title} on the blinking squares."
+        return _("Set out your {yours} on the blinking squares; the mummy sets out its "
+                 "own.").format(yours=yours)
+    return _("Set out the {yours} and the mummy's {theirs} on the blinking squares.").format(
+        yours=yours, theirs=side_said(mummy))
 
 
 def news(play: BoardPlay, tournament: str | None = None) -> str:
@@ -85,7 +88,7 @@ def news(play: BoardPlay, tournament: str | None = None) -> str:
     if controller.hint is not None and state is not None and state.throw is not None:
         if play.hint_shown is None or play.hint_shown[0] is not state:
             advice = hint(state, controller.settings.level, random.Random(0))
-            play.hint_shown = (state, f"Hint: {advice}")
+            play.hint_shown = (state, _("Hint: {advice}").format(advice=say(str(advice))))
         return play.hint_shown[1]
     if tournament is not None and controller.phase is Phase.IDLE:
         return tournament
@@ -98,7 +101,8 @@ def players(play: BoardPlay) -> tuple[Player, ...]:
     mummy = controller.settings.mummy
     found = []
     for side in Side:
-        who = "the mummy" if side == mummy else "you" if mummy is not None else "a player"
+        who = N_("the mummy") if side == mummy else N_("you") if mummy is not None \
+            else N_("a player")
         throw = controller.throws.get(side)
         to_play = state is not None and state.turn == side \
             and controller.phase in (Phase.THROW, Phase.MOVE)

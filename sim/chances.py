@@ -18,11 +18,12 @@ from engine.games.api import Rules
 from engine.mummy.chances import SolvedTable
 from engine.mummy.judges import Judge, cones_chance, judge_for
 from engine.mummy.review import Review, review
+from firmware.words import N_, _, say
 from sim.settings import WindowSettings
 
-SHOW = "Show chances"
+SHOW = N_("Show chances")
 """The Options item when the solved table judges the game."""
-SHOW_ESTIMATES = "Show chances (estimated)"
+SHOW_ESTIMATES = N_("Show chances (estimated)")
 """The Options item when a search estimates them (no solved table for this game here)."""
 
 
@@ -87,8 +88,8 @@ class Chances:
         """Why the chances are estimates (said when the bar is turned on without a table)."""
         if self.exact:
             return ""
-        return (f"Chances estimated by {self.judge.name}: there is no solved table for "
-                f"{self.rules.title} here.")
+        return _("Chances estimated by {judge}: there is no solved table for {game} "
+                 "here.").format(judge=say(self.judge.name), game=say(self.rules.title))
 
     def toggle(self) -> str | None:
         """Options > Show chances: the bar on or off; turned on, the board lights them too (the
@@ -121,9 +122,9 @@ class Chances:
     def why_no_review(self) -> str:
         """Why Help > Review last game is greyed (for its item and a click)."""
         if self.reviewing:
-            return "The last game is being reviewed: its page opens in a moment."
+            return _("The last game is being reviewed: its page opens in a moment.")
         if self.finished is None:
-            return "No finished game to review yet: play one to its end."
+            return _("No finished game to review yet: play one to its end.")
         return ""
 
     def open_review(self) -> bool:

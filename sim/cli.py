@@ -24,6 +24,7 @@ from engine.games.api import Rules
 from engine.mummy.minds import level_description
 from engine.record import GameRecord
 from engine.tait.state import Ruleset
+from firmware.words import LANGUAGES, PSEUDO, choose, use
 from sim.installed_table import table_for
 
 
@@ -57,6 +58,8 @@ def _play(args: argparse.Namespace) -> int:
         overrides.update(game="tait", mode=story)
     file = SettingsFile(state_directory() / "terminal")
     chosen = file.load(None, overrides=overrides)
+    if args.lang != PSEUDO:
+        use(chosen.language)  # --lang, else the terminal's kept choice, else LANG
     settings = TerminalSettings(chosen, save=file.save, mummy_for=lambda level: _mummy(
         level, games_rules(settings.chosen.game)).choose)
     rng = random.Random(args.seed)
@@ -217,6 +220,8 @@ def setting_flags(args: argparse.Namespace) -> dict[str, str]:
     from engine.mummy import Level
 
     found = {"game": args.game} if args.game else {}
+    if getattr(args, "lang", None) in LANGUAGES:  # qps (the pseudo-language) is no choice
+        found["language"] = args.lang
     mummy = "none" if getattr(args, "two_players", False) else args.mummy
     if mummy is not None:
         found["opponent"] = "none" if mummy.lower() == "none" else Side.parse(mummy).name.lower()
@@ -325,6 +330,13 @@ def _solve(args: argparse.Namespace) -> int:
 GAME_HELP = "the game: " + ", ".join(names()) + f" (default: {DEFAULT})"
 
 
+LANG_OPTION: dict[str, Any] = {
+    "default": None, "choices": [*LANGUAGES, PSEUDO], "metavar": "LANG",
+    "help": f"the language spoken: {', '.join(LANGUAGES)} (default: the settings, the board "
+            f"file's [menu] language, else LANG; {PSEUDO}: the pseudo-language that marks every "
+            "translated word)"}
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     parser = argparse.ArgumentParser(prog="aseb", description="A Twenty Squares board that plays "
@@ -333,6 +345,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     play = commands.add_parser("play", help="play in the terminal (Enter throws the sticks)")
     play.add_argument("--two-players", action="store_true", help="no mummy: two humans")
+    play.add_argument("--lang", **LANG_OPTION)
     play.add_argument("--mummy", default=None, metavar="SIDE",
                       help="the side the mummy plays: cones or reels (default: reels)")
     play.add_argument("--level", default=None,
@@ -362,6 +375,7 @@ def build_parser() -> argparse.ArgumentParser:
                           "kiosk: it adapts so visitors win about half their games; default: as "
                           "chosen in the board menu, else priest)")
     run.add_argument("--state-dir", metavar="DIR", help="where the game is saved")
+    run.add_argument("--lang", **LANG_OPTION)
     run.add_argument("--seconds", type=float, help="stop after this long (simulated only)")
     run.add_argument("--solve", action="store_true",
                      help="without a solved table, make it in the background at idle priority "
@@ -387,6 +401,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim = commands.add_parser("sim", help="the simulator: a window that behaves like the board")
     sim.add_argument("--board", metavar="FILE", help="use a board file's pixel order and timings")
     sim.add_argument("--state-dir", metavar="DIR", help="where the game is saved")
+    sim.add_argument("--lang", **LANG_OPTION)
     sim.add_argument("--fullscreen", action="store_true", help="fill the screen (a kiosk)")
     sim.add_argument("--seed", type=int, default=None, help="seed the simulated board")
     sim.add_argument("--seconds", type=float, help="close after this long (smoke tests)")
@@ -446,6 +461,7 @@ def main(argv: list[str] | None = None) -> int:
     if not hasattr(args, "run"):
         parser.print_help()
         return 2
+    use(choose(getattr(args, "lang", None)))  # the settings may choose again, under --lang
     try:
         status: int = args.run(args)
     except ValueError as exc:  # e.g. an unknown side name: answer it, no traceback

@@ -14,11 +14,12 @@ from dataclasses import dataclass
 
 import pygame
 
+from firmware.words import N_, _, say
 from hardware.strips import Colour
 from sim.layout import Layout
 from sim.text import Texts
 
-TITLES = ("Options", "Help", "Log", "Exit")
+TITLES = (N_("Options"), N_("Help"), N_("Log"), N_("Exit"))
 ACTIONS = {"Log": "log", "Exit": "exit"}
 """Titles that act at once instead of opening a list."""
 BAR: Colour = (28, 22, 18)
@@ -100,7 +101,7 @@ class Menu:
     def covers(self, pos: tuple[int, int], layout: Layout) -> bool:
         """Whether ``pos`` falls on the bar or the open drop-down (so not on the board)."""
         return layout.menu.collidepoint(pos) or any(
-            rect.collidepoint(pos) for rect, _ in self.item_rects(layout))
+            rect.collidepoint(pos) for rect, _item in self.item_rects(layout))
 
     def draw_bar(self, surface: pygame.Surface, layout: Layout, texts: Texts) -> None:
         """The bar with its titles (the open drop-down is drawn apart, over the board)."""
@@ -109,7 +110,7 @@ class Menu:
         for title, rect in self.title_rects(layout).items():
             if title == self.open:
                 pygame.draw.rect(surface, HOVER, rect)
-            text = texts.line(title, size, DROP_TEXT if title == self.open else BAR_TEXT)
+            text = texts.line(_(title), size, DROP_TEXT if title == self.open else BAR_TEXT)
             surface.blit(text, text.get_rect(center=rect.center))
 
     def draw_list(self, surface: pygame.Surface, layout: Layout, texts: Texts) -> None:
@@ -132,10 +133,10 @@ class Menu:
                     (rect.right - h * 0.6, rect.top + h * 0.28),
                     (rect.right - h * 0.6, rect.top + h * 0.72),
                     (rect.right - h * 0.3, rect.top + h * 0.5)])
-            text = texts.line(item.label, size, colour)
+            text = texts.line(say(item.label), size, colour)  # labels are marked ids
             surface.blit(text, text.get_rect(midleft=(rect.left + rect.height + 8, rect.centery)))
         if self.open is not None:  # a frame round the drop-down, and round the list beside it
             placed = self.item_rects(layout)
-            for lefts in {r.left for r, _ in placed}:
-                rects = [r for r, _ in placed if r.left == lefts]
+            for lefts in {r.left for r, _item in placed}:
+                rects = [r for r, _item in placed if r.left == lefts]
                 pygame.draw.rect(surface, BAR, rects[0].unionall(rects[1:]), 1)

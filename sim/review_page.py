@@ -14,6 +14,7 @@ import pygame
 
 from engine.core.sides import Side
 from engine.mummy.review import Review
+from firmware.words import _, say, side_said
 from hardware.strips import Colour
 from sim.drawing import CONE_BODY, REEL_BODY, TABLE, TABLE_LINE
 
@@ -37,10 +38,10 @@ def draw_review(surface: pygame.Surface, rect: pygame.Rect, review: Review,
     pygame.draw.rect(surface, TABLE, rect)
     line_height = font.get_linesize()
     y = rect.top + MARGIN
-    surface.blit(font.render("Game review: the Cones' chance to win, move by move", True, INK),
+    surface.blit(font.render(_("Game review: the Cones' chance to win, move by move"), True, INK),
                  (rect.left + MARGIN, y))
     y += line_height
-    surface.blit(font.render(review.judged_by, True, INK), (rect.left + MARGIN, y))
+    surface.blit(font.render(say(review.judged_by), True, INK), (rect.left + MARGIN, y))
     y += line_height + 4
     text_lines = 2 + 3
     axis = font.size("100%")[0] + 8
@@ -51,14 +52,16 @@ def draw_review(surface: pygame.Surface, rect: pygame.Rect, review: Review,
     y = graph.bottom + line_height + 6
     for side in Side:
         worst = review.mistakes(side)
-        listed = "; ".join(f"{s.number}. {s.move} -{s.loss:.1f}" for s in worst) or "none"
+        listed = "; ".join(f"{s.number}. {s.move} -{s.loss:.1f}" for s in worst) or _("none")
         colour = CONE_BODY if side == Side.CONES else REEL_BODY
-        surface.blit(font.render(f"{side.title}' biggest mistakes: {listed}", True, colour),
+        surface.blit(font.render(_("{side}' biggest mistakes: {listed}").format(
+            side=side_said(side), listed=listed), True, colour),
                      (rect.left + MARGIN, y))
         y += line_height
-    luck = ", ".join(f"{side.title} {review.luck(side):+.1f}" for side in Side)
-    lost = ", ".join(f"{side.title} {review.lost(side):.1f}" for side in Side)
-    for line in (f"Luck of the throws (points): {luck}", f"Points given up by moves: {lost}"):
+    luck = ", ".join(f"{side_said(side)} {review.luck(side):+.1f}" for side in Side)
+    lost = ", ".join(f"{side_said(side)} {review.lost(side):.1f}" for side in Side)
+    for line in (_("Luck of the throws (points): {luck}").format(luck=luck),
+                 _("Points given up by moves: {lost}").format(lost=lost)):
         surface.blit(font.render(line, True, INK), (rect.left + MARGIN, y))
         y += line_height
 
@@ -69,7 +72,8 @@ def _axes(surface: pygame.Surface, area: pygame.Rect, font: pygame.font.Font,
     for share, y in ((1.0, area.top), (0.5, area.centery), (0.0, area.bottom)):
         text = font.render(f"{share:.0%}", True, INK)
         surface.blit(text, text.get_rect(midright=(area.left - 4, y)))
-    for words, where in (("start", "topleft"), (f"step {steps}", "topright")):
+    for words, where in ((_("start"), "topleft"),
+                         (_("step {n}").format(n=steps), "topright")):
         text = font.render(words, True, INK)
         place = text.get_rect(**{where: getattr(area, "bottomleft" if where == "topleft"
                                                 else "bottomright")})

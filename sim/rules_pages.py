@@ -13,9 +13,12 @@ show: ``<!-- position: C:T2,T3,T4,U10 R:T19,T20,T21,L10 turn:C -->``.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 from engine.games.api import Rules
+from firmware.words import N_, _, say
 from sim.help import Page
 
 RULES = Path(__file__).resolve().parents[1] / "docs" / "rules"
@@ -29,23 +32,50 @@ _POSITION = re.compile(r"<!--\s*position:\s*(.*?)\s*-->")
 
 
 def how_to_play(rules: Rules) -> list[Page]:
-    """The game's how-to pages, in the order of its rules page, then the window's controls."""
+    """The game's how-to pages, in the order of its rules page, then the window's controls;
+    each section's title and paragraphs in the language spoken (they are catalog messages)."""
     path = RULES / f"{rules.name}.md"
+    title = say(rules.title)
     try:
         text = path.read_text(encoding="utf-8")
     except OSError:
-        return [Page(f"How to play {rules.title}",
-                     f"The rules of {rules.title} are in docs/rules/{rules.name}.md of the "
-                     "source, which this installation does not have.\n" + controls(rules))]
+        return [Page(_("How to play {game}").format(game=title),
+                     _("The rules of {game} are in {file} of the source, which this installation "
+                       "does not have.").format(game=title, file=f"docs/rules/{rules.name}.md")
+                     + "\n" + controls(rules))]
+    found = []
+    short = short_title(rules)
+    for heading, paragraphs, position in player_sections(text):
+        picture = f"position:{rules.name}:{position}" if position else None
+        for part in _split("\n".join(_(paragraph) for paragraph in paragraphs)):
+            found.append(Page(_("{game}: {section}").format(game=short, section=_(heading)),
+                              part, picture))
+    found.append(Page(_("{game}: in this window").format(game=short), controls(rules)))
+    return found
+
+
+def player_sections(text: str) -> list[tuple[str, list[str], str | None]]:
+    """The sections of a rules page a player reads: title, paragraphs, position."""
     found = []
     for title, body, position in sections(text)[1:]:  # the introduction is about the sources
-        if title.lower().startswith(LEFT_OUT):
-            continue
-        picture = f"position:{rules.name}:{position}" if position else None
-        for part in _split(plain(body)):
-            found.append(Page(f"{short_title(rules)}: {title}", part, picture))
-    found.append(Page(f"{short_title(rules)}: in this window", controls(rules)))
+        if not title.lower().startswith(LEFT_OUT):
+            found.append((title, plain(body).split("\n"), position))
     return found
+
+
+def extract(fileobj: BinaryIO, keywords: object, comment_tags: object,
+            options: object) -> Iterator[tuple[int, str | None, str, list[str]]]:
+    """Babel's extraction of a rules page (``babel.cfg``): the title and every paragraph of
+    each section the window shows, as it shows them."""
+    text = fileobj.read().decode("utf-8")
+    found = _source_of(text)
+    if found:
+        yield 0, None, found, ["Where the game's rules come from (Help > About)"]
+    for title, paragraphs, _position in player_sections(text):
+        yield 0, None, title, ["A section title of a game's rules page (Help > How to play)"]
+        for paragraph in paragraphs:
+            if paragraph.strip():
+                yield 0, None, paragraph, []
 
 
 def source(rules: Rules) -> str | None:
@@ -55,6 +85,10 @@ def source(rules: Rules) -> str | None:
         text = (RULES / f"{rules.name}.md").read_text(encoding="utf-8")
     except OSError:
         return None
+    return _source_of(text)
+
+
+def _source_of(text: str) -> str | None:
     for paragraph in re.split(r"\n\s*\n", text):
         if paragraph.startswith("Source: "):
             return " ".join(paragraph[len("Source: "):].split())
@@ -64,15 +98,17 @@ def source(rules: Rules) -> str | None:
 def about(rules: Rules) -> Page:
     """Help > About: the board and this window, and where the game's rules come from."""
     found = source(rules)
-    rules_from = f"The rules of {rules.title}: {found}" if found else \
-        f"The rules of {rules.title} are in docs/rules/{rules.name}.md."
+    title = say(rules.title)
+    rules_from = _("The rules of {game}: {source}").format(game=title, source=_(found)) \
+        if found else _("The rules of {game} are in {file}.").format(
+            game=title, file=f"docs/rules/{rules.name}.md")
     device = rules.words.device
-    space = ("Space begins a game" if device is None else "Space throws the dice"
-             if device == "dice" else "hold Space to shake the box")
-    return Page("About aseb", ABOUT_TEXT.format(rules_from=rules_from, space=space))
+    space = (_("Space begins a game") if device is None else _("Space throws the dice")
+             if device == "dice" else _("hold Space to shake the box"))
+    return Page(_("About aseb"), _(ABOUT_TEXT).format(rules_from=rules_from, space=space))
 
 
-ABOUT_TEXT = (
+ABOUT_TEXT = N_(
     "aseb: the ancient Egyptian board games on a wooden board that plays back, and this window, "
     "which simulates the board on any computer. {rules_from}\n"
     "The window remembers the menus and MummyFacts of P. S. Neeley's 20-Squares (1995). "
@@ -87,7 +123,7 @@ ABOUT_TEXT = (
 
 def short_title(rules: Rules) -> str:
     """The game's name without its parentheses: ``Twenty Squares``, ``Stacks``."""
-    return rules.title.split(" (")[0]
+    return say(rules.title).split(" (")[0]
 
 
 def sections(text: str) -> list[tuple[str, str, str | None]]:
@@ -179,15 +215,23 @@ def controls(rules: Rules) -> str:
     """How this game is played in the window, in its own words."""
     words = rules.words
     if words.device is None:
-        throw = "There is nothing to throw: Space (or Options > New game) begins a game."
+        throw = _("There is nothing to throw: Space (or Options > New game) begins a game.")
     elif words.device == "dice":
-        throw = "Click the dice (or press Space) to throw them."
+        throw = _("Click the dice (or press Space) to throw them.")
+    elif words.device == "sticks":
+        throw = _("Hold the mouse (or the space bar) on the stick box to shake it, and let go to "
+                  "throw the sticks.")
     else:
-        thing = "the stick box" if words.device == "sticks" else "the box"
-        throw = (f"Hold the mouse (or the space bar) on {thing} to shake it, and let go to throw "
-                 f"the {words.device}.")
-    piece = words.piece
-    return (f"{throw}\nClick a {piece} that can move and it goes to its square (or drag it "
-            f"there). Squares light up as the board would: your {piece}s that can move glow in "
-            f"your colour, and the mummy's move flashes gold before its hand makes it. Under the "
-            f"status line the window says what just happened; Log lists the game so far.")
+        throw = _("Hold the mouse (or the space bar) on the box to shake it, and let go to throw "
+                  "the die.")
+    if words.piece == "man":
+        play = _("Click a man that can move and it goes to its square (or drag it there). "
+                 "Squares light up as the board would: your men that can move glow in your "
+                 "colour, and the mummy's move flashes gold before its hand makes it. Under the "
+                 "status line the window says what just happened; Log lists the game so far.")
+    else:
+        play = _("Click a piece that can move and it goes to its square (or drag it there). "
+                 "Squares light up as the board would: your pieces that can move glow in your "
+                 "colour, and the mummy's move flashes gold before its hand makes it. Under the "
+                 "status line the window says what just happened; Log lists the game so far.")
+    return f"{throw}\n{play}"

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from engine.core.sides import Side
+from firmware.words import _, side_said
 from hardware.strips import Colour
 from sim.drawing import (
     CONE_BODY,
@@ -137,7 +138,7 @@ def draw(surface: pygame.Surface, layout: Layout, scene: Scene, texts: Texts) ->
     cell = layout.cell
     off = off_rect(layout).inflate(-cell // 7, -cell // 7)
     pygame.draw.rect(surface, WOOD_DARK, off, 2, border_radius=4)
-    word = texts.line("off", max(10, cell // 5), PALE)
+    word = texts.line(_("off"), max(10, cell // 5), PALE)
     surface.blit(word, word.get_rect(center=off.center))
     for square, (side, count) in scene.stacks.items():
         draw_stack(surface, layout.squares[square], side, count, texts)
@@ -210,10 +211,11 @@ def _sideline(surface: pygame.Surface, layout: Layout, scene: Scene, side: Side,
     if scene.to_play == side:  # a marker in the side's colour: whose turn it is
         pygame.draw.circle(surface, MEN[side][0], (label.left + size // 2,
                                                    label.top + int(cell * 0.3)), size // 3)
-    who = scene.names.get(side, "a player")
-    name = texts.line(f"{side.title}: {who}", size, colour)
+    who = scene.names.get(side) or _("a player")
+    name = texts.line(_("{side}: {who}").format(side=side_said(side), who=who), size, colour)
     surface.blit(name, name.get_rect(midleft=(x, label.top + int(cell * 0.3))))
-    facts = f"{scene.waiting[side]} waiting, {scene.out[side]} out of play"
+    facts = _("{waiting} waiting, {out} out of play").format(waiting=scene.waiting[side],
+                                                              out=scene.out[side])
     line = texts.line(facts, int(size * 0.85), DIM)
     surface.blit(line, line.get_rect(midleft=(x, label.top + int(cell * 0.68))))
     pile = waiting_rect(layout, side)

@@ -27,9 +27,11 @@ from engine.stacks import STACKS, Move, StacksPosition
 from engine.stacks.board import square
 from engine.stacks.dice import faces
 from engine.text import event_text
+from engine.words import N_, phrase, side_name
 from firmware import sounds
 from firmware.play_state import SAID
 from firmware.store import Saved, Store
+from firmware.words import _, say, side_said
 from sim.chances import Chances
 from sim.layout import Layout
 from sim.settings import WindowSettings
@@ -130,15 +132,17 @@ class StacksPlay:
         return tuple(self.log)
 
     def _tell(self, *lines: str) -> None:
-        self.told = lines
-        self.log.extend(lines)
+        said = tuple(say(line) for line in lines)  # the engine's phrases and marked words
+        self.told = said
+        self.log.extend(said)
 
     def _new_game(self) -> Game:
         first = self.rules.first_side(self.rng, None)
         self.choice, self.thrown, self.showing, self.carried = Choice(), (), None, None
         self.threw = ""
         self.due = self.now + THINK
-        self._tell(f"A new game: {first.title} threw the higher total and begin.")
+        self._tell(phrase(N_("A new game: {side} threw the higher total and begin."),
+                          side=side_name(first)))
         return Game(self.rules, first)
 
     def new_game(self) -> None:
@@ -159,10 +163,11 @@ class StacksPlay:
             return None
         self.settings.mummy = saved.mummy  # a resumed game knows its mummy
         self.thrown = tuple(game.state.dice)
-        self.threw = f"{game.state.turn.title} threw {' '.join(map(str, self.thrown))}" \
+        self.threw = _("{side} threw {dice}").format(
+            side=side_said(game.state.turn), dice=" ".join(map(str, self.thrown))) \
             if self.thrown else ""
         self.due = THINK
-        self._tell("The game goes on where it was left.")
+        self._tell(N_("The game goes on where it was left."))
         return game
 
     def _save(self) -> None:
@@ -171,7 +176,7 @@ class StacksPlay:
         try:
             self.store.save(Saved(self.game.record, self.settings.mummy))
         except OSError as exc:  # a full disk must not end the game
-            self._tell(f"(the game could not be saved: {exc})")
+            self._tell(phrase(N_("(the game could not be saved: {problem})"), problem=str(exc)))
 
     def throw(self) -> None:
         """The side to play throws the three dice."""
@@ -180,10 +185,11 @@ class StacksPlay:
             return
         dice = self.rules.draw(self.rng)
         self.thrown = faces(dice)
-        self.threw = f"{state.turn.title} threw {' '.join(map(str, self.thrown))}"
+        self.threw = _("{side} threw {dice}").format(side=side_said(state.turn),
+                                                     dice=" ".join(map(str, self.thrown)))
         events = self.game.cast(dice)
         self._sounds.append(sounds.THROW)
-        self._tell(f"{self.threw}.", *[event_text(e) for e in events])
+        self._tell(phrase(N_("{throw}."), throw=self.threw), *[event_text(e) for e in events])
         self.choice = Choice()
         self._save()
 
@@ -285,7 +291,7 @@ class StacksPlay:
         if self.state.is_over:
             self.new_game()
         elif self.mummy_to_play:
-            self.notice = ("The mummy is playing: wait for your turn.", self.now + 3.0)
+            self.notice = (_("The mummy is playing: wait for your turn."), self.now + 3.0)
         else:
             self.throw()
 
@@ -329,8 +335,8 @@ class StacksPlay:
             if chosen:
                 if any(m.capture for m in chosen):
                     self.choice = Choice(choice.source, place, choice.die)
-                    self.notice = ("Click a man ringed in red to capture it, or the target "
-                                   "again to capture none.", self.now + 6.0)
+                    self.notice = (_("Click a man ringed in red to capture it, or the target "
+                                     "again to capture none."), self.now + 6.0)
                 else:
                     self.play(min(chosen, key=lambda m: m.die))
                 return

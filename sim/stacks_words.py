@@ -11,6 +11,7 @@ import random
 from engine.core.sides import Side
 from engine.mummy import hint
 from engine.stacks import Move
+from firmware.words import _, say, side_said
 from sim.layout import Layout
 from sim.pieces import Pieces
 from sim.stacks_drawing import Scene, spot
@@ -69,8 +70,9 @@ def scene(play: StacksPlay) -> Scene:
 def names(play: StacksPlay) -> dict[Side, str]:
     """Who plays each side."""
     mummy = play.settings.mummy
-    return {side: f"the mummy, {play.mummy.level.title}" if side == mummy
-            else "you" if mummy is not None else "a player" for side in Side}
+    return {side: _("the mummy, {level}").format(level=say(play.mummy.level.title))
+            if side == mummy else _("you") if mummy is not None else _("a player")
+            for side in Side}
 
 
 def flight(play: StacksPlay, layout: Layout) -> tuple[Side, tuple[int, int]] | None:
@@ -89,20 +91,23 @@ def status(play: StacksPlay) -> str:
     state = play.state
     if state.is_over:
         assert state.winner is not None
-        how = "three men on the last square" if state.ending == "held" else \
-            "the opponent could not use a die"
-        return f"{state.winner.title} win: {how}. Click or press Space for a new game."
-    who = state.turn.title
+        winner = side_said(state.winner)
+        if state.ending == "held":
+            return _("{side} win: three men on the last square. Click or press Space for a new "
+                     "game.").format(side=winner)
+        return _("{side} win: the opponent could not use a die. Click or press Space for a new "
+                 "game.").format(side=winner)
+    who = side_said(state.turn)
     if play.mummy_to_play:
         shown = _shown(play)
-        return f"The mummy ({who}) is thinking..." if shown is None else \
-            f"The mummy moves {shown.notation()}."
+        return _("The mummy ({side}) is thinking...").format(side=who) if shown is None else \
+            _("The mummy moves {move}.").format(move=shown.notation())
     if state.throw is None:
-        return f"{who}, press Space or click the dice to throw."
+        return _("{side}, press Space or click the dice to throw.").format(side=who)
     if play.choice.source is None:
-        return f"{who}: click a man to move, or your men waiting to enter (dice to use: " \
-               f"{' '.join(map(str, state.dice))})."
-    return f"{who}: click where it goes (green), or another man."
+        return _("{side}: click a man to move, or your men waiting to enter (dice to use: "
+                 "{dice}).").format(side=who, dice=" ".join(map(str, state.dice)))
+    return _("{side}: click where it goes (green), or another man.").format(side=who)
 
 
 def news(play: StacksPlay) -> str:
@@ -113,7 +118,8 @@ def news(play: StacksPlay) -> str:
     if play.settings.hints and state.throw is not None and not play.mummy_to_play \
             and state.moves:
         if play.hint_shown is None or play.hint_shown[0] is not state:
-            play.hint_shown = (state, f"Hint: {hint(state, play.settings.level, random.Random(0))}")
+            advice = hint(state, play.settings.level, random.Random(0))
+            play.hint_shown = (state, _("Hint: {advice}").format(advice=say(str(advice))))
         return play.hint_shown[1]
     return " ".join(play.told)
 
@@ -122,5 +128,5 @@ def caption(play: StacksPlay) -> str:
     """Under the dice: the last throw, or how to throw."""
     state = play.state
     if state.throw is None and not state.is_over and not play.mummy_to_play:
-        return "click (or Space) to throw"
+        return _("click (or Space) to throw")
     return play.threw

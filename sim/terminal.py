@@ -27,6 +27,7 @@ from engine.tait.state import TAIT
 from engine.text import board_text, demon_cast_text, event_text, throw_text
 from firmware.evidence import move_squares
 from firmware.telling import sided_throws
+from firmware.words import N_, _, say, side_said
 
 Chooser = Callable[[Any, random.Random], Any]
 """How the mummy picks a move: given the position with a pending throw and a generator."""
@@ -43,24 +44,38 @@ class Settings(Protocol):
         """Handle a typed line that is a settings command (False: it is not one)."""
 
 
+COMMANDS = {"hint": N_("hint"), "board": N_("board"), "mummy": N_("mummy"),
+            "switch": N_("switch"), "new": N_("new"), "help": N_("help"), "quit": N_("quit")}
+"""The commands typed at a prompt: each is also understood in the language spoken."""
+
+
+def command_of(answer: str) -> str:
+    """The command a typed word names (``hilfe`` in German is ``help``), else the word."""
+    word = answer.strip().lower()
+    for command, marked in COMMANDS.items():
+        if word == _(marked).lower():
+            return command
+    return word
+
+
 def help_text(words: Words) -> str:
     """The commands, in the game's words (its throw, its notation)."""
     rows = [
-        *([("Enter", words.throw)] if words.throw else []),
-        ("1, 2 ...", "make the move with that number"),
-        (f"{words.move}, {words.square}", "make a move by its notation, or by its square"),
-        ("hint", "what would the mummy play?"),
-        ("board", "show the board again"),
-        ("mummy", "hand the side to play to the mummy, or take it back"),
-        ("switch", "swap your side and the mummy's"),
-        ("new", "start a new game"),
-        ("help", "this list"),
-        ("quit", "leave the game"),
+        *([(_("Enter"), say(words.throw))] if words.throw else []),
+        ("1, 2 ...", _("make the move with that number")),
+        (f"{words.move}, {words.square}", _("make a move by its notation, or by its square")),
+        (_("hint"), _("what would the mummy play?")),
+        (_("board"), _("show the board again")),
+        (_("mummy"), _("hand the side to play to the mummy, or take it back")),
+        (_("switch"), _("swap your side and the mummy's")),
+        (_("new"), _("start a new game")),
+        (_("help"), _("this list")),
+        (_("quit"), _("leave the game")),
     ]
-    width = max(len(key) for key, _ in rows) + 3
-    when = "instead of a move or before throwing" if words.throw else "instead of a move"
-    return "\n".join([f"Commands (type them {when}):",
-                      *(f"  {key:<{width}}{what}" for key, what in rows)])
+    width = max(len(key) for key, _what in rows) + 3
+    title = _("Commands (type them instead of a move or before throwing):") if words.throw \
+        else _("Commands (type them instead of a move):")
+    return "\n".join([title, *(f"  {key:<{width}}{what}" for key, what in rows)])
 
 
 class Quit(Exception):
@@ -125,15 +140,20 @@ class TerminalGame:
     def run(self) -> int:
         """Play until the player quits or the input ends; returns the exit status."""
         throw = self.words.throw
-        then = f"press Enter to {throw}" if throw else "no throw in this game: pick a move"
-        self.write(f"{self.game.ruleset.title}. Type 'help' for commands; {then}.")
-        self.write(self.begins)
+        title = say(self.game.ruleset.title)
+        if throw:
+            self.write(_("{game}. Type '{help}' for commands; press Enter to {throw}.").format(
+                game=title, help=_("help"), throw=say(throw)))
+        else:
+            self.write(_("{game}. Type '{help}' for commands; no throw in this game: pick a "
+                         "move.").format(game=title, help=_("help")))
+        self.write(say(self.begins))
         try:
             self._start()
             while True:
                 self._step()
         except Quit:
-            self.write("The mummy returns to its rest. Farewell.")
+            self.write(_("The mummy returns to its rest. Farewell."))
         except ModeChosen as chosen:
             self.next_mode = chosen.mode
         return 0
@@ -143,7 +163,7 @@ class TerminalGame:
     def _start(self) -> None:
         events = self.game.demon_cast(self.rng)
         if any(isinstance(e, ThrowLost | Entered) for e in events):  # Tait's demon-cast
-            self.write(demon_cast_text(sided_throws(self.game)))
+            self.write(say(demon_cast_text(sided_throws(self.game))))
         self._tell(tuple(e for e in events if not isinstance(e, ThrowLost | TurnPassed)))
 
     def _new_game(self, last_winner: Side | None) -> None:
@@ -151,7 +171,7 @@ class TerminalGame:
         rules = self.game.ruleset
         first, self.begins = rules.who_begins(self.rng, last_winner)
         self.game = Game(rules, first)
-        self.write(f"A new game. {self.begins}")
+        self.write(_("A new game. {begins}").format(begins=say(self.begins)))
         self._start()
 
     def _step(self) -> None:
@@ -159,19 +179,22 @@ class TerminalGame:
         if state.is_over:
             if self.finished is not None:
                 self.write(self.finished(self.game.record))
-            if self._ask("Press Enter for a new game, or 'quit': ") is not None:
+            if self._ask(_("Press Enter for a new game, or '{quit}': ").format(
+                    quit=_("quit"))) is not None:
                 self._new_game(state.winner)
         elif state.throw is None and self.game.ruleset.chance is not None:
             throw = self.words.throw
             if state.turn in self.mummies:
-                self.write(f"The mummy ({state.turn.title}) throws.")
+                self.write(_("The mummy ({side}) throws.").format(side=side_said(state.turn)))
             else:
-                answer = self._ask(f"{state.turn.title}, press Enter to {throw}: ")
+                answer = self._ask(_("{side}, press Enter to {throw}: ").format(
+                    side=side_said(state.turn), throw=say(throw)))
                 if answer is None:
                     return
                 if answer:  # typed text is never a throw
-                    self.write(f"{answer!r} is not a command: press Enter to {throw}, or type "
-                               "'help'.")
+                    self.write(_("{answer} is not a command: press Enter to {throw}, or type "
+                                 "'{help}'.").format(answer=repr(answer), throw=say(throw),
+                                                     help=_("help")))
                     return
             self._cast()
         else:
@@ -183,7 +206,8 @@ class TerminalGame:
         if self.throws is not None:
             throw = self.throws(throw)
         events = self.game.cast(throw)
-        self.write(f"{state.turn.title} threw {throw_text(state, throw)}")
+        self.write(_("{side} threw {throw}").format(side=side_said(state.turn),
+                                                    throw=say(throw_text(state, throw))))
         self._tell(events)
 
     def _move(self) -> None:
@@ -191,7 +215,7 @@ class TerminalGame:
         move: Any
         if state.turn in self.mummies:
             move = self.chooser(state, self.rng)
-            self.write(f"The mummy moves {state.describe(move)}.")
+            self.write(_("The mummy moves {move}.").format(move=state.describe(move)))
         else:
             move = self._choose(state)
         if move is not None:
@@ -201,7 +225,7 @@ class TerminalGame:
     def restart(self, game: Game) -> None:
         """Play ``game`` from now on (another game was chosen; ``begins`` says who begins)."""
         self.game = game
-        self.write(self.begins)
+        self.write(say(self.begins))
         self._start()
 
     @property
@@ -220,7 +244,7 @@ class TerminalGame:
         if self._odds_of is None or self._odds_of[0] is not state:  # judged once a position
             self._odds_of = (state, odds_text(self.judge, state))
         if self._odds_of[1] is not None:
-            self.write(self._odds_of[1])
+            self.write(say(self._odds_of[1]))
 
     def _choose(self, state: Position) -> Any:
         """Ask until the player names a legal move; None when a command changed the game."""
@@ -233,15 +257,16 @@ class TerminalGame:
             if answer.isdigit():
                 if 1 <= int(answer) <= len(state.moves):
                     return state.moves[int(answer) - 1]
-                self.write(f"Choose 1 to {len(state.moves)}.")
+                self.write(_("Choose 1 to {n}.").format(n=len(state.moves)))
                 continue
             if not answer:
-                self.write("Pick one of the moves by its number.")
+                self.write(_("Pick one of the moves by its number."))
                 continue
             try:
                 return state.parse_move(answer)
             except RulesError as exc:
-                self.write(f"{exc}. Pick one of: {listing}")
+                self.write(_("{problem}. Pick one of: {moves}").format(problem=say(str(exc)),
+                                                                       moves=listing))
 
     # --- commands ---------------------------------------------------------------------------
 
@@ -252,7 +277,7 @@ class TerminalGame:
                 answer = self.read(prompt).strip()
             except (EOFError, KeyboardInterrupt):
                 raise Quit from None
-            command = answer.lower()
+            command = command_of(answer)
             if command in ("q", "quit", "exit"):
                 raise Quit
             if command in ("h", "help", "?"):
@@ -281,49 +306,59 @@ class TerminalGame:
         """``mummy``: the mummy takes the side to play, or hands it back to the player."""
         if side in self.mummies:
             self.mummies.discard(side)
-            return f"You play the {side.title} again" + (
-                f"; the mummy plays the {side.other.title}." if self.mummies
-                else ": two players, no mummy.")
+            if self.mummies:
+                return _("You play the {side} again; the mummy plays the {other}.").format(
+                    side=side_said(side), other=side_said(side.other))
+            return _("You play the {side} again: two players, no mummy.").format(
+                side=side_said(side))
         self.mummies.add(side)
         if len(self.mummies) == 2:
-            return (f"The mummy plays the {side.title} too: it plays both sides to the end "
-                    "('mummy' takes the side to play back).")
-        return f"The mummy plays the {side.title}."
+            return _("The mummy plays the {side} too: it plays both sides to the end "
+                     "('{mummy}' takes the side to play back).").format(
+                         side=side_said(side), mummy=_("mummy"))
+        return _("The mummy plays the {side}.").format(side=side_said(side))
 
     def _switch(self) -> str:
         """``switch``: the player and the mummy swap sides."""
         if len(self.mummies) != 1:
-            return ("The mummy plays both sides: 'mummy' takes the side to play back."
-                    if self.mummies else "No mummy is playing: 'mummy' hands it the side to play.")
+            return (_("The mummy plays both sides: '{mummy}' takes the side to play back.")
+                    if self.mummies else
+                    _("No mummy is playing: '{mummy}' hands it the side to play.")).format(
+                        mummy=_("mummy"))
         (side,) = self.mummies
         self.mummies = {side.other}
-        return f"You switch sides; the mummy now plays the {side.other.title}."
+        return _("You switch sides; the mummy now plays the {side}.").format(
+            side=side_said(side.other))
 
     def _hint(self) -> None:
         state = self.game.state
         if not state.moves:
-            self.write(f"{self.words.throw.capitalize() or 'Move'} first; then ask for a hint.")
+            self.write(_("{throw} first; then ask for a hint.").format(
+                throw=say(self.words.throw).capitalize()) if self.words.throw
+                else _("Move first; then ask for a hint."))
             return
         if self.adviser is not None:
-            self.write(f"The mummy would play {self.adviser(state)}.")
+            self.write(_("The mummy would play {move}.").format(move=say(self.adviser(state))))
             return
         move = self.chooser(state, random.Random(self.rng.random()))
-        self.write(f"The mummy would play {state.describe(move)}.")
+        self.write(_("The mummy would play {move}.").format(move=state.describe(move)))
 
     def _show(self, state: Position) -> None:
-        movable = frozenset(source for source, _ in (move_squares(state, m) for m in state.moves)
+        movable = frozenset(source for source, _target in (move_squares(state, m)
+                                                           for m in state.moves)
                             if source is not None)
-        self.write(board_text(state, highlight=movable))
+        self.write(say(board_text(state, highlight=movable)))
         self._odds()
 
     def _tell(self, events: tuple[Event, ...]) -> None:
         for event in events:
-            self.write("  " + event_text(event))
+            self.write("  " + say(event_text(event)))
 
 
 def _prompt(state: Position) -> str:
     """Whose move it is; in Ramses' second move, that a piece of the opponent's is moved."""
     owners = {state.journeys(m)[0].side for m in state.moves}
     if owners == {state.turn.other}:
-        return f"Now move one of the {state.turn.other.title}' pieces, {state.turn.title}"
-    return f"Go ahead and make your move, {state.turn.title}"
+        return _("Now move one of the {other}' pieces, {side}").format(
+            other=side_said(state.turn.other), side=side_said(state.turn))
+    return _("Go ahead and make your move, {side}").format(side=side_said(state.turn))

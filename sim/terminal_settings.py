@@ -14,12 +14,13 @@ from engine import games
 from engine.game import Game
 from engine.mummy import Level
 from firmware.choices import Chosen, describe, keys, setting
+from firmware.words import N_, _, say, use
 from sim.terminal import Chooser, ModeChosen, TerminalGame
 
-STARTS = {"game": "the games begin.", "tutorial": "the tutorial begins.",
-          "tournament": "Setna's tournament begins."}
+STARTS = {"game": N_("the games begin."), "tutorial": N_("the tutorial begins."),
+          "tournament": N_("Setna's tournament begins.")}
 """What the terminal says as it turns to a mode chosen there."""
-ESTIMATED = "No solved table here: the chances are estimated by {judge}."
+ESTIMATED = N_("No solved table here: the chances are estimated by {judge}.")
 """Said when the chances are shown without the solved table."""
 
 
@@ -61,14 +62,17 @@ class TerminalSettings:
         if self.save is not None:
             self.save(chosen)
         if "mode" in chosen.changed(before) and chosen.mode != game.mode:
-            game.write(f"{setting('mode').choice(chosen.mode).label}: {STARTS[chosen.mode]}")
+            game.write(f"{say(setting('mode').choice(chosen.mode).label)}: "
+                       f"{_(STARTS[chosen.mode])}")
             raise ModeChosen(chosen.mode)  # the game in play makes way (it is kept as it was)
         game.write(self._apply(game, key))
         return True
 
     def _apply(self, game: TerminalGame, key: str) -> str:
         chosen = self.chosen
-        label = setting(key).choice(chosen[key]).label
+        label = say(setting(key).choice(chosen[key]).label)
+        if key == "language":  # spoken from the next line on
+            use(chosen.language)
         if key == "game":
             rules = games.load(chosen.game)
             first, game.begins = rules.who_begins(game.rng, None)
@@ -83,7 +87,7 @@ class TerminalSettings:
         elif key == "chances":
             game.show_chances = chosen.chances
             if chosen.chances and not game.judge.exact:
-                return f"{label}. {ESTIMATED.format(judge=game.judge.name)}"
+                return f"{label}. {_(ESTIMATED).format(judge=say(game.judge.name))}"
         elif key == "volume":
             return f"{label}, for the board and the window (the terminal makes no sound)."
         return f"{label}."

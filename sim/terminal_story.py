@@ -17,10 +17,19 @@ from engine.game import Game
 from engine.mummy.chances import SolvedTable
 from engine.mummy.scribe import scribe_move
 from engine.record import GameRecord
-from firmware.setna import MUMMY, STORY, narration
+from firmware.setna import MUMMY, narration, story
 from firmware.tournament import Tournament, TournamentStore
 from firmware.tutorial import PLAYER, TERMINAL, Progress, Teacher
-from sim.terminal import Adviser, Chooser, ModeChosen, Quit, Settings, TerminalGame
+from firmware.words import N_, _
+from sim.terminal import (
+    Adviser,
+    Chooser,
+    ModeChosen,
+    Quit,
+    Settings,
+    TerminalGame,
+    command_of,
+)
 
 NOT_NOW = ("new", "mummy", "switch")
 """Commands the tutorial sets aside: its lessons choose the sides and the positions."""
@@ -28,7 +37,7 @@ NOT_NOW = ("new", "mummy", "switch")
 FIGURE = ("   O   ", "  /|\\  ", "   |   ", "  / \\  ", "  | |  ")
 """Setna, head to feet, in letters."""
 SAND = "~~~~~~~"
-TUTORIAL_OVER = "The tutorial is over."
+TUTORIAL_OVER = N_("The tutorial is over.")
 
 
 def sand_picture(tournament: Tournament) -> str:
@@ -36,7 +45,7 @@ def sand_picture(tournament: Tournament) -> str:
     covered = 0 if tournament.won else tournament.stage
     rows = [*FIGURE[:len(FIGURE) - covered], *[SAND] * covered, SAND]
     if tournament.over and not tournament.won:
-        rows.insert(0, "  * * * *   the amulets of Ptah")
+        rows.insert(0, "  * * * *   " + _("the amulets of Ptah"))
     return "\n".join("      " + row.rstrip() for row in rows)
 
 
@@ -54,9 +63,10 @@ class TutorialGame(TerminalGame):
         def guarded(prompt: str) -> str:
             while True:
                 answer = read(prompt)
-                if answer.strip().lower() not in NOT_NOW:
+                if command_of(answer) not in NOT_NOW:
                     return answer
-                write("Not during the tutorial: its lessons set the board. ('quit' leaves it.)")
+                write(_("Not during the tutorial: its lessons set the board. ('{quit}' leaves "
+                        "it.)").format(quit=_("quit")))
 
         super().__init__(guarded, write, rng, mummy=PLAYER.other, throws=self.teacher.arranged,
                          settings=settings)
@@ -80,11 +90,12 @@ class TutorialGame(TerminalGame):
         elif self.teacher.finished:
             self.write(self.teacher.message)
             if self.settings is not None:  # then play on: games from now on, and next time
-                self.write(TUTORIAL_OVER)
+                self.write(_(TUTORIAL_OVER))
                 self.settings.command(self, "mode game")  # saved, and said
                 raise ModeChosen("game")
-            self.write(f"{TUTORIAL_OVER} `aseb play` plays the mummy, and `aseb play "
-                       "--tournament` is Setna's tournament.")
+            self.write(_("{over} {play} plays the mummy, and {tournament} is Setna's "
+                         "tournament.").format(over=_(TUTORIAL_OVER), play="`aseb play`",
+                                               tournament="`aseb play --tournament`"))
             raise Quit
         else:
             self._before = self.teacher.message
@@ -111,8 +122,8 @@ class TournamentGame(TerminalGame):
         self._counted: Game | None = None
 
     def run(self) -> int:
-        self.write(f"Setna's tournament.\n{STORY}\n{sand_picture(self.tournament)}\n"
-                   f"{self.tournament.telling()}")
+        self.write("\n".join([_("Setna's tournament."), story(), sand_picture(self.tournament),
+                              self.tournament.telling()]))
         return super().run()
 
     def _finished(self, record: GameRecord) -> str:
@@ -122,15 +133,16 @@ class TournamentGame(TerminalGame):
         self._counted = self.game
         lines = [self.keep(record)] if self.keep is not None else []
         if self.mummy is None:
-            who = "The mummy played both sides" if self.mummies else "Nobody played the mummy"
-            return "\n".join([*lines, f"{who}: that game does not count."])
+            who = _("The mummy played both sides: that game does not count.") if self.mummies \
+                else _("Nobody played the mummy: that game does not count.")
+            return "\n".join([*lines, who])
         before = self.tournament
         after = before.after(won=record.final_state().winner is not self.mummy)
         lines += [narration(before, after), sand_picture(after), after.telling()]
         self.tournament = after
         if after.over:  # the story is told: the next game begins a new tournament
             self.tournament = Tournament()
-            lines.append("The next game begins a new tournament.")
+            lines.append(_("The next game begins a new tournament."))
         if self.store is not None:
             self.store.save(self.tournament)
         return "\n".join(lines)

@@ -16,6 +16,7 @@ import pygame
 from engine.core.sides import Side
 from engine.mummy.review import Review
 from firmware.scenes import SIDE_COLOUR
+from firmware.words import _, side_said
 from hardware.strips import Colour
 from sim import drawing, position_art, setna_art, stacks_drawing
 from sim.hand import Held
@@ -138,7 +139,7 @@ class View:
     def _fly(self, surface: pygame.Surface, layout: Layout,
              flying: list[tuple[Side, tuple[int, int], pygame.Rect]], men: bool) -> None:
         """Pieces in the air (``men``: the stacking game's), over everything but the overlays."""
-        for side, pos, _ in flying:
+        for side, pos, _rect in flying:
             if men:
                 draw_man(surface, side, pos, man_radius(layout.cell))
             else:
@@ -247,7 +248,7 @@ class View:
         size = max(12, int(min(width, height * 1.6) / 60))
         draw_review(surface, rect, review, self._font(size))
         pygame.draw.rect(surface, PAPYRUS_EDGE, rect, 3, border_radius=6)
-        more = self.texts.line("click to close", int(size * 0.9), DIM_TEXT)
+        more = self.texts.line(_("click to close"), int(size * 0.9), DIM_TEXT)
         surface.blit(more, more.get_rect(bottomright=(rect.right - size, rect.bottom - size // 2)))
 
     def _veil_over(self, surface: pygame.Surface, layout: Layout) -> None:
@@ -268,13 +269,15 @@ class View:
         if player.to_play:  # a marker in the side's colour: whose turn it is
             pygame.draw.circle(surface, SIDE_COLOUR[player.side],
                                (rect.left + size // 2, rect.top + int(cell * 0.3)), size // 3)
-        name = self.texts.line(f"{player.side.title}: {player.who}", size, colour)
+        name = self.texts.line(_("{side}: {who}").format(side=side_said(player.side),
+                                                          who=_(player.who)), size, colour)
         surface.blit(name, name.get_rect(midleft=(x, rect.top + int(cell * 0.3))))
         # Ramses, the game without luck, bears nothing off: its sideline names the player only.
-        facts = [f"{player.off} of {layout.pieces} borne off"] if layout.chance is not None else []
+        facts = [_("{off} of {pieces} borne off").format(off=player.off, pieces=layout.pieces)] \
+            if layout.chance is not None else []
         if player.threw is not None:
-            facts.append(f"threw {player.threw}")
-        line = self.texts.line(", ".join(facts), int(size * 0.85), DIM_TEXT)
+            facts.append(_("threw {n}").format(n=player.threw))
+        line = self.texts.line(_(", ").join(facts), int(size * 0.85), DIM_TEXT)
         where = line.get_rect(midleft=(x, rect.top + int(cell * 0.68)))
         surface.blit(line, where)
         if pieces.racks:  # the borne-off tray after the words: a hollow a piece, filled when off
@@ -311,7 +314,7 @@ class View:
         if shot.lesson:
             self._scrap(surface, layout, *shot.lesson)
         elif shot.fact:
-            self._scrap(surface, layout, "MummyFact", shot.fact)
+            self._scrap(surface, layout, _("MummyFact"), shot.fact)
 
     def _scrap(self, surface: pygame.Surface, layout: Layout, heading: str, text: str) -> None:
         """A MummyFact, or the tutorial's lesson, on a scrap of papyrus under the status line
@@ -349,9 +352,9 @@ class View:
         rect.topright = (width - layout.menu.height // 2, layout.menu.bottom + 4)
         pygame.draw.rect(surface, PAPYRUS, rect, border_radius=10)
         pygame.draw.rect(surface, PAPYRUS_EDGE, rect, 3, border_radius=10)
-        title = self.texts.line("What happened (Log closes it)", size, PAPYRUS_EDGE)
+        title = self.texts.line(_("What happened (Log closes it)"), size, PAPYRUS_EDGE)
         surface.blit(title, (rect.left + size, rect.top + size // 2))
-        for i, line in enumerate(lines or ["Nothing yet: shake the sticks."]):
+        for i, line in enumerate(lines or [_("Nothing yet: shake the sticks.")]):
             text = self.texts.line(line, size, PAPYRUS_TEXT)
             surface.blit(text, (rect.left + size, rect.top + size // 2 + (i + 1) * step + 4))
 
@@ -380,7 +383,7 @@ class View:
         for line in lines:
             surface.blit(self.texts.line(line, size, PAPYRUS_TEXT), (rect.left + size, y))
             y += int(size * 1.25)
-        more = self.texts.line("click to go on", int(size * 0.8), PAPYRUS_EDGE)
+        more = self.texts.line(_("click to go on"), int(size * 0.8), PAPYRUS_EDGE)
         surface.blit(more, more.get_rect(bottomright=(rect.right - size, rect.bottom - size // 2)))
 
     def _picture(self, surface: pygame.Surface, page: pygame.Rect, picture: str,

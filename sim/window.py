@@ -36,6 +36,7 @@ from firmware.settings_file import SettingsFile
 from firmware.store import Store
 from firmware.story import STORY_GAME
 from firmware.tutorial import Tutorial
+from firmware.words import N_, _
 from hardware.board_file import Board, ConfigError
 from sim import board_words, stacks_words, window_menu
 from sim.audio import Audio
@@ -62,7 +63,7 @@ REDRAW = (pygame.WINDOWEXPOSED, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED,
 
 NO_SOUND = "No sound here (no sound device could be opened): the window plays silently."
 """Said under the status line when the window opens without sound."""
-NO_OTHER_GAME = "Another game needs the window opened again: aseb sim --game {game}"
+NO_OTHER_GAME = N_("Another game needs the window opened again: aseb sim --game {game}")
 """Said when a window that cannot open another game (a test's) is asked to."""
 
 Opener = Callable[[str], "Table | StacksPlay"]
@@ -291,7 +292,7 @@ class Window:
         if name == self.play.rules.name:
             return
         if self._opener is None:
-            self.play.notice = (NO_OTHER_GAME.format(game=name), self.play.now + 6.0)
+            self.play.notice = (_(NO_OTHER_GAME).format(game=name), self.play.now + 6.0)
             return
         try:
             made = self._opener(name)

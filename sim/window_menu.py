@@ -16,8 +16,10 @@ from pathlib import Path
 from typing import Protocol
 
 from engine.core.sides import Side
+from engine.words import N_, phrase
 from firmware.choices import Chosen, setting, settings
 from firmware.story import STORY_GAME
+from firmware.words import _, say
 from sim.audio import Audio
 from sim.board_play import BoardPlay
 from sim.help import Page
@@ -72,23 +74,26 @@ def items(window: Window, title: str) -> list[Item]:
     story = play.rules.name == STORY_GAME  # lessons of Tait's Twenty Squares
     chances = play.chances
     if title == "Help":
-        return [Item("How to play", "help:how"),
-                Item("Tutorial" if story else "Tutorial (Twenty Squares only)", "help:tutorial",
-                     enabled=story),
-                Item("Review last game" if chances.finished is not None or chances.reviewing
-                     else "Review last game (no finished game yet)", "review",
+        return [Item(N_("How to play"), "help:how"),
+                Item(N_("Tutorial") if story else N_("Tutorial (Twenty Squares only)"),
+                     "help:tutorial", enabled=story),
+                Item(N_("Review last game") if chances.finished is not None or chances.reviewing
+                     else N_("Review last game (no finished game yet)"), "review",
                      enabled=chances.finished is not None and not chances.reviewing),
-                Item("About", "help:about")]
-    silent = "" if window.audio is None or window.audio.working else " (no sound here)"
+                Item(N_("About"), "help:about")]
+    silent = window.audio is not None and not window.audio.working
     found = [_setting(window, each.key) for each in settings()]
-    found += [Item(f"Game sounds{silent}", "sounds", s.game_sounds),
-              Item(f"Background music{silent}", "music", s.music),
-              Item("MummyFacts", "facts", s.mummy_facts),
-              Item("Show hints", "hints", s.hints),
-              Item("Square labels", "labels", s.square_labels)]
+    found += [Item(N_("Game sounds (no sound here)") if silent else N_("Game sounds"), "sounds",
+                   s.game_sounds),
+              Item(N_("Background music (no sound here)") if silent else N_("Background music"),
+                   "music", s.music),
+              Item(N_("MummyFacts"), "facts", s.mummy_facts),
+              Item(N_("Show hints"), "hints", s.hints),
+              Item(N_("Square labels"), "labels", s.square_labels)]
     if window.story is not None:  # a board to rehearse on: the player may move for the mummy
-        found.append(Item("Carry out the mummy's moves myself", "carry", s.carry_mummy_moves))
-    found.append(Item("New game", "new_game"))
+        found.append(Item(N_("Carry out the mummy's moves myself"), "carry",
+                          s.carry_mummy_moves))
+    found.append(Item(N_("New game"), "new_game"))
     return found
 
 
@@ -101,12 +106,14 @@ def _setting(window: Window, key: str) -> Item:
         ticked = "neferkaptah"
     elif key == "chances":  # what the bar does now (estimates only once asked for)
         ticked = "shown" if window.play.chances.shown else "hidden"
-    estimated = " (estimated)" if not window.play.chances.exact else ""
-    choices = tuple(Item(c.title + (estimated if (key, c.value) == ("chances", "shown") else ""),
+    estimated = not window.play.chances.exact and key == "chances"
+    choices = tuple(Item(phrase(N_("{choice} (estimated)"), choice=c.title)
+                         if estimated and c.value == "shown" else c.title,
                          f"choose:{key}:{c.value}", c.value == ticked,
                          enabled=_offered(window, key, c.value))
                     for c in found.choices)
-    return Item(f"{found.title}: {found.choice(ticked).title}", f"setting:{key}", sub=choices)
+    return Item(phrase(N_("{setting}: {choice}"), setting=found.title,
+                       choice=found.choice(ticked).title), f"setting:{key}", sub=choices)
 
 
 def _offered(window: Window, key: str, value: str) -> bool:
@@ -140,8 +147,8 @@ def act(window: Window, action: str | None) -> None:
         if not chances.open_review():
             play.notice = (chances.why_no_review(), play.now + 4.0)
         elif chances.review is None:  # a search judges it: the page opens when it is done
-            play.notice = (f"Reviewing the last game: {chances.judge.name} judges it "
-                           "(estimates), a moment.", play.now + 4.0)
+            play.notice = (_("Reviewing the last game: {judge} judges it (estimates), a "
+                             "moment.").format(judge=say(chances.judge.name)), play.now + 4.0)
         return
     if action == "sounds":
         s.game_sounds = not s.game_sounds
@@ -158,7 +165,7 @@ def act(window: Window, action: str | None) -> None:
     elif action == "hints":
         play.option(action)
     elif action.startswith("choose:"):
-        _, key, value = action.split(":", 2)
+        key, value = action.removeprefix("choose:").split(":", 1)
         _choose(window, key, value)
     elif action == "new_game":
         play.new_game()

@@ -18,6 +18,7 @@ from firmware.setna import Setna
 from firmware.telling import last_throws
 from firmware.tournament import TournamentStore
 from firmware.tutorial import WINDOW, Tutorial
+from firmware.words import _
 from sim.board_play import BoardPlay
 from sim.help import Page
 from sim.setna_pages import ending_page, stage_page, title_page
@@ -148,7 +149,7 @@ class Story:
         controller.throws = last_throws(game)
         if controller.phase is Phase.GUIDE and controller.setting_out:
             self.play.hand.set_out(controller.tracker.expectation.owners)
-        self.play.notice = ("The tutorial is over: your game goes on where you left it.",
+        self.play.notice = (_("The tutorial is over: your game goes on where you left it."),
                             self.play.now + 6.0)
 
     @property

@@ -3,9 +3,12 @@ board is not as expected and the status asks for something, a square shows what.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
+
+os.environ["LANGUAGE"] = "en"  # the tests read English (a test of another language asks for it)
 
 from hardware.lights import Frame
 from sim.table import Table

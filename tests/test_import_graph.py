@@ -22,6 +22,8 @@ MAY_IMPORT = {
     "sim": {"sim", "firmware", "engine", "hardware"},
 }
 """Each layer, and the layers of ours its files may import."""
+GAME_FREE = ("engine.core", "engine.games", "engine.mummy")
+"""The packages every game builds on: none of their files imports a game's package."""
 
 
 def modules() -> dict[str, Path]:
@@ -138,3 +140,37 @@ def test_layers_import_only_downward() -> None:
         if target.partition(".")[0] not in MAY_IMPORT[name.partition(".")[0]]
     )
     assert upward == []
+
+
+def games() -> set[str]:
+    """Each game's package (``engine.tait``...), as the registry names them."""
+    from engine.games import GAMES
+
+    return set(GAMES.values())
+
+
+def _within(name: str, packages: set[str] | tuple[str, ...]) -> bool:
+    return any(name == package or name.startswith(f"{package}.") for package in packages)
+
+
+def imports_of(edges: dict[str, set[str]], importers: set[str] | tuple[str, ...],
+               imported: set[str]) -> list[str]:
+    """Each import by a module of the ``importers`` packages of a module of ``imported``."""
+    return sorted(f"{name} imports {target}" for name, targets in edges.items()
+                  if _within(name, importers) for target in targets
+                  if _within(target, imported))
+
+
+def test_the_check_for_game_imports_finds_one() -> None:
+    edges = {"engine.mummy.hints": {"engine.tait.state", "engine.mummy.levels"},
+             "engine.tait.state": {"engine.mummy.levels"}}
+    assert imports_of(edges, GAME_FREE, games()) == ["engine.mummy.hints imports engine.tait.state"]
+
+
+def test_the_game_free_packages_import_no_game() -> None:
+    assert imports_of(graph(), GAME_FREE, games()) == []
+
+
+def test_tait_imports_no_other_game() -> None:
+    """Cyningstan's game is built on Tait's core, never the other way round."""
+    assert imports_of(graph(), ("engine.tait",), games() - {"engine.tait"}) == []

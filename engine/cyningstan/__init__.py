@@ -32,9 +32,9 @@ RULES = Ruleset(
 )
 """Cyningstan's rules, every option decided in docs/rules/cyningstan.md."""
 
-MIND = "engine.tait.mummy"
-"""The same core, the same mind: Tait's mummy plays it (its fitted weights are in
-``engine.tait.evaluation``)."""
+MIND = "engine.cyningstan.mummy"
+"""What the mummy knows of the game: its own fitted weights, and Tait's core's mind for the rest
+(``engine.cyningstan.mummy``)."""
 
 
 def rules_from_json(data: Any) -> Ruleset:

@@ -23,6 +23,7 @@ from engine.core.errors import BadRecord
 from engine.core.events import Event
 from engine.core.sides import Side
 from engine.core.sticks import Throw
+from engine.words import N_, phrase
 
 __all__ = [
     "Chance",
@@ -121,7 +122,11 @@ class Words:
     @property
     def throw(self) -> str:
         """``throw the sticks`` (the die, the dice), or empty for a game without a throw."""
-        return f"throw the {self.device}" if self.device is not None else ""
+        if self.device is None:
+            return ""
+        return phrase({"sticks": N_("throw the sticks"), "die": N_("throw the die"),
+                       "dice": N_("throw the dice")}.get(self.device, "throw the {device}"),
+                      device=self.device)
 
 
 @runtime_checkable

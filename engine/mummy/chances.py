@@ -1,10 +1,12 @@
-"""Win probabilities from a solved table: of a position, and after each legal move.
+"""Win probabilities from a solved table, in any game that has one: of a position, and after
+each legal move.
 
-The table itself does the lookups and may read files (``firmware.solved_table``); the engine
-only asks it ``chance(code)``: the chance that the side to play in a packed position with no
-throw pending wins under perfect play. The best move of a throw is a one-ply look: the move
-after which the mover's chance is highest.
+What a table is for a game (which positions it holds, how a position is looked up) is the
+game's: its mind (``engine.mummy.minds``) gives ``holds``, ``table_chance`` and ``table_moves``.
+The table itself does the lookups and may read files (``firmware.solved_table``). The best move
+of a throw is a one-ply look: the move after which the mover's chance is highest.
 
+>>> from engine.tait.state import TAIT, GameState
 >>> class Coin:
 ...     ruleset = TAIT
 ...     def chance(self, code): return 0.5
@@ -15,61 +17,56 @@ after which the mover's chance is highest.
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Protocol
+from typing import Any, Protocol
 
 from engine.core.sides import Side
-from engine.games.api import Position
-from engine.tait.moves import Move
-from engine.tait.packed import OVER, TURN_SHIFT
-from engine.tait.state import TAIT, GameState, Ruleset
-from engine.tait.tables import tables
+from engine.games.api import Position, Rules
+from engine.mummy.minds import Mind, mind_of
+from engine.words import N_, phrase
+
+Chances = tuple[tuple[Any, float], ...]
+"""Each legal move with the mover's chance after it, in the game's move order."""
 
 
 class SolvedTable(Protocol):
     """A solved game, as the engine sees it."""
 
-    ruleset: Ruleset
+    @property
+    def ruleset(self) -> Any:
+        """The rules the table was solved for."""
 
     def chance(self, code: int) -> float | None:
-        """The chance that the side to play in ``code`` (no throw pending) wins, or None when
-        the table does not hold the position."""
+        """The chance that the side to play in ``code`` (a position with no throw pending, in
+        the game's packed form) wins, or None when the table does not hold the position."""
         ...
 
 
-def holds(table: SolvedTable, ruleset: Ruleset) -> bool:
-    """Whether ``table`` was solved for ``ruleset`` (the demon-cast changes no chance)."""
-    return replace(table.ruleset, demon_cast=True) == replace(ruleset, demon_cast=True)
-
-
-def chance_after(table: SolvedTable, code: int, after: int) -> float | None:
-    """The chance of the side to play in ``code`` once the position is ``after``."""
-    if after & OVER:
-        return 1.0 if (after ^ code) >> TURN_SHIFT & 1 == 0 else 0.0
-    found = table.chance(after)
-    if found is None:
+def _table_mind(rules: Rules) -> Mind | None:
+    """The mind of ``rules``' game when the game has solved tables, else None."""
+    try:
+        mind = mind_of(rules)
+    except ValueError:
         return None
-    same = (after ^ code) >> TURN_SHIFT & 1 == 0
-    return found if same else 1.0 - found
+    return mind if mind.holds is not None else None
 
 
-def move_chances(table: SolvedTable, state: GameState) -> tuple[tuple[Move, float], ...] | None:
-    """Each legal move of the pending throw with the mover's chance after it (engine order);
-    None when the table does not hold the positions."""
-    if not holds(table, state.ruleset):
+def holds(table: SolvedTable, rules: Rules) -> bool:
+    """Whether ``table`` was solved for ``rules`` (a game without tables: never)."""
+    mind = _table_mind(rules)
+    return mind is not None and mind.holds is not None and mind.holds(table, rules)
+
+
+def move_chances(table: SolvedTable, state: Position) -> Chances | None:
+    """Each legal move of the pending throw with the mover's chance after it (the game's move
+    order); None when the table does not hold the positions."""
+    mind = _table_mind(state.rules)
+    if mind is None or mind.table_moves is None:
         return None
-    rules = tables(state.ruleset)
-    found = []
-    for move in state.moves:
-        value = chance_after(table, state.code, rules.after_move(state.code, move))
-        if value is None:
-            return None
-        found.append((move, value))
-    return tuple(found)
+    return mind.table_moves(table, state)
 
 
-def best(chances: tuple[tuple[Move, float], ...]) -> tuple[Move, float]:
-    """The move with the highest chance; ties keep the engine's move order."""
+def best(chances: Chances) -> tuple[Any, float]:
+    """The move with the highest chance; ties keep the game's move order."""
     move, value = chances[0]
     for m, v in chances[1:]:
         if v > value:
@@ -83,10 +80,11 @@ def chance(table: SolvedTable, state: Position) -> float | None:
     than the table's."""
     if state.winner is not None:
         return 1.0
-    if not isinstance(state, GameState) or not holds(table, state.ruleset):
+    mind = _table_mind(state.rules)
+    if mind is None or mind.table_chance is None or not holds(table, state.rules):
         return None
     if state.throw is None:
-        return table.chance(state.code)
+        return mind.table_chance(table, state)
     found = move_chances(table, state)
     return None if found is None else best(found)[1]
 
@@ -99,17 +97,18 @@ def cones_chance(table: SolvedTable, state: Position) -> float | None:
     return found if state.turn == Side.CONES else 1.0 - found
 
 
-def odds_text(table: SolvedTable, state: GameState) -> str | None:
+def odds_text(table: SolvedTable, state: Position) -> str | None:
     """Both sides' chances in one line: ``Chances to win: Cones 54%, Reels 46%``."""
     cones = cones_chance(table, state)
     if cones is None:
         return None
-    return f"Chances to win: Cones {cones:.0%}, Reels {1 - cones:.0%}"
+    return phrase(N_("Chances to win: Cones {cones}, Reels {reels}"), cones=f"{cones:.0%}",
+                  reels=f"{1 - cones:.0%}")
 
 
-def balanced_move(table: SolvedTable, state: GameState, target: float = 0.5) -> Move | None:
+def balanced_move(table: SolvedTable, state: Position, target: float = 0.5) -> Any:
     """Fair mode from the solved table: the legal move after which the opponent's (the
-    visitor's) chance to win is closest to ``target``; ties keep the engine's move order.
+    visitor's) chance to win is closest to ``target``; ties keep the game's move order.
     None when the table does not hold the position."""
     found = move_chances(table, state)
     if found is None:
@@ -118,12 +117,11 @@ def balanced_move(table: SolvedTable, state: GameState, target: float = 0.5) -> 
 
 
 __all__ = [
-    "TAIT",
+    "Chances",
     "SolvedTable",
     "balanced_move",
     "best",
     "chance",
-    "chance_after",
     "cones_chance",
     "holds",
     "move_chances",

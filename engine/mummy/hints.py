@@ -16,7 +16,7 @@ from engine.games.api import Position
 from engine.mummy.chances import SolvedTable, best, move_chances
 from engine.mummy.levels import Level, Mummy
 from engine.mummy.minds import mind_of
-from engine.tait.state import GameState
+from engine.words import N_, Phrase, nphrase, phrase, side_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +32,7 @@ class Hint:
     """The chance the mover wins after the move, when the level judged it."""
 
     def __str__(self) -> str:
-        return f"{self.notation}: {self.reason}"
+        return phrase(N_("{move}: {reason}"), move=self.notation, reason=self.reason)
 
 
 def reason(state: Position, move: Any) -> str:
@@ -57,8 +57,9 @@ def hint(
     decision = mummy.decide(state, rng if rng is not None else random.Random(0), level)
     why = reason(state, decision.move)
     if decision.value is not None:
-        chances = f"{state.turn.title} {decision.value:.0%} to win"
-        why += f" (the {decision.played_as.title} gives {chances})"
+        why = phrase(N_("{reason} (the {level} gives {side} {chance} to win)"), reason=why,
+                     level=decision.played_as.title, side=side_name(state.turn),
+                     chance=f"{decision.value:.0%}")
     return Hint(decision.move, state.describe(decision.move), why, decision.value)
 
 
@@ -66,12 +67,12 @@ def points(loss: float) -> str:
     """A loss of chance in percentage points, as a player reads it: ``7 points``."""
     amount = loss * 100
     if amount < 0.05:
-        return "nothing"
+        return phrase(N_("nothing"))
     shown = f"{amount:.0f}" if amount >= 1 else f"{amount:.1f}"
-    return f"{shown} point{'' if shown == '1' else 's'}"
+    return nphrase("{n} point", "{n} points", 1 if shown == "1" else 2, n=shown)
 
 
-def explain(table: SolvedTable, state: GameState) -> str | None:
+def explain(table: SolvedTable, state: Position) -> str | None:
     """The best move of the pending throw with the mover's chance after it, and what each other
     legal move would give up: ``C2-M6 keeps 61%; M9-M11 would give up 7 points``. None when the
     table does not hold the position."""
@@ -79,10 +80,11 @@ def explain(table: SolvedTable, state: GameState) -> str | None:
     if found is None:
         return None
     top, value = best(found)
-    text = f"{state.describe(top)} keeps {value:.0%}"
+    keeps = phrase(N_("{move} keeps {chance}"), move=state.describe(top), chance=f"{value:.0%}")
     others = sorted((v, i, m) for i, (m, v) in enumerate(found) if m != top)
-    if others:
-        text += "; " + ", ".join(
-            f"{state.describe(m)} would give up {points(value - v)}" for v, _, m in reversed(others)
-        )
-    return text
+    if not others:
+        return keeps
+    given = [phrase(N_("{move} would give up {points}"), move=state.describe(m),
+                    points=points(value - v)) for v, _, m in reversed(others)]
+    return Phrase("{keeps}; " + ", ".join(f"{{given{n}}}" for n in range(len(given))),
+                  {"keeps": keeps, **{f"given{n}": g for n, g in enumerate(given)}})

@@ -17,17 +17,13 @@ from typing import Any, Protocol, runtime_checkable
 
 from engine.core.sides import Side
 from engine.games.api import Position, Rules
-from engine.mummy.chances import SolvedTable, chance, holds, move_chances
+from engine.mummy.chances import Chances, SolvedTable, chance, holds, move_chances
 from engine.mummy.levels import Level
 from engine.mummy.minds import level_description, mind_of
 from engine.mummy.search import Search
-from engine.tait.state import GameState, Ruleset
-from engine.tait.vizier import Vizier, expectiminimax
+from engine.words import N_, phrase
 
-Chances = tuple[tuple[Any, float], ...]
-"""Each legal move with the mover's chance after it, in the game's move order."""
-
-TABLE = "the solved table (perfect play)"
+TABLE = N_("the solved table (perfect play)")
 
 
 @runtime_checkable
@@ -52,7 +48,7 @@ class Judge(Protocol):
 
 
 class TableJudge:
-    """The solved table's verdict (Twenty Squares under the options it was solved for)."""
+    """The solved table's verdict (the game and options it was solved for)."""
 
     name = TABLE
     exact = True
@@ -64,37 +60,33 @@ class TableJudge:
         return chance(self.table, position)
 
     def move_chances(self, position: Position) -> Chances | None:
-        if not isinstance(position, GameState):
-            return None
         return move_chances(self.table, position)
 
 
 class SearchJudge:
     """The strongest search a game has: Neferkaptah's alpha-beta in a game without luck, the
-    Vizier's expectiminimax in the others; a position waiting for a throw is judged one throw
-    ahead (the game's evaluation at once where its Vizier looks no further)."""
+    Vizier's expectiminimax in the others (the game's own Vizier where it has one); a position
+    waiting for a throw is judged one throw ahead (the game's evaluation at once where its Vizier
+    looks no further)."""
 
     exact = False
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        if isinstance(rules, Ruleset):
-            self.level, self._vizier = Level.VIZIER, Vizier()
-        else:
-            mind = mind_of(rules)
-            self._mind = mind
-            self.level = Level.NEFERKAPTAH if mind.searcher is not None else Level.VIZIER
-            self._search: Any = mind.searcher(int(self.level), rules) \
-                if mind.searcher is not None else Search(mind.evaluate, mind.depth,
-                                                         mind.node_limit)
-        who = self.level.title if self.level == Level.NEFERKAPTAH else f"the {self.level.title}"
-        self.name = f"{who}, which {level_description(self.level, rules)}"
+        mind = self._mind = mind_of(rules)
+        self.level = Level.NEFERKAPTAH if mind.searcher is not None else Level.VIZIER
+        self._search: Any = (
+            mind.searcher(int(self.level), rules) if mind.searcher is not None
+            else mind.vizier() if mind.vizier is not None
+            else Search(mind.evaluate, mind.depth, mind.node_limit))
+        self.name = phrase(
+            N_("{level}, which {plays}") if self.level == Level.NEFERKAPTAH else
+            N_("the {level}, which {plays}"), level=self.level.title,
+            plays=level_description(self.level, rules))
 
     def move_chances(self, position: Position) -> Chances | None:
         if position.is_over or not position.moves:
             return None
-        if isinstance(position, GameState):
-            return self._vizier.analyse(position).values
         values: Chances = self._search.analyse(position).values
         return values
 
@@ -105,12 +97,9 @@ class SearchJudge:
         if position.moves:
             found = self.move_chances(position)
             return None if found is None else max(v for _, v in found)
-        if isinstance(position, GameState):
-            cones = expectiminimax(position, 1)
-        elif isinstance(self._search, Search):
-            cones = self._search.chance(position, min(1, self._mind.depth))
-        else:  # a game without luck always has a move to make, or is over
+        if self._mind.searcher is not None:  # a game without luck always has a move, or is over
             return None
+        cones: float = self._search.chance(position, min(1, self._mind.depth))
         return cones if position.turn == Side.CONES else 1.0 - cones
 
 
@@ -126,8 +115,9 @@ class Odds:
     @property
     def text(self) -> str:
         """``Chances to win: Cones 54%, Reels 46%`` (``Chances to win, estimated: ...``)."""
-        how = "" if self.exact else ", estimated"
-        return f"Chances to win{how}: Cones {self.cones:.0%}, Reels {1 - self.cones:.0%}"
+        return phrase(N_("Chances to win: Cones {cones}, Reels {reels}") if self.exact else
+                      N_("Chances to win, estimated: Cones {cones}, Reels {reels}"),
+                      cones=f"{self.cones:.0%}", reels=f"{1 - self.cones:.0%}")
 
 
 def odds(judge: Judge, position: Position) -> Odds | None:
@@ -138,7 +128,7 @@ def odds(judge: Judge, position: Position) -> Odds | None:
 
 def judge_for(rules: Rules, table: SolvedTable | None = None) -> Judge:
     """The strongest judge of ``rules``' game: the table when it holds the game, else a search."""
-    if table is not None and isinstance(rules, Ruleset) and holds(table, rules):
+    if table is not None and holds(table, rules):
         return TableJudge(table)
     return SearchJudge(rules)
 

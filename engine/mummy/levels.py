@@ -21,8 +21,9 @@ from engine.games.api import Position, Rules
 from engine.mummy.minds import Mind, mind_of
 from engine.mummy.scribe import scribe_move
 from engine.mummy.search import Search
+from engine.words import N_, phrase
 
-NO_TABLE = "no solved table is loaded: Neferkaptah plays as the Vizier"
+NO_TABLE = N_("no solved table is loaded: Neferkaptah plays as the Vizier")
 
 
 class Level(IntEnum):
@@ -40,12 +41,12 @@ class Level(IntEnum):
     @property
     def title(self) -> str:
         """``Scribe``, ``Priest``, ``Vizier`` or ``Neferkaptah``."""
-        return self.name.capitalize()
+        return phrase(_TITLES[self])
 
     @property
     def description(self) -> str:
         """One line on how this level plays."""
-        return _DESCRIPTIONS[self]
+        return phrase(_DESCRIPTIONS[self])
 
     @classmethod
     def parse(cls, text: str) -> Level:
@@ -58,11 +59,15 @@ class Level(IntEnum):
         raise ValueError(f"unknown mummy level {text!r}: choose one of {names} (or 0-3)")
 
 
+_TITLES = {Level.SCRIBE: N_("Scribe"), Level.PRIEST: N_("Priest"), Level.VIZIER: N_("Vizier"),
+           Level.NEFERKAPTAH: N_("Neferkaptah")}
 _DESCRIPTIONS = {
-    Level.SCRIBE: "plays any legal move at random",
-    Level.PRIEST: "bears off, bumps and takes marked squares whenever it can, never looking ahead",
-    Level.VIZIER: "weighs every throw that could come next, two throws ahead",
-    Level.NEFERKAPTAH: "plays perfectly from the solved game (as the Vizier without its table)",
+    Level.SCRIBE: N_("plays any legal move at random"),
+    Level.PRIEST: N_("bears off, bumps and takes marked squares whenever it can, never looking "
+                     "ahead"),
+    Level.VIZIER: N_("weighs every throw that could come next, two throws ahead"),
+    Level.NEFERKAPTAH: N_("plays perfectly from the solved game (as the Vizier without its "
+                          "table)"),
 }
 
 
@@ -147,7 +152,8 @@ class Mummy:
         analysis = search.analyse(state)
         if level == Level.VIZIER:
             return Decision(analysis.move, level, level, value=analysis.value)
-        note = f"no solved table for {state.rules.title}: Neferkaptah plays as the Vizier"
+        note = phrase(N_("no solved table for {game}: Neferkaptah plays as the Vizier"),
+                      game=state.rules.title)
         return Decision(analysis.move, level, Level.VIZIER, note, analysis.value)
 
     def _search(self, mind: Mind, rules: Rules) -> Any:

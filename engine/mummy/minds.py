@@ -8,8 +8,11 @@ more: ``traits(position, move)`` (what a move does, best first: the Priest plays
 traits rank highest) or a ``priest_move`` of its own, ``reason(position, move)`` (what a hint
 says), ``DEPTH`` and ``NODE_LIMIT`` (the Vizier's search), ``DESCRIPTIONS`` (how each level plays
 it), ``searcher(level, rules)`` (a game without luck: the search of each level), ``vizier()`` (a
-search of its own for the Vizier), ``perfect(table, vizier, position)`` and ``balanced(table,
-position, target)`` (play from a solved table).
+search of its own for the Vizier: ``analyse(position)`` and ``chance(position, depth)``),
+``perfect(table, vizier, position)`` and ``balanced(table, position, target)`` (play from a solved
+table), and what a solved table is for it (``engine.mummy.chances``): ``holds(table, rules)``,
+``table_chance(table, position)`` before a throw and ``table_moves(table, position)`` after each
+move of the pending one.
 
 >>> from engine.senet import SENET
 >>> mind_of(SENET).priest.__name__
@@ -28,6 +31,7 @@ from engine.core.sides import Side
 from engine.games import mind_module
 from engine.games.api import Rules
 from engine.mummy.search import DEPTH, NODE_LIMIT
+from engine.words import N_, phrase
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,12 @@ class Mind:
     and why it is the Vizier's instead (None when it is the table's)."""
     balanced: Callable[[Any, Any, float], Any] | None = None
     """Fair mode from a solved table: the move leaving the opponent's chance nearest a target."""
+    holds: Callable[[Any, Any], bool] | None = None
+    """Whether a solved table was solved for these rules (None: the game has no tables)."""
+    table_chance: Callable[[Any, Any], float | None] | None = None
+    """The table's chance that the side to play wins, in a position waiting for a throw."""
+    table_moves: Callable[[Any, Any], tuple[tuple[Any, float], ...] | None] | None = None
+    """The table's chance of the mover after each legal move of the pending throw."""
 
 
 def by_traits(position: Any, traits: Callable[[Any, Any], Any]) -> Any:
@@ -77,7 +87,7 @@ def by_evaluation(evaluate: Callable[[Any], float]) -> Callable[[Any], Any]:
 
 
 def _no_reason(position: Any, move: Any) -> str:
-    return "the move that looks best"
+    return phrase(N_("the move that looks best"))
 
 
 def mind_of(rules: Rules) -> Mind:
@@ -110,7 +120,8 @@ def _read(module: ModuleType) -> Mind:
                 getattr(module, "DEPTH", DEPTH), getattr(module, "NODE_LIMIT", NODE_LIMIT),
                 getattr(module, "DESCRIPTIONS", {}), getattr(module, "searcher", None),
                 getattr(module, "vizier", None), getattr(module, "perfect", None),
-                getattr(module, "balanced", None))
+                getattr(module, "balanced", None), getattr(module, "holds", None),
+                getattr(module, "table_chance", None), getattr(module, "table_moves", None))
 
 
 def level_description(level: Any, rules: Rules) -> str:
@@ -120,4 +131,4 @@ def level_description(level: Any, rules: Rules) -> str:
     except ValueError:
         words = {}
     found = words.get(level.name.lower())
-    return found if isinstance(found, str) else str(level.description)
+    return phrase(found) if isinstance(found, str) else level.description

@@ -8,6 +8,7 @@ move minus its chance after the move played; a throw's luck is the thrower's cha
 throw has fallen (its best move's, or after the lost throw) minus its chance before throwing.
 Losses and luck are in percentage points.
 
+>>> from engine.tait.state import TAIT
 >>> class Coin:
 ...     ruleset = TAIT
 ...     def chance(self, code): return 0.5
@@ -25,11 +26,11 @@ from engine.core.errors import WrongPhase
 from engine.core.sides import Side
 from engine.core.sticks import Throw
 from engine.games.api import Position
-from engine.mummy.chances import SolvedTable
-from engine.mummy.judges import Chances, Judge, as_judge
+from engine.mummy.chances import Chances, SolvedTable
+from engine.mummy.judges import Judge, as_judge
 from engine.record import GameRecord
-from engine.tait.state import TAIT
 from engine.text import dice_text
+from engine.words import N_, phrase
 
 POINTS = 100.0
 NOTICEABLE = 0.05
@@ -93,8 +94,8 @@ class Review:
     def judged_by(self) -> str:
         """One line saying who judged, and whether its chances are estimates."""
         if self.exact:
-            return f"Judged by {self.judge}."
-        return f"Judged by {self.judge}: its chances are estimates."
+            return phrase(N_("Judged by {judge}."), judge=self.judge)
+        return phrase(N_("Judged by {judge}: its chances are estimates."), judge=self.judge)
 
     @property
     def lucky(self) -> bool:
@@ -185,4 +186,4 @@ def _judged(number: int, state: Any, move: Any, found: Chances) -> Step:
                 loss=max(0.0, loss), best=state.describe(top) if loss >= NOTICEABLE else None)
 
 
-__all__ = ["TAIT", "Review", "Step", "review"]
+__all__ = ["Review", "Step", "review"]

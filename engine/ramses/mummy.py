@@ -22,6 +22,7 @@ from engine.ramses.core import BOARD, HALF, OVER, REELS, TURN, next_half
 from engine.ramses.moves import Move
 from engine.ramses.position import RamsesPosition, options
 from engine.ramses.rules import RAMSES, RamsesRules
+from engine.words import N_, phrase, piece_name
 
 # --- the evaluation ----------------------------------------------------------------------------
 
@@ -164,21 +165,23 @@ def reason(position: RamsesPosition, move: Move) -> str:
     """What ``move`` does that makes it worth playing, in a few words."""
     t = traits(position, move)
     if t.wins:
-        return "takes a third special square and wins"
+        return phrase(N_("takes a third special square and wins"))
     if not t.safe:
-        return "is forced: it hands the opponent its third special square"
+        return phrase(N_("is forced: it hands the opponent its third special square"))
     if move.theirs:
-        return (f"moves the {move.piece.title[:-1]} on {move.source} to {move.target}, "
-                "away from the special squares it could take")
+        return phrase(N_("moves the {piece} on {source} to {target}, away from the special "
+                         "squares it could take"), piece=piece_name(move.piece),
+                      source=move.source, target=move.target)
     if 1 << move.end & SPECIAL_MASK:
-        return f"takes the special square {move.target}"
-    return f"moves {move.source} to {move.target}, closer to the special squares"
+        return phrase(N_("takes the special square {square}"), square=move.target)
+    return phrase(N_("moves {source} to {target}, closer to the special squares"),
+                  source=move.source, target=move.target)
 
 
 DESCRIPTIONS = {
-    "scribe": "plays any legal move at random",
-    "priest": "takes special squares and keeps yours away from them, never looking ahead",
-    "vizier": "searches four moves ahead (alpha-beta within 600 positions)",
-    "neferkaptah": "searches up to twelve moves ahead (alpha-beta within 1,500 positions)",
+    "scribe": N_("plays any legal move at random"),
+    "priest": N_("takes special squares and keeps yours away from them, never looking ahead"),
+    "vizier": N_("searches four moves ahead (alpha-beta within 600 positions)"),
+    "neferkaptah": N_("searches up to twelve moves ahead (alpha-beta within 1,500 positions)"),
 }
 """How each level plays Ramses, as the terminal and the window say it."""

@@ -19,6 +19,7 @@ from engine.core.sticks import STICKS, Throw
 from engine.games.api import Chance, Geometry, Words, record_options
 from engine.ramses.board import GEOMETRY
 from engine.ramses.position import RamsesPosition, forget
+from engine.words import N_, phrase, side_name
 
 _OPTIONS = ("specials_to_win", "second_move_may_pass", "repetition_allowed")
 _CHANGED = {
@@ -62,7 +63,9 @@ class RamsesRules:
             used.append(f"{self.specials_to_win} special squares to win")
         used += [label for key, label in _CHANGED.items()
                  if getattr(self, key) != getattr(RAMSES, key)]
-        return f"Ramses ({', '.join(used)})" if used else "Ramses"
+        if used:
+            return phrase(N_("Ramses ({options})"), options=", ".join(used))
+        return phrase(N_("Ramses"))
 
     @property
     def geometry(self) -> Geometry:
@@ -99,7 +102,7 @@ class RamsesRules:
     def who_begins(self, rng: random.Random, last_winner: Side | None) -> tuple[Side, str]:
         """``first_side``, and why."""
         side = self.first_side(rng, last_winner)
-        return side, f"The {side.title} are drawn to play first."
+        return side, phrase(N_("The {side} are drawn to play first."), side=side_name(side))
 
     @property
     def words(self) -> Words:

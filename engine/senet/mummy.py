@@ -20,6 +20,7 @@ from engine.senet.board import LAST, ROW, WATER
 from engine.senet.core import BOARD, MOVED, OFF, OVER, REELS, TURN, Core, masks
 from engine.senet.moves import Move
 from engine.senet.position import SenetPosition
+from engine.words import N_, phrase, piece_name, side_name
 
 THROWS = ((1, 0.25), (2, 0.375), (3, 0.25), (4, 0.0625), (6, 0.0625))
 """Each throw of the four sticks and its chance."""
@@ -86,20 +87,22 @@ def priest_move(position: SenetPosition) -> Move:
 def reason(position: SenetPosition, move: Move) -> str:
     """What ``move`` does that makes it worth playing, in a few words."""
     t = traits(position, move)
-    other = move.side.other.title[:-1]
     if t.wins:
-        return "bears off the last piece and wins"
+        return phrase(N_("bears off the last piece and wins"))
     if t.bears_off:
-        return f"bears the piece on {move.source} off"
+        return phrase(N_("bears the piece on {square} off"), square=move.source)
     if not t.dry:
-        return f"has to step into the House of Water: the piece goes back to " \
-               f"{position.destination(move)}"
+        return phrase(N_("has to step into the House of Water: the piece goes back to "
+                         "{square}"), square=position.destination(move))
     if t.captures:
-        return f"captures the {other} on {move.target} and sends it back to {move.source}"
+        return phrase(N_("captures the {piece} on {target} and sends it back to {source}"),
+                      piece=piece_name(move.side.other), target=move.target, source=move.source)
     if t.escapes:
-        return f"takes the piece on {move.source} out of the {move.side.other.title}' reach"
-    safe = "out of reach" if t.lands_safe else "though it stays within reach"
-    return f"moves {move.source} on to {move.target}, {safe}"
+        return phrase(N_("takes the piece on {square} out of the {other}' reach"),
+                      square=move.source, other=side_name(move.side.other))
+    return phrase(N_("moves {source} on to {target}, out of reach") if t.lands_safe
+                  else N_("moves {source} on to {target}, though it stays within reach"),
+                  source=move.source, target=move.target)
 
 
 # --- The evaluation ----------------------------------------------------------------------------
@@ -183,11 +186,11 @@ def _landed(before: int, after: int, side: Side) -> int:
 
 
 DESCRIPTIONS = {
-    "scribe": "plays any legal move at random",
-    "priest": "wins, bears off, keeps out of the water and captures whenever it can, never "
-              "looking ahead",
-    "vizier": "weighs every throw that could come next",
-    "neferkaptah": "plays as the Vizier (Senet has no solved table)",
+    "scribe": N_("plays any legal move at random"),
+    "priest": N_("wins, bears off, keeps out of the water and captures whenever it can, never "
+              "looking ahead"),
+    "vizier": N_("weighs every throw that could come next"),
+    "neferkaptah": N_("plays as the Vizier (Senet has no solved table)"),
 }
 """How each level plays Senet, as the terminal and the window say it."""
 

@@ -21,6 +21,7 @@ from engine.senet.board import GEOMETRY
 from engine.senet.core import Core, core_of
 from engine.senet.notation import parse_position
 from engine.senet.position import SenetPosition
+from engine.words import N_, phrase, side_name
 
 FACES: tuple[Throw, ...] = tuple(
     Throw.from_sticks(tuple(bool(bits >> i & 1) for i in range(STICKS)))
@@ -65,7 +66,9 @@ class SenetRules:
     def title(self) -> str:
         """``Senet``, with the variations in use."""
         used = [label for key, label in _VARIATIONS.items() if getattr(self, key)]
-        return f"Senet ({', '.join(used)})" if used else "Senet"
+        if used:
+            return phrase(N_("Senet ({variations})"), variations=", ".join(used))
+        return phrase(N_("Senet"))
 
     @property
     def geometry(self) -> Geometry:
@@ -115,9 +118,13 @@ class SenetRules:
     def who_begins(self, rng: random.Random, last_winner: Side | None) -> tuple[Side, str]:
         """``first_side``, and why."""
         side = self.first_side(rng, last_winner)
-        why = "no game won yet" if last_winner is None else "the loser of the last game"
-        return side, (f"The {side.title} throw first in the opening ({why}); the only 1 of a "
-                      "round decides who plays black and moves first.")
+        if last_winner is None:
+            return side, phrase(N_("The {side} throw first in the opening (no game won yet); "
+                                   "the only 1 of a round decides who plays black and moves "
+                                   "first."), side=side_name(side))
+        return side, phrase(N_("The {side} throw first in the opening (the loser of the last "
+                               "game); the only 1 of a round decides who plays black and moves "
+                               "first."), side=side_name(side))
 
     @property
     def words(self) -> Words:

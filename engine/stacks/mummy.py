@@ -22,6 +22,7 @@ from engine.mummy.minds import by_traits
 from engine.stacks.board import CAPACITY, FIRST_READY, LAST, ROW
 from engine.stacks.moves import Move
 from engine.stacks.position import StacksPosition
+from engine.words import N_, phrase, piece_name, side_name
 
 DEPTH = 0
 """Throws the Vizier looks beyond the dice in hand: the opponent's 56 throws, each with some 250
@@ -82,23 +83,26 @@ def priest_move(position: StacksPosition) -> Move:
 def reason(position: StacksPosition, move: Move) -> str:
     """What ``move`` does that makes it worth playing, in a few words."""
     t = traits(position, move)
-    other = move.side.other.title
+    other = move.side.other
     taken = f"M{move.capture}" if move.capture > ROW else f"{move.side.letter}{move.capture}"
     if t.breaks_last:
-        return f"breaks up the {other} on {taken}, sending one back to wait"
+        return phrase(N_("breaks up the {side} on {square}, sending one back to wait"),
+                      side=side_name(other), square=taken)
     if t.completes_last:
-        return "puts a third man on the last square: they win unless broken up"
+        return phrase(N_("puts a third man on the last square: they win unless broken up"))
     if t.removes:
-        return f"captures the lone {other[:-1]} on {taken}: out of play"
+        return phrase(N_("captures the lone {piece} on {square}: out of play"),
+                      piece=piece_name(other), square=taken)
     if t.lands_last:
-        return "lands a man on the last square"
+        return phrase(N_("lands a man on the last square"))
     if move.leaves:
-        return f"has to take the man on {move.source} off the board"
+        return phrase(N_("has to take the man on {square} off the board"), square=move.source)
     if t.recycles:
-        return f"takes its own man on {taken} back to wait, to travel again"
+        return phrase(N_("takes its own man on {square} back to wait, to travel again"),
+                      square=taken)
     if move.enters:
-        return f"enters a man on {move.target}"
-    return f"moves {move.source} on to {move.target}"
+        return phrase(N_("enters a man on {square}"), square=move.target)
+    return phrase(N_("moves {source} on to {target}"), source=move.source, target=move.target)
 
 
 # --- The evaluation ----------------------------------------------------------------------------
@@ -154,11 +158,11 @@ def evaluate(position: StacksPosition) -> float:
 
 
 DESCRIPTIONS = {
-    "scribe": "plays any legal move at random",
-    "priest": "breaks up your men on the last square, completes its own three and captures "
-              "lone men, never looking ahead",
-    "vizier": "tries every way to use the dice in hand and judges where the turn ends",
-    "neferkaptah": "plays as the Vizier (the stacking game has no solved table)",
+    "scribe": N_("plays any legal move at random"),
+    "priest": N_("breaks up your men on the last square, completes its own three and captures "
+              "lone men, never looking ahead"),
+    "vizier": N_("tries every way to use the dice in hand and judges where the turn ends"),
+    "neferkaptah": N_("plays as the Vizier (the stacking game has no solved table)"),
 }
 """How each level plays the stacking game, as the terminal and the window say it."""
 

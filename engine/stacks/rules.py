@@ -18,6 +18,7 @@ from engine.stacks.board import GEOMETRY, MEN
 from engine.stacks.dice import OUTCOMES, roll
 from engine.stacks.notation import parse_position
 from engine.stacks.position import StacksPosition
+from engine.words import N_, phrase, side_name
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,7 @@ class StacksRules:
     @property
     def title(self) -> str:
         """The game's title."""
-        return "Stacks (three dice, fifteen men)"
+        return phrase(N_("Stacks (three dice, fifteen men)"))
 
     @property
     def geometry(self) -> Geometry:
@@ -75,10 +76,14 @@ class StacksRules:
         """``first_side``, and the totals thrown: ``The Cones threw 12 and the Reels 9: the
         Cones begin.``"""
         side, rounds = opening(rng)
-        ties = "".join(f"both threw {c}, again; " for c, r in rounds[:-1])
+        ties = [phrase(N_("both threw {n}, again; "), n=c) for c, _r in rounds[:-1]]
         cones, reels = rounds[-1]
-        return side, (f"For who begins, {ties}the Cones threw {cones} and the Reels {reels} "
-                      f"with the three dice: the {side.title} begin.")
+        return side, phrase(
+            "".join(f"{{tie{n}}}" for n in range(len(ties))) + "{begins}",
+            **{f"tie{n}": tie for n, tie in enumerate(ties)},
+            begins=phrase(N_("For who begins, the Cones threw {cones} and the Reels {reels} "
+                             "with the three dice: the {side} begin."), cones=cones,
+                          reels=reels, side=side_name(side)))
 
     @property
     def words(self) -> Words:

@@ -15,7 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.core.sides import Side
-from engine.tait.board import PATH_LENGTH, PRIVATE
+from engine.games import load, mind_module, names
+from engine.tait.board import PRIVATE
 from engine.tait.state import TAIT, GameState, Ruleset
 
 
@@ -60,35 +61,32 @@ TAIT_WEIGHTS = Weights(
     danger=0.048, danger_to_mover=0.031, tempo=0.099, extra_turn=0.278, entered=0.500,
 )  # fmt: skip
 
-# Cyningstan's weights: the same procedure on 358,595 positions of 12,000 of its games
-# (python -m tests.benchmarks.mummy_fit --game cyningstan; log loss 0.59, 67% of the results
-# guessed right). A piece may rest on 16, where it waits for a 1: late in the race it is worth
-# less there than on 15. No side ever holds an extra turn between throws (each is thrown at
-# once), so its weight cannot be fitted and is 0.
-CYNINGSTAN_WEIGHTS = Weights(
-    piece_early=(
-        0.0, 0.053, 0.102, 0.220, 0.244, 0.278, 0.320, 0.415, 0.392,
-        0.523, 0.617, 0.570, 0.587, 0.842, 0.857, 0.895, 0.686,
-    ),
-    piece_late=(
-        0.0, 0.119, 0.116, -0.072, -0.135, -0.025, -0.063, -0.208, -0.181,
-        -0.249, -0.334, -0.251, -0.259, -0.508, -0.427, -0.542, -0.285,
-    ),
-    off_early=1.387, off_late=-0.900,
-    danger=0.041, danger_to_mover=0.025, tempo=0.115, extra_turn=0.0, entered=-0.081,
-)  # fmt: skip
-
-WEIGHTS = {"tait": TAIT_WEIGHTS, "cyningstan": CYNINGSTAN_WEIGHTS}
-"""Each game's weights by name."""
-
-
 def weights_for(ruleset: Ruleset) -> Weights:
-    """The weights of a game, or of the game whose board a variant shares (pieces resting on 16
-    or not)."""
-    found = WEIGHTS.get(ruleset.name)
+    """The weights of a game on this core: Tait's here, another game's from its mind (its
+    ``WEIGHTS``, found through the registry: Cyningstan's are in ``engine.cyningstan``). A variant
+    whose pieces rest on other squares than its game's takes the weights of the family's first
+    game on this core whose pieces rest where its own do (Tait's if none)."""
+    found = _fitted(ruleset.name)
     if found is not None and len(found.piece_early) == ruleset.off_at:
         return found
-    return CYNINGSTAN_WEIGHTS if ruleset.off_at > PATH_LENGTH else TAIT_WEIGHTS
+    if ruleset.off_at != len(TAIT_WEIGHTS.piece_early):
+        for name in names():
+            if isinstance(load(name), Ruleset):
+                found = _fitted(name)
+                if found is not None and len(found.piece_early) == ruleset.off_at:
+                    return found
+    return TAIT_WEIGHTS
+
+
+def _fitted(name: str) -> Weights | None:
+    """The weights the game ``name`` fitted for its mummy (None: no such game, or none)."""
+    if name == TAIT.name:
+        return TAIT_WEIGHTS
+    try:
+        found = getattr(mind_module(name), "WEIGHTS", None)
+    except ValueError:
+        return None
+    return found if isinstance(found, Weights) else None
 
 
 def _sums(per_position: tuple[float, ...]) -> tuple[float, ...]:

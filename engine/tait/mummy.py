@@ -1,7 +1,7 @@
 """What the mummy knows of Tait's game, and of every rule set its core plays (Cyningstan's too):
 the fitted evaluation (``evaluation``), the Priest's priorities (``priest``), the reasons a hint
-gives, the Vizier that searches the core's packed positions (``vizier``) and Neferkaptah's play
-from the solved table (``neferkaptah``).
+gives, the Vizier that searches the core's packed positions (``vizier``), Neferkaptah's play
+from the solved table (``neferkaptah``) and what a solved table is for these games (``solved``).
 
 >>> from engine.tait.state import GameState
 >>> state = GameState.parse("C:C2,M6 R:M7 off:0,1 entered:CR turn:C throw:1")
@@ -13,16 +13,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.mummy.chances import balanced_move
 from engine.tait.board import square_of
 from engine.tait.evaluation import evaluate
 from engine.tait.moves import Move
 from engine.tait.neferkaptah import Neferkaptah
 from engine.tait.priest import priest_move, traits
+from engine.tait.solved import balanced_move, holds, move_chances, table_chance
 from engine.tait.state import GameState
 from engine.tait.vizier import Vizier
+from engine.words import N_, phrase, piece_name, side_name
 
-__all__ = ["balanced", "evaluate", "perfect", "priest_move", "reason", "traits", "vizier"]
+__all__ = ["balanced", "evaluate", "holds", "perfect", "priest_move", "reason", "table_chance",
+           "table_moves", "traits", "vizier"]
+
+table_moves = move_chances
+"""Each legal move of the pending throw with the mover's chance after it, from the table."""
 
 
 def reason(state: GameState, move: Move) -> str:
@@ -30,21 +35,29 @@ def reason(state: GameState, move: Move) -> str:
     t = traits(state, move)
     side = move.side
     if t.wins:
-        return "bears off the last piece and wins"
+        return phrase(N_("bears off the last piece and wins"))
     if t.bears_off:
-        return f"bears the piece on {move.source} off"
+        return phrase(N_("bears the piece on {square} off"), square=move.source)
     if t.bumps:
-        return f"bumps the {side.other.title[:-1]} on {move.target} back to the start"
+        return phrase(N_("bumps the {piece} on {square} back to the start"),
+                      piece=piece_name(side.other), square=move.target)
     if t.lands_marked:
-        return f"lands on the marked square {move.target}: an extra turn"
+        return phrase(N_("lands on the marked square {square}: an extra turn"),
+                      square=move.target)
     if t.escapes:
-        return f"takes the piece on {move.source} out of the {side.other.title}' reach"
+        return phrase(N_("takes the piece on {square} out of the {other}' reach"),
+                      square=move.source, other=side_name(side.other))
     if move.enters:
-        return f"enters a piece on {move.target}" + ("" if t.lands_safe else ", within reach")
-    safe = "out of reach" if t.lands_safe else "though it stays within reach"
-    if move.start == min(state.positions(side), default=0) and not state.waiting(side):
-        return f"brings the rearmost piece on to {move.target}, {safe}"
-    return f"moves {square_of(side, move.start)} on to {move.target}, {safe}"
+        return phrase(N_("enters a piece on {square}") if t.lands_safe else
+                      N_("enters a piece on {square}, within reach"), square=move.target)
+    rearmost = move.start == min(state.positions(side), default=0) and not state.waiting(side)
+    if rearmost:
+        return phrase(N_("brings the rearmost piece on to {square}, out of reach") if t.lands_safe
+                      else N_("brings the rearmost piece on to {square}, though it stays within "
+                              "reach"), square=move.target)
+    return phrase(N_("moves {source} on to {target}, out of reach") if t.lands_safe
+                  else N_("moves {source} on to {target}, though it stays within reach"),
+                  source=square_of(side, move.start), target=move.target)
 
 
 def vizier() -> Vizier:

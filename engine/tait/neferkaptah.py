@@ -1,7 +1,7 @@
 """Neferkaptah: perfect play from the solved table; the Vizier's play until one is loaded.
 
 The engine does no I/O, so the caller opens the table (``firmware.solved_table``) and hands it
-in: any object with a ``chance`` of a packed position (``engine.mummy.chances.SolvedTable``).
+in: any object with a ``chance`` of a packed position (``engine.tait.solved``).
 The move is a one-ply look: the one after which Neferkaptah's chance is highest. Without a
 table, or for a position the table does not hold, Neferkaptah plays the Vizier's move and says
 why in ``Neferkaptah.fallback`` (and in each ``Decision``) so the caller can log it.
@@ -12,9 +12,10 @@ why in ``Neferkaptah.fallback`` (and in each ``Decision``) so the caller can log
 
 from __future__ import annotations
 
-from engine.mummy.chances import SolvedTable, best, move_chances
+from engine.mummy.chances import SolvedTable
 from engine.mummy.levels import NO_TABLE
 from engine.tait.moves import Move
+from engine.tait.solved import best, move_chances
 from engine.tait.state import GameState
 from engine.tait.vizier import Vizier
 

@@ -16,10 +16,11 @@ from engine.core.sides import Side
 from engine.core.sticks import Throw, arrangements
 from engine.games.api import Chance, Geometry, Words
 from engine.tait.board import PATH_LENGTH, TWENTY_SQUARES
+from engine.words import N_, phrase, side_name
 
 TITLES = {
-    "tait": "Twenty Squares (Tait's rules)",
-    "cyningstan": "Twenty Squares (Cyningstan's rules)",
+    "tait": N_("Twenty Squares (Tait's rules)"),
+    "cyningstan": N_("Twenty Squares (Cyningstan's rules)"),
 }
 
 LAND_ON_16 = "land on 16"
@@ -88,7 +89,9 @@ class Options:
     @property
     def title(self) -> str:
         """The game's name as players read it."""
-        return TITLES.get(self.name, f"Twenty Squares ({self.name})")
+        if self.name in TITLES:
+            return phrase(TITLES[self.name])
+        return phrase(N_("Twenty Squares ({rules})"), rules=self.name)
 
     @property
     def geometry(self) -> Geometry:
@@ -116,10 +119,12 @@ class Options:
         """``first_side``, and why."""
         side = self.first_side(rng, last_winner)
         if self.random_first:
-            return side, f"The {side.title} are drawn to throw first."
+            return side, phrase(N_("The {side} are drawn to throw first."), side=side_name(side))
         if last_winner is None:
-            return side, f"The {side.title} throw first (no game won yet)."
-        return side, f"The {side.title} lost the last game: they throw first."
+            return side, phrase(N_("The {side} throw first (no game won yet)."),
+                                side=side_name(side))
+        return side, phrase(N_("The {side} lost the last game: they throw first."),
+                            side=side_name(side))
 
     def forget(self) -> None:
         """Drop what these rules cached while playing (``engine.games.forget``)."""

@@ -214,6 +214,11 @@ class Vizier:
         return deepen(lambda d: search.root(state, d), state.turn, self.depth,
                       lambda: search.nodes)
 
+    def chance(self, state: GameState, depth: int) -> float:
+        """The Cones' chance from a position waiting for a throw, searched ``depth`` throws
+        ahead with no node budget (a table of its own: the decisions' stays as it is)."""
+        return expectiminimax(state, depth, self.evaluate)
+
     def choose(self, state: GameState, rng: random.Random | None = None) -> Move:
         """The best move found for the pending throw (the Vizier needs no randomness)."""
         move: Move = self.analyse(state).move

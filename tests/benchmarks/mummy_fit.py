@@ -5,8 +5,9 @@
 Plays N games (default 12,000) between Priests that play a random move now and then (each side
 keeps its Priest move with a chance drawn from 0.5..1 per game), keeps a quarter of the positions
 after a move, and fits the log-odds that the Cones win by Newton's method. Prints the weights in
-the form ``engine/tait/evaluation.py`` holds them. Needs numpy, which aseb does not depend on
-(run it with a Python that has numpy and ``PYTHONPATH=.``).
+the form ``engine/tait/evaluation.py`` (Tait's) and ``engine/cyningstan/mummy.py`` (Cyningstan's)
+hold them. Needs numpy, which aseb does not depend on (run it with a Python that has numpy and
+``PYTHONPATH=.``).
 """
 
 from __future__ import annotations

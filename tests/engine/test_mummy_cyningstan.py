@@ -9,11 +9,13 @@ import pytest
 
 from engine.core.sides import Side
 from engine.cyningstan import RULES
+from engine.cyningstan.mummy import WEIGHTS as CYNINGSTAN_WEIGHTS
 from engine.mummy import Fair, Level, Mummy, hint
-from engine.tait.evaluation import CYNINGSTAN_WEIGHTS, evaluate, model, threatened
+from engine.tait.evaluation import evaluate, model, threatened
 from engine.tait.moves import Move
 from engine.tait.priest import priest_move
-from engine.tait.state import TAIT, GameState
+from engine.tait.rules import EXACT_PAST_16, LAND_ON_16
+from engine.tait.state import TAIT, GameState, Ruleset
 from engine.tait.vizier import Vizier, expectiminimax
 from tests.engine.test_mummy_levels import positions
 from tests.engine.test_mummy_vizier import brute_force
@@ -131,3 +133,8 @@ def test_the_fair_mode_follows_the_visitors_results() -> None:
         assert fair.strength == max(0.0, min(2.0, before + (0.25 if state.winner == visitor
                                                             else -0.25)))
     assert fair.games == 6
+
+
+def test_a_variant_takes_the_weights_of_the_game_whose_pieces_rest_where_its_do() -> None:
+    assert model(Ruleset(bear_off=EXACT_PAST_16)).weights is CYNINGSTAN_WEIGHTS
+    assert model(Ruleset(name="cyningstan", bear_off=LAND_ON_16)).weights is model(TAIT).weights

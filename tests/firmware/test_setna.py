@@ -24,7 +24,7 @@ from firmware.sand_scene import (
     tournament_scene,
 )
 from firmware.scenes import Phase
-from firmware.setna import STORY, Setna, narration
+from firmware.setna import Setna, narration, story
 from firmware.tournament import Tournament, TournamentStore
 from sim.table import Table
 from tests.firmware.hand import Hand, carry_out
@@ -100,7 +100,7 @@ def test_a_whole_tournament_on_the_board(tmp_path: Path) -> None:
         setna = tournament_on(table, tmp_path, said)
         settings = table.controller.settings
         assert settings.mummy is R and settings.level is Level.NEFERKAPTAH
-        assert said[0].startswith(STORY) and "plays as the Vizier" in said[0]
+        assert said[0].startswith(story()) and "plays as the Vizier" in said[0]
         assert table.frame == tournament_scene(Tournament(), table.now - setna.changed_at)
         games = 0
         while not setna.tournament.over:

@@ -1,0 +1,234 @@
+"""No word escapes the catalog: whole games of every game of the family, the tutorial and a
+Setna tournament are played in the pseudo-language ``qps`` (every marked word bracketed and
+accented, made from the template by ``firmware.catalog``) in the terminal, the window (every
+text handed to the font renderer) and on the simulated board (its status lines and everything
+it says aloud); any English word left is a word nobody marked."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame.freetype
+import pytest
+
+from engine.core.sides import Side
+from engine.games import load, names
+from firmware import words
+from firmware.controller import Settings
+from firmware.scenes import Phase
+from firmware.tutorial import BOARD, Tutorial
+from sim.demo import Demo
+from sim.rules_pages import about, how_to_play
+from sim.settings import WindowSettings
+from sim.table import Table
+from sim.terminal import TerminalGame
+from tests.firmware.test_tutorial import follow_the_lessons as follow_on_the_board
+from tests.sim.test_demo import run_demo
+from tests.sim.test_terminal import Script, enter_then_1
+from tests.sim.test_window_games import play_whole_game
+from tests.sim.test_window_tournament import play_by_mouse
+from tests.sim.test_window_tutorial import choose, follow_the_lessons
+from tests.sim.window_hands import Window, shake, start_pygame
+
+SQUARE = r"(?:[A-Z]{1,2}\d{1,2}(?:\(\d+\))?)"
+NOTATION = re.compile(rf"\b(?:in|{SQUARE})(?:[-x](?:off|{SQUARE}))*\b|\b{SQUARE}\b"
+                      r"|\S+/\S+\.(?:md|txt|toml)\b")
+"""What stays as it is in every language: squares and moves as the games write them, files."""
+ENGLISH = re.compile(r"[A-Za-z]{2,}")
+
+
+def escaped(text: str) -> list[str]:
+    """The English words in ``text`` outside any notation (none, when every word was marked)."""
+    return ENGLISH.findall(NOTATION.sub(" ", text))
+
+
+def test_the_checker_finds_a_word_nobody_marked() -> None:
+    assert escaped("[Çôñéš ţĥŕéŵ 2.] C2-M6 in-C4 M13-off M5xM8 T4-U15 4-5(15)") == []
+    assert escaped("[Çôñéš] threw 2") == ["threw"]
+
+
+class Heard:
+    """Every text shown, printed or said while a test runs."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+
+    def __call__(self, text: object) -> None:
+        if isinstance(text, str) and text.strip():
+            self.texts.append(text)
+
+    def escapes(self) -> dict[str, str]:
+        """Each escaped word and a text it was found in."""
+        found: dict[str, str] = {}
+        for text in self.texts:
+            for word in escaped(text):
+                found.setdefault(word, text)
+        for text in sorted(set(found.values())):
+            print(f"ESCAPED {text[:150]!r}")
+        return found
+
+
+@pytest.fixture
+def heard(monkeypatch: pytest.MonkeyPatch) -> Iterator[Heard]:
+    """The pseudo-language spoken, and every text given to a font renderer caught."""
+    start_pygame()
+    caught = Heard()
+
+    class FreetypeFont(pygame.freetype.Font):
+        def render(self, text: Any, *args: Any, **kwargs: Any) -> Any:
+            caught(text)
+            return super().render(text, *args, **kwargs)
+
+        def get_rect(self, text: Any, *args: Any, **kwargs: Any) -> Any:
+            caught(text)
+            return super().get_rect(text, *args, **kwargs)
+
+    class Font(pygame.font.Font):
+        def render(self, text: Any, *args: Any, **kwargs: Any) -> Any:
+            caught(text)
+            return super().render(text, *args, **kwargs)
+
+    monkeypatch.setattr(pygame.freetype, "Font", FreetypeFont)
+    monkeypatch.setattr(pygame.font, "Font", Font)
+    monkeypatch.setattr(pygame.font, "SysFont", lambda *a, **k: Font(None, a[1] if len(a) > 1
+                                                                     else 20))
+    words.use(words.PSEUDO)
+    try:
+        yield caught
+    finally:
+        words.use("en")
+
+
+def drawn(window: Window, heard: Heard) -> None:
+    """Draw the whole window once, as the screen would show it now."""
+    surface = pygame.Surface(window.layout.size)
+    window.render(surface)
+    snapshot = window.snapshot()
+    heard(snapshot.status)
+    heard(snapshot.news)
+
+
+def watch(window: Window, heard: Heard) -> None:
+    """Draw the window after every step it takes."""
+    step = window.step
+
+    def drawing_step(seconds: float) -> None:
+        step(seconds)
+        drawn(window, heard)
+
+    window.step = drawing_step  # type: ignore[method-assign]
+
+
+@pytest.mark.parametrize("name", names())
+def test_a_whole_game_in_the_terminal_speaks_only_marked_words(name: str, heard: Heard) -> None:
+    script = Script(["1"] * 4000)
+    enter_then_1(script, limit=4000)
+    script.read = _answering(script.read)  # type: ignore[method-assign]
+    game = TerminalGame(script.read, script.write, random.Random(3), mummy=Side.REELS,
+                        ruleset=load(name))
+    game.run()
+    for text in (*script.lines, *script.prompts):
+        heard(text)
+    assert heard.texts
+    assert heard.escapes() == {}
+
+
+def _answering(read: Any) -> Any:
+    """Answer the throw prompt (in any language) with Enter, every move with 1."""
+    def answer(prompt: str) -> str:
+        given: str = read(prompt)
+        return "" if "Éñţéŕ" in prompt else given
+    return answer
+
+
+@pytest.mark.parametrize("name", names())
+def test_a_whole_game_in_the_window_draws_only_marked_words(name: str, heard: Heard,
+                                                            tmp_path: Path) -> None:
+    window = Window.open(state_dir=tmp_path, seed=5, game=name,
+                         settings=WindowSettings(mummy=Side.REELS, hints=True))
+    watch(window, heard)
+    drawn(window, heard)
+    for title in ("Options", "Help"):  # the menus, drawn open
+        window.menu.open = title
+        drawn(window, heard)
+    window.menu.open = None
+    rules = load(name)
+    for page in [*how_to_play(rules), about(rules)]:
+        heard(page.title)
+        heard(page.body)
+    if name == "stacks":
+        for _ in range(4000):
+            window.step(0.5)
+            if window.play.state.is_over:
+                break
+    else:
+        if rules.chance is None:
+            window.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE))
+            window.step(1.0)
+        else:
+            shake(window)
+        play_whole_game(window, random.Random(2))
+        window.step(2.0)
+        assert window.controller.phase is Phase.WON
+    assert heard.escapes() == {}
+
+
+def test_the_tutorial_in_the_window_speaks_only_marked_words(heard: Heard,
+                                                             tmp_path: Path) -> None:
+    window = Window.open(state_dir=tmp_path, settings=WindowSettings(mummy=Side.REELS), seed=5)
+    watch(window, heard)
+    choose(window, "Help", "Tutorial")
+    window.step(0.5)
+    follow_the_lessons(window)
+    assert heard.escapes() == {}
+
+
+def test_a_setna_tournament_in_the_window_speaks_only_marked_words(heard: Heard,
+                                                                   tmp_path: Path) -> None:
+    window = Window.open(state_dir=tmp_path, settings=WindowSettings(mummy=Side.REELS), seed=5)
+    watch(window, heard)
+    choose(window, "Options", "Setna's tournament")
+    for _ in range(6):
+        window.step(0.5)
+        if window.page is not None:
+            window.act("next_page") if False else window.step(0.1)
+    play_by_mouse(window)
+    window.step(3.0)
+    assert heard.escapes() == {}
+
+
+@pytest.mark.parametrize("name", [n for n in names() if n != "stacks"])  # stacks: no board
+def test_a_whole_game_on_the_board_says_only_marked_words(name: str, heard: Heard,
+                                                          tmp_path: Path) -> None:
+    """The simulated board controller, the mummy's hand playing both sides: every status line
+    and everything it tells of the game."""
+    table = Table(state_dir=tmp_path, seed=7, settings=Settings(
+        mummy_plays_both=True, celebrate=2.0, ruleset=load(name)))
+    demo = Demo(table.sim)
+    controller = table.controller
+    while controller.phase is not Phase.WON and table.now < 3600:
+        run_demo(table, demo, 1.0)
+        heard(controller.status())
+    assert controller.phase is Phase.WON
+    for line in controller.said:
+        heard(line)
+    assert controller.said
+    table.close()
+    assert heard.escapes() == {}
+
+
+def test_the_tutorial_on_the_board_speaks_only_marked_words(heard: Heard, tmp_path: Path) -> None:
+    """The board's lessons, as espeak-ng would say them, and its status lines."""
+    table = Table(state_dir=tmp_path, settings=Settings(mummy=None), seed=3)
+    tutorial = Tutorial(table.controller, BOARD, say=heard)
+    table.companions.append(tutorial)
+    tutorial.start()
+    follow_on_the_board(table, tutorial)
+    assert tutorial.finished and heard.texts  # the lessons were spoken
+    heard(table.controller.status())
+    assert heard.escapes() == {}
