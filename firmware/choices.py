@@ -43,6 +43,13 @@ class Choice:
     value: str
     label: str
     colour: Colour
+    short: str = ""
+    """The choice in a word or two, for a menu's line (none: the label is short already)."""
+
+    @property
+    def title(self) -> str:
+        """The choice as a menu's line shows it: its short name, else its label."""
+        return self.short or self.label
 
 
 @dataclass(frozen=True)
@@ -95,21 +102,23 @@ def settings() -> tuple[Setting, ...]:
         Setting("level", N_("Mummy's level"), (
             *(Choice(level.name.lower(), phrase(N_("{level}: {description}"), level=level.title,
                                                 description=level.description),
-                     LEVEL_COLOURS[level.name.lower()]) for level in Level),
+                     LEVEL_COLOURS[level.name.lower()], level.title) for level in Level),
             Choice("fair", N_("Fair: the mummy's strength follows the results, so each side wins "
-                              "about half"), LEVEL_COLOURS["fair"])), "priest"),
+                              "about half"), LEVEL_COLOURS["fair"], FAIR)), "priest"),
         Setting("mode", N_("Mode"), (
             Choice("game", N_("Play games"), CALM),
-            Choice("tutorial", N_("The tutorial: six lessons, then play on"), (40, 200, 60)),
+            Choice("tutorial", N_("The tutorial: six lessons, then play on"), (40, 200, 60),
+                   N_("The tutorial")),
             Choice("tournament", N_("Setna's tournament against the mummy"), (210, 140, 30))),
             "game"),
         Setting("chances", N_("Chances"), (
             Choice("shown", N_("Chances shown after every move, from the solved table (a board "
-                               "without one lights none; a screen estimates them)"), CONES),
-            Choice("hidden", N_("Chances hidden"), (40, 40, 40))), "shown"),
+                               "without one lights none; a screen estimates them)"), CONES,
+                   N_("Shown")),
+            Choice("hidden", N_("Chances hidden"), (40, 40, 40), N_("Hidden"))), "shown"),
         Setting("volume", N_("Volume"), tuple(
             Choice(str(n), phrase(N_("Volume {n} of {volumes}"), n=n, volumes=VOLUMES),
-                   _grey(n / VOLUMES))
+                   _grey(n / VOLUMES), phrase(N_("{n} of {volumes}"), n=n, volumes=VOLUMES))
             for n in range(1, VOLUMES + 1)), "4"),
         Setting("language", N_("Language"), tuple(
             Choice(code, name, LANGUAGE_COLOURS[code]) for code, name in LANGUAGES.items()),

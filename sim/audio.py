@@ -30,6 +30,15 @@ class Audio:
         """Whether the music is looping now."""
         return self._speaker.looping == MUSIC
 
+    @property
+    def volume(self) -> float:
+        """Loudness of the sounds and the music, 0 to 1 (the volume chosen)."""
+        return self._speaker.volume
+
+    @volume.setter
+    def volume(self, value: float) -> None:
+        self._speaker.volume = value
+
     def play(self, name: str) -> None:
         """Play the controller's sound ``name`` (if game sounds are on)."""
         if self.sounds:

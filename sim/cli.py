@@ -422,7 +422,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--fullscreen", action="store_true", help="fill the screen (a kiosk)")
     sim.add_argument("--seed", type=int, default=None, help="seed the simulated board")
     sim.add_argument("--seconds", type=float, help="close after this long (smoke tests)")
-    sim.add_argument("--game", default=DEFAULT, choices=names(), help=GAME_HELP)
+    sim.add_argument("--game", default=None, choices=names(),
+                     help=GAME_HELP.replace(")", "; else the last one chosen)"))
     sim.set_defaults(run=_sim)
 
     solve = commands.add_parser("solve", help="solve the game: every position's chance to win "

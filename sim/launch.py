@@ -18,7 +18,7 @@ import pygame
 from engine.games import DEFAULT
 from engine.games import load as load_game
 from sim.audio import Audio
-from sim.settings import load, settings_path
+from sim.settings import remembered, settings_path
 from sim.window import SIZE, Window
 
 FPS_BUSY = 60
@@ -50,11 +50,11 @@ def display_available() -> bool:
 def open_window(board_file: Path | None = None, state_dir: Path | None = None, *,
                 config_dir: Path | None = None, fullscreen: bool = False,
                 seed: int | None = None, seconds: float | None = None,
-                game: str = DEFAULT) -> int:
+                game: str | None = None) -> int:
     """Run the window until Esc or closing it (or ``seconds``); the exit status.
 
-    1 when there is no display (one line says so), 78 for a bad board file (as ``aseb run``);
-    the game is saved on the way out.
+    ``game``: the game to play (None: the one chosen last). 1 when there is no display (one
+    line says so), 78 for a bad board file (as ``aseb run``); the game is saved on the way out.
     """
     from firmware.boards import board_for, check_board, no_board
     from firmware.daemon import state_directory
@@ -62,6 +62,10 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
     from hardware.board_file import ConfigError, load_board
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    settings_file = settings_path(config_dir)
+    state_dir = state_dir if state_dir is not None else state_directory() / "simulator"
+    settings, choices, chosen = remembered(settings_file, state_dir, game)
+    game = chosen.game
     try:
         rules = load_game(game)
         if no_board(rules) is not None:  # the stacking game: no board, the shipped sounds
@@ -83,15 +87,13 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
         print(no_display(game), file=sys.stderr)
         return 1
     pygame.font.init()
-    settings_file = settings_path(config_dir)
-    settings = load(settings_file)
     audio = Audio(sounds, sounds=settings.game_sounds, music=settings.music)
-    state_dir = state_dir if state_dir is not None else state_directory() / "simulator"
     from sim.installed_table import table_for  # Tait's games may have a solved table
 
     window = Window.open(board=board, state_dir=state_dir, settings=settings, seed=seed,
                          size=screen.get_size(), settings_file=settings_file, audio=audio,
-                         game=game, table=table_for(rules))
+                         game=game, table=table_for(rules), chosen=chosen,
+                         choices_file=choices)
     try:
         run(window, screen, fullscreen, seconds)
     finally:

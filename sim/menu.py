@@ -1,6 +1,7 @@
 """The menu bar of the 1995 game: Options, Help, Exit (and Log), with drop-downs of checkable items.
 
-The menu only says which item was chosen (an action name); the window acts on it.
+The menu only says which item was chosen (an action name); the window acts on it. An item with
+a ``sub`` list (a setting and its choices) opens that list beside it when clicked.
 
     menu = Menu(lambda title: [Item("New game", "new_game")])
     menu.click(pos, layout)  # 'new_game' when the item was clicked
@@ -37,6 +38,8 @@ class Item:
     action: str
     checked: bool | None = None  # None: not a checkable item
     enabled: bool = True
+    sub: tuple[Item, ...] = ()
+    """The list this item opens beside it (a setting's choices); empty: it acts at once."""
 
 
 class Menu:
@@ -45,6 +48,8 @@ class Menu:
     def __init__(self, items: Callable[[str], list[Item]]) -> None:
         self._items = items
         self.open: str | None = None
+        self.sub: str | None = None
+        """The action of the item whose list is open beside the drop-down, if any."""
         self.hover: tuple[int, int] = (-1, -1)
 
     def title_rects(self, layout: Layout) -> dict[str, pygame.Rect]:
@@ -54,30 +59,43 @@ class Menu:
         return {t: pygame.Rect(h // 2 + i * width, 0, width, h) for i, t in enumerate(TITLES)}
 
     def item_rects(self, layout: Layout) -> list[tuple[pygame.Rect, Item]]:
-        """The open drop-down's items and where they lie (empty when closed)."""
+        """The open drop-down's items and where they lie, then those of the list open beside
+        it (empty when closed)."""
         if self.open is None:
             return []
         h = layout.menu.height
         title = self.title_rects(layout)[self.open]
-        width = int(h * 16)
+        width = int(h * 18)  # the longest setting's line with its arrow
         items = self._items(self.open)
-        return [(pygame.Rect(title.left, h + i * h, width, h), item)
-                for i, item in enumerate(items)]
+        found = [(pygame.Rect(title.left, h + i * h, width, h), item)
+                 for i, item in enumerate(items)]
+        beside = next(((rect, item) for rect, item in found
+                       if item.sub and item.action == self.sub), None)
+        if beside is not None:  # beside its item, lifted to stay inside the window
+            rect, item = beside
+            top = max(h, min(rect.top, layout.size[1] - len(item.sub) * h))
+            found += [(pygame.Rect(rect.right, top + i * h, width, h), choice)
+                      for i, choice in enumerate(item.sub)]
+        return found
 
     def click(self, pos: tuple[int, int], layout: Layout) -> str | None:
         """Handle a click; the chosen item's action, or None (the click may open or close)."""
-        for rect, item in self.item_rects(layout):
+        for rect, item in reversed(self.item_rects(layout)):  # the list beside lies on top
             if rect.collidepoint(pos):
-                self.open = None
+                if item.sub:
+                    self.sub = None if self.sub == item.action else item.action
+                    return None
+                self.open = self.sub = None
                 return item.action if item.enabled else None
         for title, rect in self.title_rects(layout).items():
             if rect.collidepoint(pos):
+                self.sub = None
                 if title in ACTIONS:
                     self.open = None
                     return ACTIONS[title]
                 self.open = None if self.open == title else title
                 return None
-        self.open = None
+        self.open = self.sub = None
         return None
 
     def covers(self, pos: tuple[int, int], layout: Layout) -> bool:
@@ -99,7 +117,8 @@ class Menu:
         """The open drop-down (drawn again over lights that changed under it)."""
         size = int(layout.menu.height * 0.72)
         for rect, item in self.item_rects(layout):
-            hover = rect.collidepoint(self.hover) and item.enabled
+            hover = (rect.collidepoint(self.hover) and item.enabled) or \
+                (bool(item.sub) and item.action == self.sub)
             pygame.draw.rect(surface, HOVER if hover else DROP, rect)
             colour = DROP_TEXT if item.enabled else DISABLED
             if item.checked:  # drawn, not a glyph: it looks the same in any face
@@ -108,9 +127,16 @@ class Menu:
                           (rect.left + h * 0.5, rect.top + h * 0.72),
                           (rect.left + h * 0.85, rect.top + h * 0.25)]
                 pygame.draw.lines(surface, colour, False, points, max(2, h // 10))
+            if item.sub:  # an arrow to the list it opens, drawn as the check mark is
+                h = rect.height
+                pygame.draw.polygon(surface, colour, [
+                    (rect.right - h * 0.6, rect.top + h * 0.28),
+                    (rect.right - h * 0.6, rect.top + h * 0.72),
+                    (rect.right - h * 0.3, rect.top + h * 0.5)])
             text = texts.line(say(item.label), size, colour)  # labels are marked ids
             surface.blit(text, text.get_rect(midleft=(rect.left + rect.height + 8, rect.centery)))
-        if self.open is not None:
-            rects = [r for r, _item in self.item_rects(layout)]
-            if rects:
+        if self.open is not None:  # a frame round the drop-down, and round the list beside it
+            placed = self.item_rects(layout)
+            for lefts in {r.left for r, _item in placed}:
+                rects = [r for r, _item in placed if r.left == lefts]
                 pygame.draw.rect(surface, BAR, rects[0].unionall(rects[1:]), 1)

@@ -1,4 +1,6 @@
-"""The window's settings, kept between runs in ``$XDG_CONFIG_HOME/aseb/window.json``.
+"""The window's own settings (sounds, music, MummyFacts, hints...), kept between runs in
+``$XDG_CONFIG_HOME/aseb/window.json``; the board's settings it plays with (the mummy, its level,
+the mode, the chances) are kept apart, in the choices' own file (``firmware.settings_file``).
 
 A garbled file is never a crash: it is moved aside (``window.bad-1.json``) with a warning, its
 good keys are kept and the rest are the defaults, so the next save does not lose what was good.
@@ -21,11 +23,16 @@ from typing import Any
 from engine.core.sides import Side
 from engine.mummy import Level
 from firmware.atomic import aside_name, write_whole
+from firmware.choices import Chosen
+from firmware.settings_file import SettingsFile
 from hardware.errors import shown, shown_value
 
 log = logging.getLogger(__name__)
 
 FILE_NAME = "window.json"
+BOARD_KEYS = ("mummy", "level", "fair", "tournament", "show_chances")
+"""The board's settings among these (``firmware.choices``): kept in ``settings.json`` in the
+window's state directory, as a board keeps them, and no longer in window.json."""
 _UNTOUCHED: set[Path] = set()
 """Settings files that could be neither read nor moved aside: ``save`` leaves them alone."""
 
@@ -52,11 +59,24 @@ class WindowSettings:
     """The chances bar beside the board (only with the game's solved table)."""
 
     def to_json(self) -> dict[str, Any]:
-        """Plain JSON values (sides and levels by name)."""
-        data = asdict(self)
-        data["mummy"] = self.mummy.name.lower() if self.mummy is not None else "none"
-        data["level"] = self.level.name.lower()
-        return data
+        """The window's own settings as plain JSON values: the board's settings it plays with
+        (``BOARD_KEYS``) are kept apart, in the choices' own file (``settings.json``)."""
+        return {key: value for key, value in asdict(self).items() if key not in BOARD_KEYS}
+
+    def as_choices(self) -> dict[str, str]:
+        """The board's settings these hold, as the choices' values (``firmware.choices``):
+        read from a window.json written before they had their own file."""
+        return {"opponent": self.mummy.name.lower() if self.mummy is not None else "none",
+                "level": "fair" if self.fair else self.level.name.lower(),
+                "mode": "tournament" if self.tournament else "game",
+                "chances": "shown" if self.show_chances else "hidden"}
+
+    def take(self, chosen: Chosen) -> None:
+        """Play with the board's settings ``chosen`` (the mummy, its level, the tournament, the
+        chances)."""
+        self.mummy, self.level, self.fair = chosen.mummy, chosen.level, chosen.fair
+        self.tournament = chosen.mode == "tournament"
+        self.show_chances = chosen.chances
 
     @classmethod
     def from_json(cls, data: Any) -> tuple[WindowSettings, list[str]]:
@@ -123,6 +143,19 @@ def load(path: Path) -> WindowSettings:
         log.warning("%s is not usable (%s): %s; using the default settings for what was bad",
                     path, "; ".join(problems), kept)
     return settings
+
+
+def remembered(settings_file: Path, state_dir: Path, game: str | None = None
+               ) -> tuple[WindowSettings, SettingsFile, Chosen]:
+    """What the window remembers: its own settings (``settings_file``) and the board's settings
+    in ``settings.json`` in its ``state_dir``, as a board keeps them (what an older window.json
+    held of them taken over); ``game`` overrides the game chosen last, for this run."""
+    settings = load(settings_file)
+    choices = SettingsFile(state_dir)
+    chosen = choices.load(None, settings.as_choices(),
+                          overrides={"game": game} if game is not None else {})
+    settings.take(chosen)
+    return settings, choices, chosen
 
 
 def _move_aside(path: Path) -> Path | None:

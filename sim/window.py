@@ -28,13 +28,16 @@ import pygame
 from engine.games import DEFAULT
 from engine.games import load as load_game
 from engine.mummy.chances import SolvedTable
-from firmware.boards import no_board
+from firmware.boards import check_board, no_board
+from firmware.choices import VOLUMES, Chosen, choose, setting
 from firmware.controller import Controller, Settings
 from firmware.setna import Setna
+from firmware.settings_file import SettingsFile
 from firmware.store import Store
 from firmware.story import STORY_GAME
 from firmware.tutorial import Tutorial
-from hardware.board_file import Board
+from firmware.words import N_, _
+from hardware.board_file import Board, ConfigError
 from sim import board_words, stacks_words, window_menu
 from sim.audio import Audio
 from sim.board_play import BoardPlay, saved_pieces
@@ -42,6 +45,7 @@ from sim.chances import Chances
 from sim.facts import FactTeller
 from sim.hand import Hand
 from sim.help import Page
+from sim.installed_table import table_for
 from sim.layout import Layout
 from sim.menu import Item, Menu
 from sim.mummy_hand import MummyHand
@@ -59,6 +63,11 @@ REDRAW = (pygame.WINDOWEXPOSED, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED,
 
 NO_SOUND = "No sound here (no sound device could be opened): the window plays silently."
 """Said under the status line when the window opens without sound."""
+NO_OTHER_GAME = N_("Another game needs the window opened again: aseb sim --game {game}")
+"""Said when a window that cannot open another game (a test's) is asked to."""
+
+Opener = Callable[[str], "Table | StacksPlay"]
+"""Sets out a game by name: its board and controller, or the stacking game's play."""
 
 
 class Window:
@@ -66,11 +75,21 @@ class Window:
 
     def __init__(self, table: Table | StacksPlay, settings: WindowSettings, *,
                  size: tuple[int, int] = SIZE, settings_file: Path | None = None,
-                 audio: Audio | None = None, rng: random.Random | None = None) -> None:
-        """``table``: the simulated board and its controller, or the stacking game's play."""
+                 audio: Audio | None = None, rng: random.Random | None = None,
+                 chosen: Chosen | None = None, choices_file: SettingsFile | None = None,
+                 opener: Opener | None = None) -> None:
+        """``table``: the simulated board and its controller, or the stacking game's play;
+        ``chosen``: the board's settings as last chosen (the mode, the volume...), kept in
+        ``choices_file``; ``opener`` sets out another game chosen in Options."""
         self.settings = settings
         self.settings_file = settings_file
+        self.choices_file = choices_file
         self.audio = audio
+        self._opener = opener
+        self.volume = chosen["volume"] if chosen is not None else setting("volume").default
+        """The volume chosen (``1``-``5``): the window's sounds and music play at it."""
+        if audio is not None:
+            audio.volume = int(self.volume) / VOLUMES
         self.play = BoardPlay(table, settings) if isinstance(table, Table) else table
         self.story = Story(self, self.play) if isinstance(self.play, BoardPlay) else None
         """The tutorial and Setna's tournament (played on the board only)."""
@@ -89,6 +108,8 @@ class Window:
         self.fullscreen_asked = False
         if self.story is not None and settings.tournament and self.play.rules.name == STORY_GAME:
             self.story.start_tournament(resume=True)  # being played when the window closed
+        elif self.story is not None and chosen is not None and chosen.mode == "tutorial":
+            self.story.start_tutorial()  # as the board does: the mode's story at every start
         if audio is not None and not audio.working:
             self.play.notice = (NO_SOUND, self.play.now + 8.0)
 
@@ -97,25 +118,25 @@ class Window:
              settings: WindowSettings | None = None, seed: int | None = None,
              size: tuple[int, int] = SIZE, settings_file: Path | None = None,
              audio: Audio | None = None, game: str = DEFAULT,
-             table: SolvedTable | None = None) -> Window:
+             table: SolvedTable | None = None, chosen: Chosen | None = None,
+             choices_file: SettingsFile | None = None) -> Window:
         """A window on a fresh table; a saved game in progress is set out on the board first
         (the stacking game, with no board, goes on where it was left).
-        ``table``: the solved table of the game, for the chances bar and the review page."""
+        ``table``: the solved table of the game, for the chances bar and the review page;
+        ``chosen`` and ``choices_file``: the board's settings, and where they are kept."""
         settings = settings if settings is not None else WindowSettings()
-        rules = load_game(game)
-        if no_board(rules) is not None:
-            store = Store(state_dir, rules.name) if state_dir is not None else None
-            return cls(StacksPlay(settings, store=store, seed=seed), settings, size=size,
-                       settings_file=settings_file, audio=audio, rng=random.Random(seed))
-        controller_settings = Settings(mummy=settings.mummy, level=settings.level,
-                                       fair=settings.fair, hints=settings.hints, ruleset=rules,
-                                       table=table)
-        board_table = Table(state_dir=state_dir, settings=controller_settings,
-                            seed=seed if seed is not None else secrets.randbits(32), board=board,
-                            pieces=saved_pieces(state_dir, rules.name,
-                                                board is not None and board.reeds.has_racks))
-        return cls(board_table, settings, size=size, settings_file=settings_file, audio=audio,
-                   rng=random.Random(seed))
+        seed = seed if seed is not None else secrets.randbits(32)
+
+        def opener(name: str) -> Table | StacksPlay:
+            rules = load_game(name)
+            fits = check_board(board, rules) if board is not None and no_board(rules) is None \
+                else None  # ConfigError: this board file does not play that game
+            return _play_for(name, fits, state_dir, settings, seed,
+                             table if name == game else table_for(rules))
+
+        return cls(opener(game), settings, size=size, settings_file=settings_file, audio=audio,
+                   rng=random.Random(seed), chosen=chosen, choices_file=choices_file,
+                   opener=opener)
 
     # --- the board's parts (tests and the benchmark reach them) ---------------------------
 
@@ -254,6 +275,54 @@ class Window:
 
     # --- the menu and the pages -----------------------------------------------------------
 
+    @property
+    def chosen(self) -> Chosen:
+        """The board's settings as the window plays them now (``firmware.choices``)."""
+        s, story = self.settings, self.story
+        tutorial = story is not None and story.tutorial is not None \
+            and not story.tutorial.finished
+        values = {**s.as_choices(), "game": self.play.rules.name, "volume": self.volume}
+        if tutorial:
+            values["mode"] = "tutorial"
+        return choose(None, values)[0]
+
+    def change_game(self, name: str) -> None:
+        """Options > Game: set out ``name`` (its own saved game resumed), the game left saved;
+        a board file that does not play it is said so, and nothing changes."""
+        if name == self.play.rules.name:
+            return
+        if self._opener is None:
+            self.play.notice = (_(NO_OTHER_GAME).format(game=name), self.play.now + 6.0)
+            return
+        try:
+            made = self._opener(name)
+        except ConfigError as exc:
+            self.play.notice = (str(exc), self.play.now + 6.0)
+            return
+        if self.story is not None:  # the stories are Tait's game's: left, and kept
+            self.story.leave_tutorial()
+            self.story.leave_tournament()
+        self.play.close()
+        self.play = BoardPlay(made, self.settings) if isinstance(made, Table) else made
+        self.story = Story(self, self.play) if isinstance(self.play, BoardPlay) else None
+        self.refit()
+        self.view.invalidate()
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            pygame.display.set_caption(f"aseb: {self.play.rules.title}")
+
+    def set_volume(self, value: str) -> None:
+        """The volume chosen (``1``-``5``): the window's sounds and music play at it."""
+        self.volume = setting("volume").choice(value).value
+        if self.audio is not None:
+            self.audio.volume = int(self.volume) / VOLUMES
+
+    def keep_choices(self) -> None:
+        """Save the board's settings (``settings.json``) and the window's own (``window.json``)."""
+        if self.choices_file is not None:
+            self.choices_file.save(self.chosen)
+        if self.settings_file is not None:
+            save(self.settings, self.settings_file)
+
     def menu_items(self, title: str) -> list[Item]:
         """The drop-down under ``title`` (see ``sim.window_menu``)."""
         return window_menu.items(self, title)
@@ -327,8 +396,23 @@ class Window:
 
     def close(self) -> None:
         """Save the game and the settings, release the pins and the sound."""
-        if self.settings_file is not None:
-            save(self.settings, self.settings_file)
+        self.keep_choices()
         self.play.close()
         if self.audio is not None:
             self.audio.close()
+
+
+def _play_for(game: str, board: Board | None, state_dir: Path | None, settings: WindowSettings,
+              seed: int, table: SolvedTable | None) -> Table | StacksPlay:
+    """``game`` set out: on a fresh simulated board (a saved game in progress set out on it
+    first), or the stacking game's play, which has no board and goes on where it was left."""
+    rules = load_game(game)
+    if no_board(rules) is not None:
+        store = Store(state_dir, rules.name) if state_dir is not None else None
+        return StacksPlay(settings, store=store, seed=seed)
+    controller_settings = Settings(mummy=settings.mummy, level=settings.level,
+                                   fair=settings.fair, hints=settings.hints, ruleset=rules,
+                                   table=table)
+    return Table(state_dir=state_dir, settings=controller_settings, seed=seed, board=board,
+                 pieces=saved_pieces(state_dir, rules.name,
+                                     board is not None and board.reeds.has_racks))

@@ -1,7 +1,12 @@
 """What the window's menus hold (Options, Help) and what each item does.
 
-    items(window, "Options")    # the Options drop-down, ticked as the settings are
-    act(window, "new_game")     # what a click on an item (or a test) asks
+Options begins with the board's settings, generated from their one description
+(``firmware.choices``, as the board menu, the terminal and the card are): each setting a line
+opening its choices beside it, the one played now ticked. The window's own items (sounds, music,
+MummyFacts, hints, square labels, carrying the mummy's moves) follow: no board has them.
+
+    items(window, "Options")            # the Options drop-down, ticked as the settings are
+    act(window, "choose:level:vizier")  # what a click on an item (or a test) asks
 """
 
 from __future__ import annotations
@@ -10,8 +15,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
+from engine.core.sides import Side
 from engine.words import N_, phrase
-from firmware.choices import Chosen, setting
+from firmware.choices import Chosen, setting, settings
 from firmware.story import STORY_GAME
 from firmware.words import _, say
 from sim.audio import Audio
@@ -19,7 +25,7 @@ from sim.board_play import BoardPlay
 from sim.help import Page
 from sim.menu import Item
 from sim.rules_pages import about, how_to_play
-from sim.settings import WindowSettings, save
+from sim.settings import WindowSettings
 from sim.stacks_play import StacksPlay
 from sim.window_story import Story
 
@@ -41,11 +47,24 @@ class Window(Protocol):
     def story(self) -> Story | None:
         """The tutorial and Setna's tournament (on the board only)."""
 
+    @property
+    def chosen(self) -> Chosen:
+        """The board's settings as the window plays them now."""
+
     def show_pages(self, shown: list[Page], then: Callable[[], None] | None = None) -> None:
         """Show ``shown`` one after the other; ``then`` after the last."""
 
     def refit(self) -> None:
         """Lay the window out again."""
+
+    def change_game(self, name: str) -> None:
+        """Play the game ``name`` from now on (its own saved game resumed)."""
+
+    def set_volume(self, value: str) -> None:
+        """The volume chosen (``1``-``5``), for the window's sounds."""
+
+    def keep_choices(self) -> None:
+        """Save the choices (the board's settings) and the window's own settings."""
 
 
 def items(window: Window, title: str) -> list[Item]:
@@ -53,7 +72,6 @@ def items(window: Window, title: str) -> list[Item]:
     s = window.settings
     play = window.play
     story = play.rules.name == STORY_GAME  # lessons of Tait's Twenty Squares
-    board = isinstance(play, BoardPlay)  # fair mode is the board controller's
     chances = play.chances
     if title == "Help":
         return [Item(N_("How to play"), "help:how"),
@@ -64,32 +82,54 @@ def items(window: Window, title: str) -> list[Item]:
                      enabled=chances.finished is not None and not chances.reviewing),
                 Item(N_("About"), "help:about")]
     silent = window.audio is not None and not window.audio.working
-    found = [Item(N_("Game sounds (no sound here)") if silent else N_("Game sounds"), "sounds",
-                  s.game_sounds),
-             Item(N_("Background music (no sound here)") if silent else N_("Background music"),
-                  "music", s.music),
-             Item(N_("MummyFacts"), "facts", s.mummy_facts),
-             Item(N_("Play the mummy"), "mummy", s.mummy is not None),
-             Item(N_("Switch sides"), "switch_sides", enabled=s.mummy is not None),
-             Item(N_("Show hints"), "hints", s.hints),
-             Item(N_("Square labels"), "labels", s.square_labels)]
+    found = [_setting(window, each.key) for each in settings()]
+    found += [Item(N_("Game sounds (no sound here)") if silent else N_("Game sounds"), "sounds",
+                   s.game_sounds),
+              Item(N_("Background music (no sound here)") if silent else N_("Background music"),
+                   "music", s.music),
+              Item(N_("MummyFacts"), "facts", s.mummy_facts),
+              Item(N_("Show hints"), "hints", s.hints),
+              Item(N_("Square labels"), "labels", s.square_labels)]
     if window.story is not None:  # a board to rehearse on: the player may move for the mummy
         found.append(Item(N_("Carry out the mummy's moves myself"), "carry",
                           s.carry_mummy_moves))
-    found.append(Item(chances.item, "chances", chances.shown))
-    level = "neferkaptah" if s.tournament else "fair" if s.fair else s.level.name.lower()
-    found += [Item(phrase(N_("Mummy: {level}"), level=phrase(choice.value.capitalize())),
-                   f"level:{choice.value}",
-                   level == choice.value,  # the tournament is played at Neferkaptah's
-                   enabled=not s.tournament and (choice.value != "fair" or board))
-              for choice in setting("level").choices]  # as the board menu offers them
-    found += [Item(N_("Setna's tournament"), "tournament", s.tournament, enabled=story),
-              Item(N_("New game"), "new_game")]
+    found.append(Item(N_("New game"), "new_game"))
     return found
 
 
+def _setting(window: Window, key: str) -> Item:
+    """A setting's line: its title and the choice played now, opening its choices."""
+    found, chosen = setting(key), window.chosen
+    now = found.choice(chosen[key])
+    ticked = now.value
+    if key == "level" and window.settings.tournament:  # played at Neferkaptah's
+        ticked = "neferkaptah"
+    elif key == "chances":  # what the bar does now (estimates only once asked for)
+        ticked = "shown" if window.play.chances.shown else "hidden"
+    estimated = not window.play.chances.exact and key == "chances"
+    choices = tuple(Item(phrase(N_("{choice} (estimated)"), choice=c.title)
+                         if estimated and c.value == "shown" else c.title,
+                         f"choose:{key}:{c.value}", c.value == ticked,
+                         enabled=_offered(window, key, c.value))
+                    for c in found.choices)
+    return Item(phrase(N_("{setting}: {choice}"), setting=found.title,
+                       choice=found.choice(ticked).title), f"setting:{key}", sub=choices)
+
+
+def _offered(window: Window, key: str, value: str) -> bool:
+    """Whether the window can play ``value`` now: fair mode is the board controller's, and
+    Setna's tournament chooses its own mummy."""
+    tournament = window.settings.tournament
+    if key == "level":
+        return not tournament and (value != "fair" or isinstance(window.play, BoardPlay))
+    if key == "opponent":
+        return not tournament
+    return True
+
+
 def act(window: Window, action: str | None) -> None:
-    """Do what a menu item (or a test) asks: ``sounds``, ``mummy``, ``new_game``, ..."""
+    """Do what a menu item (or a test) asks: ``sounds``, ``choose:level:vizier``,
+    ``new_game``, ..."""
     if action is None:
         return
     s, play = window.settings, window.play
@@ -122,28 +162,57 @@ def act(window: Window, action: str | None) -> None:
         s.square_labels = not s.square_labels
     elif action == "carry":
         s.carry_mummy_moves = not s.carry_mummy_moves
-    elif action == "chances":
-        why_not = play.chances.toggle()
-        if why_not is not None:
-            play.notice = (why_not, play.now + 4.0)
-        window.refit()  # the bar takes its room, or gives it
-    elif action in ("mummy", "switch_sides", "hints"):
+    elif action == "hints":
         play.option(action)
-    elif action.startswith("level:"):
-        chosen = Chosen({"level": setting("level").choice(action[6:]).value})
-        s.level, s.fair = chosen.level, chosen.fair
-        play.set_level(s.level, s.fair)
+    elif action.startswith("choose:"):
+        key, value = action.removeprefix("choose:").split(":", 1)
+        _choose(window, key, value)
     elif action == "new_game":
         play.new_game()
-    elif action == "tournament" and window.story is not None:
-        if window.story.setna is None:
-            window.story.start_tournament()
-        else:
-            window.story.leave_tournament()
     if window.audio is not None:
         window.audio.sounds = s.game_sounds
-    if window.settings_file is not None:
-        save(s, window.settings_file)
+    window.keep_choices()
+
+
+def _choose(window: Window, key: str, value: str) -> None:
+    """A setting's choice from Options: played at once, as the board plays it once its menu
+    closes (another game; a story played with Tait's rules; the mummy's side and level)."""
+    chosen = window.chosen.with_(key, value)
+    if chosen.game != window.play.rules.name:
+        window.change_game(chosen.game)
+    play, story, s = window.play, window.story, window.settings
+    if key == "opponent":
+        _set_mummy(window, chosen.mummy)
+    elif key == "level":
+        s.level, s.fair = chosen.level, chosen.fair
+        play.set_level(s.level, s.fair)
+    elif key == "chances":
+        if play.chances.shown != chosen.chances:
+            why_not = play.chances.toggle()
+            if why_not is not None:
+                play.notice = (why_not, play.now + 4.0)
+            window.refit()  # the bar takes its room, or gives it
+        s.show_chances = chosen.chances  # kept: the table's chances, once there is one
+    elif key == "volume":
+        window.set_volume(chosen["volume"])
+    elif key == "mode" and story is not None:
+        if chosen.mode == "tutorial":
+            story.start_tutorial()
+        elif chosen.mode == "tournament":
+            if story.setna is None:
+                story.start_tournament()
+        else:
+            story.leave_tutorial()
+            story.leave_tournament()
+
+
+def _set_mummy(window: Window, side: Side | None) -> None:
+    """The mummy plays ``side`` (None: two players), through the board's own buttons."""
+    play = window.play
+    if (window.settings.mummy is None) != (side is None):
+        play.option("mummy")  # it takes the side to play, or gives its side back
+    if side is not None and window.settings.mummy is not side:
+        play.option("switch_sides")
 
 
 def _open_page(window: Window, which: str) -> None:

@@ -70,6 +70,10 @@ class Story:
         self.window.settings.mummy = controller.settings.mummy
         self.follow()  # the first lesson's pieces, set out at once
 
+    def leave_tutorial(self) -> None:
+        """Stop the tutorial (Options > Mode, or another game)."""
+        self._drop_tutorial()
+
     def _drop_tutorial(self) -> None:
         tutorial, self.tutorial = self.tutorial, None
         if tutorial is not None:

@@ -36,9 +36,10 @@ def with_table(mummy: Side | None = None, **window: object) -> Window:
 
 
 def items(window: Window, title: str) -> dict[str, tuple[str, bool, bool | None]]:
-    """A menu's items by action: (label, enabled, checked)."""
+    """A menu's items by action, with those of the lists they open: (label, enabled,
+    checked)."""
     return {item.action: (item.label, item.enabled, item.checked)
-            for item in window.menu_items(title)}
+            for line in window.menu_items(title) for item in (line, *line.sub)}
 
 
 def test_the_bar_stands_beside_the_board_and_follows_every_move(tmp_path: Path) -> None:
@@ -70,12 +71,13 @@ def test_the_bar_stands_beside_the_board_and_follows_every_move(tmp_path: Path) 
 
 def test_show_chances_toggles_the_bar_and_lights_the_board() -> None:
     window = with_table()
-    assert items(window, "Options")["chances"] == ("Show chances", True, True)
-    window.act("chances")
+    assert items(window, "Options")["choose:chances:shown"] == ("Shown", True, True)
+    window.act("choose:chances:hidden")
     assert window.layout.odds is None and window.snapshot().odds is None
-    assert items(window, "Options")["chances"][2] is False
+    assert items(window, "Options")["choose:chances:shown"][2] is False
+    assert items(window, "Options")["setting:chances"][0] == "Chances: Hidden"
     shake(window)
-    window.act("chances")
+    window.act("choose:chances:shown")
     assert window.layout.odds is not None and window.settings.show_chances
     controller = window.controller
     assert controller.odds_since == window.table.now  # the board lights the chances too
@@ -86,8 +88,9 @@ def test_show_chances_toggles_the_bar_and_lights_the_board() -> None:
 def test_without_a_table_the_chances_are_estimates_asked_for_and_labelled() -> None:
     window = Window.open(settings=WindowSettings(mummy=None), seed=1)
     assert window.layout.odds is None and window.snapshot().odds is None  # until asked for
-    assert items(window, "Options")["chances"] == ("Show chances (estimated)", True, False)
-    window.act("chances")
+    assert items(window, "Options")["choose:chances:shown"] == \
+        ("Shown (estimated)", True, False)
+    window.act("choose:chances:shown")
     assert "estimated by the Vizier" in window.news() and window.layout.odds is not None
     shake(window)
     odds = window.snapshot().odds
@@ -97,7 +100,7 @@ def test_without_a_table_the_chances_are_estimates_asked_for_and_labelled() -> N
     window.act("review")
     assert window.chances.review is None and "No finished game" in window.news()
     senet = Window.open(settings=WindowSettings(mummy=None), seed=1, game="senet")
-    senet.act("chances")
+    senet.act("choose:chances:shown")
     assert "Senet" in senet.news() and "estimated" in senet.news()
 
 

@@ -43,8 +43,9 @@ def test_a_window_without_sound_says_so() -> None:
 
 def test_setnas_tournament_ticks_the_level_it_is_played_at() -> None:
     window = Window.open(settings=WindowSettings(mummy=None, level=Level.PRIEST), seed=1)
-    assert items(window, "Options")["level:priest"][2] is True
+    assert items(window, "Options")["choose:level:priest"][2] is True
     window.settings.tournament = True
     options = items(window, "Options")
-    assert options["level:neferkaptah"] == ("Mummy: Neferkaptah", False, True)
-    assert options["level:priest"][2] is False
+    assert options["choose:level:neferkaptah"] == ("Neferkaptah", False, True)
+    assert options["choose:level:priest"][2] is False
+    assert options["setting:level"][0] == "Mummy's level: Neferkaptah"

@@ -12,7 +12,9 @@ from engine.mummy import Level
 from engine.tait.moves import Move
 from engine.tait.state import GameState
 from firmware.scenes import Phase
+from firmware.settings_file import SettingsFile
 from sim.settings import WindowSettings
+from tests.sim.test_window_tutorial import choose
 from tests.sim.window_hands import (  # sets SDL's dummy drivers before pygame starts
     Window,
     drag,
@@ -162,20 +164,17 @@ def test_a_short_click_on_the_sticks_is_still_a_shake_and_space_shakes_too() -> 
 
 
 def test_the_menu_plays_the_mummy_switches_sides_and_sets_its_level(tmp_path: Path) -> None:
-    settings_file = tmp_path / "window.json"
     window = set_up("C:C2 R:M9 turn:C throw:2:WWDD", mummy=None)
-    window.settings_file = settings_file
-    layout = window.layout
-    press(window, window.menu.title_rects(layout)["Options"].center)
-    rects = {item.action: rect for rect, item in window.menu.item_rects(layout)}
-    press(window, rects["mummy"].center)
+    window.choices_file = SettingsFile(tmp_path)
+    choose(window, "Options", "Opponent", "The mummy plays the Cones")
     assert window.controller.settings.mummy == C and window.settings.mummy == C
     assert window.controller.mummy_move is not None  # it is Cones' turn: the mummy takes it
-    window.act("switch_sides")
+    window.act("choose:opponent:reels")
     assert window.controller.settings.mummy == R and window.controller.mummy_move is None
-    window.act("level:vizier")
+    window.act("choose:level:vizier")
     assert window.controller.settings.level is Level.VIZIER
-    assert "vizier" in settings_file.read_text() and '"mummy": "reels"' in settings_file.read_text()
+    kept = SettingsFile(tmp_path).load(None)
+    assert (kept["level"], kept["opponent"]) == ("vizier", "reels")
 
 
 def test_new_game_from_the_menu_sweeps_the_board_and_starts_afresh() -> None:
@@ -202,7 +201,7 @@ def test_mummy_facts_appear_while_a_throw_is_awaited_and_go_when_thrown() -> Non
 
 def test_escape_closes_a_menu_or_page_before_the_window() -> None:
     window = set_up("C:C1 R:M9 turn:C", mummy=None)
-    window.act("tournament")  # two pages: the story, then Setna in the sand
+    window.act("choose:mode:tournament")  # two pages: the story, then Setna in the sand
     assert window.page is not None and window.page[0] == "Setna and the Book of Thoth"
     press(window, (10, 400))
     assert window.page is not None and window.page[0] == "The first game"

@@ -17,7 +17,7 @@ from firmware.scenes import Phase
 from firmware.tournament import Tournament, TournamentStore
 from sim import setna_art
 from sim.setna_pages import ending_page, stage_page, title_page
-from sim.settings import WindowSettings, load
+from sim.settings import WindowSettings, remembered
 from tests.sim.test_window_tutorial import choose, click
 from tests.sim.window_hands import Window, press, shake, start_pygame, where_from
 
@@ -68,15 +68,16 @@ def next_page(window: Window) -> tuple[str, ...]:
 
 
 def open_window(tmp_path: Path, seed: int) -> Window:
-    """The window as ``aseb sim`` opens it: the settings read from their file."""
-    settings_file = tmp_path / "window.json"
-    return Window.open(state_dir=tmp_path, settings=load(settings_file), seed=seed,
-                       settings_file=settings_file)
+    """The window as ``aseb sim`` opens it: the settings read from their files."""
+    settings, choices, chosen = remembered(tmp_path / "window.json", tmp_path)
+    return Window.open(state_dir=tmp_path, settings=settings, seed=seed,
+                       settings_file=tmp_path / "window.json", chosen=chosen,
+                       choices_file=choices, game=chosen.game)
 
 
 def test_a_whole_tournament_by_mouse_from_the_options_menu(tmp_path: Path) -> None:
     window = open_window(tmp_path, seed=5)
-    choose(window, "Options", "Setna's tournament")
+    choose(window, "Options", "Mode", "Setna's tournament against the mummy")
     setna = window.setna
     assert setna is not None and window.controller.settings.level is Level.NEFERKAPTAH
     assert window.page == title_page(setna.fallback) and "as the Vizier" in window.page.body
@@ -104,7 +105,7 @@ def test_a_whole_tournament_by_mouse_from_the_options_menu(tmp_path: Path) -> No
 
 def test_the_tournament_survives_closing_the_window(tmp_path: Path) -> None:
     window = open_window(tmp_path, seed=2)
-    window.act("tournament")
+    window.act("choose:mode:tournament")
     press(window, (10, 400))
     press(window, (10, 400))
     last_throw(window, "C:M14 R:M9 off:4,4 turn:C", "2:WWDD")  # Setna wins one
@@ -118,7 +119,7 @@ def test_the_tournament_survives_closing_the_window(tmp_path: Path) -> None:
     assert again.controller.settings.level is Level.NEFERKAPTAH
     again.step(1.0)
     assert "Setna 1, Neferkaptah 1" in again.snapshot().news
-    choose(again, "Options", "Setna's tournament")  # leave it: kept for next time
+    choose(again, "Options", "Mode", "Play games")  # leave it: kept for next time
     assert again.setna is None and TournamentStore(tmp_path).load() == kept
 
 

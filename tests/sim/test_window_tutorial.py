@@ -24,12 +24,14 @@ def _pygame() -> None:
     start_pygame()
 
 
-def choose(window: Window, title: str, label: str) -> None:
-    """Open a menu by clicking its title, then click one of its items."""
+def choose(window: Window, title: str, *labels: str) -> None:
+    """Open a menu by clicking its title, then click its items by label in turn (a setting's
+    line, ``Mode: Play games``, by its title alone: ``Mode``)."""
     press(window, window.menu.title_rects(window.layout)[title].center)
-    (where,) = [rect.center for rect, item in window.menu.item_rects(window.layout)
-                if item.label == label]
-    press(window, where)
+    for label in labels:
+        (where,) = [rect.center for rect, item in window.menu.item_rects(window.layout)
+                    if item.label == label or (item.sub and item.label.startswith(label + ":"))]
+        press(window, where)
 
 
 def click(window: Window, pos: tuple[int, int]) -> None:
@@ -138,14 +140,16 @@ def test_new_game_leaves_the_tutorial(tmp_path: Path) -> None:
     assert window.controller.throw_source is None
 
 
-def test_the_story_is_not_offered_for_another_game() -> None:
+def test_another_game_offers_the_story_through_the_mode_which_brings_tait_back() -> None:
     window = Window.open(settings=WindowSettings(mummy=None, tournament=True), seed=1,
                          game="senet")
     assert window.setna is None  # a tournament kept from Tait's games waits for them
     offered = {item.label: item.enabled for title in ("Help", "Options")
                for item in window.menu_items(title)}
     assert offered["Tutorial (Twenty Squares only)"] is False  # greyed, saying why
-    assert offered["Setna's tournament"] is False
+    assert window.chosen.mode == "game"  # the stories are Tait's: not played on Senet's board
+    choose(window, "Options", "Mode", "Setna's tournament against the mummy")
+    assert window.play.rules.name == "tait" and window.setna is not None  # as a board does
 
 
 def test_the_tutorial_over_a_game_shows_none_of_its_throws_and_gives_it_back(
