@@ -196,7 +196,7 @@ def test_a_setna_tournament_in_the_window_speaks_only_marked_words(heard: Heard,
     for _ in range(6):
         window.step(0.5)
         if window.page is not None:
-            window.act("next_page") if False else window.step(0.1)
+            window.step(0.1)
     play_by_mouse(window)
     window.step(3.0)
     assert heard.escapes() == {}
