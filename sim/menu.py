@@ -16,7 +16,7 @@ import pygame
 from firmware.words import N_, _, say
 from hardware.strips import Colour
 from sim.layout import Layout
-from sim.text import Texts
+from sim.text import Texts, mirrored, mirrored_x
 
 TITLES = (N_("Options"), N_("Help"), N_("Log"), N_("Exit"))
 ACTIONS = {"Log": "log", "Exit": "exit"}
@@ -50,8 +50,9 @@ class Menu:
     def title_rects(self, layout: Layout) -> dict[str, pygame.Rect]:
         """Where each title sits on the bar."""
         h = layout.menu.height
-        width = int(h * 3.6)
-        return {t: pygame.Rect(h // 2 + i * width, 0, width, h) for i, t in enumerate(TITLES)}
+        width = int(h * 3.6)  # from the right end of the bar when the language reads that way
+        return {t: mirrored(pygame.Rect(h // 2 + i * width, 0, width, h), layout.menu)
+                for i, t in enumerate(TITLES)}
 
     def item_rects(self, layout: Layout) -> list[tuple[pygame.Rect, Item]]:
         """The open drop-down's items and where they lie (empty when closed)."""
@@ -61,7 +62,8 @@ class Menu:
         title = self.title_rects(layout)[self.open]
         width = int(h * 16)
         items = self._items(self.open)
-        return [(pygame.Rect(title.left, h + i * h, width, h), item)
+        return [(mirrored(pygame.Rect(mirrored(title, layout.menu).left, h + i * h, width, h),
+                          layout.menu), item)
                 for i, item in enumerate(items)]
 
     def click(self, pos: tuple[int, int], layout: Layout) -> str | None:
@@ -104,12 +106,12 @@ class Menu:
             colour = DROP_TEXT if item.enabled else DISABLED
             if item.checked:  # drawn, not a glyph: it looks the same in any face
                 h = rect.height
-                points = [(rect.left + h * 0.3, rect.top + h * 0.5),
-                          (rect.left + h * 0.5, rect.top + h * 0.72),
-                          (rect.left + h * 0.85, rect.top + h * 0.25)]
+                points = [(mirrored_x(int(rect.left + h * x), rect), int(rect.top + h * y))
+                          for x, y in ((0.3, 0.5), (0.5, 0.72), (0.85, 0.25))]
                 pygame.draw.lines(surface, colour, False, points, max(2, h // 10))
             text = texts.line(say(item.label), size, colour)  # labels are marked ids
-            surface.blit(text, text.get_rect(midleft=(rect.left + rect.height + 8, rect.centery)))
+            place = text.get_rect(midleft=(rect.left + rect.height + 8, rect.centery))
+            surface.blit(text, mirrored(place, rect))
         if self.open is not None:
             rects = [r for r, _item in self.item_rects(layout)]
             if rects:
