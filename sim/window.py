@@ -34,6 +34,7 @@ from firmware.setna import Setna
 from firmware.store import Store
 from firmware.story import STORY_GAME
 from firmware.tutorial import Tutorial
+from firmware.words import N_, _
 from hardware.board_file import Board
 from sim import board_words, stacks_words, window_menu
 from sim.audio import Audio
@@ -57,7 +58,7 @@ REDRAW = (pygame.WINDOWEXPOSED, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED,
 """Window events after which the whole picture is drawn again (stale parts must not stay)."""
 
 
-NO_SOUND = "No sound here (no sound device could be opened): the window plays silently."
+NO_SOUND = N_("No sound here (no sound device could be opened): the window plays silently.")
 """Said under the status line when the window opens without sound."""
 
 
@@ -90,7 +91,7 @@ class Window:
         if self.story is not None and settings.tournament and self.play.rules.name == STORY_GAME:
             self.story.start_tournament(resume=True)  # being played when the window closed
         if audio is not None and not audio.working:
-            self.play.notice = (NO_SOUND, self.play.now + 8.0)
+            self.play.notice = (_(NO_SOUND), self.play.now + 8.0)
 
     @classmethod
     def open(cls, *, board: Board | None = None, state_dir: Path | None = None,
