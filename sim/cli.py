@@ -128,7 +128,7 @@ def _terminal_game(mode: str, settings: Any, args: argparse.Namespace,
         return str(hint(state, mummy=mummy, rng=random.Random(0)))
 
     if side is not None:
-        _write(_("The mummy ({level}: {description}) plays the {side}.").format(
+        _write(_("The mummy ({level}: {description}) plays {side}.").format(
             level=say(level.title), description=say(level_description(level, ruleset)),
             side=side_said(side)))
         if mummy.fallback:
