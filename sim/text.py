@@ -39,6 +39,10 @@ ARABIC = re.compile("[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70
 """Arabic letters, digits and punctuation (and the joined forms the reshaper writes)."""
 
 
+NARROW_SPACE = "\u202f"
+"""French puts it before ``:`` and ``?``; Quattrocento lacks it: drawn as a space."""
+
+
 def shaped(text: str) -> str:
     """``text`` as drawn: an Arabic line joined and in visual order (left to right on screen),
     brackets inside its right-to-left runs turned round; any other line as it is."""
@@ -131,6 +135,7 @@ class Texts:
 
     def line(self, text: str, size: int, colour: Colour) -> pygame.Surface:
         """``text`` rendered (anti-aliased, transparent behind), from the cache when it can be."""
+        text = text.replace(NARROW_SPACE, " ")
         key = (text, size, colour)
         if key not in self._lines:
             if len(self._lines) > 256:
@@ -165,6 +170,7 @@ class Texts:
 
     def width(self, text: str, size: int) -> int:
         """How wide ``text`` is at ``size``, in pixels."""
+        text = text.replace(NARROW_SPACE, " ")
         if ARABIC.search(text):
             return self.line(text, size, (0, 0, 0)).get_width()
         return int(self.font(size).get_rect(text or " ").width)
