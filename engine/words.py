@@ -9,6 +9,7 @@ and arguments, and the face (``firmware.words.say``) puts it into the visitor's 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core.sides import Side
@@ -48,6 +49,17 @@ def nphrase(singular: str, plural: str, number: int, **args: Any) -> Phrase:
     """A sentence whose form follows ``number`` (``{n} point``, ``{n} points``); ``n`` is
     set to it."""
     return Phrase(singular, {"n": number, **args}, plural, number)
+
+
+def listing(items: Sequence[str]) -> str:
+    """Items one after another (``a, b, c``), as a phrase when they are phrases, so each
+    language joins them its own way (Arabic with its own comma)."""
+    if not items:
+        return ""
+    joined = items[-1]
+    for item in reversed(items[:-1]):
+        joined = phrase(N_("{item}, {more}"), item=item, more=joined)
+    return joined
 
 
 SIDE_NAMES = (N_("Cones"), N_("Reels"))

@@ -68,8 +68,9 @@ class BoardMenu:
         self.is_open, self.page, self.last_touch = True, 0, now
         self._changes.clear()
         self._done_set = self.table.done in pieces
-        self._say(f"The menu. {self._page_words()} Set a piece on a lit square to choose, "
-                  f"and lift the piece from {self.table.done} to close.")
+        self._say(_("The menu. {page} Set a piece on a lit square to choose, and lift the "
+                    "piece from {done} to close.").format(page=self._page_words(),
+                                                          done=self.table.done))
 
     def changed(self, square: str, occupied: bool, t: float) -> None:
         """A switch changed while the menu is open (judged once the board is still)."""

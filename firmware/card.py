@@ -18,6 +18,7 @@ from engine import games
 from firmware.board_menu import DONE_COLOUR, SHOWN_PAGE, TIMEOUT
 from firmware.choices import games_on
 from firmware.menu_table import MenuTable, menu_table
+from firmware.words import N_, _, say
 from hardware.board_file import Board
 from hardware.strips import Colour
 
@@ -28,7 +29,7 @@ CELL = 19.0
 EMPTY: Colour = (235, 228, 214)
 OPENING: Colour = (120, 120, 120)
 FORMATS = (".pdf", ".svg", ".png")
-PAGE = "this page"
+PAGE = N_("this page")
 
 
 @dataclass(frozen=True)
@@ -51,24 +52,25 @@ def plan(table: MenuTable, board: Board) -> tuple[list[Box], list[tuple[str, flo
     columns = geometry.columns
     boxes: list[Box] = []
     lines: list[tuple[str, float, float]] = []
-    diagrams = [("Opening", None), *((page.setting.title, page) for page in table.pages)]
+    diagrams = [(_("Opening"), None), *((say(page.setting.title), page) for page in table.pages)]
     width = (WIDTH - 2 * MARGIN) / 2
     top = HEIGHT - 170
     for n, (title, page) in enumerate(diagrams):
         left = MARGIN + (n % 2) * width
         base = top - (n // 2) * 162
-        lines.append((title if page is None else f"{title} (the page square: {page.tab})",
+        lines.append((title if page is None else _("{title} (the page square: {square})").format(
+                          title=title, square=page.tab),
                       left, base + 4))
         meanings: dict[str, tuple[Colour, int, str]] = {}
         if page is None:
             for square in table.opening:
-                meanings[square] = (OPENING, 0, "a piece here")
-            meanings[table.done] = (DONE_COLOUR, 0, "a piece here: lift it to close")
+                meanings[square] = (OPENING, 0, _("a piece here"))
+            meanings[table.done] = (DONE_COLOUR, 0, _("a piece here: lift it to close"))
         else:
-            meanings[page.tab] = (SHOWN_PAGE, 0, PAGE)
+            meanings[page.tab] = (SHOWN_PAGE, 0, _(PAGE))
             for number, (square, choice) in enumerate(page.choices.items(), 1):
-                meanings[square] = (choice.colour, number, choice.label)
-            meanings[table.done] = (DONE_COLOUR, 0, "done")
+                meanings[square] = (choice.colour, number, say(choice.label))
+            meanings[table.done] = (DONE_COLOUR, 0, _("done"))
         scale = min(1.0, (width - 12) / (columns * CELL))
         for square, (row, column) in geometry.position.items():
             fill, number, meaning = meanings.get(square, (EMPTY, 0, ""))
@@ -78,8 +80,9 @@ def plan(table: MenuTable, board: Board) -> tuple[list[Box], list[tuple[str, flo
         said = [f"{shown}  {square}: {meaning}" for square, (_, shown, meaning) in
                 sorted(meanings.items(), key=lambda item: item[1][1]) if shown]
         if page is None:
-            said = [f"- a piece on {' and on '.join(table.opening)}, then shake the sticks",
-                    f"- lift the piece from {table.done} to close"]
+            said = [_("- a piece on {squares}, then shake the sticks").format(
+                        squares=_(" and on ").join(table.opening)),
+                    _("- lift the piece from {done} to close").format(done=table.done)]
         for text in (part for line in said for part in textwrap.wrap(
                 line, 72, subsequent_indent="        ")):
             lines.append((text, left + 4, legend))
@@ -91,13 +94,15 @@ def instructions(table: MenuTable) -> list[str]:
     """The card's five lines: how to use the menu."""
     first = ", ".join(table.opening[:-1])
     return [
-        f"Open: between games, set a piece on {first} and one on {table.done}, then shake the "
-        "sticks.",
-        "Pages: set a piece on a white square to show its page (the page shown is bright).",
-        "Choose: set a piece on a lit square; the board says the choice. The current one is "
-        "steady, the others breathe.",
-        f"Close: lift the piece from {table.done} (it pulses green); what you chose is saved.",
-        f"Left alone for {TIMEOUT:.0f} s, the menu closes and saves by itself.",
+        _("Open: between games, set a piece on {first} and one on {done}, then shake the "
+          "sticks.").format(first=first, done=table.done),
+        _("Pages: set a piece on a white square to show its page (the page shown is bright)."),
+        _("Choose: set a piece on a lit square; the board says the choice. The current one is "
+          "steady, the others breathe."),
+        _("Close: lift the piece from {done} (it pulses green); what you chose is saved.").format(
+            done=table.done),
+        _("Left alone for {seconds} s, the menu closes and saves by itself.").format(
+            seconds=f"{TIMEOUT:.0f}"),
     ]
 
 
@@ -111,10 +116,12 @@ def drawing(board: Board) -> Any:
 
     table = menu_table(games.load(games_on(board.kind)[0]).geometry, board.menu.open)
     card = Drawing(WIDTH, HEIGHT)
-    card.add(String(MARGIN, HEIGHT - MARGIN - 8, f"The board menu: {board.name}",
+    card.add(String(MARGIN, HEIGHT - MARGIN - 8, _("The board menu: {board}").format(
+                        board=board.name),
                     fontName="Helvetica-Bold", fontSize=18))
-    games_here = ", ".join(games.load(name).title for name in games_on(board.kind))
-    card.add(String(MARGIN, HEIGHT - MARGIN - 26, f"A {board.kind} board: {games_here}",
+    games_here = ", ".join(say(games.load(name).title) for name in games_on(board.kind))
+    card.add(String(MARGIN, HEIGHT - MARGIN - 26, _("A {kind} board: {games}").format(
+                        kind=board.kind, games=games_here),
                     fontName="Helvetica", fontSize=9))
     for n, line in enumerate(instructions(table)):
         card.add(String(MARGIN, HEIGHT - MARGIN - 50 - 14 * n, f"{n + 1}. {line}",
@@ -122,7 +129,7 @@ def drawing(board: Board) -> Any:
     boxes, lines = plan(table, board)
     geometry_cell = _cell(board)
     for box in boxes:
-        tab = box.meaning == PAGE
+        tab = box.meaning == _(PAGE)
         card.add(Rect(box.x, box.y, geometry_cell, geometry_cell, fillColor=colour(box.fill),
                       strokeColor=colour((0, 0, 0) if tab else (90, 80, 60)),
                       strokeWidth=1.5 if tab else 0.5))

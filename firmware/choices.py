@@ -26,7 +26,7 @@ from engine.mummy import Level
 from engine.words import N_, phrase
 from firmware import words
 from firmware.scenes import CALM, CONES, GOLD, REELS
-from firmware.words import LANGUAGES
+from firmware.words import LANGUAGES, _
 from hardware.strips import Colour
 
 STORY_GAME = "tait"
@@ -71,7 +71,8 @@ class Setting:
             if choice.value == wanted:
                 return choice
         known = ", ".join(c.value for c in self.choices)
-        raise ValueError(f"{self.key}: {value!r} is not a choice (choose one of {known})")
+        raise ValueError(_("{key}: '{value}' is not a choice (choose one of {known})").format(
+            key=self.key, value=value, known=known))
 
 
 def _game_choices() -> tuple[Choice, ...]:
@@ -285,4 +286,5 @@ def describe(kind: str | None, chosen: Chosen | None = None) -> Iterable[str]:
     for found in settings():
         now = chosen[found.key] if chosen is not None else found.default
         values = " | ".join(c.value for c in offered(found, kind))
-        yield f"{found.key:<9} {values}   (now: {now})"
+        yield _("{key} {values}   (now: {now})").format(key=f"{found.key:<9}", values=values,
+                                                         now=now)

@@ -22,7 +22,8 @@ from typing import Any
 from engine.core.sides import Side
 from engine.words import N_, PIECE_NAMES, SIDE_NAMES, Phrase
 
-__all__ = ["LANGUAGES", "N_", "_", "choose", "language", "ngettext", "say", "use", "voice"]
+__all__ = ["LANGUAGES", "N_", "_", "choose", "language", "ngettext", "right_to_left", "say", "use",
+           "voice"]
 
 DOMAIN = "aseb"
 LOCALES = Path(__file__).with_name("locale")
@@ -32,6 +33,8 @@ LANGUAGES: dict[str, str] = {
 """The visitors' languages, each named in itself (as a menu offers them)."""
 PSEUDO = "qps"
 """The pseudo-language: every marked word bracketed and accented, to find words not marked."""
+RIGHT_TO_LEFT = frozenset({"ar"})
+"""Languages written right to left (the window mirrors its words for them)."""
 VOICES = {"en": "en", "ar": "ar", "de": "de", "fr": "fr", "it": "it", "es": "es", "qps": "en"}
 """espeak-ng's voice (``-v``) for each language."""
 
@@ -56,6 +59,11 @@ def use(language: str) -> None:
 def language() -> str:
     """The language spoken now (``en``, ``de``...)."""
     return _language
+
+
+def right_to_left() -> bool:
+    """Whether the language spoken now is written right to left."""
+    return _language in RIGHT_TO_LEFT
 
 
 def voice() -> str:

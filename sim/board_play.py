@@ -24,6 +24,7 @@ from firmware.evidence import WAITING, owners_of, trips
 from firmware.scenes import Phase
 from firmware.store import Store
 from firmware.telling import sided_throws
+from firmware.words import _
 from hardware.squares import RACKS
 from sim.chances import Chances
 from sim.hand import Hand, Held
@@ -142,8 +143,8 @@ class BoardPlay:
         elif len(ends) > 1 and held.origin is not None:
             self.hand.drop(held.origin, self.now)
             self.chosen = held
-            self.notice = (f"Click the square it goes to: {' or '.join(map(str, ends))} (or drag "
-                           "it there).", self.now + 6.0)
+            self.notice = (_("Click the square it goes to: {squares} (or drag it there).")
+                           .format(squares=_(" or ").join(map(str, ends))), self.now + 6.0)
         elif move is not None and state is not None:
             self.hand.carry(state, move, self.now)
         else:
@@ -218,7 +219,7 @@ class BoardPlay:
             if self.controller.phase is Phase.IDLE:  # no stick box: Space begins a game
                 self.new_game()
                 return
-            self.notice = ("No throw in this game: move a piece.", self.now + 3.0)
+            self.notice = (_("No throw in this game: move a piece."), self.now + 3.0)
             return
         if not self.hand.shaking:
             self._shaking_by = by

@@ -25,7 +25,8 @@ from engine.games.api import Rules
 from engine.mummy.minds import level_description
 from engine.record import GameRecord
 from engine.tait.state import Ruleset
-from firmware.words import LANGUAGES, PSEUDO, choose, use
+from engine.words import N_, Phrase, phrase
+from firmware.words import LANGUAGES, PSEUDO, _, choose, say, side_said, use
 from sim.installed_table import table_for
 
 
@@ -49,13 +50,15 @@ def _play(args: argparse.Namespace) -> int:
     from sim.terminal_settings import TerminalSettings
 
     if args.two_players and args.mummy is not None:
-        raise ValueError("--two-players has no mummy: leave out --mummy, or play against it")
+        raise ValueError(_("--two-players has no mummy: leave out --mummy, or play against it"))
     overrides = setting_flags(args)
     story = story_of(args, rules_of(args))
     if story is not None:
         if args.two_players or args.mummy is not None or args.level is not None:
-            raise ValueError(f"the {story} chooses the sides (you play the Cones) and the "
-                             "mummy's level: leave out --two-players, --mummy and --level")
+            raise ValueError(_("{story} chooses the sides (you play the Cones) and the "
+                               "mummy's level: leave out --two-players, --mummy and --level")
+                             .format(story=_("the tutorial") if story == "tutorial"
+                                     else _("the tournament")))
         overrides.update(game="tait", mode=story)
     file = SettingsFile(state_directory() / "terminal")
     chosen = file.load(None, overrides=overrides)
@@ -104,10 +107,10 @@ def _terminal_game(mode: str, settings: Any, args: argparse.Namespace,
     if mode == "tournament":
         rules = games_rules("tait")
         mummy = _mummy(Level.NEFERKAPTAH, rules)
-        _write(f"The mummy plays the Reels at Neferkaptah's level: "
-               f"{Level.NEFERKAPTAH.description}.")
+        _write(_("The mummy plays the Reels at Neferkaptah's level: {description}.").format(
+            description=say(Level.NEFERKAPTAH.description)))
         if mummy.fallback:
-            _write(f"({mummy.fallback})")
+            _write(f"({say(mummy.fallback)})")
         return TournamentGame(input, _write, rng, store=TournamentStore(
             state_directory() / "terminal"), chooser=mummy.choose, table=mummy.table,
             adviser=lambda state: str(hint(state, mummy=mummy, rng=random.Random(0))),
@@ -121,19 +124,29 @@ def _terminal_game(mode: str, settings: Any, args: argparse.Namespace,
 
     def advise(state: Any) -> str:
         explained = explain(table, state) if table is not None else None
-        if explained:  # printed after "The mummy would play "
-            return explained.replace(" keeps ", ", which keeps ", 1)
+        if isinstance(explained, Phrase):  # printed after "The mummy would play "
+            return which_keeps(explained)
         return str(hint(state, mummy=mummy, rng=random.Random(0)))
 
     if side is not None:
-        _write(f"The mummy ({level.title}: {level_description(level, ruleset)}) plays "
-               f"{side.title}.")
+        _write(_("The mummy ({level}: {description}) plays {side}.").format(
+            level=say(level.title), description=say(level_description(level, ruleset)),
+            side=side_said(side)))
         if mummy.fallback:
-            _write(f"({mummy.fallback})")
+            _write(f"({say(mummy.fallback)})")
     game = TerminalGame(input, _write, rng, mummy=side, chooser=mummy.choose, adviser=advise,
                         ruleset=ruleset, table=table, finished=keep_record, settings=settings)
     game.show_chances = chosen.chances
     return game
+
+
+def which_keeps(explained: Phrase) -> Phrase:
+    """The solved table's hint (``C2-M6 keeps 61%; ...``) as it reads after "The mummy would
+    play": ``C2-M6, which keeps 61%; ...``, still a phrase to translate."""
+    keeps = explained.args.get("keeps", explained)
+    said = phrase(N_("{move}, which keeps {chance}"), **keeps.args)
+    return said if keeps is explained else Phrase(explained.msgid,
+                                                  {**explained.args, "keeps": said})
 
 
 def keep_record(record: GameRecord) -> str:
@@ -143,8 +156,8 @@ def keep_record(record: GameRecord) -> str:
     try:
         path = save_game(record)
     except OSError as exc:
-        return f"(the game could not be saved: {exc})"
-    return f"The game is saved: review it with  aseb review {path}"
+        return _("(the game could not be saved: {problem})").format(problem=exc)
+    return _("The game is saved: review it with  aseb review {path}").format(path=path)
 
 
 def _review(args: argparse.Namespace) -> int:
@@ -157,6 +170,7 @@ def _review(args: argparse.Namespace) -> int:
     from firmware.games import load_game
     from firmware.solved_table import TableError, open_table
     from firmware.tables import default_directory
+    from sim.review_text import review_text
 
     record = load_game(Path(args.file))
     directory = Path(args.tables) if args.tables else default_directory()
@@ -165,8 +179,9 @@ def _review(args: argparse.Namespace) -> int:
         try:
             table = open_table(directory, record.ruleset)
         except TableError as exc:
-            print(f"{exc}; the chances below are a search's estimates.")
-    print(review(judge_for(record.ruleset, table), record).text())
+            print(_("{problem}; the chances below are a search's estimates.").format(
+                problem=say(str(exc))))
+    print(review_text(review(judge_for(record.ruleset, table), record)))
     return 0
 
 
@@ -193,16 +208,17 @@ def _run(args: argparse.Namespace) -> int:
         from sim.headless import run_simulated
 
         if args.demo and story == "tutorial":
-            raise ValueError("--demo plays both sides itself: it cannot follow the tutorial")
+            raise ValueError(_("--demo plays both sides itself: it cannot follow the tutorial"))
         return run_simulated(settings, state_dir, args.seconds, demo=args.demo,
                              kiosk=args.kiosk, story=story, overrides=overrides,
                              solve=args.solve, link=link)
     if args.solve:
-        raise ValueError("--solve is for the simulated board: on a board the aseb-solve unit "
-                         "makes the table (systemd/install.sh)")
+        raise ValueError(_("--solve is for the simulated board: on a board the aseb-solve unit "
+                           "makes the table (systemd/install.sh)"))
     if args.demo or args.kiosk:
-        raise ValueError("--demo and --kiosk play on the simulated board only: add --simulated "
-                         "(a real board's kiosk is its board file's [kiosk] section)")
+        raise ValueError(_("--demo and --kiosk play on the simulated board only: add "
+                           "--simulated (a real board's kiosk is its board file's [kiosk] "
+                           "section)"))
     return run_board(Path(args.board), settings, state_dir, story=story, overrides=overrides,
                      table_for=table_for, link=link)
 
@@ -240,7 +256,7 @@ def story_of(args: argparse.Namespace, rules: Rules) -> str | None:
     from firmware.story import check_story
 
     if args.tutorial and args.tournament:
-        raise ValueError("--tutorial or --tournament: one at a time")
+        raise ValueError(_("--tutorial or --tournament: one at a time"))
     story = "tutorial" if args.tutorial else "tournament" if args.tournament else None
     if story is not None:
         check_story(story, rules)
@@ -253,7 +269,8 @@ def _sim(args: argparse.Namespace) -> int:
     from firmware.boards import no_board
 
     if no_board(rules_of(args)) is not None and args.board:  # the stacking game: no reeds
-        raise ValueError(f"{rules_of(args).title} has no board file: leave out --board")
+        raise ValueError(_("{game} has no board file: leave out --board").format(
+            game=say(rules_of(args).title)))
     from sim.launch import open_window
 
     return open_window(Path(args.board) if args.board else None,
@@ -272,7 +289,8 @@ def _stats(args: argparse.Namespace) -> int:
     if args.csv:
         sys.stdout.write(to_csv(games.lines()))
     else:
-        print(f"The games kept in {games.directory} ({games.path.name} and its rotated files):")
+        print(_("The games kept in {directory} ({file} and its rotated files):").format(
+            directory=games.directory, file=games.path.name))
         print(report(summary(games.lines())))
     return 0
 
@@ -291,7 +309,8 @@ def _menu_card(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"aseb: {exc}", file=sys.stderr)
         return 78
-    print(f"The menu card of {board.name}: {draw_card(board, Path(args.out))}")
+    print(_("The menu card of {board}: {file}").format(board=board.name,
+                                                       file=draw_card(board, Path(args.out))))
     return 0
 
 
@@ -329,10 +348,11 @@ def _solve(args: argparse.Namespace) -> int:
     from firmware.tables import RULESETS, default_directory, solvable
 
     if not 1 <= args.pieces <= 5:
-        raise ValueError(f"--pieces must be 1 to 5, not {args.pieces}")
+        raise ValueError(_("--pieces must be 1 to 5, not {pieces}").format(pieces=args.pieces))
     name = args.game or args.ruleset
     if name not in RULESETS:
-        raise ValueError(f"unknown ruleset {name!r}: choose one of {', '.join(RULESETS)}")
+        raise ValueError(_("unknown ruleset '{name}': choose one of {rulesets}").format(
+            name=name, rulesets=", ".join(RULESETS)))
     ruleset = solvable(name, args.pieces)
     out = Path(args.out) if args.out else default_directory()
     result = solve(ruleset, out)
@@ -340,147 +360,172 @@ def _solve(args: argparse.Namespace) -> int:
     return 0
 
 
-GAME_HELP = "the game: " + ", ".join(names()) + f" (default: {DEFAULT})"
+def game_help(default: str) -> str:
+    """``--game``'s help: the games, and the one played without it (``default``)."""
+    return _("the game: {games} ({default})").format(games=", ".join(names()), default=default)
 
 
-LANG_OPTION: dict[str, Any] = {
-    "default": None, "choices": [*LANGUAGES, PSEUDO], "metavar": "LANG",
-    "help": f"the language spoken: {', '.join(LANGUAGES)} (default: the settings, the board "
-            f"file's [menu] language, else LANG; {PSEUDO}: the pseudo-language that marks every "
-            "translated word)"}
+def lang_option() -> dict[str, Any]:
+    """``--lang``: its choices and its help."""
+    return {"default": None, "choices": [*LANGUAGES, PSEUDO], "metavar": "LANG",
+            "help": _("the language spoken: {languages} (default: the settings, the board file's "
+                      "[menu] language, else LANG; {pseudo}: the pseudo-language that marks "
+                      "every translated word)").format(languages=", ".join(LANGUAGES),
+                                                       pseudo=PSEUDO)}
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
-    parser = argparse.ArgumentParser(prog="aseb", description="A Twenty Squares board that plays "
-                                     "back: terminal game, board controller and simulator.")
+    parser = argparse.ArgumentParser(prog="aseb", description=_("A Twenty Squares board that plays "
+                                       "back: terminal game, board controller and simulator."))
     parser.add_argument("--version", action="version", version=f"aseb {version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    play = commands.add_parser("play", help="play in the terminal (Enter throws the sticks)")
-    play.add_argument("--two-players", action="store_true", help="no mummy: two humans")
-    play.add_argument("--lang", **LANG_OPTION)
+    play = commands.add_parser("play", help=_("play in the terminal (Enter throws the sticks)"))
+    play.add_argument("--two-players", action="store_true", help=_("no mummy: two humans"))
+    play.add_argument("--lang", **lang_option())
     play.add_argument("--mummy", default=None, metavar="SIDE",
-                      help="the side the mummy plays: cones or reels (default: reels)")
+                      help=_("the side the mummy plays: cones or reels (default: reels)"))
     play.add_argument("--level", default=None,
-                      help="the mummy's level: scribe, priest, vizier, neferkaptah (or 0-3; "
-                           "default: priest)")
-    play.add_argument("--seed", type=int, default=None, help="seed the sticks (replayable game)")
+                      help=_("the mummy's level: scribe, priest, vizier, neferkaptah (or 0-3; "
+                             "default: priest)"))
+    play.add_argument("--seed", type=int, default=None, help=_("seed the sticks (replayable game)"))
     play.add_argument("--no-demon-cast", action="store_true",
-                      help="throw the opening by hand instead of the automatic demon-cast")
+                      help=_("throw the opening by hand instead of the automatic demon-cast"))
     play.add_argument("--game", default=None, choices=names(),
-                      help=GAME_HELP.replace(")", "; else the last one chosen)"))
+                      help=game_help(_("default: {game}; else the last one chosen").format(
+                          game=DEFAULT)))
     play.add_argument("--tutorial", action="store_true",
-                      help="the guided first game: six short lessons, the throws arranged")
+                      help=_("the guided first game: six short lessons, the throws arranged"))
     play.add_argument("--tournament", action="store_true",
-                      help="Setna's tournament against Neferkaptah: first to four wins, each "
-                           "loss sinks Setna into the sand (kept between runs)")
+                      help=_("Setna's tournament against Neferkaptah: first to four wins, each "
+                             "loss sinks Setna into the sand (kept between runs)"))
     play.set_defaults(run=_play)
 
-    run = commands.add_parser("run", help="run the board controller (a real board or simulated)")
+    run = commands.add_parser("run", help=_("run the board controller (a real board or simulated)"))
     where = run.add_mutually_exclusive_group(required=True)
-    where.add_argument("--board", metavar="FILE", help="the board file (TOML) of a real board")
-    where.add_argument("--simulated", action="store_true", help="the simulated board, headless")
+    where.add_argument("--board", metavar="FILE", help=_("the board file (TOML) of a real board"))
+    where.add_argument("--simulated", action="store_true", help=_("the simulated board, headless"))
     run.add_argument("--mummy", default=None, metavar="SIDE",
-                     help="the side the mummy plays: cones, reels or none (default: as chosen "
-                          "in the board menu, else reels)")
+                     help=_("the side the mummy plays: cones, reels or none (default: as chosen "
+                            "in the board menu, else reels)"))
     run.add_argument("--level", default=None,
-                     help="the mummy's level: scribe, priest, vizier, neferkaptah, or fair (the "
-                          "kiosk: it adapts so visitors win about half their games; default: as "
-                          "chosen in the board menu, else priest)")
-    run.add_argument("--state-dir", metavar="DIR", help="where the game is saved")
-    run.add_argument("--lang", **LANG_OPTION)
-    run.add_argument("--seconds", type=float, help="stop after this long (simulated only)")
+                     help=_("the mummy's level: scribe, priest, vizier, neferkaptah, or fair (the "
+                            "kiosk: it adapts so visitors win about half their games; default: as "
+                            "chosen in the board menu, else priest)"))
+    run.add_argument("--state-dir", metavar="DIR", help=_("where the game is saved"))
+    run.add_argument("--lang", **lang_option())
+    run.add_argument("--seconds", type=float, help=_("stop after this long (simulated only)"))
     run.add_argument("--socket", metavar="PATH",
-                     help="where the board's link listens for aseb web (default: link.sock in "
-                          "$RUNTIME_DIRECTORY, else $XDG_RUNTIME_DIR/aseb, else the state dir)")
-    run.add_argument("--no-link", action="store_true", help="open no link for aseb web")
+                     help=_("where the board's link listens for aseb web (default: link.sock "
+                            "in $RUNTIME_DIRECTORY, else $XDG_RUNTIME_DIR/aseb, else the state "
+                            "dir)"))
+    run.add_argument("--no-link", action="store_true", help=_("open no link for aseb web"))
     run.add_argument("--solve", action="store_true",
-                     help="without a solved table, make it in the background at idle priority "
-                          "while the board plays (simulated only; a board's aseb-solve unit "
-                          "does it there)")
-    run.add_argument("--no-demon-cast", action="store_true", help="no automatic opening throws")
+                     help=_("without a solved table, make it in the background at idle priority "
+                            "while the board plays (simulated only; a board's aseb-solve unit "
+                            "does it there)"))
+    run.add_argument("--no-demon-cast", action="store_true", help=_("no automatic opening throws"))
     run.add_argument("--demo", action="store_true",
-                     help="the mummy plays both sides through the simulated hand (with "
-                          "--simulated): a soak of the whole service path")
+                     help=_("the mummy plays both sides through the simulated hand (with "
+                            "--simulated): a soak of the whole service path"))
     run.add_argument("--game", default=None, choices=names(),
-                     help=GAME_HELP.replace(")", "; else as chosen in the board menu)"))
+                     help=game_help(_("default: {game}; else as chosen in the board menu").format(
+                         game=DEFAULT)))
     run.add_argument("--kiosk", action="store_true",
-                     help="(with --simulated) the museum kiosk of the shipped board file; a real "
-                          "board's [kiosk] section decides for itself")
+                     help=_("(with --simulated) the museum kiosk of the shipped board file; a real "
+                            "board's [kiosk] section decides for itself"))
     run.add_argument("--tutorial", action="store_true",
-                     help="begin with the guided tutorial, then play on (the board file's "
-                          "[story] mode = \"tutorial\" does this at every start)")
+                     help=_("begin with the guided tutorial, then play on (the board file's "
+                            "[story] mode = \"tutorial\" does this at every start)"))
     run.add_argument("--tournament", action="store_true",
-                     help="play Setna's tournament against the mummy, kept across restarts "
-                          "(the board file's [story] mode = \"tournament\")")
+                     help=_("play Setna's tournament against the mummy, kept across restarts "
+                            "(the board file's [story] mode = \"tournament\")"))
     run.set_defaults(run=_run)
 
-    sim = commands.add_parser("sim", help="the simulator: a window that behaves like the board")
-    sim.add_argument("--board", metavar="FILE", help="use a board file's pixel order and timings")
-    sim.add_argument("--state-dir", metavar="DIR", help="where the game is saved")
-    sim.add_argument("--lang", **LANG_OPTION)
-    sim.add_argument("--fullscreen", action="store_true", help="fill the screen (a kiosk)")
-    sim.add_argument("--seed", type=int, default=None, help="seed the simulated board")
-    sim.add_argument("--seconds", type=float, help="close after this long (smoke tests)")
+    sim = commands.add_parser("sim", help=_("the simulator: a window that behaves like the board"))
+    sim.add_argument("--board", metavar="FILE",
+                     help=_("use a board file's pixel order and timings"))
+    sim.add_argument("--state-dir", metavar="DIR", help=_("where the game is saved"))
+    sim.add_argument("--lang", **lang_option())
+    sim.add_argument("--fullscreen", action="store_true", help=_("fill the screen (a kiosk)"))
+    sim.add_argument("--seed", type=int, default=None, help=_("seed the simulated board"))
+    sim.add_argument("--seconds", type=float, help=_("close after this long (smoke tests)"))
     sim.add_argument("--game", default=None, choices=names(),
-                     help=GAME_HELP.replace(")", "; else the last one chosen)"))
+                     help=game_help(_("default: {game}; else the last one chosen").format(
+                         game=DEFAULT)))
     sim.set_defaults(run=_sim)
 
-    solve = commands.add_parser("solve", help="solve the game: every position's chance to win "
-                                "under perfect play, as the table Neferkaptah plays from")
-    solve.add_argument("--pieces", type=int, default=5, help="pieces a side, 1 to 5 (default 5)")
+    solve = commands.add_parser("solve", help=_("solve the game: every position's chance to win "
+                                  "under perfect play, as the table Neferkaptah plays from"))
+    solve.add_argument("--pieces", type=int, default=5, help=_("pieces a side, 1 to 5 (default 5)"))
     solve.add_argument("--game", choices=("tait", "cyningstan"),
-                       help="the game to solve (default: tait)")
+                       help=_("the game to solve (default: tait)"))
     solve.add_argument("--ruleset", default="tait",
-                       help="the rules, by name: tait, safe, cyningstan (default: tait)")
+                       help=_("the rules, by name: tait, safe, cyningstan (default: tait)"))
     solve.add_argument("--out", metavar="DIR",
-                       help="where the table goes (default: $ASEB_TABLES or ~/.local/share/aseb)")
+                       help=_("where the table goes (default: $ASEB_TABLES or "
+                              "~/.local/share/aseb)"))
     solve.set_defaults(run=_solve)
 
-    looked = commands.add_parser("review", help="review a saved game: what each move cost, the "
-                                 "biggest mistakes and the luck of the throws")
-    looked.add_argument("file", help="a saved game (a game record, or the board's game.json)")
-    looked.add_argument("--tables", metavar="DIR", help="where the solved table is (without "
-                        "it, or for a game it does not hold, the strongest search judges)")
+    looked = commands.add_parser("review", help=_("review a saved game: what each move cost, the "
+                                   "biggest mistakes and the luck of the throws"))
+    looked.add_argument("file", help=_("a saved game (a game record, or the board's game.json)"))
+    looked.add_argument("--tables", metavar="DIR", help=_("where the solved table is (without "
+                          "it, or for a game it does not hold, the strongest search judges)"))
     looked.set_defaults(run=_review)
 
-    stats = commands.add_parser("stats", help="the kiosk's statistics: games per day, "
-                                "completion, visitors' wins, duration")
-    stats.add_argument("--state-dir", metavar="DIR", help="where the board keeps its games "
-                       "(default: the service's state directory)")
-    stats.add_argument("--csv", action="store_true", help="every game as CSV, for a spreadsheet")
+    stats = commands.add_parser("stats", help=_("the kiosk's statistics: games per day, "
+                                  "completion, visitors' wins, duration"))
+    stats.add_argument("--state-dir", metavar="DIR", help=_("where the board keeps its games "
+                         "(default: the service's state directory)"))
+    stats.add_argument("--csv", action="store_true", help=_("every game as CSV, for a spreadsheet"))
     stats.set_defaults(run=_stats)
 
-    card = commands.add_parser("menu-card", help="draw the board menu's card for the box lid "
-                               "(PDF, SVG or PNG), from the table the board reads")
-    card.add_argument("--board", metavar="FILE", help="the board file (default: the shipped "
-                      "Twenty Squares board)")
+    card = commands.add_parser("menu-card", help=_("draw the board menu's card for the box lid "
+                                 "(PDF, SVG or PNG), from the table the board reads"))
+    card.add_argument("--board", metavar="FILE", help=_("the board file (default: the shipped "
+                        "Twenty Squares board)"))
     card.add_argument("--out", metavar="FILE", default="menu-card.pdf",
-                      help="where to write it: .pdf, .svg or .png (default: menu-card.pdf)")
+                      help=_("where to write it: .pdf, .svg or .png (default: menu-card.pdf)"))
     card.set_defaults(run=_menu_card)
 
-    web = commands.add_parser("web", help="the board on the home network: live board, settings, "
-                              "games, a museum's display and remote play (the web extra)")
-    web.add_argument("--board", metavar="FILE", help="the board file whose [web] section says "
-                     "where to listen and the PIN (default: loopback, port 8020)")
-    web.add_argument("--socket", metavar="PATH", help="the board's link (as aseb run --socket)")
-    web.add_argument("--state-dir", metavar="DIR", help="where the page keeps its key and PIN hash")
+    web = commands.add_parser("web", help=_("the board on the home network: live board, "
+                              "settings, games, a museum's display and remote play (the web "
+                              "extra)"))
+    web.add_argument("--board", metavar="FILE", help=_("the board file whose [web] section says "
+                     "where to listen and the PIN (default: loopback, port 8020)"))
+    web.add_argument("--socket", metavar="PATH",
+                     help=_("the board's link (as aseb run --socket)"))
+    web.add_argument("--state-dir", metavar="DIR",
+                     help=_("where the page keeps its key and PIN hash"))
     web.add_argument("--display", action="store_true",
-                     help="the home page is the museum's full-screen display")
-    web.add_argument("--address", help="listen here instead (an IP address)")
-    web.add_argument("--port", type=int, help="listen on this port instead")
+                     help=_("the home page is the museum's full-screen display"))
+    web.add_argument("--address", help=_("listen here instead (an IP address)"))
+    web.add_argument("--port", type=int, help=_("listen on this port instead"))
     web.set_defaults(run=_web)
 
     check = commands.add_parser("selftest", add_help=False,
-                                help="check a newly built board: every switch, light, the "
-                                     "speaker and the sticks (--board FILE, --simulated)")
+                                help=_("check a newly built board: every switch, light, the "
+                                       "speaker and the sticks (--board FILE, --simulated)"))
     check.set_defaults(run=_selftest)
     return parser
+
+
+def lang_asked(argv: list[str]) -> str | None:
+    """The ``--lang`` of a command line before it is parsed (so its help is in that
+    language); None without one."""
+    for i, word in enumerate(argv):
+        if word.startswith("--lang="):
+            return word.split("=", 1)[1]
+        if word == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``aseb`` console command."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on every start
+    use(choose(lang_asked(sys.argv[1:] if argv is None else argv)))  # --help in it too
     parser = build_parser()
     args, rest = parser.parse_known_args(argv)
     if getattr(args, "run", None) is _selftest:

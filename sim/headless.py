@@ -21,6 +21,8 @@ from firmware.controller import Settings
 from firmware.daemon import open_link, serve, stop_on_signals
 from firmware.restarts import EX_SOFTWARE
 from firmware.service import Notifier
+from firmware.words import voice as language_voice
+from hardware.voice import EspeakVoice, Voice
 from sim.demo import Demo
 from sim.table import Table
 
@@ -30,22 +32,29 @@ log = logging.getLogger(__name__)
 def run_simulated(settings: Settings, state_dir: Path, seconds: float | None = None,
                   demo: bool = False, kiosk: bool = False, story: str | None = None,
                   overrides: Mapping[str, str] | None = None, solve: bool = False,
-                  link: Path | None = None) -> int:
+                  link: Path | None = None, voice: Voice | None = None) -> int:
     """Run until a signal (or for ``seconds``), the board's manual clock following real time,
     with the owner's choices and the board menu (``overrides``: the run's flags); ``story``:
     ``tutorial`` or ``tournament`` for this run instead of the chosen mode. Without a solved
     table the board looks for one every few seconds, and with ``solve`` makes it in the
     background at idle priority meanwhile (``firmware.background_solve``). The board's link
-    (``firmware.link``) listens on ``link`` (None: no link)."""
+    (``firmware.link``) listens on ``link`` (None: no link). As the real board does, it speaks
+    (espeak-ng, where installed, in the language's voice; ``voice``: another) the board menu,
+    and the stories where the board file's ``[facts] speak`` asks."""
     stop = threading.Event()
     stop_on_signals(stop)
     start = time.monotonic()
     settings.mummy_plays_both = settings.mummy_plays_both or demo
     config = None
+    board = board_for(settings.ruleset)
     if kiosk:  # the shipped board file's kiosk section, switched on
-        config = replace(board_for(settings.ruleset).kiosk, enabled=True)
+        config = replace(board.kiosk, enabled=True)
+    speaker = voice if voice is not None else EspeakVoice(
+        language_voice(), board.sounds.volume, board.sounds.muted)
+    speak_in = speaker.speak_in if isinstance(speaker, EspeakVoice) else None
     with Table(state_dir=state_dir, settings=settings, seed=secrets.randbits(32),
-               kiosk=config, menu=True, overrides=overrides, story=story) as table:
+               kiosk=config, menu=True, overrides=overrides, story=story, say=speaker.say,
+               language=speak_in, tell_stories=board.facts.speak) as table:
         player = Demo(table.sim) if demo else None
         companion = table.choices  # the choices, their story and the menu
         look_for_table = table_watcher(table.controller)
@@ -77,6 +86,7 @@ def run_simulated(settings: Settings, state_dir: Path, seconds: float | None = N
             notifier.stopping()
             if board_link is not None:
                 board_link.close()
+            speaker.close()
             if solving is not None and solving.poll() is None:
                 solving.terminate()  # its checkpoint lets the next run go on from here
     return EX_SOFTWARE if problem is not None else 0

@@ -17,7 +17,7 @@ import pygame
 from firmware.words import N_, _, say
 from hardware.strips import Colour
 from sim.layout import Layout
-from sim.text import Texts
+from sim.text import Texts, mirrored, mirrored_x
 
 TITLES = (N_("Options"), N_("Help"), N_("Log"), N_("Exit"))
 ACTIONS = {"Log": "log", "Exit": "exit"}
@@ -55,8 +55,9 @@ class Menu:
     def title_rects(self, layout: Layout) -> dict[str, pygame.Rect]:
         """Where each title sits on the bar."""
         h = layout.menu.height
-        width = int(h * 3.6)
-        return {t: pygame.Rect(h // 2 + i * width, 0, width, h) for i, t in enumerate(TITLES)}
+        width = int(h * 3.6)  # from the right end of the bar when the language reads that way
+        return {t: mirrored(pygame.Rect(h // 2 + i * width, 0, width, h), layout.menu)
+                for i, t in enumerate(TITLES)}
 
     def item_rects(self, layout: Layout) -> list[tuple[pygame.Rect, Item]]:
         """The open drop-down's items and where they lie, then those of the list open beside
@@ -67,8 +68,8 @@ class Menu:
         title = self.title_rects(layout)[self.open]
         width = int(h * 18)  # the longest setting's line with its arrow
         items = self._items(self.open)
-        found = [(pygame.Rect(title.left, h + i * h, width, h), item)
-                 for i, item in enumerate(items)]
+        left = mirrored(title, layout.menu).left  # laid out left to right, mirrored at the end
+        found = [(pygame.Rect(left, h + i * h, width, h), item) for i, item in enumerate(items)]
         beside = next(((rect, item) for rect, item in found
                        if item.sub and item.action == self.sub), None)
         if beside is not None:  # beside its item, lifted to stay inside the window
@@ -76,7 +77,7 @@ class Menu:
             top = max(h, min(rect.top, layout.size[1] - len(item.sub) * h))
             found += [(pygame.Rect(rect.right, top + i * h, width, h), choice)
                       for i, choice in enumerate(item.sub)]
-        return found
+        return [(mirrored(rect, layout.menu), item) for rect, item in found]
 
     def click(self, pos: tuple[int, int], layout: Layout) -> str | None:
         """Handle a click; the chosen item's action, or None (the click may open or close)."""
@@ -123,18 +124,17 @@ class Menu:
             colour = DROP_TEXT if item.enabled else DISABLED
             if item.checked:  # drawn, not a glyph: it looks the same in any face
                 h = rect.height
-                points = [(rect.left + h * 0.3, rect.top + h * 0.5),
-                          (rect.left + h * 0.5, rect.top + h * 0.72),
-                          (rect.left + h * 0.85, rect.top + h * 0.25)]
+                points = [(mirrored_x(int(rect.left + h * x), rect), int(rect.top + h * y))
+                          for x, y in ((0.3, 0.5), (0.5, 0.72), (0.85, 0.25))]
                 pygame.draw.lines(surface, colour, False, points, max(2, h // 10))
             if item.sub:  # an arrow to the list it opens, drawn as the check mark is
                 h = rect.height
                 pygame.draw.polygon(surface, colour, [
-                    (rect.right - h * 0.6, rect.top + h * 0.28),
-                    (rect.right - h * 0.6, rect.top + h * 0.72),
-                    (rect.right - h * 0.3, rect.top + h * 0.5)])
+                    (mirrored_x(int(rect.right - h * x), rect), int(rect.top + h * y))
+                    for x, y in ((0.6, 0.28), (0.6, 0.72), (0.3, 0.5))])
             text = texts.line(say(item.label), size, colour)  # labels are marked ids
-            surface.blit(text, text.get_rect(midleft=(rect.left + rect.height + 8, rect.centery)))
+            place = text.get_rect(midleft=(rect.left + rect.height + 8, rect.centery))
+            surface.blit(text, mirrored(place, rect))
         if self.open is not None:  # a frame round the drop-down, and round the list beside it
             placed = self.item_rects(layout)
             for lefts in {r.left for r, _item in placed}:

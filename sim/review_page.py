@@ -3,7 +3,7 @@
 The Cones' chance after every step as a line over the game (blue above the middle line, amber
 below), each side's three biggest mistakes, and the luck of the throws.
 
-    draw_review(surface, surface.get_rect(), review(table, game.record), font)
+    draw_review(surface, surface.get_rect(), review(table, game.record), Texts(), 16)
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from engine.mummy.review import Review, cones_curve
 from firmware.words import _, say, side_said
 from hardware.strips import Colour
 from sim.drawing import CONE_BODY, REEL_BODY, TABLE, TABLE_LINE
+from sim.text import Texts, mirrored
 
 INK: Colour = (236, 226, 206)
 CONE_LINE: Colour = (130, 180, 255)
@@ -28,49 +29,53 @@ MARGIN = 16
 __all__ = ["cones_curve", "draw_review"]
 
 
-def draw_review(surface: pygame.Surface, rect: pygame.Rect, review: Review,
-                font: pygame.font.Font) -> None:
-    """Draw the review page of ``review`` in ``rect``."""
+def draw_review(surface: pygame.Surface, rect: pygame.Rect, review: Review, texts: Texts,
+                size: int) -> None:
+    """Draw the review page of ``review`` in ``rect``, its words at ``size`` pixels (at the
+    page's right when the language reads right to left; the graph runs left to right)."""
     pygame.draw.rect(surface, TABLE, rect)
-    line_height = font.get_linesize()
+    line_height = texts.line("Ag", size, INK).get_height()
+
+    def write(line: str, y: int, colour: Colour = INK) -> None:
+        drawn = texts.line(line, size, colour)
+        surface.blit(drawn, mirrored(drawn.get_rect(topleft=(rect.left + MARGIN, y)), rect))
+
     y = rect.top + MARGIN
-    surface.blit(font.render(_("Game review: the Cones' chance to win, move by move"), True, INK),
-                 (rect.left + MARGIN, y))
+    write(_("Game review: the Cones' chance to win, move by move"), y)
     y += line_height
-    surface.blit(font.render(say(review.judged_by), True, INK), (rect.left + MARGIN, y))
+    write(say(review.judged_by), y)
     y += line_height + 4
     text_lines = 2 + 3
-    axis = font.size("100%")[0] + 8
+    axis = texts.width("100%", size) + 8
     graph = pygame.Rect(rect.left + MARGIN + axis, y, rect.width - 2 * MARGIN - axis,
                         max(40, rect.bottom - y - MARGIN - text_lines * line_height))
     _graph(surface, graph, cones_curve(review))
-    _axes(surface, graph, font, len(review.steps))
+    _axes(surface, graph, texts, size, len(review.steps))
     y = graph.bottom + line_height + 6
     for side in Side:
         worst = review.mistakes(side)
         listed = "; ".join(f"{s.number}. {s.move} -{s.loss:.1f}" for s in worst) or _("none")
         colour = CONE_BODY if side == Side.CONES else REEL_BODY
-        surface.blit(font.render(_("{side}' biggest mistakes: {listed}").format(
-            side=side_said(side), listed=listed), True, colour),
-                     (rect.left + MARGIN, y))
+        write(_("{side}' biggest mistakes: {listed}").format(side=side_said(side), listed=listed),
+              y, colour)
         y += line_height
     luck = ", ".join(f"{side_said(side)} {review.luck(side):+.1f}" for side in Side)
     lost = ", ".join(f"{side_said(side)} {review.lost(side):.1f}" for side in Side)
     for line in (_("Luck of the throws (points): {luck}").format(luck=luck),
                  _("Points given up by moves: {lost}").format(lost=lost)):
-        surface.blit(font.render(line, True, INK), (rect.left + MARGIN, y))
+        write(line, y)
         y += line_height
 
 
-def _axes(surface: pygame.Surface, area: pygame.Rect, font: pygame.font.Font,
+def _axes(surface: pygame.Surface, area: pygame.Rect, texts: Texts, size: int,
           steps: int) -> None:
     """The chance's scale at the left (the Cones sure to win at the top) and the steps below."""
     for share, y in ((1.0, area.top), (0.5, area.centery), (0.0, area.bottom)):
-        text = font.render(f"{share:.0%}", True, INK)
+        text = texts.line(f"{share:.0%}", size, INK)
         surface.blit(text, text.get_rect(midright=(area.left - 4, y)))
     for words, where in ((_("start"), "topleft"),
                          (_("step {n}").format(n=steps), "topright")):
-        text = font.render(words, True, INK)
+        text = texts.line(words, size, INK)
         place = text.get_rect(**{where: getattr(area, "bottomleft" if where == "topleft"
                                                 else "bottomright")})
         surface.blit(text, place.move(0, 2))

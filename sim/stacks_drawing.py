@@ -31,7 +31,7 @@ from sim.drawing import (
 )
 from sim.layout import LABEL_CELLS, Layout
 from sim.signs import INK
-from sim.text import Texts
+from sim.text import Texts, mirrored, mirrored_x
 
 PALE: Colour = (240, 222, 180)
 """Words on the dark table."""
@@ -209,15 +209,15 @@ def _sideline(surface: pygame.Surface, layout: Layout, scene: Scene, side: Side,
     colour = PALE if scene.to_play == side else DIM
     x = label.left + int(size * 1.1)
     if scene.to_play == side:  # a marker in the side's colour: whose turn it is
-        pygame.draw.circle(surface, MEN[side][0], (label.left + size // 2,
+        pygame.draw.circle(surface, MEN[side][0], (mirrored_x(label.left + size // 2, label),
                                                    label.top + int(cell * 0.3)), size // 3)
     who = scene.names.get(side) or _("a player")
     name = texts.line(_("{side}: {who}").format(side=side_said(side), who=who), size, colour)
-    surface.blit(name, name.get_rect(midleft=(x, label.top + int(cell * 0.3))))
+    surface.blit(name, mirrored(name.get_rect(midleft=(x, label.top + int(cell * 0.3))), label))
     facts = _("{waiting} waiting, {out} out of play").format(waiting=scene.waiting[side],
                                                               out=scene.out[side])
     line = texts.line(facts, int(size * 0.85), DIM)
-    surface.blit(line, line.get_rect(midleft=(x, label.top + int(cell * 0.68))))
+    surface.blit(line, mirrored(line.get_rect(midleft=(x, label.top + int(cell * 0.68))), label))
     pile = waiting_rect(layout, side)
     small = max(5, cell // 8)
     step = min(small * 5 // 2, (pile.width - 4 * small) // max(1, scene.waiting[side]))

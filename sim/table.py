@@ -49,6 +49,7 @@ class Table:
                  pieces: Iterable[str] = (), kiosk: KioskConfig | None = None,
                  wall_start: datetime | None = None, build: Build = PLAIN, menu: bool = False,
                  say: Callable[[str], None] | None = None,
+                 language: Callable[[str], None] | None = None, tell_stories: bool = True,
                  overrides: Mapping[str, str] | None = None, story: str | None = None) -> None:
         rules = (settings if settings is not None else Settings()).ruleset
         board = board_for(rules) if board is None else check_board(board, rules)
@@ -98,8 +99,9 @@ class Table:
         settings file in ``state_dir``)."""
         if chosen is not None:
             self.choices = BoardSettings(self.controller, chosen, file, state_dir, board=board,
-                                         say=say, story_say=say, table_for=table_for,
-                                         kiosk=self.kiosk)
+                                         say=say, story_say=say if tell_stories else None,
+                                         table_for=table_for,
+                                         kiosk=self.kiosk, language=language)
             self.choices.begin(story)
             self.companions.append(self.choices)
         self.frame: Frame = self.controller.tick()

@@ -37,8 +37,9 @@ class TerminalSettings:
 
     def help(self) -> str:
         """The settings' commands, for ``help``."""
-        return ("  options    the settings and their choices; set one by its name and choice:\n"
-                "             " + ", ".join(f"{key} CHOICE" for key in keys()))
+        return (_("  options    the settings and their choices; set one by its name and "
+                  "choice:") + "\n             " + ", ".join(
+                      _("{key} CHOICE").format(key=key) for key in keys()))
 
     def command(self, game: TerminalGame, line: str) -> bool:
         """Handle ``line`` if it is ``options`` or a setting; False when it is not one."""
@@ -51,7 +52,8 @@ class TerminalSettings:
         key = words[0].lower()
         if len(words) != 2:
             choices = ", ".join(c.value for c in setting(key).choices)
-            game.write(f"{key}: choose one of {choices} (e.g. '{key} {setting(key).default}')")
+            game.write(_("{key}: choose one of {choices} (e.g. '{key} {default}')").format(
+                key=key, choices=choices, default=setting(key).default))
             return True
         try:
             chosen = self.chosen.with_(key, words[1])
@@ -77,9 +79,11 @@ class TerminalSettings:
             rules = games.load(chosen.game)
             first, game.begins = rules.who_begins(game.rng, None)
             game.restart(Game(rules, first))
-            return f"{label}: a new game."
+            return _("{label}: a new game.").format(label=label)
         if key in ("opponent", "level") and game.mode != "game":
-            return f"{label}: kept for the games after the {game.mode} (it chooses the mummy)."
+            story = _("the tutorial") if game.mode == "tutorial" else _("the tournament")
+            return _("{label}: kept for the games after {story} (it chooses the mummy).").format(
+                label=label, story=story)
         if key == "opponent":
             game.mummies = {chosen.mummy} if chosen.mummy is not None else set()
         elif key == "level":
@@ -89,5 +93,6 @@ class TerminalSettings:
             if chosen.chances and not game.judge.exact:
                 return f"{label}. {_(ESTIMATED).format(judge=say(game.judge.name))}"
         elif key == "volume":
-            return f"{label}, for the board and the window (the terminal makes no sound)."
-        return f"{label}."
+            return _("{label}, for the board and the window (the terminal makes no sound).")\
+                .format(label=label)
+        return _("{label}.").format(label=label)

@@ -1,7 +1,12 @@
-"""Text for the window: the shipped face (Quattrocento, SIL OFL) through pygame-ce's freetype.
+"""Text for the window: the shipped faces (Quattrocento; Noto Naskh Arabic for Arabic; both SIL
+OFL) through pygame-ce's freetype.
 
 Fonts by size, rendered lines kept while they do not change, wrapping. Kerning is on, so words
-are never broken by a wide gap between two letters.
+are never broken by a wide gap between two letters. A line with Arabic in it is shaped (each
+letter in its joined form, arabic-reshaper) and laid right to left (the Unicode bidi algorithm,
+python-bidi: numbers and Latin words inside it still read left to right), in the Arabic face,
+any Latin letters in Quattrocento. ``mirrored`` puts a line at the right of its box when the
+language reads right to left.
 
     texts = Texts()
     surface = texts.line("Cones threw 2.", 24, (240, 222, 180))
@@ -9,25 +14,98 @@ are never broken by a wide gap between two letters.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+import arabic_reshaper
+import bidi
 import pygame
 import pygame.freetype
+from bidi.mirror import MIRRORED
 
+from firmware.words import right_to_left
 from hardware.strips import Colour
 
 FACE = Path(__file__).with_name("fonts") / "Quattrocento-Regular.otf"
 """Quattrocento by Pablo Impallari: a classic Roman face, like letters cut in stone or wood."""
 SCALE = 1.12
 """Quattrocento's letters are small for their size: this matches the old default's height."""
+ARABIC_FACE = FACE.with_name("NotoNaskhArabic-Regular.ttf")
+"""Noto Naskh Arabic (Google, SIL OFL; from Debian's fonts-noto-core): the book hand of Arabic,
+at home beside a Roman face."""
+ARABIC_SCALE = 0.9
+"""Naskh's letters stand taller than Quattrocento's: this keeps a line as tall."""
+ARABIC = re.compile("[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]")
+"""Arabic letters, digits and punctuation (and the joined forms the reshaper writes)."""
+
+
+NARROW_SPACE = "\u202f"
+"""French puts it before ``:`` and ``?``; Quattrocento lacks it: drawn as a space."""
+
+
+def shaped(text: str) -> str:
+    """``text`` as drawn: an Arabic line joined and in visual order (left to right on screen),
+    brackets inside its right-to-left runs turned round; any other line as it is."""
+    if not ARABIC.search(text):
+        return text
+    joined = str(arabic_reshaper.reshape(text))
+    levels = _levels(joined)
+    if levels is None:  # a python-bidi that tells no levels: its order, brackets unturned
+        return str(bidi.get_display(joined))
+    chars = [MIRRORED.get(char, char) if level % 2 else char
+             for char, level in zip(joined, levels, strict=True)]
+    order = list(range(len(chars)))
+    odd = [level for level in levels if level % 2]
+    for level in range(max(levels), min(odd, default=max(levels) + 1) - 1, -1):
+        i = 0  # the bidi algorithm's rule L2: reverse every run at this level or above
+        while i < len(order):
+            j = i
+            while j < len(order) and levels[order[j]] >= level:
+                j += 1
+            order[i:j] = reversed(order[i:j])
+            i = max(j, i + 1)
+    return "".join(chars[k] for k in order)
+
+
+def _levels(text: str) -> list[int] | None:
+    """The embedding level of each character of ``text`` by the Unicode bidi algorithm
+    (python-bidi's Rust core tells them, a level per UTF-8 byte, only in its debug answer; its
+    own reordering does not turn brackets round)."""
+    info = str(bidi.get_display(text, debug=True))
+    listed = re.search(r"levels:\s*\[(.*?)\]", info, re.DOTALL)
+    if listed is None:
+        return None
+    per_byte = [int(n) for n in re.findall(r"Level\(\s*(\d+)", listed.group(1))]
+    if len(per_byte) != len(text.encode()):
+        return None
+    levels, at = [], 0
+    for char in text:
+        levels.append(per_byte[at])
+        at += len(char.encode())
+    return levels
+
+
+def mirrored(rect: pygame.Rect, area: pygame.Rect) -> pygame.Rect:
+    """``rect`` reflected left for right inside ``area`` when the language reads right to left
+    (a line at a box's left goes to its right); else ``rect`` itself."""
+    if not right_to_left():
+        return rect
+    return rect.move(area.left + area.right - rect.left - rect.right, 0)
+
+
+def mirrored_x(x: int, area: pygame.Rect) -> int:
+    """The point ``x`` reflected inside ``area`` when the language reads right to left."""
+    return area.left + area.right - x if right_to_left() else x
 
 
 class Texts:
     """Fonts by pixel size and the last renders of each line, so a still line costs a blit."""
 
-    def __init__(self, face: Path = FACE) -> None:
+    def __init__(self, face: Path = FACE, arabic: Path = ARABIC_FACE) -> None:
         self.face = face
+        self.arabic = arabic
         self._fonts: dict[int, pygame.freetype.Font] = {}
+        self._arabic_fonts: dict[int, pygame.freetype.Font] = {}
         self._lines: dict[tuple[str, int, Colour], pygame.Surface] = {}
         self._wrapped: dict[tuple[str, int, int], list[str]] = {}
 
@@ -43,17 +121,58 @@ class Texts:
             self._fonts[size] = font
         return self._fonts[size]
 
+    def arabic_font(self, size: int) -> pygame.freetype.Font:
+        """The Arabic face at about ``size`` pixels (as tall a line as ``font(size)``)."""
+        size = max(8, size)
+        if size not in self._arabic_fonts:
+            if not pygame.freetype.get_init():
+                pygame.freetype.init()
+            font = pygame.freetype.Font(str(self.arabic), round(size * SCALE * ARABIC_SCALE))
+            font.kerning = True
+            font.pad = True
+            self._arabic_fonts[size] = font
+        return self._arabic_fonts[size]
+
     def line(self, text: str, size: int, colour: Colour) -> pygame.Surface:
         """``text`` rendered (anti-aliased, transparent behind), from the cache when it can be."""
+        text = text.replace(NARROW_SPACE, " ")
         key = (text, size, colour)
         if key not in self._lines:
             if len(self._lines) > 256:
                 self._lines.clear()
-            self._lines[key] = self.font(size).render(text or " ", colour)[0]
+            if ARABIC.search(text):
+                self._lines[key] = self._arabic_line(text, size, colour)
+            else:
+                self._lines[key] = self.font(size).render(text or " ", colour)[0]
         return self._lines[key]
+
+    def _arabic_line(self, text: str, size: int, colour: Colour) -> pygame.Surface:
+        """A line with Arabic in it: shaped, in visual order, its Arabic in the Arabic face and
+        the rest (Latin, digits, brackets: glyphs Naskh lacks) in Quattrocento, on one baseline."""
+        runs: list[tuple[pygame.freetype.Font, str]] = []
+        for char in shaped(text):
+            face = self.arabic_font(size) if ARABIC.match(char) else self.font(size)
+            if runs and (runs[-1][0] is face or char == " "):
+                runs[-1] = (runs[-1][0], runs[-1][1] + char)
+            else:
+                runs.append((face, char))
+        drawn = [(face, face.render(part, colour)[0]) for face, part in runs]
+        faces = {face for face, _ in runs}
+        ascent = max(face.get_sized_ascender(0) for face in faces)
+        height = max(ascent - face.get_sized_descender(0) for face in faces)
+        surface = pygame.Surface((sum(part.get_width() for _, part in drawn), height),
+                                 pygame.SRCALPHA)
+        x = 0
+        for face, part in drawn:
+            surface.blit(part, (x, ascent - face.get_sized_ascender(0)))
+            x += part.get_width()
+        return surface
 
     def width(self, text: str, size: int) -> int:
         """How wide ``text`` is at ``size``, in pixels."""
+        text = text.replace(NARROW_SPACE, " ")
+        if ARABIC.search(text):
+            return self.line(text, size, (0, 0, 0)).get_width()
         return int(self.font(size).get_rect(text or " ").width)
 
     def wrap(self, text: str, size: int, width: int) -> list[str]:

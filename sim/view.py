@@ -27,7 +27,7 @@ from sim.odds import draw_odds
 from sim.pieces import Pieces
 from sim.review_page import draw_review
 from sim.stacks_drawing import Scene, draw_man, man_radius
-from sim.text import FACE, Texts
+from sim.text import FACE, Texts, mirrored, mirrored_x
 
 TEXT: Colour = (240, 222, 180)
 DIM_TEXT: Colour = (176, 152, 112)
@@ -246,10 +246,11 @@ class View:
         rect = pygame.Rect(0, 0, int(width * 0.86), int(height * 0.8))
         rect.center = (width // 2, (height + layout.menu.height) // 2)
         size = max(12, int(min(width, height * 1.6) / 60))
-        draw_review(surface, rect, review, self._font(size))
+        draw_review(surface, rect, review, self.texts, size)
         pygame.draw.rect(surface, PAPYRUS_EDGE, rect, 3, border_radius=6)
         more = self.texts.line(_("click to close"), int(size * 0.9), DIM_TEXT)
-        surface.blit(more, more.get_rect(bottomright=(rect.right - size, rect.bottom - size // 2)))
+        surface.blit(more, mirrored(more.get_rect(bottomright=(rect.right - size,
+                                                               rect.bottom - size // 2)), rect))
 
     def _veil_over(self, surface: pygame.Surface, layout: Layout) -> None:
         """Darken the board under a page."""
@@ -268,10 +269,11 @@ class View:
         x = rect.left + int(size * 1.1)
         if player.to_play:  # a marker in the side's colour: whose turn it is
             pygame.draw.circle(surface, SIDE_COLOUR[player.side],
-                               (rect.left + size // 2, rect.top + int(cell * 0.3)), size // 3)
+                               (mirrored_x(rect.left + size // 2, rect),
+                                rect.top + int(cell * 0.3)), size // 3)
         name = self.texts.line(_("{side}: {who}").format(side=side_said(player.side),
                                                           who=_(player.who)), size, colour)
-        surface.blit(name, name.get_rect(midleft=(x, rect.top + int(cell * 0.3))))
+        surface.blit(name, mirrored(name.get_rect(midleft=(x, rect.top + int(cell * 0.3))), rect))
         # Ramses, the game without luck, bears nothing off: its sideline names the player only.
         facts = [_("{off} of {pieces} borne off").format(off=player.off, pieces=layout.pieces)] \
             if layout.chance is not None else []
@@ -279,11 +281,11 @@ class View:
             facts.append(_("threw {n}").format(n=player.threw))
         line = self.texts.line(_(", ").join(facts), int(size * 0.85), DIM_TEXT)
         where = line.get_rect(midleft=(x, rect.top + int(cell * 0.68)))
-        surface.blit(line, where)
+        surface.blit(line, mirrored(where, rect))
         if pieces.racks:  # the borne-off tray after the words: a hollow a piece, filled when off
             radius = max(2, size // 5)
             for i in range(pieces.count):
-                centre = (where.right + radius * (3 + 3 * i), where.centery)
+                centre = (mirrored_x(where.right + radius * (3 + 3 * i), rect), where.centery)
                 drawing.draw_rest(surface, centre, radius,
                                   SIDE_COLOUR[player.side] if i < player.off else None)
 
@@ -303,14 +305,15 @@ class View:
             fitted = texts.fit(text, size, rect.width)
             if fitted >= size * 3 // 4:
                 line = texts.line(text, fitted, colour)
-                surface.blit(line, line.get_rect(midleft=rect.midleft))
+                surface.blit(line, mirrored(line.get_rect(midleft=rect.midleft), rect))
                 continue
             small = max(12, size * 3 // 4)  # a long line: two lines, not tiny letters
             first, *rest = texts.wrap(text, small, rect.width)
             second = " ".join(rest)
             for i, part in enumerate((first, second) if second else (first,)):
                 line = texts.line(part, texts.fit(part, small, rect.width), colour)
-                surface.blit(line, (rect.left, rect.top + i * int(small * 1.15)))
+                place = line.get_rect(topleft=(rect.left, rect.top + i * int(small * 1.15)))
+                surface.blit(line, mirrored(place, rect))
         if shot.lesson:
             self._scrap(surface, layout, *shot.lesson)
         elif shot.fact:
@@ -338,7 +341,9 @@ class View:
             y = scrap.top + size // 4 + i * step
             if y + step > scrap.bottom:
                 break
-            surface.blit(self.texts.line(line, size, colour), (scrap.left + size // 2, y))
+            drawn = self.texts.line(line, size, colour)
+            surface.blit(drawn, mirrored(drawn.get_rect(topleft=(scrap.left + size // 2, y)),
+                                         scrap))
 
     def _log(self, surface: pygame.Surface, layout: Layout, said: tuple[str, ...]) -> None:
         """The game's log on papyrus over the right of the board: the newest at the bottom."""
@@ -353,10 +358,13 @@ class View:
         pygame.draw.rect(surface, PAPYRUS, rect, border_radius=10)
         pygame.draw.rect(surface, PAPYRUS_EDGE, rect, 3, border_radius=10)
         title = self.texts.line(_("What happened (Log closes it)"), size, PAPYRUS_EDGE)
-        surface.blit(title, (rect.left + size, rect.top + size // 2))
+        surface.blit(title, mirrored(title.get_rect(topleft=(rect.left + size,
+                                                             rect.top + size // 2)), rect))
         for i, line in enumerate(lines or [_("Nothing yet: shake the sticks.")]):
             text = self.texts.line(line, size, PAPYRUS_TEXT)
-            surface.blit(text, (rect.left + size, rect.top + size // 2 + (i + 1) * step + 4))
+            place = text.get_rect(topleft=(rect.left + size,
+                                           rect.top + size // 2 + (i + 1) * step + 4))
+            surface.blit(text, mirrored(place, rect))
 
     def _page(self, surface: pygame.Surface, layout: Layout, title: str, body: str,
               picture: str | None = None) -> None:
@@ -372,19 +380,23 @@ class View:
         text_width = rect.width
         if picture is not None:
             frame = self._picture(surface, rect, picture, size)
-            text_width = frame.left - rect.left
+            text_width = rect.width - (rect.right - frame.left if frame.left > rect.centerx
+                                       else frame.right - rect.left)
         lines = self.texts.wrap(body, size, text_width - 2 * size)
         while size > 12 and 3.0 * size + 1.25 * size * len(lines) > rect.height - 1.5 * size:
             size -= 1  # a long page in a small window: smaller letters, never a cut page
             lines = self.texts.wrap(body, size, text_width - 2 * size)
         heading = self.texts.line(title, int(size * 1.4), PAPYRUS_EDGE)
-        surface.blit(heading, (rect.left + size, rect.top + size))
+        surface.blit(heading, mirrored(heading.get_rect(topleft=(rect.left + size,
+                                                                 rect.top + size)), rect))
         y = rect.top + int(size * 3.0)
         for line in lines:
-            surface.blit(self.texts.line(line, size, PAPYRUS_TEXT), (rect.left + size, y))
+            drawn = self.texts.line(line, size, PAPYRUS_TEXT)
+            surface.blit(drawn, mirrored(drawn.get_rect(topleft=(rect.left + size, y)), rect))
             y += int(size * 1.25)
         more = self.texts.line(_("click to go on"), int(size * 0.8), PAPYRUS_EDGE)
-        surface.blit(more, more.get_rect(bottomright=(rect.right - size, rect.bottom - size // 2)))
+        surface.blit(more, mirrored(more.get_rect(bottomright=(rect.right - size,
+                                                               rect.bottom - size // 2)), rect))
 
     def _picture(self, surface: pygame.Surface, page: pygame.Rect, picture: str,
                  margin: int) -> pygame.Rect:
@@ -392,6 +404,7 @@ class View:
         side = min(int(page.width * 0.44), int((page.height - 5 * margin) / 0.9))
         frame = pygame.Rect(0, 0, side, int(side * 0.9))
         frame.topright = (page.right - margin, page.top + 3 * margin)  # under the heading
+        frame = mirrored(frame, page)  # at the left when the words read from the right
         key = (picture, frame.size)
         if key not in self._pictures:  # drawn once: the page is drawn again under changing lights
             drawn = pygame.Surface(frame.size)

@@ -61,7 +61,7 @@ REDRAW = (pygame.WINDOWEXPOSED, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED,
 """Window events after which the whole picture is drawn again (stale parts must not stay)."""
 
 
-NO_SOUND = "No sound here (no sound device could be opened): the window plays silently."
+NO_SOUND = N_("No sound here (no sound device could be opened): the window plays silently.")
 """Said under the status line when the window opens without sound."""
 NO_OTHER_GAME = N_("Another game needs the window opened again: aseb sim --game {game}")
 """Said when a window that cannot open another game (a test's) is asked to."""
@@ -111,7 +111,7 @@ class Window:
         elif self.story is not None and chosen is not None and chosen.mode == "tutorial":
             self.story.start_tutorial()  # as the board does: the mode's story at every start
         if audio is not None and not audio.working:
-            self.play.notice = (NO_SOUND, self.play.now + 8.0)
+            self.play.notice = (_(NO_SOUND), self.play.now + 8.0)
 
     @classmethod
     def open(cls, *, board: Board | None = None, state_dir: Path | None = None,

@@ -19,12 +19,12 @@ from engine.core.sticks import STICKS, Throw
 from engine.games.api import Chance, Geometry, Words, record_options
 from engine.ramses.board import GEOMETRY
 from engine.ramses.position import RamsesPosition, forget
-from engine.words import N_, phrase, side_name
+from engine.words import N_, listing, phrase, side_name
 
 _OPTIONS = ("specials_to_win", "second_move_may_pass", "repetition_allowed")
 _CHANGED = {
-    "second_move_may_pass": "no pass on the second move",
-    "repetition_allowed": "repetition allowed",
+    "second_move_may_pass": N_("no pass on the second move"),
+    "repetition_allowed": N_("repetition allowed"),
 }
 """How the title names each yes-or-no option set the other way than the usual."""
 
@@ -58,13 +58,13 @@ class RamsesRules:
     @property
     def title(self) -> str:
         """``Ramses``, with the options that differ from the usual."""
-        used = []
+        used: list[str] = []
         if self.specials_to_win != RAMSES.specials_to_win:
-            used.append(f"{self.specials_to_win} special squares to win")
-        used += [label for key, label in _CHANGED.items()
+            used.append(phrase(N_("{n} special squares to win"), n=self.specials_to_win))
+        used += [phrase(label) for key, label in _CHANGED.items()
                  if getattr(self, key) != getattr(RAMSES, key)]
         if used:
-            return phrase(N_("Ramses ({options})"), options=", ".join(used))
+            return phrase(N_("Ramses ({options})"), options=listing(used))
         return phrase(N_("Ramses"))
 
     @property

@@ -21,7 +21,7 @@ from engine.senet.board import GEOMETRY
 from engine.senet.core import Core, core_of
 from engine.senet.notation import parse_position
 from engine.senet.position import SenetPosition
-from engine.words import N_, phrase, side_name
+from engine.words import N_, listing, phrase, side_name
 
 FACES: tuple[Throw, ...] = tuple(
     Throw.from_sticks(tuple(bool(bits >> i & 1) for i in range(STICKS)))
@@ -30,11 +30,11 @@ FACES: tuple[Throw, ...] = tuple(
 """The sixteen equally likely ways the four sticks fall (the same sticks as Tait's game)."""
 
 _VARIATIONS = {
-    "happiness_exact": "House of Happiness",
-    "water_to_rebirth": "Water to Rebirth",
-    "rebirth_safe": "House of Rebirth",
-    "exact_exits": "exact exits",
-    "backward_when_blocked": "backward moves",
+    "happiness_exact": N_("House of Happiness"),
+    "water_to_rebirth": N_("Water to Rebirth"),
+    "rebirth_safe": N_("House of Rebirth"),
+    "exact_exits": N_("exact exits"),
+    "backward_when_blocked": N_("backward moves"),
 }
 
 
@@ -65,9 +65,9 @@ class SenetRules:
     @property
     def title(self) -> str:
         """``Senet``, with the variations in use."""
-        used = [label for key, label in _VARIATIONS.items() if getattr(self, key)]
+        used = [phrase(label) for key, label in _VARIATIONS.items() if getattr(self, key)]
         if used:
-            return phrase(N_("Senet ({variations})"), variations=", ".join(used))
+            return phrase(N_("Senet ({variations})"), variations=listing(used))
         return phrase(N_("Senet"))
 
     @property

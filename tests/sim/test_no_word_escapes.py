@@ -232,3 +232,74 @@ def test_the_tutorial_on_the_board_speaks_only_marked_words(heard: Heard, tmp_pa
     assert tutorial.finished and heard.texts  # the lessons were spoken
     heard(table.controller.status())
     assert heard.escapes() == {}
+
+
+def test_the_review_and_the_solved_tables_hints_are_marked(heard: Heard) -> None:
+    """``aseb review``'s text and the terminal's hint from the solved table (the two-piece
+    table the solver makes for tests)."""
+    from engine.game import Game
+    from engine.mummy.hints import explain
+    from engine.mummy.judges import judge_for
+    from engine.mummy.review import review
+    from engine.words import Phrase
+    from sim.cli import which_keeps
+    from sim.review_text import review_text
+    from tests.solved import TWO, random_game, two_piece_table
+
+    table = two_piece_table()
+    game = random_game(3)
+    judged = review(judge_for(TWO, table), game.record)
+    heard(review_text(judged))
+    replay = Game.from_position(game.record.initial())
+    hints = 0
+    for action in game.actions:
+        if replay.state.moves:
+            explained = explain(table, replay.state)
+            assert isinstance(explained, Phrase)
+            heard(words._("The mummy would play {move}.").format(
+                move=words.say(which_keeps(explained))))
+            hints += 1
+        replay.apply(action)
+    assert hints and heard.escapes() == {}
+    words.use("en")
+    assert review_text(judged) == judged.text()  # every line, word for word, in English
+
+
+def test_the_board_menus_speech_and_the_menu_card_are_marked(heard: Heard,
+                                                             tmp_path: Path) -> None:
+    """What the board menu says as it opens, and every line printed on the menu card."""
+    from firmware.card import instructions, plan
+    from firmware.menu_table import menu_table
+    from hardware.board_file import DEFAULT_BOARD, load_board
+    from tests.firmware.test_board_menu import close, open_menu
+
+    with Table(state_dir=tmp_path, menu=True, say=heard) as table:
+        close(table, open_menu(table))
+    assert heard.texts
+    board = load_board(DEFAULT_BOARD)
+    menu = menu_table(load("tait").geometry, board.menu.open)
+    for line in instructions(menu):
+        heard(line)
+    boxes, lines = plan(menu, board)
+    own_names = re.compile("|".join(words.LANGUAGES.values()))  # each language named in itself
+    for text in [text for text, _x, _y in lines] + [box.meaning for box in boxes]:
+        heard(own_names.sub(" ", text))
+    assert heard.escapes() == {}
+
+
+def test_the_terminals_settings_commands_answer_in_marked_words(heard: Heard,
+                                                                tmp_path: Path) -> None:
+    """``options``, a setting set, one set wrong, one asked without a choice: the replies (the
+    settings' names and choices are the commands typed, and stay as typed)."""
+    from firmware.choices import settings
+    from tests.sim.test_terminal_settings import script
+
+    _game, said, _file, _levels = script(["options", "help", "level vizier", "volume 2",
+                                          "level pharaoh", "level", "chances hidden",
+                                          str(tmp_path)])
+    typed = {word for found in settings() for word in
+             (found.key, *(choice.value for choice in found.choices))} | {"pharaoh"}
+    for line in said:
+        line = line.replace(str(tmp_path), " ")  # the test's last line: not a command, echoed
+        heard(" ".join(word for word in re.split(r"(\W+)", line) if word not in typed))
+    assert heard.escapes() == {}

@@ -11,6 +11,7 @@ from engine.mummy.review import review
 from sim.drawing import CONE_BODY, REEL_BODY, TABLE_LINE
 from sim.odds import draw_odds, split
 from sim.review_page import CONE_LINE, REEL_LINE, cones_curve, draw_review
+from sim.text import Texts
 from tests.solved import random_game, two_piece_table
 
 
@@ -48,6 +49,6 @@ def test_the_review_page_draws_the_game_and_its_mistakes() -> None:
     curve = cones_curve(judged)
     assert len(curve) == len(judged.steps) + 1 and curve[-1] in (0.0, 1.0)
     surface = pygame.Surface((800, 480))
-    draw_review(surface, surface.get_rect(), judged, font())
+    draw_review(surface, surface.get_rect(), judged, Texts(), 18)
     colours = {surface.get_at((x, y))[:3] for x in range(0, 800, 3) for y in range(40, 400, 3)}
     assert CONE_LINE in colours or REEL_LINE in colours  # the chance's line, light on dark
