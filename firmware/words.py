@@ -19,11 +19,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from engine.core.errors import RulesError
 from engine.core.sides import Side
 from engine.words import N_, PIECE_NAMES, SIDE_NAMES, Phrase
 
-__all__ = ["LANGUAGES", "N_", "_", "choose", "language", "ngettext", "right_to_left", "say", "use",
-           "voice"]
+__all__ = ["LANGUAGES", "N_", "_", "choose", "language", "ngettext", "problem", "right_to_left",
+           "say", "use", "voice"]
 
 DOMAIN = "aseb"
 LOCALES = Path(__file__).with_name("locale")
@@ -91,6 +92,12 @@ def say(text: str) -> str:
     if text.plural is not None and text.number is not None:
         return ngettext(text.msgid, text.plural, text.number).format(**args)
     return _(text.msgid).format(**args)
+
+
+def problem(error: Exception) -> str:
+    """What is wrong, in the language spoken now: a rules error a player can meet carries a
+    ``Phrase`` (``RulesError.words``); any other error is said as it is."""
+    return say(error.words) if isinstance(error, RulesError) else str(error)
 
 
 def from_environment(environ: Mapping[str, str]) -> str | None:

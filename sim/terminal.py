@@ -27,7 +27,7 @@ from engine.tait.state import TAIT
 from engine.text import board_text, demon_cast_text, event_text, throw_text
 from firmware.evidence import move_squares
 from firmware.telling import sided_throws
-from firmware.words import N_, _, say, side_said
+from firmware.words import N_, _, problem, say, side_said
 
 Chooser = Callable[[Any, random.Random], Any]
 """How the mummy picks a move: given the position with a pending throw and a generator."""
@@ -265,7 +265,7 @@ class TerminalGame:
             try:
                 return state.parse_move(answer)
             except RulesError as exc:
-                self.write(_("{problem}. Pick one of: {moves}").format(problem=say(str(exc)),
+                self.write(_("{problem}. Pick one of: {moves}").format(problem=problem(exc),
                                                                        moves=listing))
 
     # --- commands ---------------------------------------------------------------------------

@@ -1,10 +1,20 @@
-"""The exceptions of the rules engine; each message says what is wrong in the game's words."""
+"""The exceptions of the rules engine; each message says what is wrong in the game's words.
+
+A message a player can meet (a move typed wrong) is raised as a ``Phrase`` (engine.words), so a
+face says it in the player's language (``firmware.words.problem``); a programmer's mistake stays
+plain English text."""
 
 from __future__ import annotations
 
 
 class RulesError(ValueError):
     """Something asked of the engine that the rules or the data do not allow."""
+
+    @property
+    def words(self) -> str:
+        """The message as raised: a ``Phrase`` where a player can meet it, else English."""
+        first = self.args[0] if self.args else ""
+        return first if isinstance(first, str) else str(self)
 
 
 class UnknownSquare(RulesError):

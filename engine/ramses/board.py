@@ -16,6 +16,7 @@ from types import MappingProxyType
 
 from engine.core.errors import UnknownSquare
 from engine.games.api import Geometry
+from engine.words import N_, phrase
 
 TOP = ("T1", "T2", "T3", "T4")
 MIDDLE = tuple(f"T{n}" for n in range(6, 18))
@@ -43,8 +44,9 @@ def index(name: str) -> int:
     """The cell number of a name (any case); UnknownSquare otherwise."""
     key = name.strip().upper()
     if key not in _INDEX:
-        raise UnknownSquare(f"unknown square {name!r}: Ramses' squares are T1-T4, T6-T21, "
-                            "U10-U17 (the upper oblong) and L10-L17 (the lower)")
+        raise UnknownSquare(phrase(N_("unknown square {text}: Ramses' squares are T1-T4, "
+                                      "T6-T21, U10-U17 (the upper oblong) and L10-L17 (the "
+                                      "lower)"), text=repr(name)))
     return _INDEX[key]
 
 

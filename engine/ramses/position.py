@@ -41,6 +41,8 @@ from engine.ramses.core import (
 )
 from engine.ramses.core import forget as forget_walks
 from engine.ramses.moves import Move
+from engine.words import N_, listing, phrase, piece_name, side_name
+from engine.wrong import game_over, no_piece_on, not_a_move, not_their_turn
 
 CACHE = 1 << 16
 """Positions whose moves are kept before the cache is emptied (a kiosk's memory stays flat)."""
@@ -212,28 +214,32 @@ class RamsesPosition(NamedTuple):
 
     def _why_not(self, move: Move) -> Exception:
         if self.is_over:
-            return WrongPhase(f"the game is over: {self.turn.title} won")
+            return WrongPhase(game_over(self.turn))
         side = self.turn
         if move.side != side:
-            return IllegalMove(f"it is {side.title}' turn, not {move.side.title}'")
+            return IllegalMove(not_their_turn(side, move.side))
         piece = side if self.half == "own" else side.other
         if move.piece != piece:
-            whose = "one of their own pieces" if piece == side else \
-                f"one of the {piece.title}' pieces"
-            return IllegalMove(f"{side.title} move {whose} now")
+            if piece == side:
+                return IllegalMove(phrase(N_("{side} move one of their own pieces now"),
+                                          side=side_name(side)))
+            return IllegalMove(phrase(N_("{side} move one of the {other}' pieces now"),
+                                      side=side_name(side), other=side_name(piece)))
         found = [m for m in options(self.code, self.rules) if m[0] == move]
         if found:
-            return IllegalMove(f"{move} would bring back a position that stood before")
+            return IllegalMove(phrase(N_("{move} would bring back a position that stood before"),
+                                      move=move))
         if move.source not in self.cells(piece):
-            return IllegalMove(f"no {piece.title[:-1]} stands on {move.source}")
+            return IllegalMove(no_piece_on(piece, move.source))
         if self.half == "theirs" and 1 << move.start & SPECIAL_MASK:
-            return IllegalMove(f"the {piece.title[:-1]} on {move.source} stands on a special "
-                               "square: it cannot be moved by its opponent")
+            return IllegalMove(phrase(N_("the {piece} on {square} stands on a special square: it "
+                                         "cannot be moved by its opponent"),
+                                      piece=piece_name(piece), square=move.source))
         targets = sorted(m.target for m in self.moves if m.start == move.start)
         if targets:
-            return IllegalMove(f"{move} is not how that piece moves here: it goes to "
-                               f"{', '.join(targets)}")
-        return IllegalMove(f"the piece on {move.source} cannot move")
+            return IllegalMove(phrase(N_("{move} is not how that piece moves here: it goes to "
+                                         "{squares}"), move=move, squares=listing(targets)))
+        return IllegalMove(phrase(N_("the piece on {square} cannot move"), square=move.source))
 
     # --- notation --------------------------------------------------------------------------
 
@@ -245,21 +251,22 @@ class RamsesPosition(NamedTuple):
         """The legal move ``text`` names: ``T3-T8``, the seed's ``3-8`` or ``4-5(15)``, or just
         the square of the piece when it has one way to go."""
         if self.is_over:
-            raise WrongPhase(f"the game is over: {self.turn.title} won")
+            raise WrongPhase(game_over(self.turn))
         raw = text.strip().upper().replace(" ", "")
         source, dash, target = raw.partition("-")
         try:
             start = index(_cell(source))
             end = index(_cell(target)) if dash else None
         except UnknownSquare as exc:
-            raise BadNotation(f"not a move: {text!r} ({exc})") from None
+            raise BadNotation(not_a_move(text, exc)) from None
         mine = [m for m in self.moves if m.start == start]
         if end is None:
             if len(mine) == 1:
                 return mine[0]
             if mine:
-                raise IllegalMove(f"the piece on {CELLS[start]} can go to "
-                                  f"{', '.join(m.target for m in mine)}: say which")
+                raise IllegalMove(phrase(N_("the piece on {square} can go to {squares}: say "
+                                            "which"), square=CELLS[start],
+                                         squares=listing([m.target for m in mine])))
         for move in mine:
             if move.end == end:
                 return move
@@ -326,8 +333,9 @@ def _cell(text: str) -> str:
     n, line = found.groups()
     if n in ("5", "22"):
         if line is None:
-            raise UnknownSquare(f"{text}: say which square the oblong space is lined up with, "
-                                f"like {n}(12)")
+            raise UnknownSquare(phrase(N_("{text}: say which square the oblong space is lined "
+                                          "up with, like {example}"), text=text,
+                                       example=f"{n}(12)"))
         return f"{'U' if n == '5' else 'L'}{line}"
     return f"T{n}"
 

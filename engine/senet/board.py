@@ -17,6 +17,7 @@ from types import MappingProxyType
 
 from engine.core.errors import UnknownSquare
 from engine.games.api import Geometry
+from engine.words import N_, phrase
 
 LAST = 30
 """The last square of the path; a piece leaves the board beyond it."""
@@ -44,7 +45,8 @@ def number(name: str) -> int:
     """The path number of a square's name (``H7`` -> 7, any case); UnknownSquare otherwise."""
     key = name.strip().upper()
     if key not in _NUMBERS:
-        raise UnknownSquare(f"unknown square {name!r}: Senet's squares are H1-H30")
+        raise UnknownSquare(phrase(N_("unknown square {text}: Senet's squares are H1-H30"),
+                                   text=repr(name)))
     return _NUMBERS[key]
 
 

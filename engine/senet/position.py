@@ -51,6 +51,15 @@ from engine.senet.core import (
     squares_of,
 )
 from engine.senet.moves import MOVE_COUNT, Move, move_number
+from engine.words import N_, listing, phrase, piece_name, side_name
+from engine.wrong import (
+    game_over,
+    moves_not_thrown,
+    must_throw,
+    no_piece_on,
+    not_a_move,
+    not_their_turn,
+)
 
 
 class SenetGame(Rules, Options, Protocol):
@@ -248,37 +257,43 @@ class SenetPosition(NamedTuple):
 
     def _why_no_throw(self) -> str:
         if self.winner is not None:
-            return f"the game is over: {self.winner.title} won"
+            return game_over(self.winner)
         assert self.throw is not None
-        return f"{self.turn.title} must move the {self.throw.value} thrown first"
+        return phrase(N_("{side} must move the {n} thrown first"), side=side_name(self.turn),
+                      n=self.throw.value)
 
     def _why_no_move(self) -> str:
         if self.winner is not None:
-            return f"the game is over: {self.winner.title} won"
+            return game_over(self.winner)
         if self.opening:
-            return "the opening throws come first: the only 1 of a round decides who plays black"
-        return f"{self.turn.title} must throw before moving"
+            return phrase(N_("the opening throws come first: the only 1 of a round decides who "
+                             "plays black"))
+        return must_throw(self.turn)
 
     def _why_illegal(self, move: Move) -> str:
         throw = self.throw
         assert throw is not None
         side = self.turn
         if move.side != side:
-            return f"it is {side.title}' turn, not {move.side.title}'"
+            return not_their_turn(side, move.side)
         if move.throw != throw.value:
-            return f"{move} moves {move.throw}, but the throw is {throw.value}"
+            return moves_not_thrown(move, move.throw, throw.value)
         if not 1 <= move.start <= LAST or move.start not in self.numbers(side):
-            return f"no {side.title[:-1]} stands on H{move.start}"
+            return no_piece_on(side, f"H{move.start}")
         legal = self.rules.core.legal(self.code, throw.value)
         same_piece = [m for m in legal if m.start == move.start]
         if legal and legal[0].backward and not move.backward:
-            return (f"{move} is not a legal move: no piece can go forward with the "
-                    f"{throw.value}, so a piece goes back ({', '.join(map(str, legal))})")
+            return phrase(N_("{move} is not a legal move: no piece can go forward with the {n}, "
+                             "so a piece goes back ({moves})"), move=move, n=throw.value,
+                          moves=listing([str(m) for m in legal]))
         if same_piece:
-            return f"{move} is not how that piece moves here: it plays {same_piece[0]}"
+            return phrase(N_("{move} is not how that piece moves here: it plays {other}"),
+                          move=move, other=same_piece[0])
         if not self.has_moved(side) and legal:
-            return f"{side.title}' first move is made with the piece on {legal[0].source}"
-        return f"{move} is not a legal move: {_why_barred(self, move)}"
+            return phrase(N_("{side}' first move is made with the piece on {square}"),
+                          side=side_name(side), square=legal[0].source)
+        return phrase(N_("{move} is not a legal move: {why}"), move=move,
+                      why=_why_barred(self, move))
 
     # --- notation --------------------------------------------------------------------------
 
@@ -294,7 +309,7 @@ class SenetPosition(NamedTuple):
         try:
             start = number(source)
         except UnknownSquare as exc:
-            raise BadNotation(f"not a move: {text!r} ({exc})") from None
+            raise BadNotation(not_a_move(text, exc)) from None
         throw = self.throw
         if throw is None:
             raise WrongPhase(self._why_no_move())
@@ -306,7 +321,8 @@ class SenetPosition(NamedTuple):
         named = self.rules.core.moves[self.turn][throw.value][start]
         assert named is not None
         if named in self.moves:  # the right piece, the wrong target
-            raise IllegalMove(f"{text.strip()}: the piece on {named.source} goes to {named.target}")
+            raise IllegalMove(phrase(N_("{move}: the piece on {square} goes to {target}"),
+                                     move=text.strip(), square=named.source, target=named.target))
         raise IllegalMove(self._why_illegal(named))
 
     def notation(self) -> str:
@@ -363,10 +379,12 @@ def _why_barred(position: SenetPosition, move: Move) -> str:
     own, opp = masks(position.code)[move.side], masks(position.code)[1 - move.side]
     end = move.end
     if end <= LAST and own >> end & 1:
-        return f"a {move.side.title[:-1]} already stands on H{end}"
+        return phrase(N_("a {piece} already stands on {square}"), piece=piece_name(move.side),
+                      square=f"H{end}")
     if end <= LAST and opp >> end & 1:
-        return f"the {move.side.other.title[:-1]} on H{end} is safe there"
-    return "it would pass three pieces in a row, or leave the board too soon"
+        return phrase(N_("the {piece} on {square} is safe there"),
+                      piece=piece_name(move.side.other), square=f"H{end}")
+    return phrase(N_("it would pass three pieces in a row, or leave the board too soon"))
 
 
 @cache

@@ -17,6 +17,7 @@ from types import MappingProxyType
 from engine.core.errors import UnknownSquare
 from engine.core.sides import Side
 from engine.games.api import Geometry
+from engine.words import N_, phrase, side_name
 
 LAST = 15
 """The last square of the path; a man that goes beyond it leaves the board."""
@@ -50,10 +51,12 @@ def number(side: Side, name: str) -> int:
         return int(key[1:])
     if key[:1] in ("C", "R") and key[1:].isdigit() and 1 <= int(key[1:]) <= ROW:
         if key[0] != side.letter:
-            raise UnknownSquare(f"{key} is on the {side.other.title}' row, not on the "
-                                f"{side.title}' path")
+            raise UnknownSquare(phrase(N_("{square} is on the {other}' row, not on the {side}' "
+                                          "path"), square=key, other=side_name(side.other),
+                                       side=side_name(side)))
         return int(key[1:])
-    raise UnknownSquare(f"unknown square {name!r}: the squares are C1-C5, R1-R5 and M6-M15")
+    raise UnknownSquare(phrase(N_("unknown square {text}: the squares are C1-C5, R1-R5 and "
+                                  "M6-M15"), text=repr(name)))
 
 
 def place(name: str) -> tuple[int, int]:

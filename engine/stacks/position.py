@@ -31,6 +31,9 @@ from engine.games.api import Journey, Offboard, Rules
 from engine.stacks.board import CAPACITY, FIRST_READY, LAST, MEN, OFF, ROW, number, square
 from engine.stacks.dice import faces, throw_of, without
 from engine.stacks.moves import Move
+from engine.words import N_, phrase, piece_name
+from engine.words import listing as words_listing
+from engine.wrong import game_over, must_throw, no_piece_on, not_a_move, not_their_turn
 
 Men = tuple[int, ...]
 """A side's men by path square: index 0 those waiting, 1..15 the men on each square."""
@@ -244,17 +247,18 @@ class StacksPosition:
 
     def _why_not(self, move: Any) -> Exception:
         if self.winner is not None:
-            return WrongPhase(f"the game is over: {self.winner.title} won")
+            return WrongPhase(game_over(self.winner))
         if not self.dice:
-            return WrongPhase(f"{self.turn.title} must throw before moving")
+            return WrongPhase(must_throw(self.turn))
         if not isinstance(move, Move):
-            return IllegalMove(f"{move!r} is not a move of the stacking game")
+            return IllegalMove(f"{move!r} is not a move of the stacking game")  # a program's
         if move.side != self.turn:
-            return IllegalMove(f"it is {self.turn.title}' turn, not {move.side.title}'")
+            return IllegalMove(not_their_turn(self.turn, move.side))
         if move.die not in self.dice:
-            return IllegalMove(f"no die shows {move.die}: the dice to use are "
-                               f"{_listed(self.dice)}")
-        return IllegalMove(f"{move} is not a legal move: {_why_barred(self, move)}")
+            return IllegalMove(phrase(N_("no die shows {n}: the dice to use are {dice}"),
+                                      n=move.die, dice=_listed(self.dice)))
+        return IllegalMove(phrase(N_("{move} is not a legal move: {why}"), move=move,
+                                  why=_why_barred(self, move)))
 
     # --- the evidence of a move ---------------------------------------------------------------
 
@@ -291,7 +295,8 @@ class StacksPosition:
         if not colon:
             die_text, rest = "", raw
         if die_text and (not die_text.isdigit() or int(die_text) not in self.dice):
-            raise IllegalMove(f"{text.strip()}: the dice to use are {_listed(self.dice)}")
+            raise IllegalMove(phrase(N_("{move}: the dice to use are {dice}"), move=text.strip(),
+                                     dice=_listed(self.dice)))
         fits = [m for m in self.moves
                 if (not die_text or m.die == int(die_text)) and _names(m, rest)]
         if not fits:
@@ -300,13 +305,15 @@ class StacksPosition:
                 try:
                     number(self.turn, source)
                 except UnknownSquare as exc:
-                    raise BadNotation(f"not a move: {text.strip()!r} ({exc})") from None
+                    raise BadNotation(not_a_move(text, exc)) from None
             listing = " ".join(m.notation() for m in self.moves)
-            raise IllegalMove(f"{text.strip()} is not a legal move: pick one of {listing}")
+            raise IllegalMove(phrase(N_("{move} is not a legal move: pick one of {moves}"),
+                                     move=text.strip(), moves=listing))
         if len({(m.start, m.end, m.capture, m.ready) for m in fits}) == 1:
             return fits[0]  # the same move whichever die: the smallest die is used
         listing = " ".join(m.notation() for m in fits)
-        raise IllegalMove(f"{text.strip()} could be any of {listing}: say which")
+        raise IllegalMove(phrase(N_("{move} could be any of {moves}: say which"),
+                                 move=text.strip(), moves=listing))
 
     def notation(self) -> str:
         """The position in one line, e.g. ``C:w10,C1,M9x2 R:w15 turn:C dice:35 ready:M9x2``
@@ -340,7 +347,7 @@ def _names(move: Move, text: str) -> bool:
 
 
 def _listed(dice: tuple[int, ...]) -> str:
-    return ", ".join(str(d) for d in dice)
+    return words_listing([str(d) for d in dice])
 
 
 def _end(own: Men, opp: Men, start: int, die: int, ready: bool) -> int:
@@ -407,14 +414,15 @@ def _why_barred(position: StacksPosition, move: Move) -> str:
     own = position.men[move.side]
     if move.enters:
         if not own[0]:
-            return f"no {move.side.title[:-1]} is waiting to enter"
-        return f"{move.target} already holds three men" if 1 <= move.end <= ROW \
-            and own[move.end] >= CAPACITY else "a die enters a man on the square of its number " \
-            "(a six on any of the five)"
+            return phrase(N_("no {piece} is waiting to enter"), piece=piece_name(move.side))
+        if 1 <= move.end <= ROW and own[move.end] >= CAPACITY:
+            return phrase(N_("{square} already holds three men"), square=move.target)
+        return phrase(N_("a die enters a man on the square of its number (a six on any of the "
+                         "five)"))
     if not 1 <= move.start <= LAST or not own[move.start]:
-        return f"no {move.side.title[:-1]} stands on {move.source}"
-    return "the man does not go there with that die (it passes squares that are full or held " \
-           "by the opponent, and only captures a man it passed)"
+        return no_piece_on(move.side, move.source)
+    return phrase(N_("the man does not go there with that die (it passes squares that are full "
+                     "or held by the opponent, and only captures a man it passed)"))
 
 
 def _men_text(side: Side, men: Men) -> str:

@@ -14,6 +14,7 @@ from types import MappingProxyType
 from engine.core.errors import UnknownSquare
 from engine.core.sides import Side
 from engine.games.api import Geometry
+from engine.words import N_, phrase, side_name
 
 PATH_LENGTH = 16
 """Path positions run 1..16; landing exactly on 16 bears a piece off."""
@@ -39,9 +40,8 @@ def position_of(side: Side, square: str) -> int:
     if name[0] == "M":
         return int(name[1:])
     if name[0] != side.letter:
-        raise UnknownSquare(
-            f"{name} is on the {side.other.title}' row, not on the {side.title}' path"
-        )
+        raise UnknownSquare(phrase(N_("{square} is on the {other}' row, not on the {side}' path"),
+                                   square=name, other=side_name(side.other), side=side_name(side)))
     return int(name[1:])
 
 
@@ -72,7 +72,8 @@ def parse_square(text: str) -> str:
     """The canonical name of a square (``m7`` -> ``M7``); raises UnknownSquare otherwise."""
     name = text.strip().upper()
     if name not in _SQUARE_SET:
-        raise UnknownSquare(f"unknown square {text!r}: squares are R1-R4, C1-C4 and M5-M16")
+        raise UnknownSquare(phrase(N_("unknown square {text}: squares are R1-R4, C1-C4 and "
+                                      "M5-M16"), text=repr(text)))
     return name
 
 

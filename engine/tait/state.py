@@ -22,6 +22,16 @@ from engine.tait.moves import Move
 from engine.tait.packed import EXTRA, OVER, board_of, entered_of, off_of, pack, turn_of
 from engine.tait.rules import Options
 from engine.tait.tables import SHARED_BITS, tables
+from engine.words import N_, phrase, piece_name, side_name
+from engine.wrong import (
+    either,
+    game_over,
+    moves_not_thrown,
+    must_throw,
+    no_piece_on,
+    not_a_move,
+    not_their_turn,
+)
 
 
 @dataclass(frozen=True)
@@ -261,37 +271,44 @@ class GameState(NamedTuple):
 
     def _why_no_throw(self) -> str:
         if self.winner is not None:
-            return f"the game is over: {self.winner.title} won"
+            return game_over(self.winner)
         assert self.throw is not None
-        return f"{self.turn.title} must move the {self.throw.value} thrown first"
+        return phrase(N_("{side} must move the {n} thrown first"), side=side_name(self.turn),
+                      n=self.throw.value)
 
     def _why_no_move(self) -> str:
         if self.winner is not None:
-            return f"the game is over: {self.winner.title} won"
-        return f"{self.turn.title} must throw before moving"
+            return game_over(self.winner)
+        return must_throw(self.turn)
 
     def _why_illegal(self, move: Move) -> str:
         throw = self.throw
         assert throw is not None
         if move.side != self.turn:
-            return f"it is {self.turn.title}' turn, not {move.side.title}'"
+            return not_their_turn(self.turn, move.side)
         if move.steps != throw.value:
-            return f"{move} moves {move.steps}, but the throw is {throw.value}"
+            return moves_not_thrown(move, move.steps, throw.value)
+        side = side_name(move.side)
         if move.start == 0:
             if not self.waiting(move.side):
-                return f"{move.side.title} have no piece waiting to enter"
+                return phrase(N_("{side} have no piece waiting to enter"), side=side)
             if not self.entered[move.side]:
-                need = " or ".join(str(v) for v in sorted(self.ruleset.entry_throws))
-                return f"{move.side.title} need a {need} to enter their first piece"
+                need = either([str(v) for v in sorted(self.ruleset.entry_throws)])
+                return phrase(N_("{side} need a {throws} to enter their first piece"), side=side,
+                              throws=need)
         elif not self.board[move.side] >> move.start & 1:
-            return f"no {move.side.title[:-1]} stands on {move.source}"
+            return no_piece_on(move.side, move.source)
         if move.end > move.off_at:
             if move.off_at == PATH_LENGTH:
-                return f"{move} would go past 16: a piece bears off only by landing exactly on 16"
-            return f"{move} would go too far: a piece bears off only by an exact throw past 16"
+                return phrase(N_("{move} would go past 16: a piece bears off only by landing "
+                                 "exactly on 16"), move=move)
+            return phrase(N_("{move} would go too far: a piece bears off only by an exact throw "
+                             "past 16"), move=move)
         if self.board[move.side] >> move.end & 1:
-            return f"{move} lands on {move.target}, where a {move.side.title[:-1]} already stands"
-        return f"{move} lands on {move.target}, a marked square where the piece is safe"
+            return phrase(N_("{move} lands on {square}, where a {piece} already stands"),
+                          move=move, square=move.target, piece=piece_name(move.side))
+        return phrase(N_("{move} lands on {square}, a marked square where the piece is safe"),
+                      move=move, square=move.target)
 
     # --- notation --------------------------------------------------------------------------
 
@@ -309,15 +326,16 @@ class GameState(NamedTuple):
         try:
             start = 0 if source in ("IN", "+", "") else position_of(side, source)
         except UnknownSquare as exc:
-            raise BadNotation(f"not a move: {text!r} ({exc})") from None
+            raise BadNotation(not_a_move(text, exc)) from None
         throw = self.throw
         if throw is None:
-            raise WrongPhase(f"{side.title} must throw before moving")
+            raise WrongPhase(must_throw(side))
         rs = self.ruleset
         moves = (rs._tables or tables(rs)).moves
         move = moves[side][start][throw.value] if start < rs.off_at else None
         if move is None or (target.strip() and target.strip() not in _targets(move)):
-            raise IllegalMove(f"{text.strip()} is not a move of {throw.value} for {side.title}")
+            raise IllegalMove(phrase(N_("{move} is not a move of {n} for {side}"),
+                                     move=text.strip(), n=throw.value, side=side_name(side)))
         if move not in self.legal_moves():
             raise IllegalMove(self._why_illegal(move))
         return move

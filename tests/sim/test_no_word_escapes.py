@@ -6,6 +6,7 @@ it says aloud); any English word left is a word nobody marked."""
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Iterator
@@ -131,21 +132,88 @@ def watch(window: Window, heard: Heard) -> None:
 def test_a_whole_game_in_the_terminal_speaks_only_marked_words(name: str, heard: Heard) -> None:
     script = Script(["1"] * 4000)
     enter_then_1(script, limit=4000)
-    script.read = _answering(script.read)  # type: ignore[method-assign]
+    script.read = _answering(script.read, WRONG)  # type: ignore[method-assign]
     game = TerminalGame(script.read, script.write, random.Random(3), mummy=Side.REELS,
                         ruleset=load(name))
     game.run()
     for text in (*script.lines, *script.prompts):
-        heard(text)
+        heard(as_typed(text))
     assert heard.texts
+    assert sum("Ƥîçķ ôñé ôƒ" in line for line in script.lines) >= len(WRONG)  # answered
     assert heard.escapes() == {}
 
 
-def _answering(read: Any) -> Any:
-    """Answer the throw prompt (in any language) with Enter, every move with 1."""
+@pytest.mark.parametrize("name", names())
+def test_every_move_typed_wrong_is_answered_in_marked_words(name: str, heard: Heard) -> None:
+    """Every square of the game, alone and to every other square, and the wrong answers, typed
+    at each turn of a random game: each error the player meets carries a phrase, said in
+    marked words; programmers' errors are not met."""
+    from engine.core.errors import BadNotation, IllegalMove, RulesError
+    from engine.game import Game
+    from engine.words import Phrase
+
+    rules = load(name)
+    squares = rules.geometry.squares
+    typed = [*WRONG, *squares, "in", *(f"{a}-{b}" for a in squares[::3] for b in squares[1::4]),
+             *(f"{a}-off" for a in squares[-4:])]
+    rng = random.Random(5)
+    game = Game(rules, rules.first_side(rng, None))
+    met: set[type[RulesError]] = set()
+    for _turn in range(80):
+        if game.state.is_over:
+            break
+        if not game.state.moves:  # a throw awaited (Ramses always has its moves)
+            game.cast(rules.draw(rng))
+            continue
+        for text in typed:
+            try:
+                game.state.parse_move(text)
+            except RulesError as exc:
+                assert isinstance(exc.words, Phrase), (text, str(exc))
+                heard(as_typed(words.problem(exc), tuple(typed)))
+                met.add(type(exc))
+        game.play(rng.choice(game.state.moves))
+    assert {BadNotation, IllegalMove} <= met
+    assert heard.escapes() == {}
+
+
+WRONG = ("Z9", "R1", "C1", "M16", "in-M16", "C2-M6", "M15-off", "5-T8", "T1", "T2-T21", "H30",
+         "H1-H29", "9:M9", "C3", "M9-M8")
+"""Moves typed wrong, of every kind in some game: an unknown square, the other side's row, a
+square without a piece, a wrong length or target, an oblong space not lined up, a die not
+thrown (each stays as typed: notation)."""
+
+
+def as_typed(text: str, typed: Any = WRONG) -> str:
+    """``text`` without what the player typed, or a part of it (quoted back as typed, or in
+    capitals)."""
+    return _typed_pattern(tuple(typed)).sub(" ", text)
+
+
+@functools.cache
+def _typed_pattern(typed: tuple[str, ...]) -> re.Pattern[str]:
+    parts = {part for answer in typed for part in (answer, *re.split(r"[-:]", answer)) if part}
+    alternatives = "|".join(re.escape(part) for part in sorted(parts, key=len, reverse=True))
+    return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])", re.IGNORECASE)
+
+
+def _answering(read: Any, wrong: tuple[str, ...] = ()) -> Any:
+    """Answer the throw prompt (in any language) with Enter, every move with 1; with ``wrong``,
+    each move is first answered with the next of those typed wrong answers."""
+    typed = iter(wrong * 40)
+    asked: list[str] = []
+
     def answer(prompt: str) -> str:
+        if "Éñţéŕ" in prompt:
+            read(prompt)
+            return ""
+        if asked != [prompt]:  # a new question: first a wrong answer, then the script's
+            asked[:] = [prompt]
+            mistake = next(typed, None)
+            if mistake is not None:
+                return mistake
         given: str = read(prompt)
-        return "" if "Éñţéŕ" in prompt else given
+        return given
     return answer
 
 
