@@ -102,10 +102,9 @@ class Controller(MenuRoom, RemoteTurn, Showing):
         show = self._show(now)
         lit = {*show.missing, *show.unexpected, *show.lifted_targets, *show.reseat,
                *show.clearing, *show.movable} & set(show.geometry.position)
-        status = self.status()
-        if lit or any(rack in status for rack in ("waiting rack", "borne-off tray")):
+        if lit or self._racks_alone():  # the racks have no lights: the status names them
             return None
-        return f"nothing lit, yet the board says {status!r} ({verdict})"
+        return f"nothing lit, yet the board says {self.status()!r} ({verdict})"
 
     def tick(self) -> Frame:
         """Judge the board, act on it, and light the frame for now; returns the frame."""

@@ -183,7 +183,8 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
         controller.start(devices.reeds.occupancy())
         notifier.ready()
         log.info("ready: %s", controller.status())
-        kiosk = Kiosk(controller, board.kiosk, GameLog(state_dir), voice=voice.set_volume) \
+        kiosk = Kiosk(controller, board.kiosk, GameLog(state_dir), voice=voice.set_volume,
+                      say=voice.say, speak_in=None if own_voice else voice.speak_in) \
             if board.kiosk.enabled else None
         choices = BoardSettings(controller, chosen, file, state_dir, board=board, say=voice.say,
                                 story_say=told.say if told is not None else None,

@@ -28,6 +28,7 @@ from engine.mummy import Level
 from engine.words import N_
 from firmware import sounds
 from firmware.controller import Controller, Settings
+from firmware.kiosk_language import VisitorLanguage
 from firmware.scenes import Phase
 from firmware.stats import GameLine, GameLog
 from hardware.board_file import KioskConfig
@@ -81,6 +82,10 @@ class Kiosk:
     epoch: Callable[[], float] = time.time
     voice: Callable[[float], None] | None = None
     """Turns the spoken voice up or down with the speaker (quiet hours quiet it too)."""
+    say: Callable[[str], None] | None = None
+    """Speaks a line aloud (a visitor's greeting in the language chosen)."""
+    speak_in: Callable[[str], None] | None = None
+    """Changes the voice's language (a visitor's choice, ``firmware.kiosk_language``)."""
     volume: float = field(init=False)
     """The volume chosen for the board (the board file's, then the board menu's)."""
     last_touch: float = field(init=False)
@@ -103,6 +108,7 @@ class Kiosk:
         if self._game is not None:
             self.started = self.epoch()
         self._keep_quiet_hours()  # a board started at night is quiet at once
+        self.visitor = VisitorLanguage(self.controller, self.say, self.speak_in)
 
     def handle(self, event: Any) -> None:
         """Every hardware event is a sign of life; buttons may be held for a reset."""
@@ -124,6 +130,9 @@ class Kiosk:
         if self.games.waiting and now >= self._retry_at:  # a full disk: try again now and then
             self._retry_at = now + RETRY_EVERY
             self.games.flush()
+        self.visitor.tick()
+        if controller.phase is Phase.IDLE and now - self.last_touch >= self.config.abandon_after:
+            self.visitor.back()  # nobody here for a while: the next visitor's language
         if controller.phase is Phase.IDLE:
             every = self.config.invite_every
             if every and now - self.last_invite >= every and not self._quiet:
@@ -168,6 +177,7 @@ class Kiosk:
         if self.controller.game is not None and self.started is not None:
             self._record(why)
         self.controller.end_game(why)
+        self.visitor.back()
         self._game = None
         self.started = None
         self.last_touch = self.controller.clock.now()

@@ -40,9 +40,9 @@ class MenuRoom(Phases):
             return False
         opening = frozenset(menu.table.opening)
         expected = frozenset(s for s in self.tracker.expectation.before if s not in RACK_OF)
-        return self._pieces() == opening and (self.phase is Phase.IDLE or expected != opening)
+        return self.board_pieces() == opening and (self.phase is Phase.IDLE or expected != opening)
 
-    def _pieces(self) -> frozenset[str]:
+    def board_pieces(self) -> frozenset[str]:
         """The squares with a piece on them (the racks aside)."""
         return frozenset(s for s in census(self.tracker.occupancy) if s not in RACK_OF)
 
@@ -54,7 +54,7 @@ class MenuRoom(Phases):
             return False
         self._set_phase(Phase.MENU)
         self.mummy_move = self.hint = None
-        self.menu.open(self.clock.now(), self._pieces())
+        self.menu.open(self.clock.now(), self.board_pieces())
         self.speaker.play(sounds.INVITE)
         log.info("the menu is open")
         return True

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +29,7 @@ from firmware.tracker import AsExpected, InProgress, Mismatch, MoveTracker, Verd
 from hardware.clock import Clock
 from hardware.lights import Frame
 from hardware.speaker import Speaker
+from hardware.strips import Colour
 
 SAID = 40
 """Sentences of what happened kept for a log (the newest last)."""
@@ -84,6 +85,9 @@ class PlayState:
     menu: BoardMenu | None = None
     """The board menu (``firmware.board_menu``); None: this board has none."""
     menu_locked: bool = False
+    language_squares: Mapping[str, Colour] = field(default_factory=dict)
+    """Between games on a kiosk: the squares where a visitor chooses a language, each in its
+    colour (``firmware.kiosk_language``)."""
     """A kiosk's menu, opened only by the staff reset (``[kiosk] menu = false``)."""
     menu_closed: bool = False
     """The menu has closed: what it chose is to be applied and saved (then this is reset)."""

@@ -78,6 +78,9 @@ class Show:
     stuck: frozenset[str] = frozenset()
     """Squares whose reed switch seems stuck: play goes on around them."""
     geometry: Geometry = TWENTY_SQUARES
+    languages: Mapping[str, Colour] = field(default_factory=lambda: MappingProxyType({}))
+    """Between games on a kiosk: the language squares, each in its colour (a visitor sets a
+    piece on one to choose it)."""
     """The board of the game played: its squares, marked squares, paths and homes."""
 
 
@@ -117,6 +120,8 @@ def scene(show: Show, t: float) -> Frame:
         frame[square] = scale(GOLD, 0.5 + 0.5 * pulse(t, 0.3)) if flare else WARM
     if show.phase is Phase.IDLE:
         _attract(frame, geometry, t)
+        for square, colour in show.languages.items():  # steady under the running glow
+            frame[square] = colour
     elif show.phase in (Phase.WON, Phase.CLEAR) and show.clearing:
         _clearing(frame, show.clearing & frozenset(geometry.squares), t)
     elif show.phase is Phase.WON and show.winner is not None:

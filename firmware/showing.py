@@ -97,6 +97,7 @@ class Showing(PlayState):
             hint=hint_squares[0],
             shake_again=now < self.shake_again_until,
             geometry=self.settings.ruleset.geometry,
+            languages=self.language_squares if self.phase is Phase.IDLE else {},
             clearing=frozenset(self.tracker.occupancy) if self.phase is Phase.CLEAR or (
                 self.phase is Phase.WON and not self._celebrating(now)) else frozenset(),
             stuck=frozenset(self.tracker.stuck),

@@ -86,12 +86,13 @@ class Table:
                 kiosk_settings(self.settings, kiosk)
             games = GameLog(state_dir if state_dir is not None else Path("."))
             if wall_start is None:
-                self.kiosk = Kiosk(self.controller, kiosk, games)
+                self.kiosk = Kiosk(self.controller, kiosk, games, say=say, speak_in=language)
             else:  # the wall clock follows the simulated clock from ``wall_start``
                 start = wall_start
                 self.kiosk = Kiosk(self.controller, kiosk, games, wall=lambda: start + timedelta(
                                        seconds=self.now + self.wall_jumped),
-                                   epoch=lambda: start.timestamp() + self.now + self.wall_jumped)
+                                   epoch=lambda: start.timestamp() + self.now + self.wall_jumped,
+                                   say=say, speak_in=language)
         self.companions: list[Companion] = []
         """Beside the controller, each ticked after it every frame."""
         self.choices: BoardSettings | None = None
