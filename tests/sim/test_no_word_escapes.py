@@ -37,8 +37,10 @@ from tests.sim.window_hands import Window, shake, start_pygame
 
 SQUARE = r"(?:[A-Z]{1,2}\d{1,2}(?:\(\d+\))?)"
 NOTATION = re.compile(rf"\b(?:in|{SQUARE})(?:[-x](?:off|{SQUARE}))*\b|\b{SQUARE}\b"
-                      r"|\S+/\S+\.(?:md|txt|toml)\b")
-"""What stays as it is in every language: squares and moves as the games write them, files."""
+                      r"|\S+/\S+\.(?:md|txt|toml)\b"
+                      + "".join(rf"|\b{name}\b" for name in words.LANGUAGES.values()))
+"""What stays as it is in every language: squares and moves as the games write them, files,
+and each language's own name (a menu of languages names each in itself)."""
 ENGLISH = re.compile(r"[A-Za-z]{2,}")
 
 
@@ -49,6 +51,7 @@ def escaped(text: str) -> list[str]:
 
 def test_the_checker_finds_a_word_nobody_marked() -> None:
     assert escaped("[Çôñéš ţĥŕéŵ 2.] C2-M6 in-C4 M13-off M5xM8 T4-U15 4-5(15)") == []
+    assert escaped("[Ļàñĝûàĝé]: English, Deutsch") == []
     assert escaped("[Çôñéš] threw 2") == ["threw"]
 
 
@@ -192,7 +195,7 @@ def test_a_setna_tournament_in_the_window_speaks_only_marked_words(heard: Heard,
                                                                    tmp_path: Path) -> None:
     window = Window.open(state_dir=tmp_path, settings=WindowSettings(mummy=Side.REELS), seed=5)
     watch(window, heard)
-    choose(window, "Options", "Setna's tournament")
+    choose(window, "Options", "Mode", "Setna's tournament against the mummy")
     for _ in range(6):
         window.step(0.5)
         if window.page is not None:

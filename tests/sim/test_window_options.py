@@ -63,15 +63,16 @@ def test_every_setting_and_choice_comes_from_the_one_description() -> None:
 
 def test_a_choice_added_to_the_description_appears_in_options(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    extra = Setting("language", "Language", (Choice("en", "English", (255, 255, 255)),
-                                             Choice("fr", "Français", (0, 0, 255))), "en")
+    extra = Setting("pieces_glow", "Pieces glow", (Choice("soft", "Softly", (255, 255, 255)),
+                                                   Choice("bright", "Brightly", (0, 0, 255))),
+                    "soft")
     with_extra = (*choices.settings(), extra)
     monkeypatch.setattr(choices, "settings", lambda: with_extra)
     monkeypatch.setattr(window_menu, "settings", lambda: with_extra)
     window = set_up("C:C2 R:M9 turn:C")
-    line = lines(window)["setting:language"]
-    assert line.label == "Language: English"
-    assert [(i.label, i.checked) for i in line.sub] == [("English", True), ("Français", False)]
+    line = lines(window)["setting:pieces_glow"]
+    assert line.label == "Pieces glow: Softly"
+    assert [(i.label, i.checked) for i in line.sub] == [("Softly", True), ("Brightly", False)]
 
 
 def test_each_choice_by_mouse_is_played_at_once_and_kept(tmp_path: Path) -> None:
