@@ -154,11 +154,14 @@ def test_a_board_speaking_german_has_a_german_page(tmp_path: Path) -> None:
     with WebBoard(tmp_path) as board:
         choices = board.table.choices
         assert choices is not None
-        with board.lock:
-            choices.apply(choices.chosen.with_("language", "de"))
-        board.run(0.5)
-        with connected(board) as client:
-            page = client.get("/settings", headers={"accept-language": "fr"}).text
+        try:
+            with board.lock:  # the board speaks German from now on (the whole process)
+                choices.apply(choices.chosen.with_("language", "de"))
+            board.run(0.5)
+            with connected(board) as client:
+                page = client.get("/settings", headers={"accept-language": "fr"}).text
+        finally:
+            words.use("en")
     assert '<html lang="de" dir="ltr">' in page
     assert f"<h1>{words._translation('de').gettext('Settings')}</h1>" in page
 
