@@ -4,21 +4,25 @@
     aseb menu-card --board /etc/aseb/board.toml --out card.pdf      # or card.svg, card.png
 
 ReportLab draws it (PDF and SVG in pure Python; PNG through its renderPM backend,
-``rl_renderPM`` or ``rlPyCairo``); it is imported only here, when a card is drawn.
+``rl_renderPM`` or ``rlPyCairo``); it is imported only here, when a card is drawn. Latin text is
+set in Helvetica; Arabic is shaped as the window shapes it (``firmware.shaping``) and set in
+Noto Naskh Arabic, its Latin runs (squares such as M5) in Helvetica, every line at the right of
+its column. Long lines are wrapped to their column, so no translation runs off the page.
 """
 
 from __future__ import annotations
 
-import textwrap
+import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine import games
 from firmware.board_menu import DONE_COLOUR, SHOWN_PAGE, TIMEOUT
 from firmware.choices import games_on
 from firmware.menu_table import MenuTable, menu_table
-from firmware.words import N_, _, say
+from firmware.shaping import ARABIC, ARABIC_FACE, runs, shaped
+from firmware.words import N_, _, right_to_left, say
 from hardware.board_file import Board
 from hardware.strips import Colour
 
@@ -30,6 +34,11 @@ EMPTY: Colour = (235, 228, 214)
 OPENING: Colour = (120, 120, 120)
 FORMATS = (".pdf", ".svg", ".png")
 PAGE = N_("this page")
+ARABIC_FONT = "NotoNaskhArabic"
+"""The Arabic face's name once registered with ReportLab."""
+INSTRUCTION_SIZE = 9.5
+INSTRUCTION_STEP = 12.0
+LEGEND_SIZE = 7.0
 
 
 @dataclass(frozen=True)
@@ -46,21 +55,34 @@ class Box:
     meaning: str
 
 
-def plan(table: MenuTable, board: Board) -> tuple[list[Box], list[tuple[str, float, float]]]:
-    """Where every square of every diagram goes, and the legend's lines (text, x, y)."""
+class Line(NamedTuple):
+    """A line of a diagram's heading or legend: ``x`` is where it starts, or, in a language
+    written right to left, where it ends."""
+
+    text: str
+    x: float
+    y: float
+    bold: bool = False
+
+
+def plan(table: MenuTable, board: Board) -> tuple[list[Box], list[Line]]:
+    """Where every square of every diagram goes, and the headings' and legends' lines."""
     geometry = games.load(games_on(table.kind)[0]).geometry
     columns = geometry.columns
     boxes: list[Box] = []
-    lines: list[tuple[str, float, float]] = []
+    lines: list[Line] = []
     diagrams = [(_("Opening"), None), *((say(page.setting.title), page) for page in table.pages)]
     width = (WIDTH - 2 * MARGIN) / 2
-    top = HEIGHT - 170
+    rtl = right_to_left()
+    top = min(HEIGHT - 170, instructions_bottom(table) - 16)
+    pitch = min(162.0, (top - MARGIN - 60) / max(1, (len(diagrams) + 1) // 2 - 1))
     for n, (title, page) in enumerate(diagrams):
-        left = MARGIN + (n % 2) * width
-        base = top - (n // 2) * 162
-        lines.append((title if page is None else _("{title} (the page square: {square})").format(
-                          title=title, square=page.tab),
-                      left, base + 4))
+        column = 1 - n % 2 if rtl else n % 2  # right to left: the first diagram at the right
+        left = MARGIN + column * width
+        base = top - (n // 2) * pitch
+        edge = left + width - 8 if rtl else left  # where this column's lines start
+        lines.append(Line(title if page is None else _("{title} (the page square: {square})")
+                          .format(title=title, square=page.tab), edge, base + 4, True))
         meanings: dict[str, tuple[Colour, int, str]] = {}
         if page is None:
             for square in table.opening:
@@ -72,9 +94,9 @@ def plan(table: MenuTable, board: Board) -> tuple[list[Box], list[tuple[str, flo
                 meanings[square] = (choice.colour, number, say(choice.label))
             meanings[table.done] = (DONE_COLOUR, 0, _("done"))
         scale = min(1.0, (width - 12) / (columns * CELL))
-        for square, (row, column) in geometry.position.items():
+        for square, (row, column_of) in geometry.position.items():
             fill, number, meaning = meanings.get(square, (EMPTY, 0, ""))
-            boxes.append(Box(title, square, left + column * CELL * scale,
+            boxes.append(Box(title, square, left + column_of * CELL * scale,
                              base - 8 - (row + 1) * CELL * scale, fill, number, meaning))
         legend = base - 16 - geometry.rows * CELL * scale
         said = [f"{shown}  {square}: {meaning}" for square, (_, shown, meaning) in
@@ -83,10 +105,11 @@ def plan(table: MenuTable, board: Board) -> tuple[list[Box], list[tuple[str, flo
             said = [_("- a piece on {squares}, then shake the sticks").format(
                         squares=_(" and on ").join(table.opening)),
                     _("- lift the piece from {done} to close").format(done=table.done)]
-        for text in (part for line in said for part in textwrap.wrap(
-                line, 72, subsequent_indent="        ")):
-            lines.append((text, left + 4, legend))
-            legend -= 9
+        for line in said:
+            for k, text in enumerate(wrap(line, LEGEND_SIZE, width - 12)):
+                indent = "        " if k and not rtl else ""  # a wrapped line under its words
+                lines.append(Line(indent + text, edge if rtl else edge + 4, legend))
+                legend -= 9
     return boxes, lines
 
 
@@ -106,6 +129,82 @@ def instructions(table: MenuTable) -> list[str]:
     ]
 
 
+def instruction_lines(table: MenuTable) -> list[str]:
+    """The instructions, numbered and wrapped to the page's width, as the card prints them."""
+    return [text for n, line in enumerate(instructions(table))
+            for text in wrap(f"{n + 1}. {line}", INSTRUCTION_SIZE, WIDTH - 2 * MARGIN)]
+
+
+def instructions_bottom(table: MenuTable) -> float:
+    """Where the last instruction line stands (its baseline)."""
+    return HEIGHT - MARGIN - 50 - INSTRUCTION_STEP * (len(instruction_lines(table)) - 1)
+
+
+def width_of(text: str, size: float, bold: bool = False) -> float:
+    """How wide ``text`` is printed (points), Arabic as shaped, in the faces that draw it."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    if not ARABIC.search(text):
+        return float(stringWidth(text, _latin(bold), size))
+    _register_arabic()
+    return sum(float(stringWidth(run, ARABIC_FONT if arabic else _latin(bold), size))
+               for run, arabic in runs(shaped(text)))
+
+
+def wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:
+    """``text`` in lines no wider than ``width`` points (a word longer than that alone)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}" if line else word
+        if line and width_of(trial, size, bold) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return [*lines, line] if line else lines
+
+
+def _latin(bold: bool) -> str:
+    return "Helvetica-Bold" if bold else "Helvetica"
+
+
+def _register_arabic() -> None:
+    """Make Noto Naskh Arabic known to ReportLab (once)."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    if ARABIC_FONT not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(ARABIC_FONT, str(ARABIC_FACE)))
+
+
+def text_at(x: float, y: float, text: str, size: float, bold: bool = False,
+            fill: Any = None, end: bool = False) -> list[Any]:
+    """The ``String`` shapes that print ``text`` from ``x`` (to ``x``, with ``end``): one in
+    Helvetica, or, for Arabic, its shaped runs each in its face, laid left to right."""
+    from reportlab.graphics.shapes import String
+    from reportlab.lib.colors import black
+
+    ink = black if fill is None else fill
+    if not ARABIC.search(text):
+        return [String(x, y, text, fontName=_latin(bold), fontSize=size, fillColor=ink,
+                       textAnchor="end" if end else "start")]
+    _register_arabic()
+    at = x - width_of(text, size, bold) if end else x
+    shapes = []
+    for run, arabic in runs(shaped(text)):
+        font = ARABIC_FONT if arabic else _latin(bold)
+        shapes.append(String(at, y, run, fontName=font, fontSize=size, fillColor=ink))
+        at += width_of(run, size, bold) if not arabic else _arabic_width(run, size)
+    return shapes
+
+
+def _arabic_width(run: str, size: float) -> float:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return float(stringWidth(run, ARABIC_FONT, size))
+
+
 def drawing(board: Board) -> Any:
     """The card as a ReportLab ``Drawing``."""
     from reportlab.graphics.shapes import Drawing, Rect, String
@@ -116,16 +215,19 @@ def drawing(board: Board) -> Any:
 
     table = menu_table(games.load(games_on(board.kind)[0]).geometry, board.menu.open)
     card = Drawing(WIDTH, HEIGHT)
-    card.add(String(MARGIN, HEIGHT - MARGIN - 8, _("The board menu: {board}").format(
-                        board=board.name),
-                    fontName="Helvetica-Bold", fontSize=18))
+    rtl = right_to_left()
+    x, end = (WIDTH - MARGIN, True) if rtl else (MARGIN, False)  # Arabic: from the right
+    for shape in text_at(x, HEIGHT - MARGIN - 8, _("The board menu: {board}").format(
+            board=board.name), 18, bold=True, end=end):
+        card.add(shape)
     games_here = ", ".join(say(games.load(name).title) for name in games_on(board.kind))
-    card.add(String(MARGIN, HEIGHT - MARGIN - 26, _("A {kind} board: {games}").format(
-                        kind=board.kind, games=games_here),
-                    fontName="Helvetica", fontSize=9))
-    for n, line in enumerate(instructions(table)):
-        card.add(String(MARGIN, HEIGHT - MARGIN - 50 - 14 * n, f"{n + 1}. {line}",
-                        fontName="Helvetica", fontSize=9.5))
+    for shape in text_at(x, HEIGHT - MARGIN - 26, _("A {kind} board: {games}").format(
+            kind=board.kind, games=games_here), 9, end=end):
+        card.add(shape)
+    for n, said in enumerate(instruction_lines(table)):
+        for shape in text_at(x, HEIGHT - MARGIN - 50 - INSTRUCTION_STEP * n, said,
+                             INSTRUCTION_SIZE, end=end):
+            card.add(shape)
     boxes, lines = plan(table, board)
     geometry_cell = _cell(board)
     for box in boxes:
@@ -139,10 +241,10 @@ def drawing(board: Board) -> Any:
             card.add(String(box.x + geometry_cell / 2, box.y + 3, str(box.number),
                             fontName="Helvetica-Bold", fontSize=8, textAnchor="middle",
                             fillColor=colour(_ink(box.fill))))
-    for text, x, y in lines:
-        bold = not text[0].isdigit() and not text.startswith((" ", "-"))
-        card.add(String(x, y, text, fontName="Helvetica-Bold" if bold else "Helvetica",
-                        fontSize=9 if bold else 7))
+    for line in lines:
+        size = 9 if line.bold else LEGEND_SIZE
+        for shape in text_at(line.x, line.y, line.text, size, bold=line.bold, end=rtl):
+            card.add(shape)
     return card
 
 
@@ -174,9 +276,20 @@ def draw_card(board: Board, out: Path) -> Path:
         from reportlab.graphics import renderSVG
 
         renderSVG.drawToFile(card, str(out))
+        _keep_as_laid(out)
     else:
         _png(card, out)
     return out
+
+
+def _keep_as_laid(svg: Path) -> None:
+    """Tell SVG viewers to draw each text as laid out here: its Arabic is already in visual
+    order (a browser applying the bidi algorithm again would turn it round)."""
+    text = svg.read_text(encoding="utf-8")
+    opening = re.search(r"<svg\b[^>]*>", text)
+    if opening is not None:
+        style = "<style>text { unicode-bidi: bidi-override; direction: ltr; }</style>"
+        svg.write_text(text[:opening.end()] + style + text[opening.end():], encoding="utf-8")
 
 
 def _png(card: Any, out: Path) -> None:

@@ -305,10 +305,11 @@ def _menu_card(args: argparse.Namespace) -> int:
 
     try:
         board = load_board(Path(args.board) if args.board else DEFAULT_BOARD)
-        board_defaults(board)  # a bad [menu] section is named, as aseb run names it
+        defaults = board_defaults(board)  # a bad [menu] section is named, as aseb run names it
     except ConfigError as exc:
         print(f"aseb: {exc}", file=sys.stderr)
         return 78
+    use(choose(args.lang, None, defaults.get("language")))  # the board's own, under --lang
     print(_("The menu card of {board}: {file}").format(board=board.name,
                                                        file=draw_card(board, Path(args.out))))
     return 0
@@ -485,6 +486,7 @@ def build_parser() -> argparse.ArgumentParser:
                                  "(PDF, SVG or PNG), from the table the board reads"))
     card.add_argument("--board", metavar="FILE", help=_("the board file (default: the shipped "
                         "Twenty Squares board)"))
+    card.add_argument("--lang", **lang_option())
     card.add_argument("--out", metavar="FILE", default="menu-card.pdf",
                       help=_("where to write it: .pdf, .svg or .png (default: menu-card.pdf)"))
     card.set_defaults(run=_menu_card)

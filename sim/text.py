@@ -14,15 +14,12 @@ language reads right to left.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
-import arabic_reshaper
-import bidi
 import pygame
 import pygame.freetype
-from bidi.mirror import MIRRORED
 
+from firmware.shaping import ARABIC, ARABIC_FACE, shaped
 from firmware.words import right_to_left
 from hardware.strips import Colour
 
@@ -30,59 +27,11 @@ FACE = Path(__file__).with_name("fonts") / "Quattrocento-Regular.otf"
 """Quattrocento by Pablo Impallari: a classic Roman face, like letters cut in stone or wood."""
 SCALE = 1.12
 """Quattrocento's letters are small for their size: this matches the old default's height."""
-ARABIC_FACE = FACE.with_name("NotoNaskhArabic-Regular.ttf")
-"""Noto Naskh Arabic (Google, SIL OFL; from Debian's fonts-noto-core): the book hand of Arabic,
-at home beside a Roman face."""
 ARABIC_SCALE = 0.9
 """Naskh's letters stand taller than Quattrocento's: this keeps a line as tall."""
-ARABIC = re.compile("[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]")
-"""Arabic letters, digits and punctuation (and the joined forms the reshaper writes)."""
-
-
+__all__ = ["ARABIC", "ARABIC_FACE", "FACE", "Texts", "mirrored", "mirrored_x", "shaped"]
 NARROW_SPACE = "\u202f"
 """French puts it before ``:`` and ``?``; Quattrocento lacks it: drawn as a space."""
-
-
-def shaped(text: str) -> str:
-    """``text`` as drawn: an Arabic line joined and in visual order (left to right on screen),
-    brackets inside its right-to-left runs turned round; any other line as it is."""
-    if not ARABIC.search(text):
-        return text
-    joined = str(arabic_reshaper.reshape(text))
-    levels = _levels(joined)
-    if levels is None:  # a python-bidi that tells no levels: its order, brackets unturned
-        return str(bidi.get_display(joined))
-    chars = [MIRRORED.get(char, char) if level % 2 else char
-             for char, level in zip(joined, levels, strict=True)]
-    order = list(range(len(chars)))
-    odd = [level for level in levels if level % 2]
-    for level in range(max(levels), min(odd, default=max(levels) + 1) - 1, -1):
-        i = 0  # the bidi algorithm's rule L2: reverse every run at this level or above
-        while i < len(order):
-            j = i
-            while j < len(order) and levels[order[j]] >= level:
-                j += 1
-            order[i:j] = reversed(order[i:j])
-            i = max(j, i + 1)
-    return "".join(chars[k] for k in order)
-
-
-def _levels(text: str) -> list[int] | None:
-    """The embedding level of each character of ``text`` by the Unicode bidi algorithm
-    (python-bidi's Rust core tells them, a level per UTF-8 byte, only in its debug answer; its
-    own reordering does not turn brackets round)."""
-    info = str(bidi.get_display(text, debug=True))
-    listed = re.search(r"levels:\s*\[(.*?)\]", info, re.DOTALL)
-    if listed is None:
-        return None
-    per_byte = [int(n) for n in re.findall(r"Level\(\s*(\d+)", listed.group(1))]
-    if len(per_byte) != len(text.encode()):
-        return None
-    levels, at = [], 0
-    for char in text:
-        levels.append(per_byte[at])
-        at += len(char.encode())
-    return levels
 
 
 def mirrored(rect: pygame.Rect, area: pygame.Rect) -> pygame.Rect:

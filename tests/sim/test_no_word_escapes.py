@@ -353,7 +353,7 @@ def test_the_board_menus_speech_and_the_menu_card_are_marked(heard: Heard,
         heard(line)
     boxes, lines = plan(menu, board)
     own_names = re.compile("|".join(words.LANGUAGES.values()))  # each language named in itself
-    for text in [text for text, _x, _y in lines] + [box.meaning for box in boxes]:
+    for text in [line.text for line in lines] + [box.meaning for box in boxes]:
         heard(own_names.sub(" ", text))
     assert heard.escapes() == {}
 
