@@ -22,6 +22,7 @@ import numpy as np
 from engine.solve import Index
 from engine.tait.packed import EXTRA, HALF, HALF_MASK, OVER, TURN_SHIFT
 from engine.tait.state import TAIT, Ruleset
+from engine.words import N_, phrase
 from firmware.solver import FORMAT
 from firmware.tables import table_name
 
@@ -65,24 +66,28 @@ def open_table(directory: Path, ruleset: Ruleset = TAIT) -> SolvedTable:
     name = table_name(ruleset)
     meta_path, values_path = directory / f"{name}.json", directory / f"{name}.values"
     if not meta_path.exists() or not values_path.exists():
-        raise TableError(f"no solved table in {directory} (make one with: aseb solve)")
+        raise TableError(phrase(N_("no solved table in {directory} (make one with: {command})"),
+                                directory=str(directory), command="aseb solve"))
     try:
         meta = json.loads(meta_path.read_text(encoding="utf-8"))
         if not isinstance(meta, dict) or meta.get("format") != FORMAT:
-            raise TableError(f"{meta_path}: not a solved table")
+            raise TableError(phrase(N_("{file}: not a solved table"), file=str(meta_path)))
         solved = Ruleset.from_json(meta["ruleset"])
         if replace(solved, demon_cast=True) != replace(ruleset, demon_cast=True):
-            raise TableError(f"{meta_path}: solved for other rules than {ruleset.name}'s")
+            raise TableError(phrase(N_("{file}: solved for other rules than {game}'s"),
+                                    file=str(meta_path), game=ruleset.title))
         index = Index(ruleset, [int(b) for b in meta["extra_bound"]])
         scale = int(meta["scale"])
     except TableError:
         raise
     except (OSError, ValueError, KeyError, TypeError, RecursionError) as exc:
-        raise TableError(f"{meta_path}: unreadable ({exc})") from None
+        raise TableError(phrase(N_("{file}: unreadable ({problem})"), file=str(meta_path),
+                                problem=str(exc))) from None
     expected = index.size * 2
     actual = values_path.stat().st_size
     if actual != expected:
-        raise TableError(f"{values_path}: {actual} bytes, expected {expected}: solve again")
+        raise TableError(phrase(N_("{file}: {size} bytes, expected {expected}: solve again"),
+                                file=str(values_path), size=actual, expected=expected))
     values = np.memmap(values_path, dtype="<u2", mode="r", shape=(index.size,))
     return SolvedTable(values, index, scale, values_path)
 

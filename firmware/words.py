@@ -21,7 +21,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engine.core.errors import RulesError
 from engine.core.sides import Side
 from engine.words import N_, PIECE_NAMES, SIDE_NAMES, Phrase
 
@@ -117,9 +116,11 @@ def say(text: str) -> str:
 
 
 def problem(error: Exception) -> str:
-    """What is wrong, in the language spoken now: a rules error a player can meet carries a
-    ``Phrase`` (``RulesError.words``); any other error is said as it is."""
-    return say(error.words) if isinstance(error, RulesError) else str(error)
+    """What is wrong, in the language spoken now: an error a player or an owner can meet
+    carries a ``Phrase`` (a rules error's ``words``, a solved table's error); any other error
+    is said as it is."""
+    first = error.args[0] if error.args else None
+    return say(first) if isinstance(first, Phrase) else str(error)
 
 
 def from_environment(environ: Mapping[str, str]) -> str | None:

@@ -26,7 +26,7 @@ from engine.mummy.minds import level_description
 from engine.record import GameRecord
 from engine.tait.state import Ruleset
 from engine.words import N_, Phrase, phrase
-from firmware.words import LANGUAGES, PSEUDO, _, choose, say, side_said, use
+from firmware.words import LANGUAGES, PSEUDO, _, choose, problem, say, side_said, use
 from sim.installed_table import table_for
 
 
@@ -180,7 +180,7 @@ def _review(args: argparse.Namespace) -> int:
             table = open_table(directory, record.ruleset)
         except TableError as exc:
             print(_("{problem}; the chances below are a search's estimates.").format(
-                problem=say(str(exc))))
+                problem=problem(exc)))
     print(review_text(review(judge_for(record.ruleset, table), record)))
     return 0
 

@@ -336,6 +336,27 @@ def test_the_review_and_the_solved_tables_hints_are_marked(heard: Heard) -> None
     assert review_text(judged) == judged.text()  # every line, word for word, in English
 
 
+def test_aseb_review_without_a_solved_table_says_so_in_marked_words(
+        heard: Heard, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``aseb review`` where no table is: the notice that the chances are a search's estimates
+    (its reason came from the solved table's error, English until it carried a phrase; the
+    test above reviews with a table, so it never met it)."""
+    from firmware.games import save_game
+    from sim.cli import main
+    from tests.solved import random_game
+
+    saved = save_game(random_game(3).record, tmp_path / "games")
+    capsys.readouterr()
+    monkeypatch.setenv("LANGUAGE", words.PSEUDO)  # the language aseb chooses: LANGUAGE's
+    assert main(["review", str(saved), "--tables", str(tmp_path / "no-tables")]) == 0
+    out = capsys.readouterr().out
+    assert "aseb solve" in out  # the notice was printed (the command stays as typed)
+    for line in out.splitlines():
+        heard(line.replace(str(tmp_path / "no-tables"), " ").replace("aseb solve", " "))
+    assert heard.escapes() == {}
+
+
 def test_the_board_menus_speech_and_the_menu_card_are_marked(heard: Heard,
                                                              tmp_path: Path) -> None:
     """What the board menu says as it opens, and every line printed on the menu card."""
