@@ -131,9 +131,9 @@ class BoardMenu:
         return Heard("closed")
 
     def _label(self, page: Page) -> str:
-        square = page.square_of(self.chosen[page.setting.key])
-        return say(page.choices[square].label) if square is not None \
-            else self.chosen[page.setting.key]
+        now = self.chosen.as_spoken()[page.setting.key]  # the language spoken, as it is
+        square = page.square_of(now)
+        return say(page.choices[square].label) if square is not None else now
 
     def _page_words(self) -> str:
         page = self.shown
@@ -161,7 +161,7 @@ class BoardMenu:
         for n, page in enumerate(self.table.pages):
             frame[page.tab] = SHOWN_PAGE if n == self.page else scale(CALM, 0.35)
         page = self.shown
-        current = page.square_of(self.chosen[page.setting.key])
+        current = page.square_of(self.chosen.as_spoken()[page.setting.key])
         for square, choice in page.choices.items():
             frame[square] = choice.colour if square == current else \
                 scale(choice.colour, breathe(t, 2.5))

@@ -192,6 +192,14 @@ class Chosen:
             values["mode"] = "game"
         return Chosen(MappingProxyType(values))
 
+    def as_spoken(self) -> Chosen:
+        """These choices with the language spoken now, which a face shows as the language
+        (``--lang de`` speaks German over a kept English; a kiosk visitor's choice too)."""
+        spoken = words.language()
+        if spoken not in LANGUAGES or spoken == self.values["language"]:
+            return self
+        return Chosen(MappingProxyType({**self.values, "language": spoken}))
+
     def changed(self, other: Chosen) -> tuple[str, ...]:
         """The keys whose values differ from ``other``'s."""
         return tuple(k for k in keys() if self.values[k] != other.values[k])

@@ -44,7 +44,7 @@ class TerminalSettings:
         """Handle ``line`` if it is ``options`` or a setting; False when it is not one."""
         words = line.split()
         if words == ["options"]:
-            game.write("\n".join(describe(None, self.chosen)))
+            game.write("\n".join(describe(None, self.chosen.as_spoken())))
             return True
         if not words or words[0].lower() not in keys():
             return False

@@ -99,7 +99,7 @@ def items(window: Window, title: str) -> list[Item]:
 
 def _setting(window: Window, key: str) -> Item:
     """A setting's line: its title and the choice played now, opening its choices."""
-    found, chosen = setting(key), window.chosen
+    found, chosen = setting(key), window.chosen.as_spoken()  # --lang: the one spoken
     now = found.choice(chosen[key])
     ticked = now.value
     if key == "level" and window.settings.tournament:  # played at Neferkaptah's

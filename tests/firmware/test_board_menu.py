@@ -332,3 +332,24 @@ def test_quiet_hours_win_over_the_volume_chosen_which_returns_when_they_end(
         assert speaker.volume == pytest.approx(0.2)  # chosen by day: heard at once
         table.run(11 * 60, step=0.5)  # past 22:00: quiet never makes it louder
         assert speaker.volume == pytest.approx(0.2)
+
+
+def test_the_language_page_shows_the_language_spoken() -> None:
+    """``aseb run --lang de`` over a kept English: the Language page names German and lights
+    its square steady, without keeping it (the run's language is not a choice made)."""
+    from firmware import words
+
+    menu = BoardMenu(menu_table(load("tait").geometry), choose("twenty-squares")[0])
+    assert menu.chosen.language == "en"
+    words.use("de")
+    try:
+        menu.open(0.0)
+        page = next(p for p in menu.table.pages if p.setting.key == "language")
+        menu.page = menu.table.pages.index(page)
+        german = page.square_of("de")
+        assert german is not None
+        assert menu.frame(0.7)[german] == page.choices[german].colour  # steady: spoken now
+        assert "Deutsch" in menu.status()
+        assert menu.chosen.language == "en"
+    finally:
+        words.use("en")

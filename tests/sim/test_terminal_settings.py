@@ -156,3 +156,16 @@ def test_without_a_solved_table_the_chances_are_estimates_said_so(
     assert "Chances to win, estimated: Cones " in out
     out, _ = play(monkeypatch, tmp_path, ["chances hidden", "", "1", "", "1"])
     assert "Chances to win" not in out.split("Chances hidden.")[1]
+
+
+def test_options_name_the_language_spoken(tmp_path: Path) -> None:
+    """``aseb play --lang de`` over a kept English: ``options`` says German is spoken."""
+    from firmware import words
+    words.use("de")
+    try:
+        _game, said, _file, _levels = script(["options", str(tmp_path)])
+    finally:
+        words.use("en")
+    line = next(line for text in said for line in text.splitlines()
+                if line.startswith("language"))
+    assert line.endswith("de)") and "en)" not in line

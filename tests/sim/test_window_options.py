@@ -154,3 +154,18 @@ def test_the_choices_an_older_window_json_held_are_taken_over(tmp_path: Path) ->
     assert SettingsFile(tmp_path).load(None)["level"] == "vizier"
     save(load(path), path)
     assert not {"mummy", "level"} & set(json.loads(path.read_text(encoding="utf-8")))
+
+
+def test_options_show_the_language_spoken_not_only_the_one_kept(tmp_path: Path) -> None:
+    """``aseb sim --lang de`` over a kept English: Options names German, ticked, as spoken."""
+    from firmware import words
+    window = opened(tmp_path)
+    assert window.chosen.language == "en"
+    words.use("de")
+    try:
+        line = lines(window)["setting:language"]
+        assert words.say(line.label) == f"{words._('Language')}: Deutsch"
+        assert [sub.action for sub in line.sub if sub.checked] == ["choose:language:de"]
+        assert window.chosen.language == "en"  # shown, not kept: --lang is for this run
+    finally:
+        words.use("en")
