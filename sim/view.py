@@ -441,4 +441,4 @@ def _key(shot: Snapshot, menu: Menu, layout: Layout) -> tuple[object, ...]:
             shot.held, shot.shaking, shot.shaking and shot.now, shot.status, shot.news,
             shot.sticks_caption, shot.fact, shot.page, shot.players, shot.log, shot.labels,
             shot.lesson, shot.odds, shot.review, shot.stacks,
-            menu.open, menu.hover if menu.open is not None else None)
+            menu.open, menu.sub, menu.hover if menu.open is not None else None)

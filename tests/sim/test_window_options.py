@@ -16,6 +16,7 @@ from engine.mummy import Level
 from firmware import choices
 from firmware.choices import Choice, Setting, setting, settings
 from firmware.settings_file import SettingsFile
+from firmware.words import LANGUAGES
 from sim import window_menu
 from sim.menu import Item
 from sim.settings import WindowSettings, load, remembered, save
@@ -169,3 +170,33 @@ def test_options_show_the_language_spoken_not_only_the_one_kept(tmp_path: Path) 
         assert window.chosen.language == "en"  # shown, not kept: --lang is for this run
     finally:
         words.use("en")
+
+
+def test_a_setting_s_choices_are_drawn_whole_when_its_line_is_clicked(tmp_path: Path) -> None:
+    """The list beside a setting is all there in the picture drawn after the click, the mouse
+    still (it was drawn only where lights changed, and filled in once the mouse moved)."""
+    import pygame
+
+    window = opened(tmp_path)
+    surface = pygame.Surface(window.layout.size)
+    window.render(surface)
+
+    def click(pos: tuple[int, int]) -> None:
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            window.handle(pygame.event.Event(kind, button=1, pos=pos))
+        window.step(0.05)
+        window.render(surface)  # the next frame, drawn as the window draws it
+
+    click(window.menu.title_rects(window.layout)["Options"].center)
+    line = next(rect for rect, item in window.menu.item_rects(window.layout)
+                if item.action == "setting:language")
+    click(line.center)
+    beside = [rect for rect, item in window.menu.item_rects(window.layout)
+              if item.action.startswith("choose:language:")]
+    assert len(beside) == len(LANGUAGES)
+    whole = pygame.Surface(window.layout.size)
+    window.view.invalidate()
+    window.render(whole)  # the whole picture, drawn afresh
+    for rect in beside:
+        assert pygame.image.tobytes(surface.subsurface(rect), "RGB") == \
+            pygame.image.tobytes(whole.subsurface(rect), "RGB")
