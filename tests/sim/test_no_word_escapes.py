@@ -25,10 +25,12 @@ from firmware.tutorial import BOARD, Tutorial
 from sim.demo import Demo
 from sim.rules_pages import about, how_to_play
 from sim.settings import WindowSettings
+from sim.stacks_drawing import die_rect
 from sim.table import Table
 from sim.terminal import TerminalGame
 from tests.firmware.test_tutorial import follow_the_lessons as follow_on_the_board
 from tests.sim.test_demo import run_demo
+from tests.sim.test_stacks_window import click, make, play_of
 from tests.sim.test_terminal import Script, enter_then_1
 from tests.sim.test_window_games import play_whole_game
 from tests.sim.test_window_tournament import play_by_mouse
@@ -179,10 +181,8 @@ def test_a_whole_game_in_the_window_draws_only_marked_words(name: str, heard: He
         heard(page.title)
         heard(page.body)
     if name == "stacks":
-        for _ in range(4000):
-            window.step(0.5)
-            if window.play.state.is_over:
-                break
+        play_stacks_by_mouse(window, random.Random(2))
+        window.step(2.0)
     else:
         if rules.chance is None:
             window.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE))
@@ -193,6 +193,23 @@ def test_a_whole_game_in_the_window_draws_only_marked_words(name: str, heard: He
         window.step(2.0)
         assert window.controller.phase is Phase.WON
     assert heard.escapes() == {}
+
+
+def play_stacks_by_mouse(window: Window, rng: random.Random, turns: int = 2000) -> None:
+    """Click the dice and any legal move of the Cones, the mummy playing the Reels, until the
+    stacking game is won."""
+    play = play_of(window)
+    for _ in range(turns):
+        state = play.state
+        if state.is_over:
+            return
+        if play.mummy_to_play:
+            window.step(0.5)
+        elif state.throw is None:
+            click(window, die_rect(window.layout, 1).center)
+        else:
+            make(window, rng.choice(state.moves))
+    raise AssertionError(f"no winner after {turns} turns: {window.status()}")
 
 
 def test_the_tutorial_in_the_window_speaks_only_marked_words(heard: Heard,
