@@ -35,11 +35,10 @@ class TerminalSettings:
         self.mummy_for = mummy_for
         self.save = save
 
-    def help(self) -> str:
-        """The settings' commands, for ``help``."""
-        return (_("  options    the settings and their choices; set one by its name and "
-                  "choice:") + "\n             " + ", ".join(
-                      _("{key} CHOICE").format(key=key) for key in keys()))
+    def help(self) -> tuple[str, str]:
+        """The settings' command and what it does, a row of ``help``."""
+        return ("options", _("the settings and their choices; set one by its name and choice:")
+                + "\n" + ", ".join(_("{key} CHOICE").format(key=key) for key in keys()))
 
     def command(self, game: TerminalGame, line: str) -> bool:
         """Handle ``line`` if it is ``options`` or a setting; False when it is not one."""
@@ -64,8 +63,8 @@ class TerminalSettings:
         if self.save is not None:
             self.save(chosen)
         if "mode" in chosen.changed(before) and chosen.mode != game.mode:
-            game.write(f"{say(setting('mode').choice(chosen.mode).label)}: "
-                       f"{_(STARTS[chosen.mode])}")
+            game.write(_("{mode}: {starts}").format(
+                mode=say(setting("mode").choice(chosen.mode).label), starts=_(STARTS[chosen.mode])))
             raise ModeChosen(chosen.mode)  # the game in play makes way (it is kept as it was)
         game.write(self._apply(game, key))
         return True
