@@ -24,6 +24,10 @@ ESTIMATED = N_("No solved table here: the chances are estimated by {judge}.")
 """Said when the chances are shown without the solved table."""
 
 
+OPTIONS = N_("options")
+"""The command that lists the settings (typed as the language calls it, or in English)."""
+
+
 class TerminalSettings:
     """``options`` and ``KEY CHOICE`` at the terminal's prompt."""
 
@@ -37,13 +41,13 @@ class TerminalSettings:
 
     def help(self) -> tuple[str, str]:
         """The settings' command and what it does, a row of ``help``."""
-        return ("options", _("the settings and their choices; set one by its name and choice:")
+        return (_(OPTIONS), _("the settings and their choices; set one by its name and choice:")
                 + "\n" + ", ".join(_("{key} CHOICE").format(key=key) for key in keys()))
 
     def command(self, game: TerminalGame, line: str) -> bool:
         """Handle ``line`` if it is ``options`` or a setting; False when it is not one."""
         words = line.split()
-        if words == ["options"]:
+        if len(words) == 1 and words[0].lower() in ("options", _(OPTIONS).lower()):
             game.write("\n".join(describe(None, self.chosen.as_spoken())))
             return True
         if not words or words[0].lower() not in keys():
