@@ -18,6 +18,7 @@ from typing import Any
 from engine.core.sides import Side
 from engine.mummy import Level
 from firmware import sounds
+from firmware.evidence import RACK_SIDE
 from firmware.menu_room import MenuRoom
 from firmware.remote_turn import RemoteTurn
 from firmware.scenes import Phase, scene
@@ -33,6 +34,7 @@ from hardware.events import (
     SticksThrown,
 )
 from hardware.lights import Frame
+from hardware.squares import RACK_OF
 
 __all__ = ["Controller", "Settings"]  # the settings a controller is built with
 
@@ -102,7 +104,7 @@ class Controller(MenuRoom, RemoteTurn, Showing):
         show = self._show(now)
         lit = {*show.missing, *show.unexpected, *show.lifted_targets, *show.reseat,
                *show.clearing, *show.movable} & set(show.geometry.position)
-        if lit or self._racks_alone():  # the racks have no lights: the status names them
+        if lit or _racks_only(verdict):  # the racks have no lights: the status names them
             return None
         return f"nothing lit, yet the board says {self.status()!r} ({verdict})"
 
@@ -131,3 +133,13 @@ class Controller(MenuRoom, RemoteTurn, Showing):
         if self._unsaved:  # after the lights: the disk must not delay what players see
             self._write_save()
         return frame
+
+
+def _racks_only(verdict: InProgress | Mismatch) -> bool:
+    """Whether all the board asks for is in its racks or trays (a rack, or a slot of one),
+    which the status names, as they have no lights."""
+    if isinstance(verdict, InProgress):
+        asked = {*verdict.sources, *verdict.targets, *verdict.reseat}
+    else:
+        asked = {*verdict.missing, *verdict.unexpected}
+    return bool(asked) and all(place in RACK_OF or place in RACK_SIDE for place in asked)
