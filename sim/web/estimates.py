@@ -1,11 +1,11 @@
 """Chances without a solved table: the page estimates them itself, as the window does, by the
-strongest search (``engine.mummy.judges``), once a position while a page watches, and tells
-them labelled as estimates (``"estimated": true``). The search runs in a worker process of the page's own (never in the
-board's, and not in a thread of the page's: a search holding the interpreter would hold up every
-board frame the page passes on). The board's own chances, from its table, always win: an
-estimate is made only while the board tells none.
+strongest search (``engine.mummy.judges``), once a position while a page watches, and tells them
+labelled as estimates (``"estimated": true``). The search runs in a worker process of the page's
+own (never in the board's, and not in a thread of the page's: a search holding the interpreter
+would hold up every board frame the page passes on). The board's own chances, from its table,
+always win: an estimate is made only while the board tells none.
 
-    estimates = Estimates(link)   # the link's news passes through estimates.heard
+    link = BoardLink(path, estimates=Estimates())   # the news passes through its heard()
 """
 
 from __future__ import annotations
