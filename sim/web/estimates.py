@@ -109,4 +109,4 @@ class Estimates:
     def close(self) -> None:
         """End the worker process, if one was made."""
         if self.worker is not None:
-            self.worker.shutdown(wait=False, cancel_futures=True)
+            self.worker.shutdown(wait=True, cancel_futures=True)  # the worker ends with the page
