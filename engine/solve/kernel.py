@@ -65,12 +65,12 @@ def _prefetch_item(typingctx: Any, array: Any, at: Any) -> Any:
         view = context.make_array(kind)(context, builder, args[0])
         pointer = cgutils.get_item_pointer(  # type: ignore[no-untyped-call]
             context, builder, kind, view, [args[1]])
-        int32 = ir.IntType(32)
+        int32, byte = ir.IntType(32), ir.IntType(8).as_pointer()
         function = cgutils.get_or_insert_function(  # type: ignore[no-untyped-call]
-            builder.module, ir.FunctionType(ir.VoidType(), [pointer.type, int32, int32, int32]),
+            builder.module, ir.FunctionType(ir.VoidType(), [byte, int32, int32, int32]),
             "llvm.prefetch.p0")
-        # read, keep in every cache level, data
-        builder.call(function, [pointer, int32(0), int32(3), int32(1)])
+        # read, keep in every cache level, data (one declaration for arrays of any type)
+        builder.call(function, [builder.bitcast(pointer, byte), int32(0), int32(3), int32(1)])
         return context.get_dummy_value()
 
     return types.void(array, types.int64), codegen
@@ -200,7 +200,7 @@ def _chosen(hand: int, opponent: int, w: Any, t: Any, choices: Any, at: int
     return rest, lost[row, 1], lost[row, 2]
 
 
-AHEAD = 4
+AHEAD = 8
 """A sweep with the moves kept fetches the values of the unit this many places on."""
 SLACK = 2.0 ** -20
 """A margin is stored this much (relative) below its value: more than float32 rounds."""
@@ -209,11 +209,12 @@ SLACK = 2.0 ** -20
 @compiled
 def _sweep(w: Any, position: Any, hand: Any, opponent: Any, mirror: Any, t: Any,
            hand_code: Any, choices: Any, how: int, scratch: Any, margin: Any, spent: float
-           ) -> tuple[float, int]:
+           ) -> tuple[float, int, int]:
     """One Gauss-Seidel pass over the units: (the largest change, how many throws' best moves
-    changed). ``how``: CHOOSE (each throw's best move, kept in ``choices``), CHOSEN (the moves
-    kept), or RESIDUAL (the Bellman residual, every move looked at, nothing written).
-    ``scratch`` holds the successors of a unit's two positions while they are fetched.
+    changed, how many units a choosing sweep kept the moves of without looking). ``how``:
+    CHOOSE (each throw's best move, kept in ``choices``), CHOSEN (the moves kept), or RESIDUAL
+    (the Bellman residual, every move looked at, nothing written). ``scratch`` holds the
+    successors of a unit's two positions while they are fetched.
 
     ``spent``: the sum of the largest changes of the group's sweeps before this one. A unit's
     values have moved since its best moves were last looked at by at most ``spent`` plus this
@@ -225,14 +226,15 @@ def _sweep(w: Any, position: Any, hand: Any, opponent: Any, mirror: Any, t: Any,
     throws = len(chance_of_throws(t))
     largest = 0.0
     units = len(position)
-    changed = 0
+    changed = kept = 0
     before = np.empty(2 * throws, dtype=np.int32)
     for u in range(units):
         i, h, o, m = position[u], hand[u], opponent[u], mirror[u]
         at = 2 * throws * u
-        keep = how == CHOSEN or how == CHOOSE and spent + largest < margin[u]
+        moved = spent + largest  # no value of the group has moved more since ``spent`` began
+        keep = how == CHOSEN or (how == CHOOSE and moved < margin[u])
         ahead = u + AHEAD
-        if ahead < units and (how == CHOSEN or how == CHOOSE and spent + largest < margin[ahead]):
+        if ahead < units and (how == CHOSEN or (how == CHOOSE and moved < margin[ahead])):
             # a later unit's moves are kept: fetch their values while this one is worked out
             _prefetch(w, position[ahead])
             more = 2 * throws if mirror[ahead] >= 0 else throws
@@ -241,7 +243,10 @@ def _sweep(w: Any, position: Any, hand: Any, opponent: Any, mirror: Any, t: Any,
             for k in range(2 * throws * ahead, 2 * throws * ahead + more):
                 code = choices[k]
                 _prefetch(w, ~code if code < 0 else code)
+        if how != CHOSEN and ahead < units:  # the opponent's hand lies in a table of 8 MB
+            _prefetch(first_hand, opponent[ahead])
         if keep:
+            kept += how == CHOOSE
             rest, loop, passing = _chosen(h, o, w, t, choices, at)
             if m >= 0:
                 rest2, loop2, passing2 = _chosen(first_hand[o], hand_code[h], w, t, choices,
@@ -285,7 +290,7 @@ def _sweep(w: Any, position: Any, hand: Any, opponent: Any, mirror: Any, t: Any,
             w[i] = new
             w[m] = new2
         largest = max(largest, abs(new - old), abs(new2 - old2))
-    return largest, changed
+    return largest, changed, kept
 
 
 CHOOSE, CHOSEN, RESIDUAL = range(3)
@@ -361,11 +366,11 @@ def choices_for(group: Group, chances: list[float]) -> Choices:
 
 
 def sweep(w: Values, group: Group, arrays: Arrays, choices: Choices, how: int,
-          spent: float = 0.0) -> tuple[float, int]:
+          spent: float = 0.0) -> tuple[float, int, int]:
     """One pass over ``group`` (``_sweep``, ``spent`` the sum of the largest changes of the
-    group's sweeps before it): the largest change, and how many throws' best moves changed
-    (always 0 with the moves kept)."""
-    largest, changed = _sweep(w, group.position, group.hand, group.opponent, group.mirror,
+    group's sweeps before it): the largest change, how many throws' best moves changed (always
+    0 with the moves kept) and how many units a choosing sweep did not need to look at."""
+    largest, changed, kept = _sweep(w, group.position, group.hand, group.opponent, group.mirror,
                               arrays.rules, arrays.hand_code, choices.moves, how,
                               arrays.scratch, choices.margin, spent)
-    return float(largest), int(changed)
+    return float(largest), int(changed), int(kept)

@@ -102,7 +102,7 @@ class Solver:
         choices = choices_for(group, self.chances)
         spent = 0.0  # the sum of the sweeps' largest changes: how far any value can have moved
         while True:
-            change, changed = sweep(w, group, self.arrays, choices, CHOOSE, spent)
+            change, changed, _ = sweep(w, group, self.arrays, choices, CHOOSE, spent)
             spent += change
             yield change
             if change < tolerance:
@@ -110,7 +110,7 @@ class Solver:
             settled = changed < SETTLED * len(choices.moves)
             enough = tolerance / 4 if settled else max(change * CHOSEN_GAIN, tolerance / 4)
             for _ in range(CHOSEN_SWEEPS):
-                kept, _ = sweep(w, group, self.arrays, choices, CHOSEN)
+                kept = sweep(w, group, self.arrays, choices, CHOSEN)[0]
                 spent += kept
                 if kept < enough:
                     break
