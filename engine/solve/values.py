@@ -110,9 +110,9 @@ class Solver:
             settled = changed < SETTLED * len(choices.moves)
             enough = tolerance / 4 if settled else max(change * CHOSEN_GAIN, tolerance / 4)
             for _ in range(CHOSEN_SWEEPS):
-                kept = sweep(w, group, self.arrays, choices, CHOSEN)[0]
-                spent += kept
-                if kept < enough:
+                moved = sweep(w, group, self.arrays, choices, CHOSEN)[0]
+                spent += moved
+                if moved < enough:
                     break
 
 
