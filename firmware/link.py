@@ -44,7 +44,7 @@ from firmware.link_schema import (
     socket_path,
 )
 from firmware.scenes import Phase
-from firmware.words import _
+from firmware.words import _, say
 from hardware.lights import Frame
 
 log = logging.getLogger(__name__)
@@ -365,7 +365,7 @@ class Link:
 
     def _game(self) -> dict[str, Any]:
         rules = self.controller.rules
-        return {"name": rules.name, "title": rules.title,
+        return {"name": rules.name, "title": say(rules.title),
                 "chance": rules.chance.name if rules.chance is not None else None,
                 "geometry": geometry_json(rules.geometry)}
 
@@ -444,8 +444,8 @@ class Link:
             return {"values": {}, "settings": []}
         kind = self.controller.rules.geometry.board
         return {"values": self.choices.chosen.to_json(), "settings": [
-            {"key": found.key, "title": found.title, "default": found.default,
-             "choices": [{"value": c.value, "label": c.label, "colour": hex_colour(c.colour)}
+            {"key": found.key, "title": say(found.title), "default": found.default,
+             "choices": [{"value": c.value, "label": say(c.label), "colour": hex_colour(c.colour)}
                          for c in offered(found, kind)]}
             for found in _all_settings()]}
 

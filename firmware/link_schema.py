@@ -1,6 +1,8 @@
 """The board's local link, as messages: what the controller tells a companion on its Unix socket
 (``firmware.link``) and what a companion may ask of it. One JSON object a line, each with the
-schema's version ``v`` and its ``type``.
+schema's version ``v`` and its ``type``. What it tells in words (the game's title, the status,
+the log, the settings' titles and labels, errors) is in the board's language (the ``language``
+setting); sides and squares are named by their keys (``cones``, ``M8``).
 
 The board tells (events):
 

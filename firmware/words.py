@@ -16,6 +16,8 @@ from __future__ import annotations
 import gettext
 import os
 from collections.abc import Mapping
+from contextvars import ContextVar
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +25,7 @@ from engine.core.sides import Side
 from engine.words import N_, PIECE_NAMES, SIDE_NAMES, Phrase
 
 __all__ = ["LANGUAGES", "N_", "_", "choose", "language", "ngettext", "right_to_left", "say", "use",
-           "voice"]
+           "use_here", "voice"]
 
 DOMAIN = "aseb"
 LOCALES = Path(__file__).with_name("locale")
@@ -40,6 +42,9 @@ VOICES = {"en": "en", "ar": "ar", "de": "de", "fr": "fr", "it": "it", "es": "es"
 
 _language = "en"
 _catalog: gettext.NullTranslations = gettext.NullTranslations()
+_here: ContextVar[tuple[str, gettext.NullTranslations] | None] = ContextVar("aseb_language",
+                                                                             default=None)
+"""A language spoken in one context only (one web request), over the process's."""
 
 
 def known(language: str) -> bool:
@@ -52,33 +57,50 @@ def use(language: str) -> None:
     global _language, _catalog
     if not known(language):
         raise ValueError(f"unknown language {language!r} (choose one of {', '.join(LANGUAGES)})")
-    _catalog = gettext.translation(DOMAIN, LOCALES, [language], fallback=language == "en")
+    _catalog = _translation(language)
     _language = language
+
+
+def use_here(language: str) -> None:
+    """Speak ``language`` in this context only (``contextvars``: one asyncio task, such as one
+    request to the web page, which may speak another language than the board)."""
+    if not known(language):
+        raise ValueError(f"unknown language {language!r} (choose one of {', '.join(LANGUAGES)})")
+    _here.set((language, _translation(language)))
+
+
+@cache
+def _translation(language: str) -> gettext.NullTranslations:
+    return gettext.translation(DOMAIN, LOCALES, [language], fallback=language == "en")
+
+
+def _spoken() -> tuple[str, gettext.NullTranslations]:
+    return _here.get() or (_language, _catalog)
 
 
 def language() -> str:
     """The language spoken now (``en``, ``de``...)."""
-    return _language
+    return _spoken()[0]
 
 
 def right_to_left() -> bool:
     """Whether the language spoken now is written right to left."""
-    return _language in RIGHT_TO_LEFT
+    return language() in RIGHT_TO_LEFT
 
 
 def voice() -> str:
     """espeak-ng's voice for the language spoken now."""
-    return VOICES[_language]
+    return VOICES[language()]
 
 
 def _(message: str) -> str:
     """``message`` in the language spoken now."""
-    return _catalog.gettext(message)
+    return _spoken()[1].gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message for ``n`` by the language's plural rules."""
-    return _catalog.ngettext(singular, plural, n)
+    return _spoken()[1].ngettext(singular, plural, n)
 
 
 def say(text: str) -> str:

@@ -321,7 +321,7 @@ def _web(args: argparse.Namespace) -> int:
 
     return web_main(Path(args.board) if args.board else None, args.socket,
                     Path(args.state_dir) if args.state_dir else None, display=args.display,
-                    address=args.address, port=args.port)
+                    address=args.address, port=args.port, language=args.lang)
 
 
 def _selftest(args: argparse.Namespace) -> int:
@@ -502,6 +502,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help=_("the home page is the museum's full-screen display"))
     web.add_argument("--address", help=_("listen here instead (an IP address)"))
     web.add_argument("--port", type=int, help=_("listen on this port instead"))
+    web.add_argument("--lang", **{**lang_option(), "help": _(
+        "the page's language, whatever the board speaks (default: the board's language "
+        "setting, else the browser's)")})
     web.set_defaults(run=_web)
 
     check = commands.add_parser("selftest", add_help=False,

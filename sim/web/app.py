@@ -17,6 +17,7 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
+import jinja2
 from starlette.applications import Starlette
 from starlette.convertors import Convertor, register_url_convertor
 from starlette.exceptions import HTTPException
@@ -28,12 +29,16 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
-from engine.mummy.review import cones_curve
+from engine.core.sides import Side
+from engine.mummy.review import Review, cones_curve
+from firmware.words import _, ngettext, right_to_left, say, side_said
+from firmware.words import language as spoken
 from sim.web import words
 from sim.web.board_link import BoardAway, BoardLink
 from sim.web.board_svg import board_svg, chances_svg, days_svg
 from sim.web.config import WebConfig
 from sim.web.guard import Guard
+from sim.web.language import Speaking, page_language
 from sim.web.reviews import record_of, review_of, rows, sides, summary
 from sim.web.security import Attempts, Invites, PinStore, csrf_ok, csrf_token, new_pin, secret_key
 
@@ -64,18 +69,25 @@ class Web:
         self.attempts = Attempts(clock)
         self.invites = Invites(clock)
         self.pin_said = float("-inf")
-        self.reviews: dict[str, dict[str, Any]] = {}
+        self.reviews: dict[str, tuple[str, Review]] = {}
+        """Each record's game title and review, worked out once (said in each page's words)."""
         self.summaries: dict[str, Any] = {}
         self.stats: dict[str, Any] | None = None
         self.stats_at: float | None = None
-        self.templates = Jinja2Templates(directory=HERE / "templates")
+        env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"),
+                                 autoescape=True, extensions=["jinja2.ext.i18n"])
+        env.policies["ext.i18n.trimmed"] = True  # a {% trans %} block's lines are one message
+        env.install_gettext_callables(  # type: ignore[attr-defined]
+            _, ngettext, newstyle=True)  # said in the request's language
+        self.templates = Jinja2Templates(env=env)
 
 
 def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
                clock: Callable[[], float] = time.monotonic, connect: bool = True,
-               display: bool = False) -> Starlette:
+               display: bool = False, language: str | None = None) -> Starlette:
     """The page; ``connect``: run the link's connection with the app (tests may drive it);
-    ``display``: the home page is the museum's display."""
+    ``display``: the home page is the museum's display; ``language``: the page's, whatever
+    the board and the browser speak (``--lang``)."""
     web = Web(link, config, state_dir, clock)
 
     @contextlib.asynccontextmanager
@@ -90,10 +102,15 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
     def page(request: Request, name: str, code: int = 200, **context: Any) -> Response:
         session = request.session
         context.update(csrf=csrf_token(session), owner=bool(session.get("owner")),
-                       remote=session.get("remote"), nav=name)
-        return web.templates.TemplateResponse(request, name, context, status_code=code)
+                       remote=session.get("remote"), nav=name, lang=spoken(),
+                       rtl=right_to_left(),
+                       script_words={key: _(text) for key, text in words.SCRIPT.items()}
+                       | {"away": _(words.BOARD_AWAY)})
+        answer: Response = web.templates.TemplateResponse(request, name, context,
+                                                          status_code=code)
+        return answer
 
-    def say(request: Request, text: str, status: int = 400) -> Response:
+    def tell(request: Request, text: str, status: int = 400) -> Response:
         return page(request, "message.html", status, text=text)
 
     async def form_of(request: Request) -> dict[str, str]:
@@ -101,30 +118,32 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         try:
             form = await request.form(max_fields=50, max_files=0, max_part_size=4096)
         except Exception:  # a body that is not a form
-            raise HTTPException(400, "The form could not be read.") from None
+            raise HTTPException(400, _(words.FORM_UNREAD)) from None
         fields = {k: v for k, v in form.items() if isinstance(v, str)}
         if not csrf_ok(request.session, fields.get("csrf")):
-            raise HTTPException(403, words.FORM_STALE)
+            raise HTTPException(403, _(words.FORM_STALE))
         return fields
 
     def owner(request: Request) -> None:
         if not request.session.get("owner"):
-            raise HTTPException(403, words.OWNER_ONLY)
+            raise HTTPException(403, _(words.OWNER_ONLY))
 
     async def ask(command: dict[str, Any]) -> dict[str, Any]:
         try:
             return await link.ask(command)
         except BoardAway:
-            raise HTTPException(503, words.BOARD_AWAY) from None
+            raise HTTPException(503, _(words.BOARD_AWAY)) from None
 
     # --- the live board ---------------------------------------------------------------
 
     def board_context() -> dict[str, Any]:
         game = link.now("game")
         status = link.now("status")
+        away = status is None or status.get("phase") == "away"
         return {"game": game,
-                "board": board_svg(game["geometry"], game["title"]) if game else None,
-                "status": status["text"] if status else words.BOARD_AWAY}
+                "board": board_svg(game["geometry"], game["title"], {
+                    key: _(name) for key, name in words.SIGNS.items()}) if game else None,
+                "status": _(words.BOARD_AWAY) if away or status is None else status["text"]}
 
     async def kiosk_stats() -> dict[str, Any] | None:
         """The kiosk's figures, asked of the board at most once a minute (None: none)."""
@@ -140,7 +159,7 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
     async def display_page(request: Request) -> Response:
         stats = await kiosk_stats()
         return page(request, "display.html", **board_context(), facts=_facts(), stats=stats,
-                    days=days_svg(stats["per_day"]) if stats else None)
+                    days=days_svg(stats["per_day"], _(words.DAYS_GRAPH)) if stats else None)
 
     async def live(request: Request) -> Response:
         if display:
@@ -150,7 +169,7 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
     async def events(request: Request) -> Response:
         watcher = link.watch()
         if watcher is None:
-            return Response(words.TOO_MANY, 503, media_type="text/plain")
+            return Response(_(words.TOO_MANY), 503, media_type="text/plain")
 
         async def stream() -> AsyncIterator[bytes]:
             try:
@@ -179,13 +198,13 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         fields = await form_of(request)
         address = request.client.host if request.client else "?"
         if not web.attempts.allowed(address):
-            return say(request, words.PIN_WAIT.format(seconds=web.attempts.wait(address)), 429)
+            return tell(request, _(words.PIN_WAIT).format(seconds=web.attempts.wait(address)), 429)
         pin = fields.get("pin", "")
         checked = await asyncio.to_thread(web.pins.check, pin) if pin.isdigit() else False
         if not checked:
             web.attempts.failed(address)
             return page(request, "login.html", 403, fixed=web.config.pin is not None,
-                        known=web.pins.hashed() is not None, error=words.PIN_WRONG)
+                        known=web.pins.hashed() is not None, error=_(words.PIN_WRONG))
         request.session.clear()  # a fresh session (and CSRF token) for the owner
         request.session["owner"] = True
         return RedirectResponse("/settings", 303)
@@ -193,16 +212,16 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
     async def say_pin(request: Request) -> Response:
         await form_of(request)
         if web.config.pin is not None:
-            return say(request, words.PIN_FIXED, 409)
+            return tell(request, _(words.PIN_FIXED), 409)
         if web.clock() - web.pin_said < SAY_PIN_EVERY:
-            return say(request, words.PIN_SAY_WAIT, 429)
+            return tell(request, _(words.PIN_SAY_WAIT), 429)
         pin = new_pin()
         answer = await ask({"type": "pin", "pin": pin})
         if answer["type"] == "error":
-            return say(request, answer["message"], 409)
+            return tell(request, answer["message"], 409)
         await asyncio.to_thread(web.pins.set, pin)
         web.pin_said = web.clock()
-        return page(request, "login.html", fixed=False, known=True, note=words.PIN_SAID)
+        return page(request, "login.html", fixed=False, known=True, note=_(words.PIN_SAID))
 
     async def logout(request: Request) -> Response:
         await form_of(request)
@@ -218,7 +237,7 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         fields = await form_of(request)
         owner(request)
         if described is None:
-            return say(request, words.BOARD_AWAY, 503)
+            return tell(request, _(words.BOARD_AWAY), 503)
         errors = []
         for item in described["settings"]:
             key = item["key"]
@@ -231,14 +250,14 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         await asyncio.sleep(0)  # the board's new settings event may arrive meanwhile
         return page(request, "settings.html", 400 if errors else 200,
                     settings=link.now("settings"), errors=errors,
-                    note=None if errors else words.SAVED)
+                    note=None if errors else _(words.SAVED))
 
     async def new_game(request: Request) -> Response:
         await form_of(request)
         owner(request)
         answer = await ask({"type": "new_game"})
         if answer["type"] == "error":
-            return say(request, answer["message"], 409)
+            return tell(request, answer["message"], 409)
         return RedirectResponse("/", 303)
 
     # --- the games --------------------------------------------------------------------
@@ -246,7 +265,7 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
     async def record(name: str) -> Any:
         answer = await ask({"type": "record", "id": name})
         if answer["type"] == "error":
-            raise HTTPException(404, words.NO_RECORD)
+            raise HTTPException(404, _(words.NO_RECORD))
         return answer["record"]
 
     async def games(request: Request) -> Response:
@@ -261,6 +280,9 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
                     continue
             found.append((web.summaries[name], time.strftime(
                 "%Y-%m-%d %H:%M", time.localtime(item["time"]))))
+        found = [({"id": listed.id, "game": say(listed.game), "actions": listed.actions,
+                   "winner": side_said(listed.winner) if listed.winner else None}, when)
+                 for listed, when in found]
         return page(request, "games.html", games=found)
 
     async def game_review(request: Request) -> Response:
@@ -269,15 +291,17 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
             try:
                 game = record_of(await record(name))
             except ValueError:
-                raise HTTPException(404, words.NO_RECORD) from None
-            judged = await asyncio.to_thread(review_of, game)
-            curve = cones_curve(judged)
-            web.reviews[name] = {
-                "id": name, "title": game.ruleset.title, "judged_by": judged.judged_by,
-                "rows": rows(judged), "sides": sides(judged), "lucky": judged.lucky,
-                "graph": chances_svg(list(curve)),
-                "start": f"{judged.first.title} had {judged.start:.0%} to win at the start."}
-        return page(request, "review.html", review=web.reviews[name])
+                raise HTTPException(404, _(words.NO_RECORD)) from None
+            web.reviews[name] = game.ruleset.title, await asyncio.to_thread(review_of, game)
+        title, judged = web.reviews[name]
+        how = _("perfect play") if judged.exact else _("estimated")
+        return page(request, "review.html", review={
+            "id": name, "title": say(title),
+            "judged_by": say(judged.judged_by), "rows": rows(judged), "sides": sides(judged),
+            "lucky": judged.lucky,
+            "graph": chances_svg(list(cones_curve(judged)), _(words.CHANCE_GRAPH)),
+            "start": _(words.START).format(side=side_said(judged.first),
+                                            chance=f"{judged.start:.0%}", how=how)})
 
     async def game_json(request: Request) -> Response:
         name = request.path_params["name"]
@@ -292,37 +316,37 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         owner(request)
         side = fields.get("side", "")
         if side not in ("cones", "reels"):
-            return say(request, "Choose the side your friend plays: cones or reels.", 400)
+            return tell(request, _(words.INVITE_SIDE), 400)
         token, pin = web.invites.invite(side)
         url = str(request.url_for("join", token=token))
-        return page(request, "invite.html", url=url, pin=pin, side=side.title())
+        return page(request, "invite.html", url=url, pin=pin, side=side_said(Side[side.upper()]))
 
     async def end_remote(request: Request) -> Response:
         await form_of(request)
         owner(request)
         await ask({"type": "remote", "side": None})
         web.invites.open.clear()
-        return say(request, words.REMOTE_ENDED, 200)
+        return tell(request, _(words.REMOTE_ENDED), 200)
 
     async def join(request: Request) -> Response:
         token = request.path_params["token"]
         if web.invites.known(token) is None:
-            return say(request, words.INVITE_GONE, 410)
+            return tell(request, _(words.INVITE_GONE), 410)
         if request.method == "GET":
             return page(request, "join.html", token=token)
         fields = await form_of(request)
         address = request.client.host if request.client else "?"
         if not web.attempts.allowed(address):
-            return say(request, words.PIN_WAIT.format(seconds=web.attempts.wait(address)), 429)
+            return tell(request, _(words.PIN_WAIT).format(seconds=web.attempts.wait(address)), 429)
         pin = fields.get("pin", "")
         invited = await asyncio.to_thread(web.invites.redeem, token, pin) \
             if pin.isdigit() else None
         if invited is None:
             web.attempts.failed(address)
-            return page(request, "join.html", 403, token=token, error=words.INVITE_PIN_WRONG)
+            return page(request, "join.html", 403, token=token, error=_(words.INVITE_PIN_WRONG))
         answer = await ask({"type": "remote", "side": invited.side})
         if answer["type"] == "error":
-            return say(request, answer["message"], 409)
+            return tell(request, answer["message"], 409)
         request.session.clear()
         request.session["remote"] = invited.side
         return RedirectResponse("/", 303)
@@ -331,24 +355,24 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         """The remote player's throw or move, sent by the page's script (JSON, CSRF header)."""
         side = request.session.get("remote")
         if not csrf_ok(request.session, request.headers.get("x-csrf-token")):
-            return JSONResponse({"error": words.FORM_STALE}, 403)
+            return JSONResponse({"error": _(words.FORM_STALE)}, 403)
         if side is None:
-            return JSONResponse({"error": words.REMOTE_ONLY}, 403)
+            return JSONResponse({"error": _(words.REMOTE_ONLY)}, 403)
         try:
             body = json.loads(await request.body())
         except (ValueError, UnicodeDecodeError):
-            return JSONResponse({"error": "Send a JSON object."}, 400)
+            return JSONResponse({"error": _(words.SEND_JSON)}, 400)
         if not isinstance(body, dict):
-            return JSONResponse({"error": "Send a JSON object."}, 400)
+            return JSONResponse({"error": _(words.SEND_JSON)}, 400)
         moves = link.now("moves")
         if moves is None or moves.get("remote") != side:
-            return JSONResponse({"error": words.REMOTE_ONLY}, 403)
+            return JSONResponse({"error": _(words.REMOTE_ONLY)}, 403)
         if request.path_params["action"] == "throw":
             command: dict[str, Any] = {"type": "throw"}
         else:
             move = body.get("move")
             if not isinstance(move, str) or not 0 < len(move) <= 20:
-                return JSONResponse({"error": "Name the move, as the list shows it."}, 400)
+                return JSONResponse({"error": _(words.NAME_THE_MOVE)}, 400)
             command = {"type": "move", "move": move}
         answer = await ask(command)
         if answer["type"] == "error":
@@ -357,10 +381,10 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
 
     async def error_page(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
-        text = exc.detail if exc.status_code != 404 else words.NOT_FOUND
+        text = exc.detail if exc.status_code != 404 else _(words.NOT_FOUND)
         if request.url.path.startswith(("/play/", "/events")):
             return JSONResponse({"error": text}, exc.status_code)
-        return say(request, text, exc.status_code)
+        return tell(request, text, exc.status_code)
 
     routes = [
         Route("/", live),
@@ -380,9 +404,13 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         Route("/play/{action:str}", remote_action, methods=["POST"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
+    def choose_language(header: str) -> str:
+        return page_language(language, link.now("settings"), header)
+
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={HTTPException: error_page},
                     middleware=[
+                        Middleware(Speaking, choose=choose_language),
                         Middleware(Guard),
                         Middleware(SessionMiddleware, secret_key=secret_key(state_dir),
                                    session_cookie="aseb", max_age=SESSION_SECONDS,
@@ -409,4 +437,4 @@ register_url_convertor("gameid", GameId())
 def _facts() -> list[str]:
     from firmware.facts import load_facts
 
-    return [fact.text for fact in load_facts()]
+    return [_(fact.text) for fact in load_facts()]

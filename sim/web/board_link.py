@@ -17,6 +17,8 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
+from sim.web.words import BOARD_AWAY
+
 log = logging.getLogger(__name__)
 
 ANSWERS = frozenset({"ok", "error", "games", "record", "stats"})
@@ -27,8 +29,8 @@ QUEUE = 512
 """Events waiting for one watcher at most: a watcher further behind is dropped."""
 WATCHERS = 200
 """Watchers at once (browsers on the live page); more are refused with 503."""
-AWAY = {"v": 1, "type": "status", "text": "The board is not reachable: is aseb run running?",
-        "phase": "away"}
+AWAY = {"v": 1, "type": "status", "text": BOARD_AWAY, "phase": "away"}
+"""Told when the board goes away (the page says ``BOARD_AWAY`` in its own language)."""
 
 
 class BoardAway(ConnectionError):

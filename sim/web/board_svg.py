@@ -6,6 +6,7 @@ them by their ids.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
 from typing import Any
 
@@ -15,8 +16,10 @@ GAP = 4
 STICKS = ("S1", "S2", "S3", "S4")
 
 
-def board_svg(geometry: dict[str, Any], label: str = "The board") -> str:
-    """The SVG element of a board whose geometry is the link's ``game`` event's."""
+def board_svg(geometry: dict[str, Any], label: str,
+              signs: Mapping[str, str] | None = None) -> str:
+    """The SVG element of a board whose geometry is the link's ``game`` event's; ``signs``: each
+    sign's name, as a person reads it (else its key)."""
     rows, columns = int(geometry["rows"]), int(geometry["columns"])
     width, height = columns * SQUARE, rows * SQUARE + SQUARE
     parts = [f'<svg class="board" viewBox="{-GAP} {-GAP} {width + 2 * GAP} {height + 2 * GAP}" '
@@ -34,8 +37,8 @@ def board_svg(geometry: dict[str, Any], label: str = "The board") -> str:
         sign = marked.get(square)
         if sign is not None:  # a ring, named by its sign (ankh, nefer, the House of Water...)
             parts.append(f'<circle class="sign sign-{escape(str(sign))}" cx="{x + size / 2}" '
-                         f'cy="{y + size / 2}" r="{size / 2.6}"><title>{escape(str(sign))}'
-                         f'</title></circle>')
+                         f'cy="{y + size / 2}" r="{size / 2.6}"><title>'
+                         f'{escape((signs or {}).get(sign, str(sign)))}</title></circle>')
         parts.append(f'<text class="label" x="{x + 5}" y="{y + size - 5}">{name}</text>'
                      f'<circle class="piece" id="piece-{name}" cx="{x + size / 2}" '
                      f'cy="{y + size / 2}" r="{size / 3}"/></g>')
@@ -49,27 +52,30 @@ def board_svg(geometry: dict[str, Any], label: str = "The board") -> str:
     return "".join(parts)
 
 
-def chances_svg(curve: list[float | None], width: int = 600, height: int = 160) -> str:
-    """The Cones' chance over a game as a line (50% the middle line), for the review page."""
+def chances_svg(curve: list[float | None], label: str, width: int = 600,
+                height: int = 160) -> str:
+    """The Cones' chance over a game as a line (50% the middle line), for the review page;
+    ``label`` says so to a screen reader."""
     points = [(i, c) for i, c in enumerate(curve) if c is not None]
     step = width / max(1, len(curve) - 1)
     line = " ".join(f"{i * step:.1f},{(1 - c) * height:.1f}" for i, c in points)
     return (f'<svg class="graph" viewBox="0 0 {width} {height}" role="img" '
-            f'aria-label="The Cones\' chance to win over the game" '
+            f'aria-label="{escape(label)}" '
             f'xmlns="http://www.w3.org/2000/svg">'
             f'<rect class="graph-back" width="{width}" height="{height}"/>'
             f'<line class="graph-half" x1="0" y1="{height / 2}" x2="{width}" '
             f'y2="{height / 2}"/><polyline class="graph-line" points="{line}"/></svg>')
 
 
-def days_svg(per_day: dict[str, int], days: int = 14, width: int = 600,
+def days_svg(per_day: dict[str, int], label: str, days: int = 14, width: int = 600,
              height: int = 140) -> str:
-    """Games per day (the last ``days`` with games) as bars, each day named under its bar."""
+    """Games per day (the last ``days`` with games) as bars, each day named under its bar;
+    ``label`` says so to a screen reader."""
     shown = sorted(per_day.items())[-days:]
     most = max((n for _, n in shown), default=1) or 1
     step = width / max(1, len(shown))
     parts = [f'<svg class="days" viewBox="0 0 {width} {height + 34}" role="img" '
-             f'aria-label="Games per day" xmlns="http://www.w3.org/2000/svg">']
+             f'aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">']
     for i, (day, count) in enumerate(shown):
         tall = height * count / most
         x = i * step + step * 0.15

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from firmware.words import _
+from sim.web.words import TOO_BIG
+
 MAX_BODY = 16 * 1024
 """Bytes a request's body may have (a form of settings or a PIN is a few hundred)."""
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -47,7 +50,7 @@ class Guard:
 
         declared = dict(scope.get("headers", [])).get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > self.max_body):
-            await _refuse(with_headers, 413, b"The request is too big.")
+            await _refuse(with_headers, 413, _(TOO_BIG).encode())
             return
         seen = 0
 
@@ -64,7 +67,7 @@ class Guard:
             await self.app(scope, counted, with_headers)
         except TooBig:
             if not started:
-                await _refuse(with_headers, 413, b"The request is too big.")
+                await _refuse(with_headers, 413, _(TOO_BIG).encode())
 
 
 async def _refuse(send: Send, status: int, text: bytes) -> None:

@@ -12,23 +12,24 @@ from engine.core.sides import Side
 from engine.mummy.judges import judge_for
 from engine.mummy.review import NOTICEABLE, Review, review
 from engine.record import GameRecord
+from engine.text import dice_text
+from firmware.words import _, side_said
 from sim.installed_table import table_for
 
 
 @dataclass(frozen=True)
 class Summary:
-    """One line of the games list."""
+    """One line of the games list (said in each page's words)."""
 
     id: str
     game: str
-    winner: str | None
+    """The game's title (an engine's phrase)."""
+    winner: Side | None
     actions: int
 
 
 def summary(name: str, record: GameRecord) -> Summary:
-    final = record.final_state()
-    winner = final.winner.title if final.winner is not None else None
-    return Summary(name, record.ruleset.title, winner, len(record.actions))
+    return Summary(name, record.ruleset.title, record.final_state().winner, len(record.actions))
 
 
 def record_of(data: Any) -> GameRecord:
@@ -42,23 +43,29 @@ def review_of(record: GameRecord) -> Review:
 
 
 def rows(judged: Review) -> list[dict[str, Any]]:
-    """Every step for the page's table."""
+    """Every step for the page's table, in the page's words."""
     found = []
     for step in judged.steps:
+        side = side_said(step.side)
         if step.move is None:
-            what = f"throws {step.throw.value}" if step.throw is not None else "throws"
-            found.append({"number": step.number, "side": step.side.title, "what": what,
-                          "note": f"luck {step.luck:+.1f}", "costly": False})
+            shown = "-" if step.throw is None else dice_text(step.throw) \
+                if judged.device == "dice" else str(step.throw.value)
+            found.append({"number": step.number, "side": side,
+                          "what": _("throws {shown}").format(shown=shown),
+                          "note": _("luck {luck}").format(luck=f"{step.luck:+.1f}"),
+                          "costly": False})
         else:
             costly = step.loss >= NOTICEABLE
-            note = f"gave up {step.loss:.1f} points (best {step.best})" if costly else "best move"
-            found.append({"number": step.number, "side": step.side.title, "what": step.move,
+            note = _("gave up {loss} points (best {best})").format(
+                loss=f"{step.loss:.1f}", best=step.best) if costly else _("best move")
+            found.append({"number": step.number, "side": side, "what": step.move,
                           "note": note, "costly": costly})
     return found
 
 
 def sides(judged: Review) -> list[dict[str, Any]]:
     """Each side's luck, points given up and biggest mistakes."""
-    return [{"side": side.title, "luck": judged.luck(side), "lost": judged.lost(side),
-             "mistakes": [f"{s.number}. {s.move} -{s.loss:.1f} (best {s.best})"
-                          for s in judged.mistakes(side)]} for side in Side]
+    return [{"side": side_said(side), "luck": judged.luck(side), "lost": judged.lost(side),
+             "mistakes": [_("{number}. {move} -{loss} (best {best})").format(
+                 number=s.number, move=s.move, loss=f"{s.loss:.1f}", best=s.best)
+                 for s in judged.mistakes(side)]} for side in Side]

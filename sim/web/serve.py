@@ -7,6 +7,7 @@ import logging
 from pathlib import Path
 
 from firmware.link_schema import socket_path
+from firmware.words import _
 from sim.web.config import WebConfig, WebConfigError, load_web_config, web_state_directory
 
 log = logging.getLogger(__name__)
@@ -16,7 +17,8 @@ CONNECTIONS = 400
 
 
 def web_main(board: Path | None, socket: str | None, state_dir: Path | None, *,
-             display: bool = False, address: str | None = None, port: int | None = None) -> int:
+             display: bool = False, address: str | None = None, port: int | None = None,
+             language: str | None = None) -> int:
     """Serve the page until stopped; 78 for a bad ``[web]`` section, 2 without the extra."""
     try:
         import uvicorn
@@ -24,7 +26,8 @@ def web_main(board: Path | None, socket: str | None, state_dir: Path | None, *,
         from sim.web.app import create_app
         from sim.web.board_link import BoardLink
     except ImportError as exc:
-        print(f"aseb web needs the web extra (pip install 'aseb[web]'): {exc}")
+        print(_("aseb web needs the web extra (pip install 'aseb[web]'): {error}").format(
+            error=exc))
         return 2
     try:
         config = load_web_config(board)
@@ -37,7 +40,7 @@ def web_main(board: Path | None, socket: str | None, state_dir: Path | None, *,
 
     link = BoardLink(socket_path(socket, state_directory()) if socket is None else Path(socket))
     web_dir = state_dir if state_dir is not None else web_state_directory()
-    app = create_app(link, config, web_dir, display=display)
+    app = create_app(link, config, web_dir, display=display, language=language)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     log.info("the page listens on http://%s:%d/ (the board's link: %s)", config.address,
              config.port, link.path)

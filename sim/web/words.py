@@ -1,22 +1,59 @@
 """Every sentence the web page's code says to a person, in one place (the templates hold the
-rest), so the languages can wrap them."""
+rest), marked for the catalog with ``N_`` and said in the page's language with ``_`` where
+shown (``sim.web.language`` chooses that language for each request)."""
 
 from __future__ import annotations
 
-BOARD_AWAY = "The board is not reachable: is aseb run running? The page tries again by itself."
-PIN_WRONG = "That is not the PIN."
-PIN_WAIT = "Too many wrong PINs: try again in {seconds} seconds."
-PIN_SAID = "The board has said a new PIN aloud and written it in its log."
-PIN_SAY_WAIT = "The board has just said a PIN: wait a little before asking again."
-PIN_FIXED = "This board's PIN is set in its board file: ask its owner."
-OWNER_ONLY = "Enter the board's PIN first."
-FORM_STALE = "The form has expired: reload the page and try again."
-SAVED = "Saved: the board plays with these settings now."
-NEW_GAME = "The board begins a new game."
-INVITE_GONE = "This link has been used or has expired: ask for a new one."
-INVITE_PIN_WRONG = "That is not the PIN that came with the link."
-REMOTE_ONLY = "Only the remote player may do that."
-REMOTE_ENDED = "Nobody plays from afar now."
-NO_RECORD = "There is no such game."
-TOO_MANY = "Too many pages are watching the board: try again later."
-NOT_FOUND = "There is no such page."
+from firmware.words import N_
+
+BOARD_AWAY = N_("The board is not reachable: is aseb run running? The page tries again by "
+                "itself.")
+PIN_WRONG = N_("That is not the PIN.")
+PIN_WAIT = N_("Too many wrong PINs: try again in {seconds} seconds.")
+PIN_SAID = N_("The board has said a new PIN aloud and written it in its log.")
+PIN_SAY_WAIT = N_("The board has just said a PIN: wait a little before asking again.")
+PIN_FIXED = N_("This board's PIN is set in its board file: ask its owner.")
+OWNER_ONLY = N_("Enter the board's PIN first.")
+FORM_STALE = N_("The form has expired: reload the page and try again.")
+FORM_UNREAD = N_("The form could not be read.")
+SAVED = N_("Saved: the board plays with these settings now.")
+NEW_GAME = N_("The board begins a new game.")
+INVITE_GONE = N_("This link has been used or has expired: ask for a new one.")
+INVITE_PIN_WRONG = N_("That is not the PIN that came with the link.")
+INVITE_SIDE = N_("Choose the side your friend plays: cones or reels.")
+REMOTE_ONLY = N_("Only the remote player may do that.")
+REMOTE_ENDED = N_("Nobody plays from afar now.")
+SEND_JSON = N_("Send a JSON object.")
+NAME_THE_MOVE = N_("Name the move, as the list shows it.")
+NO_RECORD = N_("There is no such game.")
+TOO_MANY = N_("Too many pages are watching the board: try again later.")
+TOO_BIG = N_("The request is too big.")
+NOT_FOUND = N_("There is no such page.")
+START = N_("{side} had {chance} to win at the start ({how}).")
+
+SCRIPT = {
+    "cones": N_("Cones"),
+    "reels": N_("Reels"),
+    "last": N_("Last move: {side} {move}"),
+    "count": N_("{waiting} waiting, {off} off"),
+    "threw": N_("{side} threw {n}"),
+    "thrown": N_("Thrown: {n}"),
+    "chances": N_("Cones {cones}%, Reels {reels}%"),
+    "chosen": N_("You play {move}: the owner moves your piece."),
+    "refused": N_("The board did not take it."),
+    "lost": N_("The page lost the board: it tries again by itself."),
+}
+"""The words the page's script writes as the board's events arrive (handed to it, said, in
+the page's ``data-words``)."""
+
+SIGNS = {
+    "ankh": N_("Ankh"), "nefer": N_("Nefer"), "rebirth": N_("House of Rebirth"),
+    "happiness": N_("House of Happiness"), "water": N_("House of Water"),
+    "three": N_("House of Three Truths"), "two": N_("House of Re-Atum"),
+    "horus": N_("House of Horus"), "last": N_("The last square"), "king": N_("The king"),
+    "son-of-ra": N_("Son of Ra"), "amun-ra": N_("Amun-Ra"), "ra-harakhty": N_("Ra-Harakhty"),
+    "ptah": N_("Ptah"),
+}
+"""The marked squares' signs (the geometry's ``marked``), named where the page draws them."""
+CHANCE_GRAPH = N_("The Cones' chance to win over the game")
+DAYS_GRAPH = N_("Games per day")

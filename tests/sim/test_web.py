@@ -293,7 +293,7 @@ def test_the_display_page_is_the_museums_wall(board: WebBoard) -> None:
 def test_the_display_shows_the_kiosks_games_per_day() -> None:
     from sim.web.board_svg import days_svg
 
-    drawn = ElementTree.fromstring(days_svg({"2026-11-24": 3, "2026-11-25": 6}))
+    drawn = ElementTree.fromstring(days_svg({"2026-11-24": 3, "2026-11-25": 6}, "Games"))
     bars = [e for e in drawn.iter() if e.get("class") == "day-bar"]
     assert len(bars) == 2 and float(bars[1].get("height", 0)) == 2 * float(
         bars[0].get("height", 0))

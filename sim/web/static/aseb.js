@@ -6,6 +6,7 @@
   const $ = (id) => document.getElementById(id);
   const csrf = document.body.dataset.csrf || "";
   const remote = document.body.dataset.remote || "";
+  const words = JSON.parse(document.body.dataset.words || "{}");
   let history = [];
 
   function paint(event) {
@@ -27,12 +28,12 @@
           const found = square && $("sq-" + square);
           if (found) found.classList.add("last");
         }
-        text("last", last ? `Last move: ${title(last.side)} ${last.notation}` : "");
+        text("last", last ? said("last", { side: title(last.side), move: last.notation }) : "");
         for (const [i, side] of ["cones", "reels"].entries()) {
           const box = $("side-" + side);
           if (box) box.classList.toggle("turn", event.turn === side && !event.winner);
           text("count-" + side, event.notation === null ? "" :
-            `${event.waiting[i]} waiting, ${event.off[i]} off`);
+            said("count", { waiting: event.waiting[i], off: event.off[i] }));
         }
         break;
       }
@@ -46,12 +47,13 @@
         }
         break;
       case "status":
-        text("status", event.text);
+        text("status", event.phase === "away" ? said("away", {}) : event.text);
         document.body.classList.toggle("away", event.phase === "away");
         break;
       case "throw":
-        text("throw", event.value === null ? "" :
-          `${event.side ? title(event.side) + " threw" : "Thrown:"} ${event.value}`);
+        text("throw", event.value === null ? "" : event.side ?
+          said("threw", { side: title(event.side), n: event.value }) :
+          said("thrown", { n: event.value }));
         break;
       case "chances":
         chances(event);
@@ -77,8 +79,14 @@
     if (element && element.textContent !== value) element.textContent = value;
   }
 
+  // A sentence of the page's words (data-words, in the page's language), its {names} filled.
+  function said(key, values) {
+    return (words[key] || key).replace(/\{(\w+)\}/g, (all, name) =>
+      name in values ? String(values[name]) : all);
+  }
+
   function title(side) {
-    return side ? side.charAt(0).toUpperCase() + side.slice(1) : "";
+    return side ? words[side] || side : "";
   }
 
   function chances(event) {
@@ -89,7 +97,7 @@
     const cones = Math.round(event.cones * 100);
     $("bar-cones").style.width = cones + "%";
     $("bar-reels").style.width = (100 - cones) + "%";
-    text("chances-text", `Cones ${cones}%, Reels ${100 - cones}%`);
+    text("chances-text", said("chances", { cones: cones, reels: 100 - cones }));
     history = event.history;
     const step = 300 / Math.max(1, history.length - 1);
     $("graph-line").setAttribute("points", history
@@ -111,7 +119,7 @@
       button.className = "move";
       return button;
     }));
-    text("remote-said", mine && event.chosen ? `You play ${event.chosen}: the owner moves your piece.` : "");
+    text("remote-said", mine && event.chosen ? said("chosen", { move: event.chosen }) : "");
   }
 
   async function play(action, body) {
@@ -120,8 +128,8 @@
       headers: { "content-type": "application/json", "x-csrf-token": csrf },
       body: JSON.stringify(body),
     });
-    const said = await answer.json().catch(() => ({}));
-    if (!answer.ok) text("remote-said", said.error || "The board did not take it.");
+    const reply = await answer.json().catch(() => ({}));
+    if (!answer.ok) text("remote-said", reply.error || said("refused", {}));
   }
 
   function listen() {
@@ -130,7 +138,7 @@
     source.onmessage = (message) => {
       try { paint(JSON.parse(message.data)); } catch (e) { /* one bad event: the next one */ }
     };
-    source.onerror = () => text("status", "The page lost the board: it tries again by itself.");
+    source.onerror = () => text("status", said("lost", {}));
   }
 
   function facts() {
