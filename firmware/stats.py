@@ -21,6 +21,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from firmware.words import _
+
 log = logging.getLogger(__name__)
 
 WAITING = 1000
@@ -186,14 +188,15 @@ def summary(lines: Iterable[GameLine]) -> Summary:
 
 
 def report(s: Summary) -> str:
-    """The summary as a few lines for a person."""
-    lines = [f"games: {s.games}"]
+    """The summary as a few lines for a person (the museum's staff), in the board's language."""
+    lines = [_("games: {n}").format(n=s.games)]
     lines += [f"  {day}: {n}" for day, n in s.games_per_day.items()]
-    lines.append(f"completion rate: {s.completion_rate:.0%}")
-    lines.append("visitors' win rate: " + ("-" if s.visitor_win_rate is None
-                                          else f"{s.visitor_win_rate:.0%}"))
-    lines.append("median duration: " + ("-" if s.median_minutes is None
-                                        else f"{s.median_minutes:.1f} min"))
+    lines.append(_("completion rate: {rate}").format(rate=f"{s.completion_rate:.0%}"))
+    lines.append(_("visitors' win rate: {rate}").format(
+        rate="-" if s.visitor_win_rate is None else f"{s.visitor_win_rate:.0%}"))
+    lines.append(_("median duration: {minutes}").format(
+        minutes="-" if s.median_minutes is None
+        else _("{minutes} min").format(minutes=f"{s.median_minutes:.1f}")))
     return "\n".join(lines)
 
 

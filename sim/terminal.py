@@ -38,7 +38,8 @@ Adviser = Callable[[Any], str]
 class Settings(Protocol):
     """The settings as commands (``sim.terminal_settings``): ``options``, ``level vizier``..."""
 
-    def help(self) -> str: ...
+    def help(self) -> tuple[str, str]:
+        """The settings' command and what it does: a row of the help."""
 
     def command(self, game: Any, line: str) -> bool:
         """Handle a typed line that is a settings command (False: it is not one)."""
@@ -58,8 +59,9 @@ def command_of(answer: str) -> str:
     return word
 
 
-def help_text(words: Words) -> str:
-    """The commands, in the game's words (its throw, its notation)."""
+def help_text(words: Words, more: tuple[tuple[str, str], ...] = ()) -> str:
+    """The commands, in the game's words (its throw, its notation), then ``more`` (the
+    settings' command), in one column whatever the language's words."""
     rows = [
         *([(_("Enter"), say(words.throw))] if words.throw else []),
         ("1, 2 ...", _("make the move with that number")),
@@ -71,11 +73,14 @@ def help_text(words: Words) -> str:
         (_("new"), _("start a new game")),
         (_("help"), _("this list")),
         (_("quit"), _("leave the game")),
+        *more,
     ]
     width = max(len(key) for key, _what in rows) + 3
     title = _("Commands (type them instead of a move or before throwing):") if words.throw \
         else _("Commands (type them instead of a move):")
-    return "\n".join([title, *(f"  {key:<{width}}{what}" for key, what in rows)])
+    indent = "\n" + " " * (width + 2)  # a description's own lines go on under its first
+    return "\n".join([title, *(f"  {key:<{width}}{what.replace(chr(10), indent)}"
+                                for key, what in rows)])
 
 
 class Quit(Exception):
@@ -251,7 +256,8 @@ class TerminalGame:
         self._show(state)
         listing = "  ".join(f"{n}) {state.describe(m)}" for n, m in enumerate(state.moves, 1))
         while True:
-            answer = self._ask(f"{_prompt(state)}: {listing}\n> ")
+            answer = self._ask(_("{turn}: {moves}").format(turn=_prompt(state), moves=listing)
+                               + "\n> ")
             if answer is None:
                 return None
             if answer.isdigit():
@@ -281,9 +287,8 @@ class TerminalGame:
             if command in ("q", "quit", "exit"):
                 raise Quit
             if command in ("h", "help", "?"):
-                self.write(help_text(self.words))
-                if self.settings is not None:
-                    self.write(self.settings.help())
+                self.write(help_text(self.words, () if self.settings is None
+                                     else (self.settings.help(),)))
             elif command == "board":
                 self._show(self.game.state)
             elif command == "hint":

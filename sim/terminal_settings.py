@@ -24,6 +24,10 @@ ESTIMATED = N_("No solved table here: the chances are estimated by {judge}.")
 """Said when the chances are shown without the solved table."""
 
 
+OPTIONS = N_("options")
+"""The command that lists the settings (typed as the language calls it, or in English)."""
+
+
 class TerminalSettings:
     """``options`` and ``KEY CHOICE`` at the terminal's prompt."""
 
@@ -35,16 +39,15 @@ class TerminalSettings:
         self.mummy_for = mummy_for
         self.save = save
 
-    def help(self) -> str:
-        """The settings' commands, for ``help``."""
-        return (_("  options    the settings and their choices; set one by its name and "
-                  "choice:") + "\n             " + ", ".join(
-                      _("{key} CHOICE").format(key=key) for key in keys()))
+    def help(self) -> tuple[str, str]:
+        """The settings' command and what it does, a row of ``help``."""
+        return (_(OPTIONS), _("the settings and their choices; set one by its name and choice:")
+                + "\n" + ", ".join(_("{key} CHOICE").format(key=key) for key in keys()))
 
     def command(self, game: TerminalGame, line: str) -> bool:
         """Handle ``line`` if it is ``options`` or a setting; False when it is not one."""
         words = line.split()
-        if words == ["options"]:
+        if len(words) == 1 and words[0].lower() in ("options", _(OPTIONS).lower()):
             game.write("\n".join(describe(None, self.chosen)))
             return True
         if not words or words[0].lower() not in keys():
@@ -64,8 +67,8 @@ class TerminalSettings:
         if self.save is not None:
             self.save(chosen)
         if "mode" in chosen.changed(before) and chosen.mode != game.mode:
-            game.write(f"{say(setting('mode').choice(chosen.mode).label)}: "
-                       f"{_(STARTS[chosen.mode])}")
+            game.write(_("{mode}: {starts}").format(
+                mode=say(setting("mode").choice(chosen.mode).label), starts=_(STARTS[chosen.mode])))
             raise ModeChosen(chosen.mode)  # the game in play makes way (it is kept as it was)
         game.write(self._apply(game, key))
         return True

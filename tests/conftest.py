@@ -3,7 +3,10 @@ board is not as expected and the status asks for something, a square shows what.
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 from collections.abc import Iterator
 
 import pytest
@@ -13,6 +16,20 @@ os.environ["LANGUAGE"] = "en"  # the tests read English (a test of another langu
 from hardware.lights import Frame
 from sim.table import Table
 from tests.firmware.invariant import unguided
+
+_HOME = tempfile.mkdtemp(prefix="aseb-tests-")
+"""The session's own state, data and config folders: a test never reads the developer's saved
+game, settings.json, window.json or solved tables (a test that needs its own sets its own)."""
+for _variable, _folder in (("XDG_STATE_HOME", "state"), ("XDG_DATA_HOME", "share"),
+                           ("XDG_CONFIG_HOME", "config"), ("ASEB_TABLES", "tables")):
+    os.environ[_variable] = os.path.join(_HOME, _folder)
+os.environ.pop("STATE_DIRECTORY", None)  # systemd's, when run under a unit: not ours either
+
+
+@atexit.register
+def _remove_home(session: int = os.getpid()) -> None:
+    if os.getpid() == session:  # not in a child forked by a test
+        shutil.rmtree(_HOME, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)

@@ -14,16 +14,17 @@ from engine.mummy import Level, Mummy
 from engine.stacks import STACKS
 from sim.cli import main
 from sim.terminal import TerminalGame
-from tests.sim.test_terminal import Script, enter_then_1
+from tests.sim.test_terminal import Script, enter_then_1, one_game
 
 
 def test_a_whole_game_against_the_mummy_answering_1_to_every_question() -> None:
     script = Script(["1"] * 3000)
     enter_then_1(script)
     mummy = Mummy(Level.PRIEST)  # the Vizier's games are the benchmarks' (92 s here)
-    game = TerminalGame(script.read, script.write, random.Random(4), mummy=Side.REELS,
-                        chooser=mummy.choose, ruleset=STACKS)
+    game = one_game(TerminalGame(script.read, script.write, random.Random(4), mummy=Side.REELS,
+                                 chooser=mummy.choose, ruleset=STACKS))
     assert game.run() == 0
+    assert game.game.state.is_over
     text = script.text
     assert "win!" in text or "they lose." in text
     assert "threw the dice: [" in text and "Dice to use: [" in text  # the dice, then those left

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from functools import cache
 
 import pytest
 
@@ -18,8 +19,10 @@ EXAMPLES = {name: f"{load(name).words.move}, {load(name).words.square}" for name
 """Each game's example in the help: a move and the square that names it."""
 
 
+@cache
 def whole_game(name: str) -> str:
-    """Help, then the mummy handed the side to play too: it plays the game to its end."""
+    """Help, then the mummy handed the side to play too: it plays the game to its end (the
+    same seeded game each time asked: played once)."""
     script = Script(["help", "mummy"])
     TerminalGame(script.read, script.write, random.Random(1), mummy=Side.REELS,
                  ruleset=load(name)).run()
