@@ -101,6 +101,8 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        if link.estimates is not None:
+            link.estimates.close()
 
     def page(request: Request, name: str, code: int = 200, **context: Any) -> Response:
         session = request.session

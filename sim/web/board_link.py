@@ -127,7 +127,8 @@ class BoardLink:
 
     def _news(self, kind: str, event: dict[str, Any], line: bytes) -> None:
         if self.estimates is not None:
-            self.estimates.heard(kind, event, self._publish)
+            if kind != "position" or self.watchers:  # estimated only for someone to see
+                self.estimates.heard(kind, event, self._publish)
             kept = self.estimates.chances_line()
             if kind == "chances" and event.get("cones") is None and kept is not None:
                 event, line = json.loads(kept), kept  # no table: the page's estimate stands
@@ -168,6 +169,9 @@ class BoardLink:
             if kind in self.latest:
                 watcher.put(self.latest[kind])
         self.watchers.add(watcher)
+        position = self.parsed.get("position")
+        if self.estimates is not None and position is not None and len(self.watchers) == 1:
+            self.estimates.heard("position", position, self._publish)  # the first to watch
         return watcher
 
     def unwatch(self, watcher: Watcher) -> None:

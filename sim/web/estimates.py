@@ -1,9 +1,11 @@
 """Chances without a solved table: the page estimates them itself, as the window does, by the
-strongest search (``engine.mummy.judges``), in a thread of the web process (never in the board's),
-once a position, and tells them labelled as estimates (``"estimated": true``). The board's own
-chances, from its table, always win: an estimate is made only while the board tells none.
+strongest search (``engine.mummy.judges``), once a position while a page watches, and tells them
+labelled as estimates (``"estimated": true``). The search runs in a worker process of the page's
+own (never in the board's, and not in a thread of the page's: a search holding the interpreter
+would hold up every board frame the page passes on). The board's own chances, from its table,
+always win: an estimate is made only while the board tells none.
 
-    estimates = Estimates(link)   # the link's news passes through estimates.heard
+    link = BoardLink(path, estimates=Estimates())   # the news passes through its heard()
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import multiprocessing
+from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
 from engine.games import load
@@ -28,7 +32,9 @@ def estimate(game: str, notation: str) -> float | None:
 class Estimates:
     """The estimated chances of the positions the board tells, kept for the game's graph."""
 
-    def __init__(self) -> None:
+    def __init__(self, worker: Executor | None = None) -> None:
+        self.worker = worker
+        """Where the searches run (None: a worker process, made when first needed)."""
         self.game: str | None = None
         self.history: list[float | None] = []
         self.line: bytes | None = None
@@ -69,7 +75,8 @@ class Estimates:
             while self.wanted is not None:
                 game, notation, actions = wanted = self.wanted
                 try:
-                    cones = await asyncio.to_thread(estimate, game, notation)
+                    cones = await asyncio.get_running_loop().run_in_executor(
+                        self._worker(), estimate, game, notation)
                 except Exception as exc:  # a position the page cannot read: no estimate
                     log.warning("no estimate for %s %r: %s", game, notation, exc)
                     cones = None
@@ -86,3 +93,20 @@ class Estimates:
                 tell("chances", event, self.line)
         finally:
             self.task = None
+
+    def _worker(self) -> Executor | None:
+        """The worker process (spawned, so it shares nothing with the page's threads); None,
+        a thread of the default pool, where no process can be made."""
+        if self.worker is None:
+            try:
+                self.worker = ProcessPoolExecutor(
+                    max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            except (OSError, NotImplementedError, ImportError) as exc:
+                log.warning("no worker process for the estimates (%s): a thread instead", exc)
+                return None
+        return self.worker
+
+    def close(self) -> None:
+        """End the worker process, if one was made."""
+        if self.worker is not None:
+            self.worker.shutdown(wait=False, cancel_futures=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +40,7 @@ def test_an_estimate_is_the_searchs_chance() -> None:
 
 def test_a_board_without_a_table_gets_estimates_labelled_so() -> None:
     async def play() -> None:
-        estimates = Estimates()
+        estimates = Estimates()  # its searches in a worker process, as the page's are
         link = BoardLink(Path("nowhere"), estimates=estimates)
         watcher = link.watch()
         assert watcher is not None
@@ -62,6 +63,8 @@ def test_a_board_without_a_table_gets_estimates_labelled_so() -> None:
         assert estimates.task is None  # nothing to estimate: the table's chances win
         assert [e for e in told(watcher) if e["type"] == "chances"] == [
             {"v": 1, "type": "chances", "cones": 0.7, "history": [0.5, 0.7]}]
+        assert isinstance(estimates.worker, ProcessPoolExecutor)
+        estimates.close()
 
     asyncio.run(play())
 
@@ -73,5 +76,23 @@ def test_without_estimates_the_board_is_passed_on_as_it_is() -> None:
         assert watcher is not None
         link._dispatch(line("chances", cones=None, history=[]))
         assert told(watcher) == [{"v": 1, "type": "chances", "cones": None, "history": []}]
+
+    asyncio.run(play())
+
+
+def test_nothing_is_estimated_while_nobody_watches() -> None:
+    async def play() -> None:
+        estimates = Estimates(ThreadPoolExecutor(1))
+        link = BoardLink(Path("nowhere"), estimates=estimates)
+        link._dispatch(line("game", name="tait", title="Tait"))
+        link._dispatch(line("chances", cones=None, history=[]))
+        link._dispatch(line("position", notation=Game(load("tait")).state.notation(),
+                            actions=0))
+        assert estimates.task is None  # no page open: no search
+        watcher = link.watch()  # the first page: the position now is estimated for it
+        assert watcher is not None and estimates.task is not None
+        await estimates.task
+        assert told(watcher)[-1]["estimated"] is True
+        estimates.close()
 
     asyncio.run(play())
