@@ -128,6 +128,9 @@ class Controller(MenuRoom, RemoteTurn, Showing):
         frame = self._menu_tick(now) or self._odds_frame(now) or scene(self._show(now), now)
         if self.lighting is not None and self.phase is not Phase.MENU:
             frame = self.lighting(frame, now)
+        self.public_frame = frame
+        if self.phase is not Phase.MENU:  # the PIN over it, on the board only
+            frame = self._pin_frame(now) or frame
         self.show_frame(frame)
         self.last_frame = frame
         if self._unsaved:  # after the lights: the disk must not delay what players see

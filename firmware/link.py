@@ -44,7 +44,7 @@ from firmware.link_schema import (
     socket_path,
 )
 from firmware.scenes import Phase
-from firmware.words import _, say
+from firmware.words import N_, _, say
 from hardware.lights import Frame
 
 log = logging.getLogger(__name__)
@@ -59,6 +59,12 @@ COMMANDS_A_FRAME = 8
 """Commands of one companion carried out in a frame (the rest wait for the next)."""
 RECORDS_LISTED = 200
 """The newest records the ``games`` event lists."""
+DURATION_BINS = 7
+"""The ``stats`` event's ``durations``: finished games by length, 5 minutes a bin, the last
+one 30 minutes and more."""
+PIN_KEPT = N_("The board said the web page's PIN aloud and lit it on its squares.")
+"""What the log tells companions in place of the sentence that said a PIN (a page anyone on
+the network may watch must not show it)."""
 
 
 @dataclass(eq=False)
@@ -96,6 +102,8 @@ class Link:
         self.kept: Game | None = None
         """The finished game last kept as a record."""
         self.chances: tuple[Game | None, list[float | None]] = (None, [])
+        self.secrets: set[str] = set()
+        """The sentences that said a PIN: told only at the board, never to a companion."""
         self._position_key: tuple[Any, ...] = ()
         self._position: dict[str, Any] = {}
 
@@ -275,7 +283,9 @@ class Link:
         """Tell the web page's new PIN to whoever stands at the board: in its words (the log
         and the status line) and aloud where it speaks."""
         said = _("The web page's PIN is {pin}.").format(pin=" ".join(pin))
+        self.secrets.add(said)
         self.controller._tell([said])
+        self.controller.show_pin(pin)
         if self.say is not None:
             self.say(said)
 
@@ -285,11 +295,16 @@ class Link:
 
         if self.stats is None:
             return {"games": 0, "per_day": {}, "completion": None, "visitors": None,
-                    "minutes": None}
-        found = summary(GameLog(self.stats).lines())
+                    "minutes": None, "durations": [0] * DURATION_BINS}
+        lines = list(GameLog(self.stats).lines())
+        found = summary(lines)
+        durations = [0] * DURATION_BINS
+        for line in lines:
+            if line.completed:
+                durations[min(DURATION_BINS - 1, int(line.duration / 60 // 5))] += 1
         return {"games": found.games, "per_day": found.games_per_day,
                 "completion": found.completion_rate, "visitors": found.visitor_win_rate,
-                "minutes": found.median_minutes}
+                "minutes": found.median_minutes, "durations": durations}
 
     def _set(self, key: str, value: str) -> None:
         if self.choices is None:
@@ -390,8 +405,10 @@ class Link:
         return self._position
 
     def _lights(self) -> dict[str, Any]:
-        return {"frame": {name: hex_colour(colour) for name, colour in sorted(
-            self.frame().items()) if colour != (0, 0, 0)}}
+        controller = self.controller  # the PIN lit on the squares is for the board's room only
+        frame = controller.public_frame if controller.pin_shown is not None else self.frame()
+        return {"frame": {name: hex_colour(colour) for name, colour in sorted(frame.items())
+                          if colour != (0, 0, 0)}}
 
     def _status(self) -> dict[str, Any]:
         return {"text": self.controller.status(), "phase": self.controller.phase.name.lower()}
@@ -437,7 +454,8 @@ class Link:
             round(c, 4) if c is not None else None for c in history]}
 
     def _log(self) -> dict[str, Any]:
-        return {"lines": list(self.controller.said)}
+        return {"lines": [_(PIN_KEPT) if line in self.secrets else line
+                          for line in self.controller.said]}
 
     def _settings(self) -> dict[str, Any]:
         if self.choices is None:

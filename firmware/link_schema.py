@@ -20,7 +20,8 @@ The board tells (events):
     game_over  {"winner", "record"}: a finished game, kept among the records under that id
     games      {"games"}: the finished games' records, newest first (asked for)
     record     {"id", "record"}: one record as its JSON (asked for)
-    stats      {"games", "per_day", "completion", "visitors", "minutes"}: the kiosk's figures
+    stats      {"games", "per_day", "completion", "visitors", "minutes", "durations"}: the
+               kiosk's figures (``durations``: finished games by length, 5 minutes a bin)
     ok         {"command"}: a command was carried out
     error      {"message"}: a line was refused, and why
 
@@ -33,7 +34,8 @@ A companion asks (commands):
     move       {"move"}: the remote player's move, in notation
     games      {}: list the records
     record     {"id"}: one record
-    pin        {"pin"}: say the web page's new PIN (4 to 8 digits) aloud and in the log
+    pin        {"pin"}: say the web page's new PIN (4 to 8 digits) aloud and in the log, and
+               light it on the squares (``firmware.pin_scene``; companions hear neither)
     stats      {}: the kiosk's statistics (``firmware.stats``)
 """
 

@@ -71,6 +71,8 @@ class PlayState:
     said: deque[str] = field(default_factory=lambda: deque(maxlen=SAID))
     """The last sentences of ``news``, oldest first: the game's log."""
     odds_since: float = float("-inf")
+    pin_shown: tuple[str, float] | None = None
+    """The web page's PIN lit on the squares, and since when (``firmware.pin_scene``)."""
     judge: tuple[tuple[Rules, int], Judge] | None = None
     """Who judges the chances, for the rules and the table (by id) it was made for."""
     judged: tuple[Any, Odds | None] | None = None
@@ -95,6 +97,8 @@ class PlayState:
     """The side a remote player plays through the board's link (``firmware.remote_turn``)."""
     last_frame: Frame = field(default_factory=dict)
     """The frame shown last (for the board's link)."""
+    public_frame: Frame = field(default_factory=dict)
+    """The frame shown last without the PIN over it: what the board's link may tell."""
     _unsaved: bool = False
     tracker: MoveTracker = field(init=False)
     _mummy: Mummy = field(init=False)

@@ -2,7 +2,8 @@
 
 What each phase lights is ``firmware.scenes``' job; this room picks, from what the controller
 knows, what the scene must show now: the pieces that can move, the mummy's move, the mistakes to
-mend, the squares to clear. ``show_odds`` lights both sides' chances for a moment instead.
+mend, the squares to clear. ``show_odds`` lights both sides' chances for a moment instead;
+``show_pin`` the web page's PIN.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from engine.mummy.chances import cones_chance
 from engine.mummy.judges import Odds, judge_for, odds
 from firmware.evidence import captured, move_squares
 from firmware.odds_scene import odds_frame
+from firmware.pin_scene import pin_frame
 from firmware.play_state import PlayState
 from firmware.scenes import Phase, Show
 from firmware.tracker import InProgress, Mismatch
@@ -48,6 +50,20 @@ class Showing(PlayState):
         found = odds(self.judge[1], state)
         self.judged = (state, found)
         return found
+
+    def show_pin(self, pin: str) -> None:
+        """Light the web page's PIN on the squares (``firmware.pin_scene``), over whatever the
+        board shows, for whoever stands beside it."""
+        self.pin_shown = (pin, self.clock.now())
+
+    def _pin_frame(self, now: float) -> Frame | None:
+        if self.pin_shown is None:
+            return None
+        pin, since = self.pin_shown
+        frame = pin_frame(pin, self.settings.ruleset.geometry, now - since)
+        if frame is None:
+            self.pin_shown = None  # shown: the board's own lights again
+        return frame
 
     def _odds_frame(self, now: float) -> Frame | None:
         if now - self.odds_since >= self.settings.odds_seconds or self.settings.table is None \

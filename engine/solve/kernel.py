@@ -3,8 +3,10 @@
 Each unit's successors are worked out as the sweep goes, from the index's small arrays and the
 move table (``engine.solve.graph``): a successor's place is where its mover's block begins plus
 the opponent's colex rank within it. Nothing per position is held but the values and, for each
-throw of each position, the place of the move last found best (``choices``, 4 bytes), so that
-sweeps that keep those moves read a few values a position and work nothing out. Imported only by
+throw of each position, the place of the move last found best (``Choices.moves``, 4 bytes), so
+that sweeps that keep those moves read a few values a position and work nothing out, and for each
+unit how far its values may move before those moves could change (``Choices.margin``, 4 bytes).
+Imported only by
 the solve. Compiling takes a few CPU seconds; numba caches the machine code on disk
 (``NUMBA_CACHE_DIR``, which ``firmware.solver`` sets), so only a first solve pays them.
 
@@ -12,7 +14,9 @@ The sweep waits on memory more than it computes: a position's successors lie any
 values. So each unit's successors are all worked out first and their values asked for
 (``_prefetch``), and only then read, so the reads overlap; a sweep with the moves kept asks for
 the values of the unit ``AHEAD`` places on. That made both kinds of sweep three to five times
-faster than reading each value as its place is found.
+faster than reading each value as its place is found. Since then the sweep that looks at every
+move is bound by its arithmetic (24 ns a move with every value in the cache, 19 of them in
+``_places``), so it is skipped wherever the margins prove the moves unchanged.
 """
 
 from __future__ import annotations
@@ -65,12 +69,12 @@ def _prefetch_item(typingctx: Any, array: Any, at: Any) -> Any:
         view = context.make_array(kind)(context, builder, args[0])
         pointer = cgutils.get_item_pointer(  # type: ignore[no-untyped-call]
             context, builder, kind, view, [args[1]])
-        int32 = ir.IntType(32)
+        int32, byte = ir.IntType(32), ir.IntType(8).as_pointer()
         function = cgutils.get_or_insert_function(  # type: ignore[no-untyped-call]
-            builder.module, ir.FunctionType(ir.VoidType(), [pointer.type, int32, int32, int32]),
+            builder.module, ir.FunctionType(ir.VoidType(), [byte, int32, int32, int32]),
             "llvm.prefetch.p0")
-        # read, keep in every cache level, data
-        builder.call(function, [pointer, int32(0), int32(3), int32(1)])
+        # read, keep in every cache level, data (one declaration for arrays of any type)
+        builder.call(function, [builder.bitcast(pointer, byte), int32(0), int32(3), int32(1)])
         return context.get_dummy_value()
 
     return types.void(array, types.int64), codegen
@@ -107,24 +111,25 @@ def _places(hand: int, opponent: int, w: Any, t: Any, scratch: Any, at: int) -> 
     ``~place`` when the turn passes; each successor's value is fetched into the cache at once,
     so that the reads of ``_pick`` overlap rather than wait one by one. No branch but the
     loop's: the move's kind picks its operands. Returns the position's row of the table."""
-    start, hands, r, first_hand, first, passes, target, bump, taken, free = (
-        t[0], t[1], t[2], t[3], t[7], t[10], t[11], t[12], t[13], t[14])
-    blocking, keys, shared, mask = t[15], t[16], t[17], t[2][3]
+    start, hands, r, first_hand, first, move = t[0], t[1], t[2], t[3], t[5], t[6]
+    blocking, keys, shared, mask = t[7], t[8], t[9], t[2][3]
     row = hand * keys + _key(opponent, blocking)
     opponent_taken = opponent >> 5 & mask
     opponent_free = shared - _bits(opponent_taken)
     begin = first[row]
     for j in range(begin, first[row + 1]):
-        after = opponent & ~bump[j]
-        passed = passes[j]
+        code = move[j]
+        after = opponent & ~((1 << (code >> BUMP & 31)) >> 1)
+        passed = code >> PASSES & 1
+        target = code >> TARGET & TARGET_MASK
         # Passed: the opponent throws next, beside the mover's new half ``target``; else the
         # mover (hand ``target``) throws again beside the opponent's half.
         to_move = first_hand[after]
         left = opponent_free + (after != opponent)
-        mover = to_move if passed else target[j]
-        square = after >> 5 & mask if passed else taken[j]
-        left = left if passed else free[j]
-        x = target[j] if passed else after
+        mover = to_move if passed else target
+        square = after >> 5 & mask if passed else code >> TAKEN & TAKEN_MASK
+        left = left if passed else code >> FREE & 15
+        x = target if passed else after
         place = start[(x >> OFF & 7) * hands + mover] + _rank(square, left, x, r)
         _prefetch(w, place)
         scratch[at + j - begin] = ~place if passed else place
@@ -133,17 +138,20 @@ def _places(hand: int, opponent: int, w: Any, t: Any, scratch: Any, at: int) -> 
 
 @inlined
 def _pick(row: int, w: Any, t: Any, scratch: Any, at: int, choices: Any, chosen_at: int
-          ) -> tuple[float, float, float]:
+          ) -> tuple[float, float, float, float]:
     """(the throws' weighted best values but for lost throws, the chance of a lost throw that
     changes nothing, the chance of one that passes the turn to the mirror), from the
     successors ``_places`` found. The best move's successor of each throw goes to
-    ``choices[chosen_at + throw]`` (see ``_chosen``)."""
-    won, loop, lost_pass, first, throw, chance, nothing, p = (
-        t[4], t[5], t[6], t[7], t[8], t[9], t[18], t[19])
+    ``choices[chosen_at + throw]`` (see ``_chosen``). Last, the gap: by how much the best
+    move of each throw beats its second best, the least over the throws (1 or more when no
+    throw has two moves)."""
+    lost, first, move, nothing, p = t[4], t[5], t[6], t[10], t[11]
     for k in range(len(p)):
         choices[chosen_at + k] = nothing
-    rest = won[row]
+    rest = lost[row, 0]
     best = 0.0
+    second = -1.0
+    gap = 2.0
     chosen = nothing
     weight = 0.0
     current = -1
@@ -153,25 +161,29 @@ def _pick(row: int, w: Any, t: Any, scratch: Any, at: int, choices: Any, chosen_
         passed = code < 0
         v = w[~code if passed else code]
         v = 1.0 - v if passed else v
-        new_throw = throw[j] != current
+        throw = move[j] & 7
+        new_throw = throw != current
         if new_throw and current >= 0:
             choices[chosen_at + current] = chosen
+            gap = min(gap, best - second)
         rest += weight * best if new_throw else 0.0
+        second = -1.0 if new_throw else (best if v > best else max(second, v))
         better = new_throw or v > best
         best = v if better else best
         chosen = code if better else chosen
-        weight = chance[j]
-        current = throw[j]
+        weight = p[throw]
+        current = throw
     rest += weight * best
     if current >= 0:
         choices[chosen_at + current] = chosen
-    return rest, loop[row], lost_pass[row]
+        gap = min(gap, best - second)
+    return rest, lost[row, 1], lost[row, 2], gap
 
 
 @inlined
 def chance_of_throws(t: Any) -> Any:
     """The chance of each throw (its place in ``t``)."""
-    return t[19]
+    return t[11]
 
 
 @inlined
@@ -180,46 +192,65 @@ def _chosen(hand: int, opponent: int, w: Any, t: Any, choices: Any, at: int
     """``_places`` and ``_pick`` with each throw's move as chosen before: a successor's
     place, ``~place`` when the turn passes, or the place of a 0 for a throw with no move left
     to choose."""
-    won, loop, lost_pass, blocking, keys = t[4], t[5], t[6], t[15], t[16]
+    lost, blocking, keys = t[4], t[7], t[8]
     p = chance_of_throws(t)
     row = hand * keys + _key(opponent, blocking)
-    rest = won[row]
+    rest = lost[row, 0]
     for k in range(len(p)):
         code = choices[at + k]
         passed = code < 0
         v = w[~code if passed else code]
         rest += p[k] * (1.0 - v if passed else v)
-    return rest, loop[row], lost_pass[row]
+    return rest, lost[row, 1], lost[row, 2]
 
 
-AHEAD = 4
+AHEAD = 8
 """A sweep with the moves kept fetches the values of the unit this many places on."""
+SLACK = 2.0 ** -20
+"""A margin is stored this much (relative) below its value: more than float32 rounds."""
 
 
 @compiled
 def _sweep(w: Any, position: Any, hand: Any, opponent: Any, mirror: Any, t: Any,
-           hand_code: Any, choices: Any, how: int, scratch: Any) -> float:
-    """One Gauss-Seidel pass over the units; the largest change. ``how``: CHOOSE (each
-    throw's best move, kept in ``choices``), CHOSEN (the moves kept), or RESIDUAL (the Bellman
-    residual, every move looked at, nothing written). ``scratch`` holds the successors of a
-    unit's two positions while they are fetched."""
-    first_hand, first = t[3], t[7]  # as ``_places`` unpacks them
+           hand_code: Any, choices: Any, how: int, scratch: Any, margin: Any, spent: float
+           ) -> tuple[float, int, int]:
+    """One Gauss-Seidel pass over the units: (the largest change, how many throws' best moves
+    changed, how many units a choosing sweep kept the moves of without looking). ``how``:
+    CHOOSE (each throw's best move, kept in ``choices``), CHOSEN (the moves kept), or RESIDUAL
+    (the Bellman residual, every move looked at, nothing written). ``scratch`` holds the
+    successors of a unit's two positions while they are fetched.
+
+    ``spent``: the sum of the largest changes of the group's sweeps before this one. A unit's
+    values have moved since its best moves were last looked at by at most ``spent`` plus this
+    sweep's largest change so far less what had been spent before that look; while that is
+    under half the gap its best moves had over the second best (``margin[u]`` keeps the gap's
+    half plus what had been spent), no best move can have changed, so a choosing sweep keeps
+    them without looking: the same update, with the same arithmetic, as looking."""
+    first_hand, first = t[3], t[5]  # as ``_places`` unpacks them
     throws = len(chance_of_throws(t))
     largest = 0.0
     units = len(position)
+    changed = kept = 0
+    before = np.empty(2 * throws, dtype=np.int32)
     for u in range(units):
         i, h, o, m = position[u], hand[u], opponent[u], mirror[u]
         at = 2 * throws * u
-        if how == CHOSEN:
-            if u + AHEAD < units:  # fetch a later unit's values while this one is worked out
-                ahead = u + AHEAD
-                _prefetch(w, position[ahead])
-                more = 2 * throws if mirror[ahead] >= 0 else throws
-                if mirror[ahead] >= 0:
-                    _prefetch(w, mirror[ahead])
-                for k in range(2 * throws * ahead, 2 * throws * ahead + more):
-                    code = choices[k]
-                    _prefetch(w, ~code if code < 0 else code)
+        moved = spent + largest  # no value of the group has moved more since ``spent`` began
+        keep = how == CHOSEN or (how == CHOOSE and moved < margin[u])
+        ahead = u + AHEAD
+        if ahead < units and (how == CHOSEN or (how == CHOOSE and moved < margin[ahead])):
+            # a later unit's moves are kept: fetch their values while this one is worked out
+            _prefetch(w, position[ahead])
+            more = 2 * throws if mirror[ahead] >= 0 else throws
+            if mirror[ahead] >= 0:
+                _prefetch(w, mirror[ahead])
+            for k in range(2 * throws * ahead, 2 * throws * ahead + more):
+                code = choices[k]
+                _prefetch(w, ~code if code < 0 else code)
+        if how != CHOSEN and ahead < units:  # the opponent's hand lies in a table of 8 MB
+            _prefetch(first_hand, opponent[ahead])
+        if keep:
+            kept += how == CHOOSE
             rest, loop, passing = _chosen(h, o, w, t, choices, at)
             if m >= 0:
                 rest2, loop2, passing2 = _chosen(first_hand[o], hand_code[h], w, t, choices,
@@ -227,15 +258,23 @@ def _sweep(w: Any, position: Any, hand: Any, opponent: Any, mirror: Any, t: Any,
         else:
             row = _places(h, o, w, t, scratch, 0)
             row2 = row
+            second = first[row + 1] - first[row]
             if m >= 0:
-                row2 = _places(first_hand[o], hand_code[h], w, t, scratch,
-                               first[row + 1] - first[row])
+                row2 = _places(first_hand[o], hand_code[h], w, t, scratch, second)
                 _prefetch(w, m)
             _prefetch(w, i)
-            rest, loop, passing = _pick(row, w, t, scratch, 0, choices, at)
+            for k in range(2 * throws):
+                before[k] = choices[at + k]
+            rest, loop, passing, gap = _pick(row, w, t, scratch, 0, choices, at)
             if m >= 0:
-                rest2, loop2, passing2 = _pick(row2, w, t, scratch, first[row + 1] - first[row],
-                                               choices, at + throws)
+                rest2, loop2, passing2, gap2 = _pick(row2, w, t, scratch, second, choices,
+                                                     at + throws)
+                gap = min(gap, gap2)
+            for k in range(2 * throws):
+                changed += before[k] != choices[at + k]
+            if how == CHOOSE:  # kept as float32, rounded down by more than float32 rounds
+                edge = spent + gap / 2.0
+                margin[u] = edge - abs(edge) * SLACK
         old = w[i]
         if m < 0:  # extra turns in hand: no lost throw passes the turn
             new = loop * old + rest if how == RESIDUAL else rest / (1.0 - loop)
@@ -255,7 +294,7 @@ def _sweep(w: Any, position: Any, hand: Any, opponent: Any, mirror: Any, t: Any,
             w[i] = new
             w[m] = new2
         largest = max(largest, abs(new - old), abs(new2 - old2))
-    return largest
+    return largest, changed, kept
 
 
 CHOOSE, CHOSEN, RESIDUAL = range(3)
@@ -278,11 +317,30 @@ def arrays_of(index: Index, moves: MoveTable, chances: list[float]) -> Arrays:
     rank = (index.below, colex, squeeze_six(), index.shared_mask)
     m = moves
     starts = index.start.ravel().astype(np.int32)  # half the cache lines of int64
-    rules = (starts, index.start.shape[1], rank, first_hand, m.won, m.loop, m.lost_pass,
-             m.first, m.throw, m.chance, m.passes, m.target, m.bump, m.taken, m.free,
+    # A row's three chances share a cache line, and each move is one number: a position's
+    # moves are a line or two of a table that stays in the cache.
+    lost = np.stack([m.won, m.loop, m.lost_pass], axis=1)
+    rules = (starts, index.start.shape[1], rank, first_hand, lost, m.first, packed(m),
              m.blocking, m.keys, index.shared, index.size, np.array(chances))
     most = int(np.diff(m.first).max(initial=0))
     return Arrays(rules, index.hand_code, np.empty(2 * most + 1, dtype=np.int64))
+
+
+PASSES, BUMP, TARGET, TAKEN, FREE = 3, 4, 9, 32, 44
+"""Where each field of a packed move begins: its throw's place in the lowest 3 bits."""
+TARGET_MASK, TAKEN_MASK = (1 << 22) - 1, (1 << 12) - 1
+
+
+def packed(moves: MoveTable) -> npt.NDArray[np.int64]:
+    """Each move of the table as one number: throw, whether the turn passes, the bumped bit's
+    place plus one (0: none), the target, the shared squares taken and how many are free."""
+    bump = np.zeros(len(moves.bump), dtype=np.int64)
+    hit = moves.bump != 0
+    bump[hit] = np.log2(moves.bump[hit]).round().astype(np.int64) + 1
+    assert (moves.throw < 8).all() and (bump < 32).all() and (moves.target <= TARGET_MASK).all()
+    assert (moves.taken <= TAKEN_MASK).all() and (moves.free < 16).all()
+    return (moves.throw | moves.passes << PASSES | bump << BUMP | moves.target << TARGET
+            | moves.taken << TAKEN | moves.free << FREE)
 
 
 def squeeze_six() -> npt.NDArray[np.uint8]:
@@ -296,13 +354,27 @@ def squeeze_six() -> npt.NDArray[np.uint8]:
     return found
 
 
-def choices_for(group: Group, chances: list[float]) -> npt.NDArray[np.int32]:
-    """Room for each unit's chosen moves: two positions, a throw each."""
-    return np.empty(2 * len(chances) * len(group.position), dtype=np.int32)
+class Choices(NamedTuple):
+    """What a group's sweeps keep between them: each unit's chosen moves (two positions, a
+    throw each) and its margin (``_sweep``; below any sum of changes until first looked at)."""
+
+    moves: npt.NDArray[np.int32]
+    margin: npt.NDArray[np.float32]
 
 
-def sweep(w: Values, group: Group, arrays: Arrays, choices: npt.NDArray[np.int32],
-          how: int) -> float:
-    """One pass over ``group`` (``_sweep``); the largest change."""
-    return float(_sweep(w, group.position, group.hand, group.opponent, group.mirror,
-                        arrays.rules, arrays.hand_code, choices, how, arrays.scratch))
+def choices_for(group: Group, chances: list[float]) -> Choices:
+    """Room for each unit's chosen moves, none looked at yet."""
+    units = len(group.position)
+    return Choices(np.empty(2 * len(chances) * units, dtype=np.int32),
+                   np.full(units, -1.0, dtype=np.float32))
+
+
+def sweep(w: Values, group: Group, arrays: Arrays, choices: Choices, how: int,
+          spent: float = 0.0) -> tuple[float, int, int]:
+    """One pass over ``group`` (``_sweep``, ``spent`` the sum of the largest changes of the
+    group's sweeps before it): the largest change, how many throws' best moves changed (always
+    0 with the moves kept) and how many units a choosing sweep did not need to look at."""
+    largest, changed, kept = _sweep(
+        w, group.position, group.hand, group.opponent, group.mirror, arrays.rules,
+        arrays.hand_code, choices.moves, how, arrays.scratch, choices.margin, spent)
+    return float(largest), int(changed), int(kept)

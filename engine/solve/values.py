@@ -49,11 +49,15 @@ def working(index: Index) -> Values:
     return w
 
 
-CHOSEN_SWEEPS = 200
+CHOSEN_SWEEPS = 400
 """At most this many sweeps with the moves chosen before, between two that choose again."""
-CHOSEN_GAIN = 1e-3
-"""Sweeps with the moves kept go on until they change values this many times less than the
-sweep that chose them did (or less than the tolerance)."""
+CHOSEN_GAIN = 0.1
+"""While the best moves still change, sweeps with the moves kept go on until they change values
+this many times less than the sweep that chose them did: the next choosing sweep gains as much
+after a few of them as after many."""
+SETTLED = 1e-3
+"""The moves are settled when a choosing sweep changes fewer than this share of them; then the
+sweeps with the moves kept go on to the tolerance, so that the next choosing sweep is the last."""
 
 
 class Solver:
@@ -61,9 +65,11 @@ class Solver:
 
     Modified policy iteration: a sweep that looks at every move keeps each throw's best one,
     then cheaper sweeps with those moves (a few reads a position, no move worked out; about a
-    ninth of the cost) carry the values on until they change a thousand times less; a group is
-    done when a sweep that looks at every move changes nothing by more than the tolerance. The
-    moves chosen stop changing after four or five such rounds.
+    seventh of the cost) carry the values on: while the moves still change, only until the
+    values change ten times less (the next choice gains nothing from more); once a choosing
+    sweep changes fewer than a thousandth of them, to the tolerance. A group is done when a
+    sweep that looks at every move changes nothing by more than the tolerance: five to seven
+    such sweeps.
 
     That last sweep's largest change bounds the group's Bellman residual: the sweep set each
     value to the Bellman update of values each within that change of the final ones, and the
@@ -86,7 +92,7 @@ class Solver:
         from engine.solve.kernel import CHOOSE, RESIDUAL, choices_for, sweep
 
         choices = choices_for(group, self.chances)
-        return sweep(w, group, self.arrays, choices, CHOOSE if write else RESIDUAL)
+        return sweep(w, group, self.arrays, choices, CHOOSE if write else RESIDUAL)[0]
 
     def solve_group(self, w: Values, group: Group, tolerance: float) -> Iterator[float]:
         """Sweep a group until a sweep changes no value by more than ``tolerance``; yields the
@@ -94,14 +100,19 @@ class Solver:
         from engine.solve.kernel import CHOOSE, CHOSEN, choices_for, sweep
 
         choices = choices_for(group, self.chances)
+        spent = 0.0  # the sum of the sweeps' largest changes: how far any value can have moved
         while True:
-            change = sweep(w, group, self.arrays, choices, CHOOSE)
+            change, changed, _ = sweep(w, group, self.arrays, choices, CHOOSE, spent)
+            spent += change
             yield change
             if change < tolerance:
                 return
-            enough = max(change * CHOSEN_GAIN, tolerance / 4)
+            settled = changed < SETTLED * len(choices.moves)
+            enough = tolerance / 4 if settled else max(change * CHOSEN_GAIN, tolerance / 4)
             for _ in range(CHOSEN_SWEEPS):
-                if sweep(w, group, self.arrays, choices, CHOSEN) < enough:
+                moved = sweep(w, group, self.arrays, choices, CHOSEN)[0]
+                spent += moved
+                if moved < enough:
                     break
 
 

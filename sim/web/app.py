@@ -35,12 +35,13 @@ from firmware.words import _, ngettext, right_to_left, say, side_said
 from firmware.words import language as spoken
 from sim.web import words
 from sim.web.board_link import BoardAway, BoardLink
-from sim.web.board_svg import board_svg, chances_svg, days_svg
+from sim.web.board_svg import bars_svg, board_svg, chances_svg, days_svg, share_svg
 from sim.web.config import WebConfig
 from sim.web.guard import Guard
 from sim.web.language import Speaking, page_language
 from sim.web.reviews import record_of, review_of, rows, sides, summary
 from sim.web.security import Attempts, Invites, PinStore, csrf_ok, csrf_token, new_pin, secret_key
+from sim.web.story_art import picture_png, story_pages
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +52,8 @@ SAY_PIN_EVERY = 30.0
 KEEPALIVE = 15.0
 """Seconds of silence after which the event stream sends a comment (proxies keep it open)."""
 GAME_ID = r"game-[0-9]{1,9}"
+BETWEEN = ("idle", "won", "clear", "menu")
+"""The board's phases between games: the display tells the story and MummyFacts then."""
 STATS_EVERY = 60.0
 """Seconds the display keeps the kiosk's figures before asking the board again."""
 
@@ -98,6 +101,8 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        if link.estimates is not None:
+            link.estimates.close()
 
     def page(request: Request, name: str, code: int = 200, **context: Any) -> Response:
         session = request.session
@@ -140,7 +145,7 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         game = link.now("game")
         status = link.now("status")
         away = status is None or status.get("phase") == "away"
-        return {"game": game,
+        return {"game": game, "between": away or status is None or status.get("phase") in BETWEEN,
                 "board": board_svg(game["geometry"], game["title"], {
                     key: _(name) for key, name in words.SIGNS.items()}) if game else None,
                 "status": _(words.BOARD_AWAY) if away or status is None else status["text"]}
@@ -159,7 +164,16 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
     async def display_page(request: Request) -> Response:
         stats = await kiosk_stats()
         return page(request, "display.html", **board_context(), facts=_facts(), stats=stats,
-                    days=days_svg(stats["per_day"], _(words.DAYS_GRAPH)) if stats else None)
+                    plots=_plots(stats) if stats else [], story=story_pages())
+
+    async def art(request: Request) -> Response:
+        """A picture of Setna's story (``sim.web.story_art``), drawn once."""
+        try:
+            png = await asyncio.to_thread(picture_png, request.path_params["name"])
+        except KeyError:
+            raise HTTPException(404, _(words.NOT_FOUND)) from None
+        return Response(png, media_type="image/png",
+                        headers={"cache-control": "public, max-age=86400"})
 
     async def live(request: Request) -> Response:
         if display:
@@ -389,6 +403,7 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
     routes = [
         Route("/", live),
         Route("/display", display_page),
+        Route("/art/{name:str}.png", art),
         Route("/events", events),
         Route("/login", login, methods=["GET", "POST"]),
         Route("/pin", say_pin, methods=["POST"]),
@@ -432,6 +447,23 @@ class GameId(Convertor[str]):
 
 
 register_url_convertor("gameid", GameId())
+
+
+def _plots(stats: dict[str, Any]) -> list[tuple[str, str]]:
+    """The kiosk's figures as plots, each with its caption: games per day, the visitors' wins
+    against the mummy, and how long the finished games lasted."""
+    plots = [(_(words.DAYS_GRAPH), days_svg(stats["per_day"], _(words.DAYS_GRAPH)))]
+    if stats.get("visitors") is not None:
+        caption = _(words.WINS_GRAPH)
+        plots.append((caption, share_svg(stats["visitors"], _(words.VISITORS),
+                                         _(words.THE_MUMMY), caption)))
+    durations = stats.get("durations") or []
+    if any(durations):
+        caption = _(words.DURATIONS_GRAPH)
+        names = [f"{5 * n}-{5 * n + 5}" for n in range(len(durations) - 1)]
+        names.append(f"{5 * (len(durations) - 1)}+")
+        plots.append((caption, bars_svg(list(zip(names, durations, strict=True)), caption)))
+    return plots
 
 
 def _facts() -> list[str]:

@@ -17,6 +17,7 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
+from sim.web.estimates import Estimates
 from sim.web.words import BOARD_AWAY
 
 log = logging.getLogger(__name__)
@@ -59,8 +60,11 @@ class Watcher:
 class BoardLink:
     """The connection to the board's socket at ``path``; ``run`` it as a task."""
 
-    def __init__(self, path: Path, retry: float = 2.0) -> None:
+    def __init__(self, path: Path, retry: float = 2.0,
+                 estimates: Estimates | None = None) -> None:
         self.path = path
+        self.estimates = estimates
+        """The page's own estimates of the chances, for a board without a solved table."""
         self.retry = retry
         self.latest: dict[str, bytes] = {}
         self.parsed: dict[str, dict[str, Any]] = {}
@@ -122,6 +126,15 @@ class BoardLink:
         self._news(kind, event, line)
 
     def _news(self, kind: str, event: dict[str, Any], line: bytes) -> None:
+        if self.estimates is not None:
+            if kind != "position" or self.watchers:  # estimated only for someone to see
+                self.estimates.heard(kind, event, self._publish)
+            kept = self.estimates.chances_line()
+            if kind == "chances" and event.get("cones") is None and kept is not None:
+                event, line = json.loads(kept), kept  # no table: the page's estimate stands
+        self._publish(kind, event, line)
+
+    def _publish(self, kind: str, event: dict[str, Any], line: bytes) -> None:
         if kind in KEPT:
             self.latest[kind] = line
             self.parsed[kind] = event
@@ -156,6 +169,9 @@ class BoardLink:
             if kind in self.latest:
                 watcher.put(self.latest[kind])
         self.watchers.add(watcher)
+        position = self.parsed.get("position")
+        if self.estimates is not None and position is not None and len(self.watchers) == 1:
+            self.estimates.heard("position", position, self._publish)  # the first to watch
         return watcher
 
     def unwatch(self, watcher: Watcher) -> None:

@@ -67,24 +67,46 @@ def chances_svg(curve: list[float | None], label: str, width: int = 600,
             f'y2="{height / 2}"/><polyline class="graph-line" points="{line}"/></svg>')
 
 
-def days_svg(per_day: dict[str, int], label: str, days: int = 14, width: int = 600,
-             height: int = 140) -> str:
+def days_svg(per_day: dict[str, int], label: str, days: int = 14) -> str:
     """Games per day (the last ``days`` with games) as bars, each day named under its bar;
     ``label`` says so to a screen reader."""
-    shown = sorted(per_day.items())[-days:]
-    most = max((n for _, n in shown), default=1) or 1
-    step = width / max(1, len(shown))
+    return bars_svg([(day[5:], count) for day, count in sorted(per_day.items())[-days:]],
+                    label)
+
+
+def bars_svg(bars: list[tuple[str, int]], label: str, width: int = 600,
+             height: int = 140) -> str:
+    """Counts as bars, each named under its bar and counted over it; ``label`` says what they
+    count to a screen reader."""
+    most = max((n for _, n in bars), default=1) or 1
+    step = width / max(1, len(bars))
     parts = [f'<svg class="days" viewBox="0 0 {width} {height + 34}" role="img" '
              f'aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">']
-    for i, (day, count) in enumerate(shown):
+    for i, (name, count) in enumerate(bars):
         tall = height * count / most
         x = i * step + step * 0.15
         parts.append(f'<rect class="day-bar" x="{x:.1f}" y="{height - tall:.1f}" '
-                     f'width="{step * 0.7:.1f}" height="{tall:.1f}"><title>{escape(day)}: '
+                     f'width="{step * 0.7:.1f}" height="{tall:.1f}"><title>{escape(name)}: '
                      f'{count}</title></rect>'
                      f'<text class="day-count" x="{x + step * 0.35:.1f}" '
                      f'y="{height - tall - 4:.1f}">{count}</text>'
                      f'<text class="day-name" x="{x + step * 0.35:.1f}" y="{height + 22}">'
-                     f'{escape(day[5:])}</text>')
+                     f'{escape(name)}</text>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def share_svg(share: float, left: str, right: str, label: str, width: int = 600,
+              height: int = 44) -> str:
+    """One whole split in two (``share`` of it ``left``'s), each part named with its percent:
+    the visitors' wins against the mummy's."""
+    cut = width * min(1.0, max(0.0, share))
+    return (f'<svg class="share" viewBox="0 0 {width} {height}" role="img" '
+            f'aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">'
+            f'<rect class="share-left" width="{cut:.1f}" height="{height}"/>'
+            f'<rect class="share-right" x="{cut:.1f}" width="{width - cut:.1f}" '
+            f'height="{height}"/>'
+            f'<text class="share-text" x="10" y="{height / 2 + 6}">{escape(left)} '
+            f'{share:.0%}</text>'
+            f'<text class="share-text end" x="{width - 10}" y="{height / 2 + 6}">'
+            f'{escape(right)} {1 - share:.0%}</text></svg>')

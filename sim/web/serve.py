@@ -25,6 +25,7 @@ def web_main(board: Path | None, socket: str | None, state_dir: Path | None, *,
 
         from sim.web.app import create_app
         from sim.web.board_link import BoardLink
+        from sim.web.estimates import Estimates
     except ImportError as exc:
         print(_("aseb web needs the web extra (pip install 'aseb[web]'): {error}").format(
             error=exc))
@@ -38,7 +39,8 @@ def web_main(board: Path | None, socket: str | None, state_dir: Path | None, *,
         config = WebConfig(address or config.address, port or config.port, config.pin)
     from firmware.daemon import state_directory
 
-    link = BoardLink(socket_path(socket, state_directory()) if socket is None else Path(socket))
+    link = BoardLink(socket_path(socket, state_directory()) if socket is None else Path(socket),
+                     estimates=Estimates())
     web_dir = state_dir if state_dir is not None else web_state_directory()
     app = create_app(link, config, web_dir, display=display, language=language)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")

@@ -10,7 +10,8 @@ BOARD_AWAY = N_("The board is not reachable: is aseb run running? The page tries
                 "itself.")
 PIN_WRONG = N_("That is not the PIN.")
 PIN_WAIT = N_("Too many wrong PINs: try again in {seconds} seconds.")
-PIN_SAID = N_("The board has said a new PIN aloud and written it in its log.")
+PIN_SAID = N_("The board has said a new PIN aloud, lit it on its squares and written it in "
+              "its log.")
 PIN_SAY_WAIT = N_("The board has just said a PIN: wait a little before asking again.")
 PIN_FIXED = N_("This board's PIN is set in its board file: ask its owner.")
 OWNER_ONLY = N_("Enter the board's PIN first.")
@@ -22,7 +23,7 @@ INVITE_GONE = N_("This link has been used or has expired: ask for a new one.")
 INVITE_PIN_WRONG = N_("That is not the PIN that came with the link.")
 INVITE_SIDE = N_("Choose the side your friend plays: cones or reels.")
 REMOTE_ONLY = N_("Only the remote player may do that.")
-REMOTE_ENDED = N_("Nobody plays from afar now.")
+REMOTE_ENDED = N_("Nobody plays from afar now.")  # also the script's "remote_ended"
 SEND_JSON = N_("Send a JSON object.")
 NAME_THE_MOVE = N_("Name the move, as the list shows it.")
 NO_RECORD = N_("There is no such game.")
@@ -38,9 +39,16 @@ SCRIPT = {
     "count": N_("{waiting} waiting, {off} off"),
     "threw": N_("{side} threw {n}"),
     "thrown": N_("Thrown: {n}"),
-    "chances": N_("Cones {cones}%, Reels {reels}%"),
+    "chances": N_("Chances to win: Cones {cones}, Reels {reels}"),
+    "estimated": N_("Chances to win, estimated: Cones {cones}, Reels {reels}"),
     "chosen": N_("You play {move}: the owner moves your piece."),
     "refused": N_("The board did not take it."),
+    "your_throw": N_("Press Throw: the board draws your throw."),
+    "your_move": N_("Choose your move: it lights on the wooden board, and the board's owner "
+                    "moves your piece."),
+    "remote_note": N_("You play the {side} from afar. If your connection drops, the game "
+                      "waits for you: open this page again."),
+    "remote_ended": N_("Nobody plays from afar now."),
     "lost": N_("The page lost the board: it tries again by itself."),
 }
 """The words the page's script writes as the board's events arrive (handed to it, said, in
@@ -57,3 +65,7 @@ SIGNS = {
 """The marked squares' signs (the geometry's ``marked``), named where the page draws them."""
 CHANCE_GRAPH = N_("The Cones' chance to win over the game")
 DAYS_GRAPH = N_("Games per day")
+WINS_GRAPH = N_("Visitors' games against the mummy, played to the end")
+VISITORS = N_("Visitors")
+THE_MUMMY = N_("The mummy")
+DURATIONS_GRAPH = N_("Finished games by their length in minutes")

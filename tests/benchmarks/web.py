@@ -129,16 +129,30 @@ def watch(url: str, watchers: int, seconds: float, out: Path) -> None:
     out.write_text(json.dumps(seen))
 
 
+def family(pid: int) -> list[int]:
+    """The web process and its children (the estimating worker, when there is one)."""
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    found = [int(child) for child in children.read_text().split()] if children.exists() else []
+    return [pid, *found]
+
+
 def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """CPU seconds of the web process and its children so far (children that ended: too)."""
+    total = 0.0
+    for member in family(pid):
+        fields = Path(f"/proc/{member}/stat").read_text().rsplit(")", 1)[1].split()
+        total += sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
+    """Resident memory of the web process and its children."""
+    total = 0.0
+    for member in family(pid):
+        for line in Path(f"/proc/{member}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1]) / 1024
+    return total
 
 
 def free_port() -> int:

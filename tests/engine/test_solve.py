@@ -14,7 +14,7 @@ import pytest
 from engine.core.sides import Side
 from engine.core.sticks import Throw
 from engine.cyningstan import RULES
-from engine.solve import Index, Solver, group, groups, working
+from engine.solve import Group, Index, Solver, group, groups, working
 from engine.solve.graph import block_halves, opponents
 from engine.solve.hands import Halves
 from engine.solve.index import SHARED_SHIFT
@@ -169,6 +169,60 @@ def test_the_last_sweeps_change_bounds_the_residual(ruleset: Ruleset) -> None:
     _, _, residual, bound = solved_with_bound(ruleset)
     assert 0 < residual <= bound * (1 + 1e-9) + 1e-15
     assert bound < 1e-12
+
+
+@pytest.mark.parametrize("ruleset", [Ruleset(pieces=3), cyningstan(2)],
+                         ids=["tait-3", "cyningstan-2"])
+def test_a_choosing_sweep_that_keeps_proven_moves_gives_the_values_of_looking(
+    ruleset: Ruleset, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A choosing sweep keeps a unit's moves without looking while its values cannot have moved
+    by half the gap to a second best move: the values are those of looking at every move, to
+    the last bit, and it did keep some."""
+    from engine.solve import kernel
+
+    def solve_all(forget: bool) -> tuple[np.ndarray, int]:
+        real = kernel.sweep
+        kept = 0
+
+        def counted(w: np.ndarray, units: Group, arrays: kernel.Arrays,
+                    choices: kernel.Choices, how: int, spent: float = 0.0
+                    ) -> tuple[float, int, int]:
+            nonlocal kept
+            if forget:  # as if no unit's moves had ever been looked at
+                choices.margin[:] = -1.0
+            found = real(w, units, arrays, choices, how, spent)
+            kept += found[2]
+            return found
+
+        with monkeypatch.context() as patch:
+            patch.setattr(kernel, "sweep", counted)
+            index = Index(ruleset)
+            solver, w = Solver(index), working(index)
+            for layers in groups(index):
+                for _ in solver.solve_group(w, group(index, layers), 1e-11):
+                    pass
+        return w, kept
+
+    looking, none = solve_all(forget=True)
+    keeping, kept = solve_all(forget=False)
+    assert none == 0 and kept > 1000
+    assert np.array_equal(looking, keeping)
+
+
+def test_each_packed_move_unpacks_to_the_move_table() -> None:
+    from engine.solve import kernel
+    from engine.solve.graph import move_table
+
+    moves = move_table(Index(Ruleset(pieces=3)))
+    code = kernel.packed(moves)
+    assert (code & 7 == moves.throw).all()
+    assert (code >> kernel.PASSES & 1 == moves.passes).all()
+    assert ((1 << (code >> kernel.BUMP & 31)) >> 1 == moves.bump).all()
+    assert (code >> kernel.TARGET & kernel.TARGET_MASK == moves.target).all()
+    assert (code >> kernel.TAKEN & kernel.TAKEN_MASK == moves.taken).all()
+    assert (code >> kernel.FREE & 15 == moves.free).all()
+    assert (moves.bump != 0).any() and (moves.passes == 1).any() and (moves.passes == 0).any()
 
 
 @pytest.mark.parametrize("pieces", [1, 2, 3])

@@ -369,6 +369,7 @@ def test_the_kiosks_figures_are_told_when_asked(table: Table, tmp_path: Path) ->
     link.close()
     assert stats["games"] == 3 and sorted(stats["per_day"].values()) == [1, 2]
     assert stats["visitors"] == pytest.approx(2 / 3) and stats["minutes"] == 8.0
+    assert stats["durations"] == [0, 3, 0, 0, 0, 0, 0]  # 8 minutes each: the 5-10 bin
 
 
 def test_a_link_that_fails_drops_its_companions_and_the_board_plays_on(

@@ -285,7 +285,7 @@ def test_every_answer_has_the_security_headers_and_a_strict_cookie(board: WebBoa
 def test_the_display_page_is_the_museums_wall(board: WebBoard) -> None:
     with connected(board) as client:
         page = client.get("/display")
-    assert page.status_code == 200 and 'class="display live"' in page.text
+    assert page.status_code == 200 and 'class="display live' in page.text
     assert "MummyFacts" in page.text and 'id="sq-M16"' in page.text
     assert '<nav class="nav">' not in page.text
 

@@ -189,6 +189,28 @@ echo "$out" | tail -2
 unchanged() { grep -q "nothing to do" <<<"$out" && [[ $(prop MainPID) == "$pid" ]]; }
 check "second run: nothing to do, the same process" unchanged
 
+step "aseb web: install.sh --web, the page on loopback beside the simulated board"
+systemd/install.sh --web >/dev/null 2>&1
+rc=$?
+check "install.sh --web exits 0" test "$rc" = 0
+check "aseb-web is enabled" systemctl is-enabled --quiet aseb-web
+web_prop() { systemctl show aseb-web -p "$1" --value; }
+web_active() { [[ $(web_prop ActiveState)/$(web_prop SubState) == active/running ]]; }
+wait_for 90 web_active
+check "aseb-web active (running)" web_active
+page() { python3 -c 'import sys, urllib.request
+print(urllib.request.urlopen("http://127.0.0.1:8020" + sys.argv[1], timeout=5).read().decode())' "$1"; }
+sees_the_board() { page / | grep -q 'id="sq-M16"'; }  # drawn once the board's link answers
+wait_for 60 sees_the_board
+journalctl -u aseb-web --no-pager -n 3 -o cat
+check "the page answers on loopback and draws the board it reaches by the link" sees_the_board
+web_exposure() { systemd-analyze security aseb-web --no-pager | sed -n 's/.*Overall exposure level for aseb-web.service: //p'; }
+web_score=$(web_exposure)
+echo "aseb-web.service: $web_score"
+web_at_most() { awk -v s="${web_score%% *}" 'BEGIN { exit !(s != "" && s + 0 <= 2.5) }'; }
+check "aseb-web exposure at most 2.5 ($web_score)" web_at_most
+systemctl disable --now aseb-web >/dev/null 2>&1
+
 step "install.sh --uninstall"
 systemd/install.sh --uninstall
 removed() { ! systemctl cat aseb >/dev/null 2>&1 && [[ ! -e /opt/aseb ]] && ! getent passwd aseb >/dev/null; }

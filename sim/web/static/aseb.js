@@ -8,6 +8,8 @@
   const remote = document.body.dataset.remote || "";
   const words = JSON.parse(document.body.dataset.words || "{}");
   let history = [];
+  // The board's phases between games (and away): the display tells the story then.
+  const BETWEEN = ["idle", "won", "clear", "menu", "away"];
 
   function paint(event) {
     switch (event.type) {
@@ -49,6 +51,7 @@
       case "status":
         text("status", event.phase === "away" ? said("away", {}) : event.text);
         document.body.classList.toggle("away", event.phase === "away");
+        document.body.classList.toggle("between", BETWEEN.includes(event.phase));
         break;
       case "throw":
         text("throw", event.value === null ? "" : event.side ?
@@ -97,7 +100,9 @@
     const cones = Math.round(event.cones * 100);
     $("bar-cones").style.width = cones + "%";
     $("bar-reels").style.width = (100 - cones) + "%";
-    text("chances-text", said("chances", { cones: cones, reels: 100 - cones }));
+    box.classList.toggle("estimated", event.estimated === true);  // a search's, not the table's
+    text("chances-text", said(event.estimated ? "estimated" : "chances",
+      { cones: cones + "%", reels: (100 - cones) + "%" }));
     history = event.history;
     const step = 300 / Math.max(1, history.length - 1);
     $("graph-line").setAttribute("points", history
@@ -111,6 +116,10 @@
     const mine = event.remote === remote && event.side === remote;
     box.hidden = !mine;
     $("remote-throw").hidden = !mine || event.moves.length > 0;
+    text("remote-hint", !mine || event.chosen ? "" :
+      said(event.moves.length > 0 ? "your_move" : "your_throw", {}));
+    text("remote-note", event.remote === remote ?
+      said("remote_note", { side: title(remote) }) : said("remote_ended", {}));
     const moves = $("remote-moves");
     moves.replaceChildren(...(event.chosen ? [] : event.moves).map((move) => {
       const button = document.createElement("button");
@@ -138,7 +147,11 @@
     source.onmessage = (message) => {
       try { paint(JSON.parse(message.data)); } catch (e) { /* one bad event: the next one */ }
     };
-    source.onerror = () => text("status", said("lost", {}));
+    source.onerror = () => {  // the game waits on the board; the page reconnects by itself
+      text("status", said("lost", {}));
+      const box = $("remote-play");
+      if (box) box.hidden = true;  // no move sent on a board the page cannot see
+    };
   }
 
   function facts() {
@@ -147,6 +160,21 @@
     const all = JSON.parse(fact.dataset.facts || "[]");
     let shown = 0;
     if (all.length > 1) setInterval(() => { shown = (shown + 1) % all.length; text("fact", all[shown]); }, 20000);
+  }
+
+  // Setna's story pages, one after another, between games (the display).
+  function story() {
+    const box = $("story");
+    if (!box) return;
+    const pages = JSON.parse(box.dataset.story || "[]");
+    let shown = 0;
+    if (pages.length > 1) setInterval(() => {
+      if (!document.body.classList.contains("between")) return;
+      shown = (shown + 1) % pages.length;
+      $("story-art").src = "/art/" + pages[shown].picture + ".png";
+      text("story-title", pages[shown].title);
+      text("story-body", pages[shown].body);
+    }, 30000);
   }
 
   document.addEventListener("DOMContentLoaded", () => {
@@ -159,5 +187,6 @@
     });
     listen();
     facts();
+    story();
   });
 })();
