@@ -54,12 +54,18 @@ def nphrase(singular: str, plural: str, number: int, **args: Any) -> Phrase:
 def listing(items: Sequence[str]) -> str:
     """Items one after another (``a, b, c``), as a phrase when they are phrases, so each
     language joins them its own way (Arabic with its own comma)."""
+    return joined(items, N_("{item}, {more}"))
+
+
+def joined(items: Sequence[str], pair: str) -> str:
+    """Items folded from the right by ``pair`` (a marked ``{item}...{more}`` message), as a
+    phrase, so each language joins them its own way."""
     if not items:
         return ""
-    joined = items[-1]
+    result = items[-1]
     for item in reversed(items[:-1]):
-        joined = phrase(N_("{item}, {more}"), item=item, more=joined)
-    return joined
+        result = phrase(pair, item=item, more=result)
+    return result
 
 
 SIDE_NAMES = (N_("Cones"), N_("Reels"))

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from engine.core.errors import RulesError
 from engine.core.sides import Side
-from engine.words import N_, Phrase, phrase, piece_name, side_name
+from engine.words import N_, Phrase, joined, phrase, piece_name, side_name
 
 
 def game_over(winner: Side) -> Phrase:
@@ -49,9 +49,4 @@ def not_a_move(text: str, why: RulesError) -> Phrase:
 
 def either(items: Sequence[str]) -> str:
     """Items as choices (``1 or 4``), as a phrase so each language says "or" its own way."""
-    if not items:
-        return ""
-    joined = items[-1]
-    for item in reversed(items[:-1]):
-        joined = phrase(N_("{item} or {more}"), item=item, more=joined)
-    return joined
+    return joined(items, N_("{item} or {more}"))
