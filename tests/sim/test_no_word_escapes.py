@@ -130,13 +130,16 @@ def watch(window: Window, heard: Heard) -> None:
     window.step = drawing_step  # type: ignore[method-assign]
 
 
+@pytest.mark.parametrize("prompts", [1200, pytest.param(4000, marks=pytest.mark.long)])
 @pytest.mark.parametrize("name", names())
-def test_a_whole_game_in_the_terminal_speaks_only_marked_words(name: str, heard: Heard) -> None:
-    """Games played on until 4,000 prompts, for every kind of line (a bump, a piece locked
-    up... each comes in some game of these); the chances after the first game's first moves
-    only (the search judging them took most of the time, and its line is the same after)."""
-    script = Script(["1"] * 4000)
-    enter_then_1(script, limit=4000)
+def test_a_whole_game_in_the_terminal_speaks_only_marked_words(name: str, prompts: int,
+                                                               heard: Heard) -> None:
+    """Games played on until ``prompts`` prompts (make test-long: 4,000), for every kind of line
+    (a bump, a piece locked up... each comes in some game of these); the chances after the
+    first game's first moves only (the search judging them took most of the time, and its line
+    is the same after)."""
+    script = Script(["1"] * prompts)
+    enter_then_1(script, limit=prompts)
     game = TerminalGame(script.read, script.write, random.Random(3), mummy=Side.REELS,
                         ruleset=load(name))
     first = game.game
