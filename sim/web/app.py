@@ -188,15 +188,8 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         async def stream() -> AsyncIterator[bytes]:
             try:
                 yield b"retry: 2000\n\n"
-                while True:
-                    try:
-                        line = await asyncio.wait_for(watcher.queue.get(), KEEPALIVE)
-                    except TimeoutError:
-                        yield b": still here\n\n"
-                        continue
-                    if line is None:  # too slow: dropped; the browser reconnects
-                        return
-                    yield b"data: " + line.rstrip(b"\n") + b"\n\n"
+                while (chunk := await watcher.next(KEEPALIVE)) is not None:  # None: too slow,
+                    yield chunk or b": still here\n\n"  # dropped; the browser reconnects
             finally:
                 link.unwatch(watcher)
 

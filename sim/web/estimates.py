@@ -14,6 +14,7 @@ import asyncio
 import json
 import logging
 import multiprocessing
+import os
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
@@ -21,6 +22,10 @@ from engine.games import load
 from engine.mummy.judges import SearchJudge, cones_chance
 
 log = logging.getLogger(__name__)
+
+WORKER_NICE = 10
+"""How much lower the estimating worker's priority is than the page's: an estimate may wait,
+the board's frames passed on to the watchers may not."""
 
 
 def estimate(game: str, notation: str) -> float | None:
@@ -99,8 +104,9 @@ class Estimates:
         a thread of the default pool, where no process can be made."""
         if self.worker is None:
             try:
-                self.worker = ProcessPoolExecutor(
-                    max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+                self.worker = ProcessPoolExecutor(  # niced: on a busy Pi the frames go first
+                    max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=os.nice, initargs=(WORKER_NICE,))
             except (OSError, NotImplementedError, ImportError) as exc:
                 log.warning("no worker process for the estimates (%s): a thread instead", exc)
                 return None

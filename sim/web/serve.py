@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 from pathlib import Path
 
@@ -46,6 +47,7 @@ def web_main(board: Path | None, socket: str | None, state_dir: Path | None, *,
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     log.info("the page listens on http://%s:%d/ (the board's link: %s)", config.address,
              config.port, link.path)
+    gc.freeze()  # what is loaded now lives as long as the page: no collection walks it again
     uvicorn.run(app, host=config.address, port=config.port, log_level="warning",
                 proxy_headers=False, server_header=False, date_header=False,
                 limit_concurrency=CONNECTIONS, timeout_keep_alive=5, ws="none",

@@ -4,6 +4,7 @@ remote play, and bad requests answered with 4xx."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import xml.etree.ElementTree as ElementTree
@@ -74,10 +75,9 @@ def test_the_events_stream_starts_with_the_whole_board(board: WebBoard) -> None:
         watcher = board.board_link.watch()
         assert watcher is not None
         kinds = []
-        while not watcher.queue.empty():
-            line = watcher.queue.get_nowait()
-            assert line is not None
-            kinds.append(json.loads(line)["type"])
+        for chunk in watcher.take():
+            assert chunk.startswith(b"data: ") and chunk.endswith(b"\n\n")
+            kinds.append(json.loads(chunk.removeprefix(b"data: "))["type"])
     assert kinds == ["game", "position", "lights", "status", "throw", "moves", "chances", "log",
                      "settings"]
 
@@ -89,8 +89,25 @@ def test_a_watcher_too_slow_is_dropped_not_the_board(board: WebBoard) -> None:
     for number in range(QUEUE + 5):
         link._dispatch(json.dumps({"v": 1, "type": "lights", "frame": {"M8": number}}).encode())
     assert watcher.dropped and watcher not in link.watchers
-    lines = [watcher.queue.get_nowait() for _ in range(watcher.queue.qsize())]
-    assert lines[-1] is None  # the stream ends: the browser reconnects
+    assert asyncio.run(watcher.next(1.0)) is None  # the stream ends: the browser reconnects
+
+
+def test_a_watcher_held_up_gets_every_event_waiting_in_one_write_framed_once() -> None:
+    link = BoardLink(Path("nowhere"))
+    first, second = link.watch(), link.watch()
+    assert first is not None and second is not None
+    for number in range(3):
+        link._dispatch(json.dumps({"v": 1, "type": "lights", "frame": {"M8": number}}).encode())
+    assert first.pending[0] is second.pending[0]  # one framed copy shared by every watcher
+
+    async def read() -> tuple[bytes | None, bytes | None]:
+        return await first.next(1.0), await first.next(0.01)
+
+    chunk, quiet = asyncio.run(read())
+    assert chunk is not None
+    assert [json.loads(event.removeprefix(b"data: "))["frame"]["M8"]
+            for event in chunk.split(b"\n\n") if event] == [0, 1, 2]
+    assert quiet == b""  # nothing new: the stream says it is still there
 
 
 def test_watchers_past_the_limit_are_turned_away(board: WebBoard,
