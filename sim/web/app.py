@@ -42,6 +42,7 @@ from sim.web.language import Speaking, page_language
 from sim.web.reviews import record_of, review_of, rows, sides, summary
 from sim.web.security import Attempts, Invites, PinStore, csrf_ok, csrf_token, new_pin, secret_key
 from sim.web.story_art import picture_png, story_pages
+from sim.web.tournament import tournament_shown
 
 log = logging.getLogger(__name__)
 
@@ -148,7 +149,8 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         return {"game": game, "between": away or status is None or status.get("phase") in BETWEEN,
                 "board": board_svg(game["geometry"], game["title"], {
                     key: _(name) for key, name in words.SIGNS.items()}) if game else None,
-                "status": _(words.BOARD_AWAY) if away or status is None else status["text"]}
+                "status": _(words.BOARD_AWAY) if away or status is None else status["text"],
+                "tournament": tournament_shown(link.now("tournament"))}
 
     async def kiosk_stats() -> dict[str, Any] | None:
         """The kiosk's figures, asked of the board at most once a minute (None: none)."""

@@ -17,6 +17,7 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
+from firmware.link_schema import message
 from sim.web.estimates import Estimates
 from sim.web.words import BOARD_AWAY
 
@@ -24,13 +25,14 @@ log = logging.getLogger(__name__)
 
 ANSWERS = frozenset({"ok", "error", "games", "record", "stats"})
 """The events that answer a command (the others are news)."""
-KEPT = ("game", "position", "lights", "status", "throw", "moves", "chances", "log", "settings")
+KEPT = ("game", "position", "lights", "status", "throw", "moves", "chances", "log", "settings",
+        "tournament")
 """The kinds of news a new watcher is told at once, in this order."""
 QUEUE = 512
 """Events waiting for one watcher at most: a watcher further behind is dropped."""
 WATCHERS = 200
 """Watchers at once (browsers on the live page); more are refused with 503."""
-AWAY = {"v": 1, "type": "status", "text": BOARD_AWAY, "phase": "away"}
+AWAY = message("status", text=BOARD_AWAY, phase="away")
 """Told when the board goes away (the page says ``BOARD_AWAY`` in its own language)."""
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from engine.games import load
 from engine.mummy.judges import SearchJudge, cones_chance
+from firmware.link_schema import message
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +62,7 @@ class Estimates:
         elif kind == "game" and event.get("name") != self.game:
             self.game, self.history, self.line = event.get("name"), [], None
             if not self.board_has_table:  # the last game's estimate is gone with it
-                none = {"v": 1, "type": "chances", "cones": None, "history": []}
+                none = message("chances", cones=None, history=[])
                 tell("chances", none, json.dumps(none).encode() + b"\n")
         elif kind == "position" and not self.board_has_table and self.game is not None:
             notation, actions = event.get("notation"), event.get("actions")
@@ -92,8 +93,8 @@ class Estimates:
                 while len(self.history) <= actions:
                     self.history.append(None)
                 self.history[actions] = None if cones is None else round(cones, 4)
-                event = {"v": 1, "type": "chances", "cones": cones,
-                         "history": self.history[:actions + 1], "estimated": True}
+                event = message("chances", cones=cones, history=self.history[:actions + 1],
+                                estimated=True)
                 self.line = json.dumps(event).encode() + b"\n"
                 tell("chances", event, self.line)
         finally:
