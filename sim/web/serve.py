@@ -8,7 +8,7 @@ import logging
 from pathlib import Path
 
 from firmware.link_schema import socket_path
-from firmware.words import _
+from firmware.words import _, problem
 from sim.web.config import WebConfig, WebConfigError, load_web_config, web_state_directory
 
 log = logging.getLogger(__name__)
@@ -34,7 +34,7 @@ def web_main(board: Path | None, socket: str | None, state_dir: Path | None, *,
     try:
         config = load_web_config(board)
     except WebConfigError as exc:
-        print(f"aseb web: {exc}")
+        print(f"aseb web: {problem(exc)}")
         return 78
     if address is not None or port is not None:
         config = WebConfig(address or config.address, port or config.port, config.pin)

@@ -19,9 +19,11 @@ from starlette.testclient import TestClient
 
 from engine import games
 from engine.core.sides import Side
+from firmware import words
 from firmware.choices import offered, settings
 from firmware.link import geometry_json
 from firmware.settings_file import SettingsFile
+from firmware.words import problem
 from sim.web.app import create_app
 from sim.web.board_link import QUEUE, BoardLink, Watcher
 from sim.web.board_svg import board_svg
@@ -335,5 +337,18 @@ def test_the_board_files_web_section_is_checked(tmp_path: Path) -> None:
                        ('[web]\ncolour = "red"\n', "unknown key"),
                        ("[web\n", "not a TOML")):
         path.write_text(text)
-        with pytest.raises(WebConfigError, match=said):
+        with pytest.raises(WebConfigError, match=said) as refused:
             load_web_config(path)
+        assert problem(refused.value) == str(refused.value)  # English: as it is
+
+    path.write_text("[web]\nport = 80\n")
+    try:
+        words.use("fr")
+        with pytest.raises(WebConfigError) as refused:
+            load_web_config(path)
+        said_in_french = problem(refused.value)
+    finally:
+        words.use("en")
+    assert said_in_french.startswith(str(path)) and "web.port" in said_in_french
+    assert "1024" in said_in_french
+    assert said_in_french != str(refused.value)  # said in the language spoken
