@@ -46,7 +46,7 @@ def draw_review(surface: pygame.Surface, rect: pygame.Rect, review: Review, text
     for line in texts.wrap(say(review.judged_by), size, rect.width - 2 * MARGIN):  # a long one
         write(line, y)
         y += line_height
-    y += 4
+    y += line_height // 2 + 4  # the scale's "100%" stands half a line above the graph
     text_lines = 2 + 3 if review.lucky else 2 + 2  # the mistakes, luck and points, the axis
     axis = texts.width("100%", size) + 8
     graph = pygame.Rect(rect.left + MARGIN + axis, y, rect.width - 2 * MARGIN - axis,

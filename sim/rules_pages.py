@@ -195,7 +195,7 @@ def _without_decisions(text: str) -> str:
         if start < 0:
             out.append(text[i:])
             break
-        out.append(text[i:start].rstrip(" *"))
+        out.append(re.sub(r"[ \t*]*(\n[ \t*]*)?$", "", text[i:start]))  # nor its line break
         depth, j = 0, start
         while j < len(text):
             depth += {"(": 1, ")": -1}.get(text[j], 0)
