@@ -111,6 +111,16 @@ def double_flash(t: float, period: float = 1.2) -> bool:
     return phase < 0.12 or 0.24 <= phase < 0.36
 
 
+def steady(show: Show, t: float) -> bool:
+    """Whether ``show``'s frame is the same at ``t`` and at any time after: nothing in it moves
+    (no breathing, pulse, blink or flare, and no flare to come), so while the show stays the
+    same its frame may be kept rather than drawn again every frame."""
+    return show.phase in (Phase.MOVE, Phase.GUIDE) and t >= show.flare_until \
+        and show.mummy_move == (None, None) and show.hint is None and not (
+            show.lifted_targets or show.reseat or show.missing or show.unexpected
+            or show.stuck or show.shake_again)
+
+
 def scene(show: Show, t: float) -> Frame:
     """The frame for ``show`` at time ``t``."""
     frame: dict[str, Colour] = {}

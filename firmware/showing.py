@@ -9,6 +9,8 @@ mend, the squares to clear. ``show_odds`` lights both sides' chances for a momen
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
 
 from engine.core.sides import Side
 from engine.mummy.chances import cones_chance
@@ -17,7 +19,7 @@ from firmware.evidence import captured, move_squares
 from firmware.odds_scene import odds_frame
 from firmware.pin_scene import pin_frame
 from firmware.play_state import PlayState
-from firmware.scenes import Phase, Show
+from firmware.scenes import Phase, Show, scene, steady
 from firmware.tracker import InProgress, Mismatch
 from hardware.lights import Frame
 
@@ -72,6 +74,24 @@ class Showing(PlayState):
         cones = cones_chance(self.settings.table, self.game.state)
         return None if cones is None else odds_frame(cones, now, self.odds_since)
 
+    def _scene(self, now: float) -> Frame:
+        """The scene's frame now; a steady one (``firmware.scenes.steady``) is kept while the
+        show stays the same, not drawn again every frame."""
+        show = self._show(now)
+        kept = self.scene_kept
+        if kept is not None and steady(show, now) and kept[0] == show:
+            return kept[1]
+        frame = MappingProxyType(scene(show, now))  # kept: nobody may change it
+        self.scene_kept = (show, frame)
+        return frame
+
+    def _ends(self, state: Any) -> list[tuple[str | None, str | None]]:
+        """Where each legal move of ``state`` lifts and sets down a piece: once a position."""
+        kept = self.ends_kept
+        if kept is None or kept[0] is not state:
+            kept = self.ends_kept = (state, [move_squares(state, m) for m in state.moves])
+        return kept[1]
+
     def _show(self, now: float) -> Show:
         state = self.game.state if self.game is not None else None
         verdict = self.verdict
@@ -82,7 +102,7 @@ class Showing(PlayState):
         movable = frozenset[str]()
         if self.phase is Phase.MOVE and state is not None and self.mummy_move is None:
             # Pieces that can move, where they still stand (a lifted piece's square goes dark).
-            ends = [move_squares(state, m) for m in state.moves]
+            ends = self._ends(state)
             movable = frozenset(s for s, _ in ends if s is not None and s in self.tracker.occupancy)
             movable |= {t for s, t in ends if s is None and t is not None}  # where pieces enter
         progress = verdict if isinstance(verdict, InProgress) else None
