@@ -115,7 +115,7 @@ class Controller(MenuRoom, RemoteTurn, Showing):
         if self._mistake_heard(now):
             self.warned = True
             self.speaker.play(sounds.MISTAKE)
-        elif isinstance(verdict, AsExpected | Recognized):
+        elif isinstance(verdict, (AsExpected, Recognized)):
             self.warned = False
         if self.phase is Phase.MOVE and isinstance(verdict, Recognized):
             self._play(verdict.move)

@@ -103,6 +103,8 @@ class PlayState:
     """The last show drawn and its frame (``firmware.showing``: a steady frame is kept)."""
     ends_kept: tuple[Any, list[tuple[str | None, str | None]]] | None = None
     """A position and the squares each of its legal moves lifts from and sets down on."""
+    mummy_kept: tuple[Any, Any, tuple[str | None, str | None], str | None] | None = None
+    """A position, the mummy's move in it, its squares and the square of the piece it bumps."""
     _unsaved: bool = False
     tracker: MoveTracker = field(init=False)
     _mummy: Mummy = field(init=False)

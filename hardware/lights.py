@@ -53,7 +53,6 @@ class Lights:
         self._names = frozenset(config.order) - {DARK_PIXEL}  # every square and stick pixel
         self._strip = strip
         self.brightness = config.brightness
-        self.last_frame: Frame = MappingProxyType({})
         self.last_milliamps = 0.0
         self._shown: tuple[dict[str, Colour], float] | None = None  # the frame last sent
         self._unsent = 0  # unchanged frames not sent again since
@@ -104,9 +103,14 @@ class Lights:
         self._shown = (dict(frame), self.brightness)
         self._unsent = 0
         self.last_milliamps = milliamps
-        self.last_frame = MappingProxyType(
-            {name: p for name, p in zip(config.order, pixels, strict=True) if name != DARK_PIXEL}
-        )
+
+    @property
+    def last_frame(self) -> Frame:
+        """The colours last sent, by name (after brightness and the power limit)."""
+        if not self._pixels:  # nothing sent yet
+            return MappingProxyType({})
+        return MappingProxyType({name: p for name, p in zip(self._config.order, self._pixels,
+                                                            strict=True) if name != DARK_PIXEL})
 
     def _estimate(self, pixels: Sequence[Colour]) -> float:
         """``estimate_milliamps`` of ``pixels``, each colour's share worked out once."""
