@@ -6,8 +6,9 @@
     python -m firmware.catalog --check  # exit 1 when the catalogs are not up to date
 
 What is extracted is said in ``babel.cfg`` at the top of the source tree: Python (``_``,
-``N_``, ``ngettext``, ``nphrase``), the MummyFacts (``firmware.facts:extract``) and the
-rules pages the window shows (``sim.rules_pages:extract``). Babel is a dev dependency.
+``N_``, ``ngettext``, ``nphrase``, ``pgettext`` with its context), the MummyFacts
+(``firmware.facts:extract``) and the rules pages the window shows
+(``sim.rules_pages:extract``). Babel is a dev dependency.
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / "babel.cfg"
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "nphrase": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "nphrase": (1, 2),
+            "pgettext": ((1, "c"), 2)}
 STAMP = datetime(2026, 1, 1, tzinfo=UTC)
 """A fixed date in the headers, so a catalog changes only when its messages do."""
 PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*(?:![rsa])?(?::[^{}]*)?\}|%\([a-z_]+\)[sd]")

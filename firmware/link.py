@@ -44,6 +44,8 @@ from firmware.link_schema import (
     socket_path,
 )
 from firmware.scenes import Phase
+from firmware.setna import MUMMY, Setna
+from firmware.tournament import TO_WIN
 from firmware.words import N_, _, say
 from hardware.lights import Frame
 
@@ -368,7 +370,7 @@ class Link:
                             ("lights", self._lights), ("status", self._status),
                             ("throw", self._throw), ("moves", self._moves),
                             ("chances", self._chances_now), ("log", self._log),
-                            ("settings", self._settings)):
+                            ("settings", self._settings), ("tournament", self._tournament)):
             line = encode(message(kind, **build()))
             changed = self.told.get(kind) != line
             self.told[kind] = line
@@ -466,6 +468,17 @@ class Link:
              "choices": [{"value": c.value, "label": say(c.label), "colour": hex_colour(c.colour)}
                          for c in offered(found, kind)]}
             for found in _all_settings()]}
+
+
+    def _tournament(self) -> dict[str, Any]:
+        story = self.choices.story if self.choices is not None else None
+        if not isinstance(story, Setna) or not story.running:
+            return {"running": False}
+        played = story.tournament
+        return {"running": True, "wins": played.wins, "losses": played.losses,
+                "to_win": TO_WIN, "stage": played.stage, "over": played.over,
+                "won": played.won, "setna": _side(MUMMY.other), "mummy": _side(MUMMY),
+                "telling": played.telling(), "news": story.news}
 
 
 def geometry_json(geometry: Geometry) -> dict[str, Any]:

@@ -17,6 +17,11 @@ The board tells (events):
     chances    {"cones", "history"}: the Cones' chance now and after each action (solved table)
     log        {"lines"}: what happened, the newest last
     settings   {"values", "settings"}: every setting this board offers (``firmware.choices``)
+    tournament {"running"}; while Setna's tournament is played also {"wins", "losses",
+               "to_win", "stage", "over", "won", "setna", "mummy", "telling", "news"}: Setna's
+               games won and lost, the games to win, how deep he stands in the sand (0 to 4),
+               the sides Setna (the player) and the mummy play, where it stands and what the
+               last game did, in words (``firmware.setna``; version 2)
     game_over  {"winner", "record"}: a finished game, kept among the records under that id
     games      {"games"}: the finished games' records, newest first (asked for)
     record     {"id", "record"}: one record as its JSON (asked for)
@@ -47,13 +52,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-VERSION = 1
-"""The schema's version: a change a companion must know of raises it."""
+VERSION = 2
+"""The schema's version: a change a companion must know of raises it. 2: the ``tournament``
+event (a companion of version 1 ignores it; its commands mean what they meant)."""
+SPOKEN = range(1, VERSION + 1)
+"""The versions whose commands the board understands."""
 MAX_LINE = 4096
 """Bytes in a command line at most: a longer one is refused and its sender dropped."""
 
 EVENTS = ("hello", "game", "position", "lights", "status", "throw", "moves", "chances", "log",
-          "settings", "game_over", "games", "record", "stats", "ok", "error")
+          "settings", "tournament", "game_over", "games", "record", "stats", "ok", "error")
 """Every type of message the board tells."""
 
 
@@ -102,7 +110,7 @@ def parse_command(line: bytes) -> Command:
         raise Refused("not JSON: send one JSON object a line") from None
     if not isinstance(data, dict):
         raise Refused("a command is a JSON object with a \"type\"")
-    if data.get("v", VERSION) != VERSION:
+    if data.get("v", VERSION) not in SPOKEN:
         raise Refused(f"schema version {data.get('v')!r} is not spoken here (version {VERSION})")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in FIELDS:

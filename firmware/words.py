@@ -24,8 +24,8 @@ from typing import Any
 from engine.core.sides import Side
 from engine.words import N_, PIECE_NAMES, SIDE_NAMES, Phrase
 
-__all__ = ["LANGUAGES", "N_", "_", "choose", "language", "ngettext", "problem", "right_to_left",
-           "say", "use", "use_here", "voice"]
+__all__ = ["LANGUAGES", "N_", "_", "choose", "language", "ngettext", "pgettext", "problem",
+           "right_to_left", "say", "use", "use_here", "voice"]
 
 DOMAIN = "aseb"
 LOCALES = Path(__file__).with_name("locale")
@@ -96,6 +96,13 @@ def voice() -> str:
 def _(message: str) -> str:
     """``message`` in the language spoken now."""
     return _spoken()[1].gettext(message)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the language spoken now, as meant in ``context``: a short word whose
+    sense differs from one face to another (the web page's login button "Enter" is not the
+    terminal's Enter key) is its own message."""
+    return _spoken()[1].pgettext(context, message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

@@ -30,8 +30,9 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from engine.core.sides import Side
+from engine.games import load as load_rules
 from engine.mummy.review import Review, cones_curve
-from firmware.words import _, ngettext, right_to_left, say, side_said
+from firmware.words import _, ngettext, pgettext, right_to_left, say, side_said
 from firmware.words import language as spoken
 from sim.web import words
 from sim.web.board_link import BoardAway, BoardLink
@@ -41,7 +42,9 @@ from sim.web.guard import Guard
 from sim.web.language import Speaking, page_language
 from sim.web.reviews import record_of, review_of, rows, sides, summary
 from sim.web.security import Attempts, Invites, PinStore, csrf_ok, csrf_token, new_pin, secret_key
+from sim.web.settings_words import settings_said
 from sim.web.story_art import picture_png, story_pages
+from sim.web.tournament import tournament_shown
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +84,7 @@ class Web:
                                  autoescape=True, extensions=["jinja2.ext.i18n"])
         env.policies["ext.i18n.trimmed"] = True  # a {% trans %} block's lines are one message
         env.install_gettext_callables(  # type: ignore[attr-defined]
-            _, ngettext, newstyle=True)  # said in the request's language
+            _, ngettext, newstyle=True, pgettext=pgettext)  # said in the request's language
         self.templates = Jinja2Templates(env=env)
 
 
@@ -143,12 +146,15 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
 
     def board_context() -> dict[str, Any]:
         game = link.now("game")
+        if game is not None:  # the game's name in the page's words, not the board's
+            game = {**game, "title": game_title(game)}
         status = link.now("status")
         away = status is None or status.get("phase") == "away"
         return {"game": game, "between": away or status is None or status.get("phase") in BETWEEN,
                 "board": board_svg(game["geometry"], game["title"], {
                     key: _(name) for key, name in words.SIGNS.items()}) if game else None,
-                "status": _(words.BOARD_AWAY) if away or status is None else status["text"]}
+                "status": _(words.BOARD_AWAY) if away or status is None else status["text"],
+                "tournament": tournament_shown(link.now("tournament"))}
 
     async def kiosk_stats() -> dict[str, Any] | None:
         """The kiosk's figures, asked of the board at most once a minute (None: none)."""
@@ -188,15 +194,8 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         async def stream() -> AsyncIterator[bytes]:
             try:
                 yield b"retry: 2000\n\n"
-                while True:
-                    try:
-                        line = await asyncio.wait_for(watcher.queue.get(), KEEPALIVE)
-                    except TimeoutError:
-                        yield b": still here\n\n"
-                        continue
-                    if line is None:  # too slow: dropped; the browser reconnects
-                        return
-                    yield b"data: " + line.rstrip(b"\n") + b"\n\n"
+                while (chunk := await watcher.next(KEEPALIVE)) is not None:  # None: too slow,
+                    yield chunk or b": still here\n\n"  # dropped; the browser reconnects
             finally:
                 link.unwatch(watcher)
 
@@ -247,7 +246,7 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
     async def settings(request: Request) -> Response:
         described = link.now("settings")
         if request.method == "GET":
-            return page(request, "settings.html", settings=described)
+            return page(request, "settings.html", settings=settings_said(described))
         fields = await form_of(request)
         owner(request)
         if described is None:
@@ -263,7 +262,7 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
                 errors.append(answer["message"])
         await asyncio.sleep(0)  # the board's new settings event may arrive meanwhile
         return page(request, "settings.html", 400 if errors else 200,
-                    settings=link.now("settings"), errors=errors,
+                    settings=settings_said(link.now("settings")), errors=errors,
                     note=None if errors else _(words.SAVED))
 
     async def new_game(request: Request) -> Response:
@@ -447,6 +446,15 @@ class GameId(Convertor[str]):
 
 
 register_url_convertor("gameid", GameId())
+
+
+def game_title(game: dict[str, Any]) -> str:
+    """The title of the game the link names, in the page's language (a game this page does not
+    know: as the board said it)."""
+    try:
+        return say(load_rules(str(game.get("name"))).title)
+    except (KeyError, ValueError):
+        return str(game.get("title", ""))
 
 
 def _plots(stats: dict[str, Any]) -> list[tuple[str, str]]:

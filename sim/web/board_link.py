@@ -2,21 +2,22 @@
 Unix socket, shared by every browser watching.
 
 It keeps the latest event of each kind (a new watcher gets the whole board at once), fans every
-event out to the watchers' bounded queues (a watcher that cannot keep up is dropped, never the
-board), and asks the board's commands, one answer each in order. When the board is away (not
-running, restarting) it says so to the watchers and tries again, every few seconds.
+event out to the watchers' bounded queues, framed once for them all (a watcher that cannot keep
+up is dropped, never the board), and asks the board's commands, one answer each in order. When
+the board is away (not running, restarting) it says so to the watchers and tries again, every
+few seconds.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 from collections import deque
 from pathlib import Path
 from typing import Any
 
+from firmware.link_schema import message
 from sim.web.estimates import Estimates
 from sim.web.words import BOARD_AWAY
 
@@ -24,13 +25,14 @@ log = logging.getLogger(__name__)
 
 ANSWERS = frozenset({"ok", "error", "games", "record", "stats"})
 """The events that answer a command (the others are news)."""
-KEPT = ("game", "position", "lights", "status", "throw", "moves", "chances", "log", "settings")
+KEPT = ("game", "position", "lights", "status", "throw", "moves", "chances", "log", "settings",
+        "tournament")
 """The kinds of news a new watcher is told at once, in this order."""
 QUEUE = 512
 """Events waiting for one watcher at most: a watcher further behind is dropped."""
 WATCHERS = 200
 """Watchers at once (browsers on the live page); more are refused with 503."""
-AWAY = {"v": 1, "type": "status", "text": BOARD_AWAY, "phase": "away"}
+AWAY = message("status", text=BOARD_AWAY, phase="away")
 """Told when the board goes away (the page says ``BOARD_AWAY`` in its own language)."""
 
 
@@ -39,22 +41,48 @@ class BoardAway(ConnectionError):
 
 
 class Watcher:
-    """One browser's queue of events (raw lines); ``None`` in it means: dropped."""
+    """One browser's events waiting to be sent, each already framed for its event stream (the
+    one copy every watcher shares: nobody encodes an event twice); all those waiting go out in
+    one write, so a page held up for a moment catches up at once."""
 
     def __init__(self) -> None:
-        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(QUEUE)
+        self.pending: list[bytes] = []
+        self.woken = asyncio.Event()
         self.dropped = False
 
-    def put(self, line: bytes) -> None:
+    def put(self, chunk: bytes) -> None:
         if self.dropped:
             return
-        try:
-            self.queue.put_nowait(line)
-        except asyncio.QueueFull:
+        if len(self.pending) >= QUEUE:
             self.dropped = True
-            with contextlib.suppress(asyncio.QueueEmpty):
-                self.queue.get_nowait()
-            self.queue.put_nowait(None)
+            self.pending.clear()
+        else:
+            self.pending.append(chunk)
+        self.woken.set()
+
+    def take(self) -> list[bytes]:
+        """The events waiting, taken (none: nothing new)."""
+        taken, self.pending = self.pending, []
+        self.woken.clear()
+        return taken
+
+    async def next(self, timeout: float) -> bytes | None:
+        """What to send next, once there is something: every event waiting, as one chunk;
+        ``b""`` when nothing came for ``timeout`` seconds; None once dropped (too slow)."""
+        if not self.pending and not self.dropped:
+            try:
+                async with asyncio.timeout(timeout):
+                    await self.woken.wait()
+            except TimeoutError:
+                return b""
+        if self.dropped:
+            return None
+        return b"".join(self.take())
+
+
+def framed(line: bytes) -> bytes:
+    """An event's line as one event of a Server-Sent-Events stream."""
+    return b"data: " + line.rstrip(b"\n") + b"\n\n"
 
 
 class BoardLink:
@@ -67,6 +95,7 @@ class BoardLink:
         """The page's own estimates of the chances, for a board without a solved table."""
         self.retry = retry
         self.latest: dict[str, bytes] = {}
+        """The latest event of each kept kind, framed for the event stream."""
         self.parsed: dict[str, dict[str, Any]] = {}
         self.watchers: set[Watcher] = set()
         self.pending: deque[asyncio.Future[dict[str, Any]]] = deque()
@@ -107,7 +136,7 @@ class BoardLink:
             if not future.done():
                 future.set_exception(BoardAway("the board is not reachable"))
         line = json.dumps(AWAY).encode() + b"\n"
-        if self.latest.get("status") != line:
+        if self.latest.get("status") != framed(line):
             self._news("status", AWAY, line)
 
     def _dispatch(self, line: bytes) -> None:
@@ -135,11 +164,12 @@ class BoardLink:
         self._publish(kind, event, line)
 
     def _publish(self, kind: str, event: dict[str, Any], line: bytes) -> None:
+        chunk = framed(line)  # framed once for every watcher
         if kind in KEPT:
-            self.latest[kind] = line
+            self.latest[kind] = chunk
             self.parsed[kind] = event
         for watcher in list(self.watchers):
-            watcher.put(line)
+            watcher.put(chunk)
             if watcher.dropped:
                 self.watchers.discard(watcher)
 

@@ -14,13 +14,19 @@ import asyncio
 import json
 import logging
 import multiprocessing
+import os
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
 from engine.games import load
 from engine.mummy.judges import SearchJudge, cones_chance
+from firmware.link_schema import message
 
 log = logging.getLogger(__name__)
+
+WORKER_NICE = 10
+"""How much lower the estimating worker's priority is than the page's: an estimate may wait,
+the board's frames passed on to the watchers may not."""
 
 
 def estimate(game: str, notation: str) -> float | None:
@@ -56,7 +62,7 @@ class Estimates:
         elif kind == "game" and event.get("name") != self.game:
             self.game, self.history, self.line = event.get("name"), [], None
             if not self.board_has_table:  # the last game's estimate is gone with it
-                none = {"v": 1, "type": "chances", "cones": None, "history": []}
+                none = message("chances", cones=None, history=[])
                 tell("chances", none, json.dumps(none).encode() + b"\n")
         elif kind == "position" and not self.board_has_table and self.game is not None:
             notation, actions = event.get("notation"), event.get("actions")
@@ -87,8 +93,8 @@ class Estimates:
                 while len(self.history) <= actions:
                     self.history.append(None)
                 self.history[actions] = None if cones is None else round(cones, 4)
-                event = {"v": 1, "type": "chances", "cones": cones,
-                         "history": self.history[:actions + 1], "estimated": True}
+                event = message("chances", cones=cones, history=self.history[:actions + 1],
+                                estimated=True)
                 self.line = json.dumps(event).encode() + b"\n"
                 tell("chances", event, self.line)
         finally:
@@ -99,8 +105,9 @@ class Estimates:
         a thread of the default pool, where no process can be made."""
         if self.worker is None:
             try:
-                self.worker = ProcessPoolExecutor(
-                    max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+                self.worker = ProcessPoolExecutor(  # niced: on a busy Pi the frames go first
+                    max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=os.nice, initargs=(WORKER_NICE,))
             except (OSError, NotImplementedError, ImportError) as exc:
                 log.warning("no worker process for the estimates (%s): a thread instead", exc)
                 return None

@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 from pathlib import Path
 
 from firmware.link_schema import socket_path
-from firmware.words import _
+from firmware.words import _, problem
 from sim.web.config import WebConfig, WebConfigError, load_web_config, web_state_directory
 
 log = logging.getLogger(__name__)
@@ -33,7 +34,7 @@ def web_main(board: Path | None, socket: str | None, state_dir: Path | None, *,
     try:
         config = load_web_config(board)
     except WebConfigError as exc:
-        print(f"aseb web: {exc}")
+        print(f"aseb web: {problem(exc)}")
         return 78
     if address is not None or port is not None:
         config = WebConfig(address or config.address, port or config.port, config.pin)
@@ -46,6 +47,7 @@ def web_main(board: Path | None, socket: str | None, state_dir: Path | None, *,
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     log.info("the page listens on http://%s:%d/ (the board's link: %s)", config.address,
              config.port, link.path)
+    gc.freeze()  # what is loaded now lives as long as the page: no collection walks it again
     uvicorn.run(app, host=config.address, port=config.port, log_level="warning",
                 proxy_headers=False, server_header=False, date_header=False,
                 limit_concurrency=CONNECTIONS, timeout_keep_alive=5, ws="none",

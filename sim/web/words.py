@@ -30,6 +30,8 @@ NO_RECORD = N_("There is no such game.")
 TOO_MANY = N_("Too many pages are watching the board: try again later.")
 TOO_BIG = N_("The request is too big.")
 NOT_FOUND = N_("There is no such page.")
+TOURNAMENT = N_("Setna's tournament")
+TOURNAMENT_SIDES = N_("Prince Setna plays the {setna}, the mummy of Neferkaptah the {mummy}.")
 START = N_("{side} had {chance} to win at the start ({how}).")
 
 SCRIPT = {

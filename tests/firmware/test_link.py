@@ -20,7 +20,9 @@ from firmware import link as link_module
 from firmware.link import Link, socket_path
 from firmware.link_schema import EVENTS, VERSION, Refused, message, parse_command
 from firmware.scenes import Phase
+from firmware.setna import Setna
 from firmware.settings_file import SettingsFile
+from firmware.tournament import Tournament
 from sim.table import Table
 from tests.firmware.hand import carry_out
 from tests.solved import TWO, two_piece_table
@@ -330,6 +332,42 @@ def test_every_command_parses_and_every_event_is_known() -> None:
         assert message(kind)["type"] == kind
     with pytest.raises(ValueError, match="not an event"):
         message("gossip")
+
+
+def test_setnas_tournament_is_told_who_plays_whom_and_where_it_stands(tmp_path: Path) -> None:
+    with Table(state_dir=tmp_path, menu=True, seed=3, story="tournament",
+               overrides={"language": "fr"}) as table:
+        link = Link(tmp_path / "link.sock", table.controller, lambda: table.controller.last_frame,
+                    choices=table.choices)
+        link.open()
+        table.companions.append(link)
+        try:
+            companion = connect(table, link)
+            told = companion.latest("tournament")
+            assert told == message("tournament", running=True, wins=0, losses=0, to_win=4,
+                                   stage=0, over=False, won=False, setna="cones", mummy="reels",
+                                   telling=told["telling"], news="")
+            assert "Setna 0, Neferkaptah 0" in told["telling"] and "sable" in told["telling"]
+            story = table.choices.story if table.choices is not None else None
+            assert isinstance(story, Setna)
+            story._changed(Tournament(wins=1, losses=2, stage=1))  # as two lost games, one won
+            table.run(0.1)
+            told = companion.latest("tournament")
+            assert (told["wins"], told["losses"], told["stage"]) == (1, 2, 1)
+            assert "genoux" in told["telling"]  # to his knees, in the board's language
+        finally:
+            link.close()
+
+
+def test_a_board_without_the_tournament_says_none_is_played(table: Table, link: Link) -> None:
+    companion = connect(table, link)
+    assert companion.latest("tournament") == message("tournament", running=False)
+
+
+def test_commands_of_the_older_version_are_still_understood() -> None:
+    assert parse_command(b'{"v":1,"type":"games"}').type == "games"
+    with pytest.raises(Refused, match="version"):
+        parse_command(f'{{"v":{VERSION + 1},"type":"games"}}'.encode())
 
 
 def test_the_socket_is_found_where_the_service_keeps_it(tmp_path: Path,

@@ -4,6 +4,7 @@ remote play, and bad requests answered with 4xx."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import xml.etree.ElementTree as ElementTree
@@ -18,9 +19,11 @@ from starlette.testclient import TestClient
 
 from engine import games
 from engine.core.sides import Side
+from firmware import words
 from firmware.choices import offered, settings
 from firmware.link import geometry_json
 from firmware.settings_file import SettingsFile
+from firmware.words import problem
 from sim.web.app import create_app
 from sim.web.board_link import QUEUE, BoardLink, Watcher
 from sim.web.board_svg import board_svg
@@ -74,12 +77,11 @@ def test_the_events_stream_starts_with_the_whole_board(board: WebBoard) -> None:
         watcher = board.board_link.watch()
         assert watcher is not None
         kinds = []
-        while not watcher.queue.empty():
-            line = watcher.queue.get_nowait()
-            assert line is not None
-            kinds.append(json.loads(line)["type"])
+        for chunk in watcher.take():
+            assert chunk.startswith(b"data: ") and chunk.endswith(b"\n\n")
+            kinds.append(json.loads(chunk.removeprefix(b"data: "))["type"])
     assert kinds == ["game", "position", "lights", "status", "throw", "moves", "chances", "log",
-                     "settings"]
+                     "settings", "tournament"]
 
 
 def test_a_watcher_too_slow_is_dropped_not_the_board(board: WebBoard) -> None:
@@ -89,8 +91,25 @@ def test_a_watcher_too_slow_is_dropped_not_the_board(board: WebBoard) -> None:
     for number in range(QUEUE + 5):
         link._dispatch(json.dumps({"v": 1, "type": "lights", "frame": {"M8": number}}).encode())
     assert watcher.dropped and watcher not in link.watchers
-    lines = [watcher.queue.get_nowait() for _ in range(watcher.queue.qsize())]
-    assert lines[-1] is None  # the stream ends: the browser reconnects
+    assert asyncio.run(watcher.next(1.0)) is None  # the stream ends: the browser reconnects
+
+
+def test_a_watcher_held_up_gets_every_event_waiting_in_one_write_framed_once() -> None:
+    link = BoardLink(Path("nowhere"))
+    first, second = link.watch(), link.watch()
+    assert first is not None and second is not None
+    for number in range(3):
+        link._dispatch(json.dumps({"v": 1, "type": "lights", "frame": {"M8": number}}).encode())
+    assert first.pending[0] is second.pending[0]  # one framed copy shared by every watcher
+
+    async def read() -> tuple[bytes | None, bytes | None]:
+        return await first.next(1.0), await first.next(0.01)
+
+    chunk, quiet = asyncio.run(read())
+    assert chunk is not None
+    assert [json.loads(event.removeprefix(b"data: "))["frame"]["M8"]
+            for event in chunk.split(b"\n\n") if event] == [0, 1, 2]
+    assert quiet == b""  # nothing new: the stream says it is still there
 
 
 def test_watchers_past_the_limit_are_turned_away(board: WebBoard,
@@ -318,5 +337,18 @@ def test_the_board_files_web_section_is_checked(tmp_path: Path) -> None:
                        ('[web]\ncolour = "red"\n', "unknown key"),
                        ("[web\n", "not a TOML")):
         path.write_text(text)
-        with pytest.raises(WebConfigError, match=said):
+        with pytest.raises(WebConfigError, match=said) as refused:
             load_web_config(path)
+        assert problem(refused.value) == str(refused.value)  # English: as it is
+
+    path.write_text("[web]\nport = 80\n")
+    try:
+        words.use("fr")
+        with pytest.raises(WebConfigError) as refused:
+            load_web_config(path)
+        said_in_french = problem(refused.value)
+    finally:
+        words.use("en")
+    assert said_in_french.startswith(str(path)) and "web.port" in said_in_french
+    assert "1024" in said_in_french
+    assert said_in_french != str(refused.value)  # said in the language spoken

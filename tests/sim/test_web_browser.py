@@ -9,7 +9,7 @@ it shows (Playwright's expectations), never by a fixed sleep.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -38,10 +38,31 @@ def chromium() -> Iterator[Any]:
 
 
 @pytest.fixture
-def page(chromium: Any) -> Iterator[Page]:
-    context = chromium.new_context(viewport={"width": 1280, "height": 900})
-    yield context.new_page()
-    context.close()
+def open_page(chromium: Any) -> Iterator[Callable[..., Page]]:
+    """Pages of their own (a browser each: their own cookies), closed after the test."""
+    contexts: list[Any] = []
+
+    def opened(width: int = 1280, height: int = 900) -> Page:
+        context = chromium.new_context(viewport={"width": width, "height": height})
+        contexts.append(context)
+        page: Page = context.new_page()
+        return page
+
+    yield opened
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def page(open_page: Callable[..., Page]) -> Page:
+    return open_page()
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Iterator[tuple[WebBoard, str]]:
+    """The simulated board and its page served on loopback: the board, and the page's URL."""
+    with served(tmp_path) as found:
+        yield found
 
 
 def status_of(board: WebBoard) -> str:
@@ -56,110 +77,109 @@ def log_in(page: Page, url: str, pin: str = "2468") -> None:
     expect(page.locator("h1")).to_have_text("Settings", timeout=WAIT)
 
 
-def test_a_game_is_watched_live(tmp_path: Path, page: Page) -> None:
-    with served(tmp_path) as (board, url):
-        page.goto(url)
-        expect(page.locator("#status")).to_have_text(status_of(board), timeout=WAIT)
-        board.run(0.1)
-        board.table.sim.shake(1.0)
-        for _ in range(6):  # a few turns of the game, each seen on the page
-            board.run(2.0)
-            expect(page.locator("#status")).to_have_text(status_of(board), timeout=WAIT)
-        with board.lock:
-            game = board.table.controller.game
-            assert game is not None
-            owners = game.state.owners()
-            lit = {n for n, c in board.table.controller.last_frame.items() if c != (0, 0, 0)}
-        for square, side in owners.items():
-            expect(page.locator(f"#piece-{square}")).to_have_class(
-                re.compile(side.name.lower()), timeout=WAIT)
-        for name in sorted(lit)[:3]:
-            expect(page.locator(f"#light-{name}")).to_have_class(re.compile("lit"),
-                                                                 timeout=WAIT)
-        expect(page.locator("#log li").first).to_be_visible()
-
-
-def test_a_setting_changed_on_the_page_is_played_on_the_board(tmp_path: Path,
-                                                              page: Page) -> None:
-    with served(tmp_path) as (board, url):
-        log_in(page, url)
-        page.check("input[name=level][value=scribe]")
-        page.click("form.settings button")
-        expect(page.locator(".note")).to_contain_text("Saved", timeout=WAIT)
-        with board.lock:
-            assert board.table.controller.settings.level.name == "SCRIBE"
-
-
-def test_the_pin_and_the_form_token_are_refused_when_wrong(tmp_path: Path, page: Page) -> None:
-    with served(tmp_path) as (board, url):
-        page.goto(f"{url}/login")
-        page.fill("input[name=pin]", "1357")
-        page.click("form.pin button")
-        expect(page.locator(".error")).to_have_text("That is not the PIN.", timeout=WAIT)
-        log_in(page, url)
-        page.evaluate("document.querySelector('form.settings input[name=csrf]').value = 'x'")
-        page.check("input[name=level][value=vizier]")
-        page.click("form.settings button")
-        expect(page.locator(".message")).to_contain_text("expired", timeout=WAIT)
-        with board.lock:
-            assert board.table.controller.settings.level.name == "PRIEST"
-
-
-def test_a_remote_game_of_ten_moves(tmp_path: Path, chromium: Any) -> None:
-    owner = chromium.new_context().new_page()
-    friend = chromium.new_context(viewport={"width": 390, "height": 844}).new_page()
-    with served(tmp_path) as (board, url):
-        log_in(owner, url)
-        owner.goto(url)
-        owner.select_option("select[name=side]", "cones")
-        owner.click("form[action='/remote/invite'] button")
-        link = owner.locator("#invite-url").inner_text()
-        pin = owner.locator("#invite-pin").inner_text()
-        friend.goto(link)
-        friend.fill("input[name=pin]", pin)
-        friend.click("form.pin button")
-        expect(friend.locator(".who")).to_contain_text("Cones", timeout=WAIT)
-        board.run(0.1)
-        board.table.sim.shake(1.0)  # the owner shakes to begin: a new game, demon-cast
+def test_a_game_is_watched_live(site: tuple[WebBoard, str], page: Page) -> None:
+    board, url = site
+    page.goto(url)
+    expect(page.locator("#status")).to_have_text(status_of(board), timeout=WAIT)
+    board.run(0.1)
+    board.table.sim.shake(1.0)
+    for _ in range(6):  # a few turns of the game, each seen on the page
         board.run(2.0)
-        moves = 0
-        for _ in range(200):
-            if moves >= 10:
-                break
-            with board.lock:
-                controller = board.table.controller
-                game = controller.game
-                assert game is not None and not game.state.is_over
-                state = game.state
-                chosen = controller.mummy_move
-                phase = controller.phase.name
-            if chosen is not None:  # the mummy's move or the friend's: the owner carries it
-                board.carry_out(state, chosen)
-                moves += 1
-                continue
-            if state.turn.name == "CONES" and phase == "THROW":
-                expect(friend.locator("#remote-throw")).to_be_visible(timeout=WAIT)
-                friend.click("#remote-throw")
-                expect(friend.locator("#remote-throw")).to_be_hidden(timeout=WAIT)
-            elif state.turn.name == "CONES" and phase == "MOVE":
-                button = friend.locator("#remote-moves button").first
-                expect(button).to_be_visible(timeout=WAIT)
-                button.click()
-                expect(friend.locator("#remote-said")).to_contain_text("You play",
-                                                                       timeout=WAIT)
-            board.run(1.5)  # the mummy throws after its pause; a lost throw passes
-        assert moves >= 10
-        expect(friend.locator("#status")).to_have_text(status_of(board), timeout=WAIT)
-    friend.context.close()
-    owner.context.close()
-
-
-def test_the_display_page_fills_a_wall_screen(tmp_path: Path, chromium: Any) -> None:
-    page = chromium.new_page(viewport={"width": 1920, "height": 1080})
-    with served(tmp_path) as (board, url):
-        page.goto(f"{url}/display")
         expect(page.locator("#status")).to_have_text(status_of(board), timeout=WAIT)
-        expect(page.locator("#fact")).not_to_be_empty()
-        box = page.locator("svg.board").bounding_box()
-        assert box is not None and box["width"] > 900  # large, across the room
-    page.close()
+    with board.lock:
+        game = board.table.controller.game
+        assert game is not None
+        owners = game.state.owners()
+        lit = {n for n, c in board.table.controller.last_frame.items() if c != (0, 0, 0)}
+    for square, side in owners.items():
+        expect(page.locator(f"#piece-{square}")).to_have_class(
+            re.compile(side.name.lower()), timeout=WAIT)
+    for name in sorted(lit)[:3]:
+        expect(page.locator(f"#light-{name}")).to_have_class(re.compile("lit"),
+                                                             timeout=WAIT)
+    expect(page.locator("#log li").first).to_be_visible()
+
+
+def test_a_setting_changed_on_the_page_is_played_on_the_board(site: tuple[WebBoard, str],
+                                                              page: Page) -> None:
+    board, url = site
+    log_in(page, url)
+    page.check("input[name=level][value=scribe]")
+    page.click("form.settings button")
+    expect(page.locator(".note")).to_contain_text("Saved", timeout=WAIT)
+    with board.lock:
+        assert board.table.controller.settings.level.name == "SCRIBE"
+
+
+def test_the_pin_and_the_form_token_are_refused_when_wrong(site: tuple[WebBoard, str],
+                                                          page: Page) -> None:
+    board, url = site
+    page.goto(f"{url}/login")
+    page.fill("input[name=pin]", "1357")
+    page.click("form.pin button")
+    expect(page.locator(".error")).to_have_text("That is not the PIN.", timeout=WAIT)
+    log_in(page, url)
+    page.evaluate("document.querySelector('form.settings input[name=csrf]').value = 'x'")
+    page.check("input[name=level][value=vizier]")
+    page.click("form.settings button")
+    expect(page.locator(".message")).to_contain_text("expired", timeout=WAIT)
+    with board.lock:
+        assert board.table.controller.settings.level.name == "PRIEST"
+
+
+def test_a_remote_game_of_ten_moves(site: tuple[WebBoard, str],
+                                    open_page: Callable[..., Page]) -> None:
+    board, url = site
+    owner, friend = open_page(), open_page(390, 844)
+    log_in(owner, url)
+    owner.goto(url)
+    owner.select_option("select[name=side]", "cones")
+    owner.click("form[action='/remote/invite'] button")
+    link = owner.locator("#invite-url").inner_text()
+    pin = owner.locator("#invite-pin").inner_text()
+    friend.goto(link)
+    friend.fill("input[name=pin]", pin)
+    friend.click("form.pin button")
+    expect(friend.locator(".who")).to_contain_text("Cones", timeout=WAIT)
+    board.run(0.1)
+    board.table.sim.shake(1.0)  # the owner shakes to begin: a new game, demon-cast
+    board.run(2.0)
+    moves = 0
+    for _ in range(200):
+        if moves >= 10:
+            break
+        with board.lock:
+            controller = board.table.controller
+            game = controller.game
+            assert game is not None and not game.state.is_over
+            state = game.state
+            chosen = controller.mummy_move
+            phase = controller.phase.name
+        if chosen is not None:  # the mummy's move or the friend's: the owner carries it
+            board.carry_out(state, chosen)
+            moves += 1
+            continue
+        if state.turn.name == "CONES" and phase == "THROW":
+            expect(friend.locator("#remote-throw")).to_be_visible(timeout=WAIT)
+            friend.click("#remote-throw")
+            expect(friend.locator("#remote-throw")).to_be_hidden(timeout=WAIT)
+        elif state.turn.name == "CONES" and phase == "MOVE":
+            button = friend.locator("#remote-moves button").first
+            expect(button).to_be_visible(timeout=WAIT)
+            button.click()
+            expect(friend.locator("#remote-said")).to_contain_text("You play",
+                                                                   timeout=WAIT)
+        board.run(1.5)  # the mummy throws after its pause; a lost throw passes
+    assert moves >= 10
+    expect(friend.locator("#status")).to_have_text(status_of(board), timeout=WAIT)
+
+
+def test_the_display_page_fills_a_wall_screen(site: tuple[WebBoard, str],
+                                              open_page: Callable[..., Page]) -> None:
+    board, url = site
+    page = open_page(1920, 1080)
+    page.goto(f"{url}/display")
+    expect(page.locator("#status")).to_have_text(status_of(board), timeout=WAIT)
+    expect(page.locator("#fact")).not_to_be_empty()
+    box = page.locator("svg.board").bounding_box()
+    assert box is not None and box["width"] > 900  # large, across the room

@@ -12,6 +12,8 @@ import pytest
 
 pytest.importorskip("starlette", reason="the web extra is not installed")
 
+from firmware.setna import Setna
+from firmware.tournament import Tournament
 from sim.web.app import _plots
 from sim.web.board_svg import share_svg
 from sim.web.story_art import PICTURES, picture_png
@@ -74,3 +76,38 @@ def test_the_visitors_share_is_split_by_their_wins() -> None:
                    and e.tag.endswith("rect"))
     assert float(right.get("width", 0)) == 3 * float(left.get("width", 0))
     assert "Visitors 25%" in ElementTree.tostring(drawn, encoding="unicode")
+
+
+def test_the_display_and_the_live_page_show_setnas_tournament_in_the_pages_words(
+        tmp_path: Path) -> None:
+    with WebBoard(tmp_path, story="tournament") as board, connected(board) as client:
+        display, live = client.get("/display").text, client.get("/").text
+        story = board.table.choices.story if board.table.choices is not None else None
+        assert isinstance(story, Setna)
+        with board.lock:
+            story._changed(Tournament(wins=1, losses=2, stage=1))
+            board.table.run(0.1)
+        board.sync(client)
+        later = client.get("/display").text
+    for page in (display, live):
+        assert "Setna&#39;s tournament" in page
+        assert "Prince Setna plays the Cones, the mummy of Neferkaptah the Reels." in page
+        assert "Setna 0, Neferkaptah 0 (first to 4): Setna stands on the sand" in page
+    assert 'data-key="0:0:0"' in display and 'src="/art/setna-0.png"' in display
+    assert 'src="/art/setna-' not in live  # the live page's heading: words only
+    assert 'data-key="1:2:1"' in later and 'src="/art/setna-1.png"' in later
+    assert "Setna stands in the sand to his knees" in later
+
+
+def test_the_tournament_is_said_in_the_pages_language_not_the_boards(tmp_path: Path) -> None:
+    with WebBoard(tmp_path, story="tournament", language="fr") as board, \
+            connected(board) as client:
+        page = client.get("/display").text
+    assert "Setna 0, Neferkaptah 0" in page and "sable" in page
+    assert "stands on the sand" not in page
+
+
+def test_no_tournament_no_heading(board: WebBoard) -> None:
+    with connected(board) as client:
+        assert 'id="tournament"' not in client.get("/display").text
+        assert 'id="tournament"' not in client.get("/").text

@@ -25,10 +25,7 @@ def line(kind: str, **fields: Any) -> bytes:
 
 
 def told(watcher: Any) -> list[dict[str, Any]]:
-    found = []
-    while not watcher.queue.empty():
-        found.append(json.loads(watcher.queue.get_nowait()))
-    return found
+    return [json.loads(chunk.removeprefix(b"data: ")) for chunk in watcher.take()]
 
 
 def test_an_estimate_is_the_searchs_chance() -> None:

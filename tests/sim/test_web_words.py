@@ -4,9 +4,11 @@ language is the board's chosen one, else the browser's, and Arabic is written ri
 
 from __future__ import annotations
 
+import contextvars
 import json
 import re
 from collections.abc import Iterator
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -16,7 +18,9 @@ pytest.importorskip("starlette", reason="the web extra is not installed")
 
 from starlette.testclient import TestClient
 
+from engine import games
 from firmware import words
+from firmware.choices import offered, settings
 from sim.web.app import create_app
 from sim.web.board_link import BoardLink
 from sim.web.config import WebConfig
@@ -164,6 +168,35 @@ def test_a_board_speaking_german_has_a_german_page(tmp_path: Path) -> None:
             words.use("en")
     assert '<html lang="de" dir="ltr">' in page
     assert f"<h1>{words._translation('de').gettext('Settings')}</h1>" in page
+
+
+def test_a_page_told_its_language_says_the_boards_settings_in_it(tmp_path: Path) -> None:
+    with WebBoard(tmp_path, language="fr") as board, connected(board) as client:
+        page = unescape(client.get("/settings").text)  # the board speaks English
+        display = unescape(client.get("/display").text)
+    for found in settings():
+        assert f"<legend>{in_french(found.title)}</legend>" in page, found.key
+        if in_french(found.title) != words.say(found.title):  # ("Mode" is French too)
+            assert f"<legend>{words.say(found.title)}</legend>" not in page, found.key
+        for choice in offered(found, "tait"):
+            assert f"{in_french(choice.label)}</label>" in page, choice.value
+    assert f"<h1>{in_french(games.load('tait').title)}</h1>" in display
+
+
+def test_the_login_button_is_not_the_terminals_enter_key(tmp_path: Path) -> None:
+    with WebBoard(tmp_path, language="fr") as board, connected(board) as client:
+        page = client.get("/login").text
+    assert "<button>Entrer</button>" in page and "Entrée" not in page
+    assert in_french("Enter") == "Entrée"  # the terminal's key keeps its own word
+
+
+def in_french(text: str) -> str:
+    """A marked message (or an engine's phrase) as a French page says it."""
+    def said() -> str:
+        words.use_here("fr")
+        return words.say(text)
+
+    return contextvars.copy_context().run(said)
 
 
 def test_away_from_the_board_the_page_speaks_the_browsers_language(tmp_path: Path) -> None:

@@ -42,8 +42,10 @@ class WebBoard:
     """The simulated board, its link, and the page's app talking to it."""
 
     def __init__(self, tmp_path: Path, pin: str | None = "2468", seed: int = 3,
-                 settings: Settings | None = None) -> None:
-        self.table = Table(state_dir=tmp_path / "board", menu=True, seed=seed, settings=settings)
+                 settings: Settings | None = None, story: str | None = None,
+                 language: str | None = None) -> None:
+        self.table = Table(state_dir=tmp_path / "board", menu=True, seed=seed, settings=settings,
+                           story=story)
         self.link = Link(tmp_path / "run" / "link.sock", self.table.controller,
                          lambda: self.table.controller.last_frame, choices=self.table.choices,
                          games=tmp_path / "board" / "games")
@@ -57,7 +59,7 @@ class WebBoard:
         self.clock = Clock()
         self.board_link = BoardLink(self.link.path, retry=0.05)
         self.app = create_app(self.board_link, WebConfig(pin=pin), tmp_path / "web",
-                              clock=self.clock)
+                              clock=self.clock, language=language)
 
     def _answer(self) -> None:
         """Tick the link whenever one of its sockets has something to read."""

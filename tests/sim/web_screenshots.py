@@ -1,6 +1,7 @@
 """The web page's screenshots for the README, at a phone's size (390x844) and a wall screen's
-(1920x1080): the live board, the settings, a game's review, the museum's display and a remote
-friend's page, in the distribution's Chromium beside the simulated board.
+(1920x1080): the live board, the PIN asked of the board, the settings, a game's review, the
+museum's display between games of Setna's tournament (the story's art, the sand, MummyFacts)
+and a remote friend's page, in the distribution's Chromium beside the simulated board.
 
     python -m tests.sim.web_screenshots docs/web
 """
@@ -15,6 +16,8 @@ from typing import Any
 from engine.core.sides import Side
 from firmware.controller import Settings
 from firmware.scenes import Phase
+from firmware.setna import Setna
+from firmware.tournament import Tournament
 from firmware.tracker import AsExpected
 from sim.demo import Demo
 from tests.sim.web_board import WebBoard
@@ -35,29 +38,51 @@ def play(board: WebBoard, demo: Demo, seconds: float, until_won: bool = False) -
                 return
 
 
-def shoot(chromium: Any, url: str, out: Path, name: str, login: bool = False) -> None:
+def shoot(chromium: Any, url: str, out: Path, name: str, pin: str | None = None) -> None:
+    """The page at ``url`` at each size (as the owner, with ``pin``), once its log is there."""
     for size, (width, height) in SIZES.items():
         page = chromium.new_page(viewport={"width": width, "height": height})
-        if login:
-            page.goto(url.rsplit("/", 1)[0] + "/login")
-            page.fill("input[name=pin]", "2468")
-            page.click("form.pin button")
+        if pin is not None:
+            log_in(page, url.split("/", 3)[0] + "//" + url.split("/", 3)[2], pin)
         page.goto(url)
         page.wait_for_function("!document.querySelector('#log') || "
                                "document.querySelector('#log li') !== null", timeout=15000)
+        page.wait_for_load_state("networkidle")  # the story's pictures drawn
         page.screenshot(path=str(out / f"web-{name}-{size}.png"))
         page.close()
 
 
-def remote(board: WebBoard, chromium: Any, url: str, out: Path) -> None:
+def log_in(page: Any, url: str, pin: str) -> None:
+    page.goto(f"{url}/login")
+    page.fill("input[name=pin]", pin)
+    page.click("form.pin button")
+
+
+def ask_pin(board: WebBoard, chromium: Any, url: str, out: Path) -> str:
+    """The owner asks the board to say a PIN (it lights it on the squares, for the room only):
+    the login page as it says so, at each size; the PIN the board said."""
+    width, height = SIZES["phone"]
+    page = chromium.new_page(viewport={"width": width, "height": height})
+    page.goto(f"{url}/login")
+    page.click("form[action='/pin'] button")
+    page.locator(".note").wait_for(timeout=15000)
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.screenshot(path=str(out / f"web-pin-{size}.png"))
+    page.close()
+    with board.lock:
+        shown = board.table.controller.pin_shown
+    assert shown is not None, "the board did not light a PIN"
+    return shown[0]
+
+
+def remote(board: WebBoard, chromium: Any, url: str, out: Path, pin: str) -> None:
     """A friend invited to play the Cones, at their turn to move, on a phone and a wall."""
     with board.lock:
         board.table.controller.settings.mummy_plays_both = False
         board.table.controller.settings.mummy = Side.REELS
     owner = chromium.new_page()
-    owner.goto(f"{url}/login")
-    owner.fill("input[name=pin]", "2468")
-    owner.click("form.pin button")
+    log_in(owner, url, pin)
     owner.goto(url)
     owner.select_option("select[name=side]", "cones")
     owner.click("form[action='/remote/invite'] button")
@@ -87,20 +112,34 @@ def remote(board: WebBoard, chromium: Any, url: str, out: Path) -> None:
     owner.close()
 
 
+def tournament(chromium: Any, out: Path) -> None:
+    """The museum's display between two games of Setna's tournament (Setna one game won, two
+    lost: in the sand to his knees), its story's art and MummyFacts."""
+    with tempfile.TemporaryDirectory() as temp, \
+            served(Path(temp), story="tournament", seed=7) as (board, url):
+        story = board.table.choices.story if board.table.choices is not None else None
+        assert isinstance(story, Setna)
+        with board.lock:
+            story._changed(Tournament(wins=1, losses=2, stage=1))
+        board.run(1.0)
+        shoot(chromium, url + "/display", out, "display")
+
+
 def main(out: Path) -> int:
     out.mkdir(parents=True, exist_ok=True)
     settings = Settings(ruleset=TWO, table=two_piece_table(), mummy_plays_both=True)
-    with tempfile.TemporaryDirectory() as temp, \
-            served(Path(temp), settings=settings, seed=7) as (board, url), browser() as chromium:
-        demo = Demo(board.table.sim)
-        play(board, demo, 900, until_won=True)
-        play(board, demo, 30)  # the next game under way
-        play(board, demo, 25)
-        shoot(chromium, url + "/", out, "live")
-        shoot(chromium, url + "/display", out, "display")
-        shoot(chromium, url + "/settings", out, "settings", login=True)
-        shoot(chromium, url + "/games/game-1", out, "review")
-        remote(board, chromium, url, out)
+    with tempfile.TemporaryDirectory() as temp, browser() as chromium:
+        with served(Path(temp), settings=settings, seed=7, pin=None) as (board, url):
+            demo = Demo(board.table.sim)
+            play(board, demo, 900, until_won=True)
+            play(board, demo, 30)  # the next game under way
+            play(board, demo, 25)
+            shoot(chromium, url + "/", out, "live")
+            shoot(chromium, url + "/games/game-1", out, "review")
+            pin = ask_pin(board, chromium, url, out)
+            shoot(chromium, url + "/settings", out, "settings", pin=pin)
+            remote(board, chromium, url, out, pin)
+        tournament(chromium, out)
     print(f"screenshots in {out}")
     return 0
 

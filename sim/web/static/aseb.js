@@ -74,6 +74,12 @@
       case "moves":
         remoteMoves(event);
         break;
+      case "tournament": {  // Setna's tournament moved on (or began, or ended): said anew
+        const shown = $("tournament") ? $("tournament").dataset.key : "";
+        const now = event.running ? [event.wins, event.losses, event.stage].join(":") : "";
+        if ($("board") && shown !== now && shown !== "?") window.location.reload();
+        break;
+      }
     }
   }
 
