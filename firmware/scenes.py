@@ -128,9 +128,9 @@ def scene(show: Show, t: float) -> Frame:
     """The frame for ``show`` at time ``t``."""
     frame: dict[str, Colour] = {}
     geometry = show.geometry
-    flare = t < show.flare_until
+    marked = scale(GOLD, 0.5 + 0.5 * pulse(t, 0.3)) if t < show.flare_until else WARM
     for square in geometry.marked:
-        frame[square] = scale(GOLD, 0.5 + 0.5 * pulse(t, 0.3)) if flare else WARM
+        frame[square] = marked
     if show.phase is Phase.IDLE:
         _attract(frame, geometry, t)
         for square, colour in show.languages.items():  # steady under the running glow
@@ -142,8 +142,10 @@ def scene(show: Show, t: float) -> Frame:
     else:
         _play(frame, show, t)
     _guidance(frame, show, t)
-    for square in show.stuck:  # a reed taken as stuck: a slow violet heartbeat
-        frame[square] = scale(VIOLET, 0.2 + 0.8 * double_flash(t, 2.4))
+    if show.stuck:  # a reed taken as stuck: a slow violet heartbeat
+        violet = scale(VIOLET, 0.2 + 0.8 * double_flash(t, 2.4))
+        for square in show.stuck:
+            frame[square] = violet
     if show.shake_again:  # the shake was dropped: the sticks blink until it is made again
         frame.update(dict.fromkeys(STICK_PIXELS, STICK_WHITE if blink(t, 3.0) else (0, 0, 0)))
     elif show.throw is not None:
@@ -189,15 +191,17 @@ def _victory(frame: dict[str, Colour], path: tuple[str, ...], colour: Colour, t:
 
 def _clearing(frame: dict[str, Colour], squares: frozenset[str], t: float) -> None:
     """After a game: the pieces still out glow a calm, slow white: lift them, nothing is wrong."""
+    calm = scale(CALM, breathe(t, 4.0))
     for square in squares:
-        frame[square] = scale(CALM, breathe(t, 4.0))
+        frame[square] = calm
 
 
 def _play(frame: dict[str, Colour], show: Show, t: float) -> None:
     colour = SIDE_COLOUR[show.turn]
     if show.phase is Phase.THROW:
+        home = scale(colour, breathe(t))
         for square in show.geometry.homes[show.turn]:
-            frame[square] = scale(colour, breathe(t))
+            frame[square] = home
     source, target = show.mummy_move
     if source is not None or target is not None:
         if show.bump_first is not None:
@@ -215,8 +219,10 @@ def _play(frame: dict[str, Colour], show: Show, t: float) -> None:
         frame[square] = colour
     if show.hint is not None and not show.lifted_targets:
         frame[show.hint] = scale(colour, 0.5 + 0.5 * pulse(t, 1.2))
-    for square in show.lifted_targets:
-        frame[square] = scale(colour, pulse(t))
+    if show.lifted_targets:
+        lifted = scale(colour, pulse(t))
+        for square in show.lifted_targets:
+            frame[square] = lifted
     for square in show.reseat:
         frame[square] = colour if double_flash(t) else (0, 0, 0)
 

@@ -33,8 +33,8 @@ REWRITE_EVERY = 30
 second), so that a pixel upset by a spark on the data line is mended soon: a WS2812 keeps its
 colour until it is sent another, so nothing else is lost by not sending the same pixels."""
 
-COLOURS_KEPT = 4096
-"""Colours whose scaled value is remembered (the scenes' fades make a few thousand at most)."""
+COLOURS_KEPT = 1024
+"""Colours whose scaled value is remembered (the scenes' fades make about a thousand)."""
 
 
 class Lights:
