@@ -469,7 +469,6 @@ class Link:
                          for c in offered(found, kind)]}
             for found in _all_settings()]}
 
-
     def _tournament(self) -> dict[str, Any]:
         story = self.choices.story if self.choices is not None else None
         if not isinstance(story, Setna) or not story.running:

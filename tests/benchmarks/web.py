@@ -182,7 +182,7 @@ def serve(socket_path: str, state: str, port: int, out: Path, estimates: bool) -
     dispatch, publish = BoardLink._dispatch, BoardLink._publish
 
     def timed_dispatch(self: BoardLink, line: bytes) -> None:
-        if line.startswith(b'{"v":1,"type":"lights"'):
+        if b'"type":"lights"' in line[:30]:
             read.setdefault(zlib.crc32(line.rstrip(b"\n")), []).append(time.monotonic())
         dispatch(self, line)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,7 @@ from engine.game import Game
 from engine.games import load
 from engine.mummy.judges import SearchJudge, cones_chance
 from sim.web.board_link import BoardLink
-from sim.web.estimates import Estimates, estimate
+from sim.web.estimates import WORKER_NICE, Estimates, estimate
 
 
 def line(kind: str, **fields: Any) -> bytes:
@@ -93,3 +94,14 @@ def test_nothing_is_estimated_while_nobody_watches() -> None:
         estimates.close()
 
     asyncio.run(play())
+
+
+def test_the_estimating_worker_gives_way_to_the_board_frames_the_page_passes_on() -> None:
+    estimates = Estimates()
+    worker = estimates._worker()
+    assert worker is not None
+    try:
+        niceness = worker.submit(os.nice, 0).result(timeout=120)
+    finally:
+        estimates.close()
+    assert niceness == min(19, os.nice(0) + WORKER_NICE)

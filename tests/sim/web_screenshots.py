@@ -45,8 +45,9 @@ def shoot(chromium: Any, url: str, out: Path, name: str, pin: str | None = None)
         if pin is not None:
             log_in(page, url.split("/", 3)[0] + "//" + url.split("/", 3)[2], pin)
         page.goto(url)
-        page.wait_for_function("!document.querySelector('#log') || "
-                               "document.querySelector('#log li') !== null", timeout=15000)
+        if name != "display":  # (a board between games may have said nothing yet)
+            page.locator("#log li, main:not(:has(#log))").first.wait_for(
+                state="attached", timeout=15000)
         page.wait_for_load_state("networkidle")  # the story's pictures drawn
         page.screenshot(path=str(out / f"web-{name}-{size}.png"))
         page.close()
