@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test lint bench clean systemd-test catalog
+.PHONY: run play test test-long lint bench clean systemd-test catalog
 
 run: $(STAMP)
 	$(BIN)/aseb sim
@@ -16,8 +16,14 @@ play: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check engine hardware firmware sim tests
 	$(BIN)/mypy --strict engine hardware firmware sim
-	@# the suite over every core (two here), each test module on one worker (its fixtures once)
-	$(BIN)/pytest -n auto --dist loadscope
+	@# the suite over every core (two here), test by test: a worker that is done takes tests
+	@# from the other's queue, so both stay busy to the end (the long runs: make test-long)
+	$(BIN)/pytest -n auto --dist worksteal -m "not long"
+
+# The long runs kept out of `make test` (README: what moved where): the real install, the bigger
+# brute force and exhaustive checks. CI runs them too.
+test-long: $(STAMP)
+	$(BIN)/pytest -n auto --dist worksteal -m long
 
 # Extract every marked word (babel.cfg) into firmware/locale/aseb.pot, update each language's .po,
 # write the pseudo-language qps and compile the .mo files (committed).

@@ -1,7 +1,7 @@
 """The window's review page: a finished game judged by the solved table, on one page.
 
 The Cones' chance after every step as a line over the game (blue above the middle line, amber
-below), each side's three biggest mistakes, and the luck of the throws.
+below), each side's three biggest mistakes, and the luck of the throws (in a game that has them).
 
     draw_review(surface, surface.get_rect(), review(table, game.record), Texts(), 16)
 """
@@ -43,9 +43,11 @@ def draw_review(surface: pygame.Surface, rect: pygame.Rect, review: Review, text
     y = rect.top + MARGIN
     write(_("Game review: the Cones' chance to win, move by move"), y)
     y += line_height
-    write(say(review.judged_by), y)
-    y += line_height + 4
-    text_lines = 2 + 3
+    for line in texts.wrap(say(review.judged_by), size, rect.width - 2 * MARGIN):  # a long one
+        write(line, y)
+        y += line_height
+    y += line_height // 2 + 4  # the scale's "100%" stands half a line above the graph
+    text_lines = 2 + 3 if review.lucky else 2 + 2  # the mistakes, luck and points, the axis
     axis = texts.width("100%", size) + 8
     graph = pygame.Rect(rect.left + MARGIN + axis, y, rect.width - 2 * MARGIN - axis,
                         max(40, rect.bottom - y - MARGIN - text_lines * line_height))
@@ -61,8 +63,10 @@ def draw_review(surface: pygame.Surface, rect: pygame.Rect, review: Review, text
         y += line_height
     luck = ", ".join(f"{side_said(side)} {review.luck(side):+.1f}" for side in Side)
     lost = ", ".join(f"{side_said(side)} {review.lost(side):.1f}" for side in Side)
-    for line in (_("Luck of the throws (points): {luck}").format(luck=luck),
-                 _("Points given up by moves: {lost}").format(lost=lost)):
+    lines = [_("Points given up by moves: {lost}").format(lost=lost)]
+    if review.lucky:  # a game without a throw has no luck to tell
+        lines.insert(0, _("Luck of the throws (points): {luck}").format(luck=luck))
+    for line in lines:
         write(line, y)
         y += line_height
 

@@ -1,6 +1,7 @@
 """Help > How to play, for every game: its pages made from the game's rules page
-(``docs/rules/NAME.md``), one or more pages for each section a player needs, with the position a
-section names drawn beside it; then how to play it in this window.
+(``engine/NAME/rules.md``, package data: every install has it), one or more pages for each
+section a player needs, with the position a section names drawn beside it; then how to play it
+in this window.
 
 The rules page is the one description of the game: these pages only leave out what is for the
 engine (the decisions' reasons, the options, the notation, what the reed switches see) and the
@@ -14,15 +15,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
+from importlib import resources
 from typing import BinaryIO
 
 from engine.games.api import Rules
 from firmware.words import N_, _, say
 from sim.help import Page
 
-RULES = Path(__file__).resolve().parents[1] / "docs" / "rules"
-"""Where the games' rules pages are (in the source tree the window runs from)."""
 LEFT_OUT = ("settings", "rule variations", "notation", "how the board sees", "what the board does",
             "the mummy", "the game always ends")
 """Sections of a rules page that are not for the player at the window (the start of the title)."""
@@ -34,14 +33,12 @@ _POSITION = re.compile(r"<!--\s*position:\s*(.*?)\s*-->")
 def how_to_play(rules: Rules) -> list[Page]:
     """The game's how-to pages, in the order of its rules page, then the window's controls;
     each section's title and paragraphs in the language spoken (they are catalog messages)."""
-    path = RULES / f"{rules.name}.md"
     title = say(rules.title)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
+    text = rules_page(rules)
+    if text is None:
         return [Page(_("How to play {game}").format(game=title),
                      _("The rules of {game} are in {file} of the source, which this installation "
-                       "does not have.").format(game=title, file=f"docs/rules/{rules.name}.md")
+                       "does not have.").format(game=title, file=page_name(rules))
                      + "\n" + controls(rules))]
     found = []
     short = short_title(rules)
@@ -52,6 +49,20 @@ def how_to_play(rules: Rules) -> list[Page]:
                               part, picture))
     found.append(Page(_("{game}: in this window").format(game=short), controls(rules)))
     return found
+
+
+def page_name(rules: Rules) -> str:
+    """Where the game's rules page is in the source tree: ``engine/senet/rules.md``."""
+    return f"engine/{rules.name}/rules.md"
+
+
+def rules_page(rules: Rules) -> str | None:
+    """The game's rules page, read from its engine package (None if it cannot be read)."""
+    try:
+        return resources.files(f"engine.{rules.name}").joinpath("rules.md").read_text(
+            encoding="utf-8")
+    except (OSError, ModuleNotFoundError):
+        return None
 
 
 def player_sections(text: str) -> list[tuple[str, list[str], str | None]]:
@@ -81,11 +92,8 @@ def extract(fileobj: BinaryIO, keywords: object, comment_tags: object,
 def source(rules: Rules) -> str | None:
     """Where the game's rules come from: the paragraph of its rules page that begins
     "Source:" (None without the page)."""
-    try:
-        text = (RULES / f"{rules.name}.md").read_text(encoding="utf-8")
-    except OSError:
-        return None
-    return _source_of(text)
+    text = rules_page(rules)
+    return None if text is None else _source_of(text)
 
 
 def _source_of(text: str) -> str | None:
@@ -101,7 +109,7 @@ def about(rules: Rules) -> Page:
     title = say(rules.title)
     rules_from = _("The rules of {game}: {source}").format(game=title, source=_(found)) \
         if found else _("The rules of {game} are in {file}.").format(
-            game=title, file=f"docs/rules/{rules.name}.md")
+            game=title, file=page_name(rules))
     device = rules.words.device
     space = (_("Space begins a game") if device is None else _("Space throws the dice")
              if device == "dice" else _("hold Space to shake the box"))
@@ -187,7 +195,7 @@ def _without_decisions(text: str) -> str:
         if start < 0:
             out.append(text[i:])
             break
-        out.append(text[i:start].rstrip(" *"))
+        out.append(re.sub(r"[ \t*]*(\n[ \t*]*)?$", "", text[i:start]))  # nor its line break
         depth, j = 0, start
         while j < len(text):
             depth += {"(": 1, ")": -1}.get(text[j], 0)

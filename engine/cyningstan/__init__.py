@@ -1,4 +1,4 @@
-"""Cyningstan's Twenty Squares (docs/rules/cyningstan.md): an Ur-like race on the same board.
+"""Cyningstan's Twenty Squares (engine/cyningstan/rules.md): an Ur-like race on the same board.
 
 A four-sided die, no entry barrier, an extra throw for landing on a marked square, pieces that
 rest on 16 and bear off by an exact throw past it, and a first player drawn at random. Played by
@@ -30,7 +30,7 @@ RULES = Ruleset(
     bear_off=EXACT_PAST_16,
     random_first=True,
 )
-"""Cyningstan's rules, every option decided in docs/rules/cyningstan.md."""
+"""Cyningstan's rules, every option decided in engine/cyningstan/rules.md."""
 
 MIND = "engine.cyningstan.mummy"
 """What the mummy knows of the game: its own fitted weights, and Tait's core's mind for the rest

@@ -1,4 +1,4 @@
-"""Ramses, the game of Tjau (seed 003), as docs/rules/ramses.md writes it: no luck at all, each
+"""Ramses, the game of Tjau (seed 003), as engine/ramses/rules.md writes it: no luck at all, each
 turn a move of one's own piece and then one of the opponent's.
 
 >>> position = RULES.new()

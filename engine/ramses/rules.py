@@ -31,7 +31,7 @@ _CHANGED = {
 
 @dataclass(frozen=True)
 class RamsesRules:
-    """Ramses as docs/rules/ramses.md writes it; the options are where readers of the seed
+    """Ramses as engine/ramses/rules.md writes it; the options are where readers of the seed
     differ."""
 
     specials_to_win: int = 3

@@ -1,4 +1,4 @@
-"""Senet on thirty squares (seed 004), as docs/rules/senet.md writes it.
+"""Senet on thirty squares (seed 004), as engine/senet/rules.md writes it.
 
 >>> position = RULES.new()
 >>> position.opening, position.waiting(Side.CONES), RULES.geometry.board

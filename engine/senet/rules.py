@@ -40,7 +40,7 @@ _VARIATIONS = {
 
 @dataclass(frozen=True)
 class SenetRules:
-    """Senet as docs/rules/senet.md writes it; each option is one of the seed's variations, or
+    """Senet as engine/senet/rules.md writes it; each option is one of the seed's variations, or
     (``backward_when_blocked``) of the published rules close to it."""
 
     happiness_exact: bool = False

@@ -1,4 +1,4 @@
-"""The three-dice, fifteen-men stacking game (seed 002), as docs/rules/stacks.md decides it.
+"""The three-dice, fifteen-men stacking game (seed 002), as engine/stacks/rules.md decides it.
 
 >>> position = RULES.new()
 >>> position.waiting(Side.CONES), RULES.geometry.board, RULES.chance.name

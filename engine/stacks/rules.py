@@ -23,7 +23,7 @@ from engine.words import N_, phrase, side_name
 
 @dataclass(frozen=True)
 class StacksRules:
-    """The three-dice, fifteen-men game of seed 002, as docs/rules/stacks.md decides it."""
+    """The three-dice, fifteen-men game of seed 002, as engine/stacks/rules.md decides it."""
 
     @property
     def name(self) -> str:

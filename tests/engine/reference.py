@@ -1,4 +1,4 @@
-"""The rules of tait.md and docs/rules/cyningstan.md written as plainly as possible: the oracle
+"""The rules of tait.md and engine/cyningstan/rules.md written as plainly as possible: the oracle
 the table-driven engine must agree with, move for move and event for event. Slow on purpose;
 tests only."""
 

@@ -1,4 +1,4 @@
-"""The rules of docs/rules/senet.md written as plainly as possible: the oracle the bit-mask
+"""The rules of engine/senet/rules.md written as plainly as possible: the oracle the bit-mask
 engine (engine/senet) must agree with, move for move and event for event. Slow on purpose."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The rules of docs/rules/stacks.md written as plainly as possible, man by man: the oracle the
+"""The rules of engine/stacks/rules.md written as plainly as possible, man by man: the oracle the
 engine (engine/stacks) must agree with, move for move and event for event. Slow on purpose."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""One test per rule of docs/rules/cyningstan.md, named after the rule, in the order the page
+"""One test per rule of engine/cyningstan/rules.md, named after the rule, in the order the page
 gives them; then notation, records and the journeys a move leaves for the board."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Ramses' rules, one test per rule of docs/rules/ramses.md."""
+"""Ramses' rules, one test per rule of engine/ramses/rules.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One test per rule of docs/rules/senet.md, named after the rule, in the order the page gives
+"""One test per rule of engine/senet/rules.md, named after the rule, in the order the page gives
 them; then the variations, notation, records and the game interface."""
 
 from __future__ import annotations

@@ -75,7 +75,7 @@ def test_one_piece_a_side_every_value_matches_the_brute_force() -> None:
     assert worst < 1e-12
 
 
-@pytest.mark.parametrize("pieces", [1, 2])
+@pytest.mark.parametrize("pieces", [1, pytest.param(2, marks=pytest.mark.long)])  # 2: a minute
 def test_cyningstans_game_every_value_matches_the_brute_force(pieces: int) -> None:
     """Pieces resting on 16, bearing off by the exact throw past it, an extra throw on the
     marked squares, the four-sided die and no entry barrier: the solver and the plain rules of

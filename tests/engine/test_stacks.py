@@ -1,4 +1,4 @@
-"""One test per rule of docs/rules/stacks.md, named after the rule, in the order the page gives
+"""One test per rule of engine/stacks/rules.md, named after the rule, in the order the page gives
 them; then notation, records, the game interface, and the game's end always coming."""
 
 from __future__ import annotations

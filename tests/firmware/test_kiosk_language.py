@@ -6,7 +6,7 @@ visitor finds the board file's language. The controller ticks every frame while 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -32,6 +32,24 @@ def english_after() -> Iterator[None]:
     words.use("en")
     yield
     words.use("en")
+
+
+@dataclass
+class Kiosk:
+    """The locked kiosk on the default board, a second after it started, and a visitor's hand."""
+
+    table: Table
+    said: list[str]
+    voices: list[str]
+    hand: Hand
+
+
+@pytest.fixture
+def at_kiosk(tmp_path: Path) -> Iterator[Kiosk]:
+    table, said, voices = kiosk(tmp_path)
+    with table:
+        table.run(1.0)
+        yield Kiosk(table, said, voices, Hand(table))
 
 
 def square_of(table: Table, language: str) -> str:
@@ -96,68 +114,59 @@ def greeting(language: str, table: Table) -> str:
         words.use(spoken)
 
 
-def test_the_greeting_is_said_in_the_language_chosen(tmp_path: Path) -> None:
-    table, said, _voices = kiosk(tmp_path)
-    with table:
-        table.run(1.0)
-        hand = Hand(table)
-        for language in ("fr", "ar", "es"):
-            hand.place(square_of(table, language))
-            table.run(0.5)
-            assert words.language() == language and said[-1] == greeting(language, table)
-            assert words.LANGUAGES[language] in said[-1]
-            hand.lift(square_of(table, language))
-            table.run(0.5)
-        assert len(said) == 3  # one greeting a choice: a piece left standing is not heard twice
+def test_the_greeting_is_said_in_the_language_chosen(at_kiosk: Kiosk) -> None:
+    table, said, hand = at_kiosk.table, at_kiosk.said, at_kiosk.hand
+    for language in ("fr", "ar", "es"):
+        hand.place(square_of(table, language))
+        table.run(0.5)
+        assert words.language() == language and said[-1] == greeting(language, table)
+        assert words.LANGUAGES[language] in said[-1]
+        hand.lift(square_of(table, language))
+        table.run(0.5)
+    assert len(said) == 3  # one greeting a choice: a piece left standing is not heard twice
 
 
 def test_no_game_is_disturbed_a_piece_on_a_language_square_in_play_is_a_move(
-        tmp_path: Path) -> None:
-    table, said, voices = kiosk(tmp_path)
-    with table:
-        table.run(1.0)
-        hand = Hand(table)
-        hand.shake()
-        table.run(1.5)
-        assert table.controller.game is not None
-        before, heard = table.controller.game.state, list(voices)  # the board's own voice
-        hand.place(square_of(table, "it"))
-        table.run(1.0)
-        assert words.language() == "en" and voices == heard and not said
-        assert table.controller.game.state is before  # a piece where none belongs: no move
-        assert not any(table.frame.get(square) == LANGUAGE_COLOURS[code] for square, code in
-                       language_squares(menu_table(table.controller.rules.geometry)).items()
-                       if square not in table.sim.pieces)
+        at_kiosk: Kiosk) -> None:
+    table, hand = at_kiosk.table, at_kiosk.hand
+    hand.shake()
+    table.run(1.5)
+    assert table.controller.game is not None
+    before, heard = table.controller.game.state, list(at_kiosk.voices)  # the board's own voice
+    hand.place(square_of(table, "it"))
+    table.run(1.0)
+    assert words.language() == "en" and at_kiosk.voices == heard and not at_kiosk.said
+    assert table.controller.game.state is before  # a piece where none belongs: no move
+    assert not any(table.frame.get(square) == LANGUAGE_COLOURS[code] for square, code in
+                   language_squares(menu_table(table.controller.rules.geometry)).items()
+                   if square not in table.sim.pieces)
 
 
-def test_the_next_visitor_finds_the_board_files_language(tmp_path: Path) -> None:
-    table, _said, voices = kiosk(tmp_path)
-    with table:
-        table.run(1.0)
-        hand = Hand(table)
-        hand.place(square_of(table, "it"))
-        table.run(0.5)
-        hand.lift(square_of(table, "it"))
-        table.run(1.0)
-        assert words.language() == "it"
-        table.run(LOCKED.abandon_after - 5, step=0.5)
-        assert words.language() == "it"  # the visitor may still be reading
-        table.run(10, step=0.5)
-        assert words.language() == "en" and voices[-1] == "en"
-        assert table.frame[square_of(table, "en")] == LANGUAGE_COLOURS["en"]
+def choose(at_kiosk: Kiosk, language: str) -> None:
+    """A visitor sets a piece on the language's square and lifts it again."""
+    table, hand = at_kiosk.table, at_kiosk.hand
+    hand.place(square_of(table, language))
+    table.run(0.5)
+    hand.lift(square_of(table, language))
+    table.run(1.0)
 
 
-def test_a_game_ended_for_nobody_brings_the_boards_language_back(tmp_path: Path) -> None:
-    table, _said, _voices = kiosk(tmp_path)
-    with table:
-        table.run(1.0)
-        hand = Hand(table)
-        hand.place(square_of(table, "es"))
-        table.run(0.5)
-        hand.lift(square_of(table, "es"))
-        table.run(1.0)
-        hand.shake()
-        table.run(1.5)
-        assert table.controller.game is not None and words.language() == "es"
-        table.run(LOCKED.abandon_after + 5, step=0.5)
-        assert table.controller.game is None and words.language() == "en"
+def test_the_next_visitor_finds_the_board_files_language(at_kiosk: Kiosk) -> None:
+    table = at_kiosk.table
+    choose(at_kiosk, "it")
+    assert words.language() == "it"
+    table.run(LOCKED.abandon_after - 5, step=0.5)
+    assert words.language() == "it"  # the visitor may still be reading
+    table.run(10, step=0.5)
+    assert words.language() == "en" and at_kiosk.voices[-1] == "en"
+    assert table.frame[square_of(table, "en")] == LANGUAGE_COLOURS["en"]
+
+
+def test_a_game_ended_for_nobody_brings_the_boards_language_back(at_kiosk: Kiosk) -> None:
+    table = at_kiosk.table
+    choose(at_kiosk, "es")
+    at_kiosk.hand.shake()
+    table.run(1.5)
+    assert table.controller.game is not None and words.language() == "es"
+    table.run(LOCKED.abandon_after + 5, step=0.5)
+    assert table.controller.game is None and words.language() == "en"

@@ -126,12 +126,17 @@ def judge_after(expectation: Expectation, changes: list[Change],
     return tracker.judge(t + 0.3)
 
 
+@pytest.mark.parametrize("games", [pytest.param((8, 3), id="few"),
+                                   pytest.param((32, 12), id="many", marks=pytest.mark.long)])
 @pytest.mark.parametrize("ruleset", [TAIT, CYNINGSTAN], ids=["tait", "cyningstan"])
 @pytest.mark.parametrize("racks", [False, True], ids=["squares", "racks"])
 def test_every_legal_move_is_recognised_and_no_two_moves_share_evidence(
-        racks: bool, ruleset: Ruleset) -> None:
+        racks: bool, ruleset: Ruleset, games: tuple[int, int]) -> None:
+    """Every way of making every move in the positions of random games is recognised as that
+    move: ``games`` on the squares and on the racks (make test-long plays four times as many)."""
+    played = games[1] if racks else games[0]
     checked = 0
-    for before in positions(32 if not racks else 12, ruleset):
+    for before in positions(played, ruleset):
         for value in before.ruleset.values:
             state, _ = before.cast(Throw.of(value))
             if state.throw is None:
@@ -142,7 +147,7 @@ def test_every_legal_move_is_recognised_and_no_two_moves_share_evidence(
                     verdict = judge_after(expectation, changes, expectation.before)
                     assert verdict == Recognized(move), (state.notation(), move, changes)
                     checked += 1
-    assert checked > (10_000 if not racks else 3_000)
+    assert checked > played * (300 if not racks else 250)
 
 
 def at(text: str, ruleset: Ruleset = TAIT) -> GameState:
@@ -370,3 +375,26 @@ def test_with_racks_bearing_off_is_the_tray_not_a_touch_of_16() -> None:
     assert isinstance(tracker.judge(2.0), InProgress)  # in the hand, on its way to the tray
     tracker.change("CO1", True, 3.0)
     assert tracker.judge(4.0) == Recognized(Move(Side.CONES, 13, 3))
+
+
+def test_a_still_board_found_as_expected_is_judged_afresh_after_any_change() -> None:
+    """A board found as expected is not judged again every frame; a change, a new expectation
+    or a new settle time is judged at once (never the old verdict)."""
+    tracker = MoveTracker(settle=0.25, grace=1.5)
+    tracker.expect(Expectation.board(["M4", "M8"]))
+    tracker.reset(["M4", "M8"], now=0.0)
+    assert isinstance(tracker.judge(1.0), AsExpected)
+    assert isinstance(tracker.judge(2.0), AsExpected)  # the same, kept
+    tracker.change("M8", False, 2.0)
+    assert isinstance(tracker.judge(2.1), Unsettled)
+    verdict = tracker.judge(5.0)
+    assert isinstance(verdict, Mismatch) and set(verdict.missing) == {"M8"}
+    tracker.change("M8", True, 5.0)
+    assert isinstance(tracker.judge(6.0), AsExpected)
+    tracker.expect(Expectation.board(["M4"]))  # the board to reach changed, not the pieces
+    verdict = tracker.judge(6.1)
+    assert isinstance(verdict, Mismatch) and verdict.unexpected == {"M8"}
+    tracker.expect(Expectation.board(["M4", "M8"]))
+    assert isinstance(tracker.judge(6.2), AsExpected)
+    tracker.settle = 10.0  # a longer settle time: not still long enough any more
+    assert isinstance(tracker.judge(6.3), Unsettled)

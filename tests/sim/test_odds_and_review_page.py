@@ -52,3 +52,30 @@ def test_the_review_page_draws_the_game_and_its_mistakes() -> None:
     draw_review(surface, surface.get_rect(), judged, Texts(), 18)
     colours = {surface.get_at((x, y))[:3] for x in range(0, 800, 3) for y in range(40, 400, 3)}
     assert CONE_LINE in colours or REEL_LINE in colours  # the chance's line, light on dark
+
+
+@pytest.mark.parametrize("name", ["ramses", "senet"])
+def test_the_review_page_fits_its_lines_and_tells_luck_only_where_there_are_throws(
+        name: str) -> None:
+    """The judge's long line wraps inside the page; Ramses, which has no throw, has no luck
+    line (Senet's sticks have one)."""
+    from engine.games import load
+    from engine.mummy.judges import judge_for
+    from tests.engine.test_review_every_game import opening_of
+
+    game = opening_of(name, 8)
+    judged = review(judge_for(game.ruleset), game.record)
+    texts, written = Texts(), []
+    line = texts.line
+
+    def recorded(text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
+        written.append(text)
+        return line(text, size, colour)
+
+    texts.line = recorded  # type: ignore[method-assign]
+    surface = pygame.Surface((800, 480))
+    draw_review(surface, surface.get_rect(), judged, texts, 18)
+    assert all(texts.width(text, 18) <= 800 - 2 * 16 for text in written), written
+    assert any("Judged by" in text for text in written)
+    assert any(text.startswith("Luck of the throws") for text in written) == \
+        (load(name).chance is not None)

@@ -19,13 +19,26 @@ EXAMPLES = {name: f"{load(name).words.move}, {load(name).words.square}" for name
 """Each game's example in the help: a move and the square that names it."""
 
 
+CHANCES_SAID = 20
+"""Moves after which the chances are said no more (their search took most of the time, and
+their line is the same after)."""
+
+
 @cache
 def whole_game(name: str) -> str:
     """Help, then the mummy handed the side to play too: it plays the game to its end (the
-    same seeded game each time asked: played once)."""
+    same seeded game each time asked: played once), the chances said after its first moves."""
     script = Script(["help", "mummy"])
-    TerminalGame(script.read, script.write, random.Random(1), mummy=Side.REELS,
-                 ruleset=load(name)).run()
+    played: list[TerminalGame] = []
+
+    def write(text: str) -> None:
+        script.write(text)
+        if played and len(played[0].game.actions) > CHANCES_SAID:
+            played[0].show_chances = False
+
+    played.append(TerminalGame(script.read, write, random.Random(1), mummy=Side.REELS,
+                               ruleset=load(name)))
+    played[0].run()
     return script.text
 
 

@@ -69,6 +69,9 @@ def test_help_and_status_lines_speak_only_of_the_games_own_things(name: str) -> 
     assert (men is None) == (words.piece != "man"), name
     how = "\n".join(p.body for p in pages[:-1])  # About names the font's licence file
     assert not re.search(r"[\w/]+\.(md|py|txt)\b", how)  # no file of the source tree
+    engine = re.findall(r"\b[a-z]+_[a-z_]+\b|\b[A-Za-z]+\.[A-Za-z_]+\b|\b[A-Z][a-z]+[A-Z]\w*", how)
+    assert not engine, engine  # nor the engine's names (an option, a class, a method)
+    assert not re.search(r"\w :", how)  # a reason left out leaves no space before its colon
 
 
 def test_a_ramses_piece_with_two_squares_to_go_to_is_clicked_then_its_square() -> None:

@@ -206,6 +206,7 @@ def installed(source: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterato
     yield m, m.install("--extras", "")
 
 
+@pytest.mark.long  # a real venv: a minute or two of pip (make test-long)
 def test_the_install_places_a_clean_export_a_venv_the_board_file_and_the_unit(
         installed: tuple[Machine, Run]) -> None:
     m, run = installed
@@ -227,6 +228,12 @@ def test_the_install_places_a_clean_export_a_venv_the_board_file_and_the_unit(
                             "print(load_board(sys.argv[1]).name)", board],
                            capture_output=True, text=True)
     assert check.stdout.splitlines()[-1].startswith("Twenty Squares"), check.stderr
+    pages = subprocess.run([str(opt / "venv/bin/python"), "-c", "from engine.games import load, "
+                            "names; from sim.rules_pages import how_to_play\n"
+                            "for name in names(): print(name, len(how_to_play(load(name))))"],
+                           capture_output=True, text=True, cwd=m.root)  # not the source tree
+    counted = dict(line.split() for line in pages.stdout.splitlines())
+    assert len(counted) == 5 and all(int(n) > 3 for n in counted.values()), pages.stderr
     passwd = (m.root / "etc/passwd").read_text()
     assert "aseb:x:999:999::/var/lib/aseb:/usr/sbin/nologin" in passwd
     groups = (m.root / "etc/group").read_text()
@@ -236,6 +243,7 @@ def test_the_install_places_a_clean_export_a_venv_the_board_file_and_the_unit(
     assert "installed under" in run.out
 
 
+@pytest.mark.long  # a real venv: a minute or two of pip (make test-long)
 def test_the_installed_unit_passes_systemd_analyze_verify(
         installed: tuple[Machine, Run], tmp_path: Path) -> None:
     if shutil.which("systemd-analyze") is None:
@@ -250,6 +258,7 @@ def test_the_installed_unit_passes_systemd_analyze_verify(
     assert verify.returncode == 0 and verify.stdout + verify.stderr == ""
 
 
+@pytest.mark.long  # a real venv: a minute or two of pip (make test-long)
 def test_a_second_install_changes_nothing(installed: tuple[Machine, Run]) -> None:
     m, first = installed
     assert first.status == 0
@@ -261,6 +270,7 @@ def test_a_second_install_changes_nothing(installed: tuple[Machine, Run]) -> Non
     assert changes(again) == [] and files(m.root) == before
 
 
+@pytest.mark.long  # a real venv: a minute or two of pip (make test-long)
 def test_uninstall_keeps_the_saved_games_and_the_board_file_and_says_so(
         installed: tuple[Machine, Run]) -> None:
     m, _ = installed
