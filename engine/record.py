@@ -66,21 +66,21 @@ class GameRecord:
 
     def to_json(self) -> str:
         """The record as JSON text; moves are written in notation, throws as ``3:WWDW``."""
-        tokens = []
-        state = self.initial()
-        for action, after in self.replay():
-            tokens.append(str(action) if isinstance(action, Throw) else state.describe(action))
-            state = after
+        return json.dumps(self.to_data(), indent=1)
+
+    def to_data(self, notation: Notation | None = None) -> dict[str, Any]:
+        """The record as ``to_json`` writes it, before it is text; ``notation`` (kept while a
+        game grows) writes each action once, not the whole game at every save."""
         data: dict[str, Any] = {
             "format": FORMAT,
             "version": VERSION,
             "ruleset": self.ruleset.to_json(),
             "first": self.first.name.lower(),
-            "actions": tokens,
+            "actions": (notation if notation is not None else Notation()).tokens(self),
         }
         if self.start is not None:
             data["start"] = self.start.notation()
-        return json.dumps(data, indent=1)
+        return data
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameRecord:
@@ -122,6 +122,42 @@ class GameRecord:
                 raise BadRecord(f"action {number} ({token!r}): {exc}") from None
             actions.append(action)
         return cls(ruleset, first, tuple(actions), start)
+
+
+class Notation:
+    """The actions of a game that grows, in notation: the actions a record shares with the last
+    one written are not replayed again (a game saved after every throw and move would be
+    replayed from its start at every save)."""
+
+    def __init__(self) -> None:
+        self._record: GameRecord | None = None
+        self._tokens: list[str] = []
+        self._state: Position | None = None  # after the last action written
+
+    def tokens(self, record: GameRecord) -> list[str]:
+        """Each of ``record``'s actions in notation (a new list); raises BadRecord as
+        ``replay`` does."""
+        known = self._record
+        done = len(self._tokens)
+        if known is None or known.first != record.first or known.start != record.start \
+                or known.ruleset != record.ruleset or record.actions[:done] != known.actions:
+            known, done, self._tokens, self._state = None, 0, [], record.initial()
+        state = self._state
+        assert state is not None
+        tokens = self._tokens
+        for number, action in enumerate(record.actions[done:], done + 1):
+            try:
+                if isinstance(action, Throw):
+                    token, (after, _) = str(action), state.cast(action)
+                else:
+                    token, (after, _) = state.describe(action), state.play(action)
+            except RulesError as exc:
+                self._record = None  # what was written stands; this record is refused
+                raise BadRecord(f"action {number} ({action}): {exc}") from None
+            tokens.append(token)
+            state = after
+        self._record, self._state = record, state
+        return list(tokens)
 
 
 def _rules(data: object) -> Rules:

@@ -19,10 +19,14 @@ def write_whole(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` atomically: a temporary file beside it, flushed to disk,
     renamed over the old one, then the directory flushed. On OSError (a full or read-only
     disk) the old file stands and no temporary file is left; the error is raised."""
-    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
     try:
-        with open(tmp, "w", encoding="utf-8") as f:
+        try:
+            f = open(tmp, "w", encoding="utf-8")  # noqa: SIM115 (closed just below)
+        except FileNotFoundError:  # the first write: the directory is made once
+            path.parent.mkdir(parents=True, exist_ok=True)
+            f = open(tmp, "w", encoding="utf-8")  # noqa: SIM115
+        with f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())

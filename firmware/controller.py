@@ -21,7 +21,7 @@ from firmware import sounds
 from firmware.evidence import RACK_SIDE
 from firmware.menu_room import MenuRoom
 from firmware.remote_turn import RemoteTurn
-from firmware.scenes import Phase, scene
+from firmware.scenes import Phase
 from firmware.settings import Settings
 from firmware.showing import Showing
 from firmware.tracker import AsExpected, InProgress, Mismatch, Recognized
@@ -115,7 +115,7 @@ class Controller(MenuRoom, RemoteTurn, Showing):
         if self._mistake_heard(now):
             self.warned = True
             self.speaker.play(sounds.MISTAKE)
-        elif isinstance(verdict, AsExpected | Recognized):
+        elif isinstance(verdict, (AsExpected, Recognized)):
             self.warned = False
         if self.phase is Phase.MOVE and isinstance(verdict, Recognized):
             self._play(verdict.move)
@@ -125,7 +125,7 @@ class Controller(MenuRoom, RemoteTurn, Showing):
             self._cast(self._arranged(self.settings.ruleset.draw(self.rng)))
         elif isinstance(verdict, AsExpected):
             self._board_as_expected()
-        frame = self._menu_tick(now) or self._odds_frame(now) or scene(self._show(now), now)
+        frame = self._menu_tick(now) or self._odds_frame(now) or self._scene(now)
         if self.lighting is not None and self.phase is not Phase.MENU:
             frame = self.lighting(frame, now)
         self.public_frame = frame

@@ -39,6 +39,10 @@ log = logging.getLogger(__name__)
 RETRY_EVERY = 30.0
 """Seconds between tries to write game lines a full disk left waiting."""
 
+QUIET_EVERY = 1.0
+"""Seconds between looks at the wall clock for quiet hours (a minute's matter; not every
+frame)."""
+
 Wall = Callable[[], datetime]
 """The local time of day (a fake one in tests)."""
 
@@ -97,6 +101,7 @@ class Kiosk:
     _game: Any = None
     _quiet: bool = False
     _retry_at: float = 0.0
+    _quiet_checked: float = float("-inf")
 
     def __post_init__(self) -> None:
         now = self.controller.clock.now()
@@ -125,7 +130,9 @@ class Kiosk:
         """Invite, keep quiet hours, end abandoned games, notice resets and finished games."""
         controller = self.controller
         now = controller.clock.now()
-        self._keep_quiet_hours()
+        if now >= self._quiet_checked + QUIET_EVERY or now < self._quiet_checked:
+            self._quiet_checked = now
+            self._keep_quiet_hours()
         self._note_games()
         if self.games.waiting and now >= self._retry_at:  # a full disk: try again now and then
             self._retry_at = now + RETRY_EVERY

@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from engine.games.api import Geometry
 from firmware import sounds, words
@@ -35,6 +36,9 @@ def language_squares(table: MenuTable) -> Mapping[str, str]:
     return {} if page is None else {square: choice.value for square, choice in page.choices.items()}
 
 
+NO_SQUARES: Mapping[str, str] = MappingProxyType({})
+
+
 @dataclass
 class VisitorLanguage:
     """Listens for a piece on a language square between games; ``tick`` every frame."""
@@ -49,6 +53,10 @@ class VisitorLanguage:
     _heard: str | None = field(default=None, init=False)
     """The square whose piece was answered (answered once while it stands)."""
     _found: tuple[Geometry, Mapping[str, str]] | None = field(default=None, init=False)
+    _lit: tuple[Mapping[str, str], str, Mapping[str, Colour]] | None = field(default=None,
+                                                                           init=False)
+    """The language squares, the language spoken, and their colours: made again when either
+    changes, not every frame."""
 
     def _squares(self) -> Mapping[str, str]:
         """The language squares of the game played now (the menu's, else the default menu's)."""
@@ -63,9 +71,13 @@ class VisitorLanguage:
     def tick(self) -> None:
         """Light the squares between games, and answer a piece set on one."""
         controller = self.controller
-        squares = self._squares() if controller.phase is Phase.IDLE else {}
-        controller.language_squares = {
-            square: _colour(code, code == words.language()) for square, code in squares.items()}
+        squares = self._squares() if controller.phase is Phase.IDLE else NO_SQUARES
+        spoken = words.language()
+        lit = self._lit
+        if lit is None or lit[0] is not squares or lit[1] != spoken:
+            lit = self._lit = (squares, spoken, MappingProxyType({
+                square: _colour(code, code == spoken) for square, code in squares.items()}))
+        controller.language_squares = lit[2]
         if controller.phase is Phase.MENU:
             self.back()  # the menu speaks the board's own language, and may change it
             return

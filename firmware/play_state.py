@@ -99,6 +99,12 @@ class PlayState:
     """The frame shown last (for the board's link)."""
     public_frame: Frame = field(default_factory=dict)
     """The frame shown last without the PIN over it: what the board's link may tell."""
+    scene_kept: tuple[Any, Frame] | None = None
+    """The last show drawn and its frame (``firmware.showing``: a steady frame is kept)."""
+    ends_kept: tuple[Any, list[tuple[str | None, str | None]]] | None = None
+    """A position and the squares each of its legal moves lifts from and sets down on."""
+    mummy_kept: tuple[Any, Any, tuple[str | None, str | None], str | None] | None = None
+    """A position, the mummy's move in it, its squares and the square of the piece it bumps."""
     _unsaved: bool = False
     tracker: MoveTracker = field(init=False)
     _mummy: Mummy = field(init=False)

@@ -12,11 +12,12 @@ always comes with a motion, for colour-blind players.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
+from typing import NamedTuple
 
 from engine.core.sticks import Throw
 from engine.games.api import Geometry, Side
@@ -50,9 +51,9 @@ class Phase(Enum):
     MENU = "menu"  # between games, the board menu is open (``firmware.board_menu``)
 
 
-@dataclass(frozen=True)
-class Show:
-    """Everything a scene draws from: a snapshot the controller hands over each frame."""
+class Show(NamedTuple):
+    """Everything a scene draws from: a snapshot the controller hands over each frame (a named
+    tuple: made every frame, it must be cheap to make and to compare)."""
 
     phase: Phase
     turn: Side = Side.CONES
@@ -64,7 +65,7 @@ class Show:
     mummy_move: tuple[str | None, str | None] = (None, None)
     """The squares the mummy's piece leaves and lands on (``firmware.evidence.move_squares``)."""
     bump_first: str | None = None
-    missing: Mapping[str, Side] = field(default_factory=lambda: MappingProxyType({}))
+    missing: Mapping[str, Side] = MappingProxyType({})
     """Squares where a piece is missing, with the side it belongs to."""
     unexpected: frozenset[str] = frozenset()
     flare_until: float = float("-inf")
@@ -78,7 +79,7 @@ class Show:
     stuck: frozenset[str] = frozenset()
     """Squares whose reed switch seems stuck: play goes on around them."""
     geometry: Geometry = TWENTY_SQUARES
-    languages: Mapping[str, Colour] = field(default_factory=lambda: MappingProxyType({}))
+    languages: Mapping[str, Colour] = MappingProxyType({})
     """Between games on a kiosk: the language squares, each in its colour (a visitor sets a
     piece on one to choose it)."""
     """The board of the game played: its squares, marked squares, paths and homes."""
@@ -87,6 +88,8 @@ class Show:
 def scale(colour: Colour, factor: float) -> Colour:
     """A colour dimmed (or brightened, clipped) by ``factor``."""
     r, g, b = colour
+    if factor <= 1.0:  # dimmed (every frame's fades): nothing to clip
+        return int(r * factor), int(g * factor), int(b * factor)
     return (min(255, int(r * factor)), min(255, int(g * factor)), min(255, int(b * factor)))
 
 
@@ -111,13 +114,23 @@ def double_flash(t: float, period: float = 1.2) -> bool:
     return phase < 0.12 or 0.24 <= phase < 0.36
 
 
+def steady(show: Show, t: float) -> bool:
+    """Whether ``show``'s frame is the same at ``t`` and at any time after: nothing in it moves
+    (no breathing, pulse, blink or flare, and no flare to come), so while the show stays the
+    same its frame may be kept rather than drawn again every frame."""
+    return show.phase in (Phase.MOVE, Phase.GUIDE) and t >= show.flare_until \
+        and show.mummy_move == (None, None) and show.hint is None and not (
+            show.lifted_targets or show.reseat or show.missing or show.unexpected
+            or show.stuck or show.shake_again)
+
+
 def scene(show: Show, t: float) -> Frame:
     """The frame for ``show`` at time ``t``."""
     frame: dict[str, Colour] = {}
     geometry = show.geometry
-    flare = t < show.flare_until
+    marked = scale(GOLD, 0.5 + 0.5 * pulse(t, 0.3)) if t < show.flare_until else WARM
     for square in geometry.marked:
-        frame[square] = scale(GOLD, 0.5 + 0.5 * pulse(t, 0.3)) if flare else WARM
+        frame[square] = marked
     if show.phase is Phase.IDLE:
         _attract(frame, geometry, t)
         for square, colour in show.languages.items():  # steady under the running glow
@@ -129,14 +142,33 @@ def scene(show: Show, t: float) -> Frame:
     else:
         _play(frame, show, t)
     _guidance(frame, show, t)
-    for square in show.stuck:  # a reed taken as stuck: a slow violet heartbeat
-        frame[square] = scale(VIOLET, 0.2 + 0.8 * double_flash(t, 2.4))
+    if show.stuck:  # a reed taken as stuck: a slow violet heartbeat
+        violet = scale(VIOLET, 0.2 + 0.8 * double_flash(t, 2.4))
+        for square in show.stuck:
+            frame[square] = violet
     if show.shake_again:  # the shake was dropped: the sticks blink until it is made again
         frame.update(dict.fromkeys(STICK_PIXELS, STICK_WHITE if blink(t, 3.0) else (0, 0, 0)))
-    else:
-        _sticks(frame, show.throw)
-    pixels = frozenset(geometry.squares) | frozenset(STICK_PIXELS)  # rack slots have no light
+    elif show.throw is not None:
+        frame.update(_sticks(show.throw))
+    pixels = _pixels(geometry)
+    if pixels.issuperset(frame):
+        return frame
     return {name: colour for name, colour in frame.items() if name in pixels}
+
+
+_PIXELS: dict[int, tuple[Geometry, frozenset[str]]] = {}
+
+
+def _pixels(geometry: Geometry) -> frozenset[str]:
+    """The names a board of ``geometry`` has a pixel for: its squares and the sticks (rack
+    slots have no light); once a board."""
+    kept = _PIXELS.get(id(geometry))
+    if kept is None or kept[0] is not geometry:
+        if len(_PIXELS) > 16:  # boards made afresh: forget the old
+            _PIXELS.clear()
+        kept = _PIXELS[id(geometry)] = (geometry, frozenset(geometry.squares) | frozenset(
+            STICK_PIXELS))
+    return kept[1]
 
 
 def _attract(frame: dict[str, Colour], geometry: Geometry, t: float) -> None:
@@ -159,15 +191,17 @@ def _victory(frame: dict[str, Colour], path: tuple[str, ...], colour: Colour, t:
 
 def _clearing(frame: dict[str, Colour], squares: frozenset[str], t: float) -> None:
     """After a game: the pieces still out glow a calm, slow white: lift them, nothing is wrong."""
+    calm = scale(CALM, breathe(t, 4.0))
     for square in squares:
-        frame[square] = scale(CALM, breathe(t, 4.0))
+        frame[square] = calm
 
 
 def _play(frame: dict[str, Colour], show: Show, t: float) -> None:
     colour = SIDE_COLOUR[show.turn]
     if show.phase is Phase.THROW:
+        home = scale(colour, breathe(t))
         for square in show.geometry.homes[show.turn]:
-            frame[square] = scale(colour, breathe(t))
+            frame[square] = home
     source, target = show.mummy_move
     if source is not None or target is not None:
         if show.bump_first is not None:
@@ -185,8 +219,10 @@ def _play(frame: dict[str, Colour], show: Show, t: float) -> None:
         frame[square] = colour
     if show.hint is not None and not show.lifted_targets:
         frame[show.hint] = scale(colour, 0.5 + 0.5 * pulse(t, 1.2))
-    for square in show.lifted_targets:
-        frame[square] = scale(colour, pulse(t))
+    if show.lifted_targets:
+        lifted = scale(colour, pulse(t))
+        for square in show.lifted_targets:
+            frame[square] = lifted
     for square in show.reseat:
         frame[square] = colour if double_flash(t) else (0, 0, 0)
 
@@ -201,13 +237,12 @@ def _guidance(frame: dict[str, Colour], show: Show, t: float) -> None:
         frame[square] = RED if on else (0, 0, 0)
 
 
-def _sticks(frame: dict[str, Colour], throw: Throw | None) -> None:
+@functools.lru_cache(maxsize=64)
+def _sticks(throw: Throw) -> Mapping[str, Colour]:
     """The sticks as they fell; a die's throw lights as many stick pixels as it shows."""
-    if throw is None:
-        return
     if throw.sticks:
-        for pixel, white in zip(STICK_PIXELS, throw.sticks, strict=True):
-            frame[pixel] = STICK_WHITE if white else STICK_DARK
-        return
-    for n, pixel in enumerate(STICK_PIXELS, 1):
-        frame[pixel] = STICK_WHITE if n <= throw.value else STICK_DARK
+        return MappingProxyType({pixel: STICK_WHITE if white else STICK_DARK
+                                 for pixel, white in zip(STICK_PIXELS, throw.sticks,
+                                                         strict=True)})
+    return MappingProxyType({pixel: STICK_WHITE if n <= throw.value else STICK_DARK
+                             for n, pixel in enumerate(STICK_PIXELS, 1)})

@@ -9,6 +9,8 @@ mend, the squares to clear. ``show_odds`` lights both sides' chances for a momen
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
 
 from engine.core.sides import Side
 from engine.mummy.chances import cones_chance
@@ -17,9 +19,10 @@ from firmware.evidence import captured, move_squares
 from firmware.odds_scene import odds_frame
 from firmware.pin_scene import pin_frame
 from firmware.play_state import PlayState
-from firmware.scenes import Phase, Show
+from firmware.scenes import Phase, Show, scene, steady
 from firmware.tracker import InProgress, Mismatch
 from hardware.lights import Frame
+from hardware.strips import Colour
 
 
 class Showing(PlayState):
@@ -72,37 +75,67 @@ class Showing(PlayState):
         cones = cones_chance(self.settings.table, self.game.state)
         return None if cones is None else odds_frame(cones, now, self.odds_since)
 
+    def _scene(self, now: float) -> Frame:
+        """The scene's frame now; a steady one (``firmware.scenes.steady``) is kept while the
+        show stays the same, not drawn again every frame."""
+        show = self._show(now)
+        kept = self.scene_kept
+        if kept is not None and steady(show, now) and kept[0] == show:
+            return kept[1]
+        frame = MappingProxyType(scene(show, now))  # kept: nobody may change it
+        self.scene_kept = (show, frame)
+        return frame
+
+    def _ends(self, state: Any) -> list[tuple[str | None, str | None]]:
+        """Where each legal move of ``state`` lifts and sets down a piece: once a position."""
+        kept = self.ends_kept
+        if kept is None or kept[0] is not state:
+            kept = self.ends_kept = (state, [move_squares(state, m) for m in state.moves])
+        return kept[1]
+
+    def _mummy_squares(self, state: Any, move: Any) -> tuple[tuple[str | None, str | None],
+                                                             str | None]:
+        """The squares the mummy's ``move`` lifts from and sets down on, and the square of the
+        piece it bumps: once a move."""
+        kept = self.mummy_kept
+        if kept is None or kept[0] is not state or kept[1] is not move:
+            kept = self.mummy_kept = (state, move, move_squares(state, move),
+                                      captured(state, move))
+        return kept[2], kept[3]
+
     def _show(self, now: float) -> Show:
         state = self.game.state if self.game is not None else None
         verdict = self.verdict
-        missing: Mapping[str, Side] = {}
-        unexpected = frozenset[str]()
+        phase = self.phase
+        tracker = self.tracker
+        missing: Mapping[str, Side] = NOBODY
+        unexpected = NOTHING
         if isinstance(verdict, Mismatch) and self._guiding(now):
             missing, unexpected = verdict.missing, verdict.unexpected
-        movable = frozenset[str]()
-        if self.phase is Phase.MOVE and state is not None and self.mummy_move is None:
-            # Pieces that can move, where they still stand (a lifted piece's square goes dark).
-            ends = [move_squares(state, m) for m in state.moves]
-            movable = frozenset(s for s, _ in ends if s is not None and s in self.tracker.occupancy)
-            movable |= {t for s, t in ends if s is None and t is not None}  # where pieces enter
+        movable = NOTHING
+        if phase is Phase.MOVE and state is not None and self.mummy_move is None:
+            # Pieces that can move, where they still stand (a lifted piece's square goes dark),
+            # and where pieces enter.
+            ends, occupied = self._ends(state), tracker.occupancy
+            movable = frozenset({s for s, _ in ends if s is not None and s in occupied}
+                                | {t for s, t in ends if s is None and t is not None})
         progress = verdict if isinstance(verdict, InProgress) else None
         bump_first = None
         mummy_squares: tuple[str | None, str | None] = (None, None)
         hint_squares = mummy_squares
         if self.mummy_move is not None and state is not None:
-            mummy_squares = move_squares(state, self.mummy_move)
-            victim = captured(state, self.mummy_move)
-            if victim is not None and not self.tracker.was_emptied(victim):
+            mummy_squares, victim = self._mummy_squares(state, self.mummy_move)
+            if victim is not None and not tracker.was_emptied(victim):
                 bump_first = victim
         if self.hint is not None and state is not None:
             hint_squares = move_squares(state, self.hint)
         return Show(
-            phase=self.phase,
+            phase=phase,
             turn=state.turn if state is not None else Side.CONES,
             throw=self.shown_throw,
             movable=progress.sources if progress is not None else movable,
-            lifted_targets=progress.targets if progress is not None else frozenset(),
-            reseat=progress.reseat if progress is not None else frozenset(),
+            lifted_targets=progress.targets if progress is not None else NOTHING,
+            reseat=progress.reseat if progress is not None else NOTHING,
             mummy_move=mummy_squares if progress is None else (None, None),
             bump_first=bump_first,
             missing=missing,
@@ -113,8 +146,13 @@ class Showing(PlayState):
             hint=hint_squares[0],
             shake_again=now < self.shake_again_until,
             geometry=self.settings.ruleset.geometry,
-            languages=self.language_squares if self.phase is Phase.IDLE else {},
-            clearing=frozenset(self.tracker.occupancy) if self.phase is Phase.CLEAR or (
-                self.phase is Phase.WON and not self._celebrating(now)) else frozenset(),
-            stuck=frozenset(self.tracker.stuck),
+            languages=self.language_squares if phase is Phase.IDLE else NO_COLOURS,
+            clearing=frozenset(tracker.occupancy) if phase is Phase.CLEAR or (
+                phase is Phase.WON and not self._celebrating(now)) else NOTHING,
+            stuck=frozenset(tracker.stuck) if tracker.stuck else NOTHING,
         )
+
+
+NOTHING = frozenset[str]()
+NOBODY: Mapping[str, Side] = MappingProxyType({})
+NO_COLOURS: Mapping[str, Colour] = MappingProxyType({})

@@ -26,7 +26,7 @@ from engine.core.errors import BadRecord
 from engine.core.sides import Side
 from engine.games.api import Rules
 from engine.mummy import Fair
-from engine.record import GameRecord
+from engine.record import GameRecord, Notation
 from firmware.atomic import set_aside, write_whole
 from hardware.errors import shown
 
@@ -54,18 +54,25 @@ class Store:
         self.game = game
         self.path = self.directory / save_name(game)
         """Each game keeps its own save, so switching games never loses one."""
+        self._notation = Notation()  # the game saved, in notation so far
+        self._written: str | None = None  # the text last written whole
 
     def save(self, saved: Saved) -> None:
-        """Write the save atomically: temp file, fsync, rename, fsync the directory."""
-        self.directory.mkdir(parents=True, exist_ok=True)
+        """Write the save atomically: temp file, fsync, rename, fsync the directory (not when
+        the file already holds just this)."""
         data = {
             "format": FORMAT,
             "mummy": _name(saved.mummy),
             "last_winner": _name(saved.last_winner),  # Cones are 0: never test a side for truth
-            "record": json.loads(saved.record.to_json()),
+            "record": saved.record.to_data(self._notation),
             "fair": saved.fair.to_json() if saved.fair is not None else None,
         }
-        write_whole(self.path, json.dumps(data))  # a full disk: the old save stands
+        text = json.dumps(data)
+        if text == self._written and self.path.exists():
+            return
+        self._written = None  # a failed write leaves the file unknown
+        write_whole(self.path, text)  # a full disk: the old save stands
+        self._written = text
 
     def load(self, rules: Rules | None = None) -> Saved | None:
         """The save, or None when there is none or it is garbled (then it is moved aside).

@@ -113,6 +113,9 @@ class Mismatch(Verdict):
     toward: Any = None
 
 
+AS_EXPECTED = AsExpected()
+
+
 @dataclass
 class MoveTracker:
     """Judges the occupancy against an expectation once the board has been still long enough."""
@@ -132,11 +135,17 @@ class MoveTracker:
     is taken as stuck (a kiosk's setting; never, by default)."""
     stuck: set[str] = field(default_factory=set)
     """Squares whose reed seems stuck: judged as the expectation says until they change."""
+    _changes: int = field(default=0, repr=False)
+    """Counts every change of the occupancy, the expectation and the stuck reeds."""
+    _calm: tuple[int, float] | None = field(default=None, repr=False)
+    """``(_changes, settle)`` when the still board was last found as expected: until either
+    changes it still is (judged every frame, a still board is not judged afresh)."""
 
     def expect(self, expectation: Expectation, *, keep_history: bool = False) -> None:
         """Judge against a new expectation; the history starts afresh unless ``keep_history``
         (the same position with other moves allowed: a settings change mid-move)."""
         self.expectation = expectation
+        self._changes += 1
         if not keep_history:
             self.filled.clear()
             self.emptied.clear()
@@ -145,11 +154,13 @@ class MoveTracker:
         """Take the whole occupancy as read (at start-up, from the debounced switches)."""
         self.occupancy = set(occupancy)
         self.last_change = now
+        self._changes += 1
 
     def change(self, square: str, occupied: bool, t: float) -> None:
         """A debounced switch changed at time ``t``."""
         if occupied == (square in self.occupancy):
             return
+        self._changes += 1
         if square in self.stuck:
             log.info("the reed of %s works again", square)
             self.stuck.discard(square)
@@ -173,6 +184,8 @@ class MoveTracker:
         still = now - self.last_change - self.settle
         if still < 0:
             return Unsettled()
+        if self._calm == (self._changes, self.settle):
+            return AS_EXPECTED
         stuck = frozenset(self.stuck)
         board = census(self.occupancy) - stuck
         expected = self.expectation
@@ -186,7 +199,9 @@ class MoveTracker:
                             ", ".join(str(c.move) for c in shown))
             self.filled.clear()  # the act is over: what the hands did is erased
             self.emptied.clear()
-            return AsExpected()
+            if not shown:  # nothing to say again: the same until something changes
+                self._calm = (self._changes, self.settle)
+            return AS_EXPECTED
         if shown:  # the tests prove no two moves leave the same evidence; never guess
             log.error("the board shows %s alike: guiding back",
                       ", ".join(str(c.move) for c in shown))
@@ -201,6 +216,7 @@ class MoveTracker:
                 log.warning("the reed of %s seems stuck %s: play goes on around it", square,
                             "closed" if square in mismatch.unexpected else "open")
                 self.stuck.add(square)
+                self._changes += 1
                 return self.judge(now)
             return mismatch
         in_hand = all(w.mover_lifted for _, w in progress)

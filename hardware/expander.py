@@ -151,6 +151,8 @@ class Mcp23017Reeds:
         line whose callback keeps failing), or None."""
         if self._guard.failure is not None:
             return self._guard.failure
+        if not self._failing:  # asked every frame: nothing to work out while all answer
+            return None
         now = self._clock.now()
         for address, (since, error) in dict(self._failing).items():
             if now - since >= GIVE_UP:

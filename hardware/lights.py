@@ -28,8 +28,22 @@ def estimate_milliamps(pixels: Sequence[Colour], per_channel: float, idle: float
     return sum(idle + (r + g + b) * per_channel / 255 for r, g, b in pixels)
 
 
+REWRITE_EVERY = 30
+"""An unchanged frame is sent again only every this many frames (a second at 30 frames a
+second), so that a pixel upset by a spark on the data line is mended soon: a WS2812 keeps its
+colour until it is sent another, so nothing else is lost by not sending the same pixels."""
+
+COLOURS_KEPT = 1024
+"""Colours whose scaled value is remembered (the scenes' fades make about a thousand)."""
+
+
 class Lights:
-    """Shows frames on a ``PixelStrip`` in the board file's pixel order, within the power limit."""
+    """Shows frames on a ``PixelStrip`` in the board file's pixel order, within the power limit.
+
+    A board shows the same frame for many frames in a row, and the same colours frame after
+    frame: an unchanged frame (at the same brightness) is not worked out again, and each colour
+    is scaled once for a brightness, so ticking every frame costs little on a Pi.
+    """
 
     def __init__(self, config: LightsConfig, strip: PixelStrip) -> None:
         if strip.size != len(config.order):
@@ -39,23 +53,43 @@ class Lights:
         self._names = frozenset(config.order) - {DARK_PIXEL}  # every square and stick pixel
         self._strip = strip
         self.brightness = config.brightness
-        self.last_frame: Frame = MappingProxyType({})
         self.last_milliamps = 0.0
+        self._shown: tuple[dict[str, Colour], float] | None = None  # the frame last sent
+        self._unsent = 0  # unchanged frames not sent again since
+        self._scaled: dict[Colour, Colour] = {}  # each valid colour at ``_scaled_at``
+        self._scaled_at = self.brightness
+        self._draws: dict[Colour, float] = {}  # each pixel colour's estimated current
+        self._pixels: list[Colour] = []  # as last sent
 
     def show(self, frame: Frame) -> None:
         """Light every square and stick pixel as ``frame`` says; unknown names are an error."""
-        unknown = set(frame) - self._names
-        if unknown:
+        shown = self._shown
+        if shown is not None and shown[1] == self.brightness and shown[0] == frame:
+            self._unsent += 1
+            if self._unsent < REWRITE_EVERY:
+                return  # the same frame at the same brightness: the same pixels, still lit
+            self._strip.write(self._pixels)
+            self._unsent = 0
+            return
+        if not self._names.issuperset(frame):
+            unknown = set(frame) - self._names
             raise KeyError(f"no such square or stick pixel: {', '.join(sorted(unknown))}")
-        for name, colour in frame.items():  # every frame: kept cheap (no generator per colour)
-            if len(colour) != 3 or min(colour) < 0 or max(colour) > 255:
-                raise ValueError(f"{name}: a colour is three values from 0 to 255, not {colour}")
+        if self._scaled_at != self.brightness or len(self._scaled) > COLOURS_KEPT:
+            self._scaled.clear()
+            self._scaled_at = self.brightness
+        scaled = self._scaled
+        for name, colour in frame.items():  # a colour met before is valid and scaled already
+            if colour not in scaled:
+                if len(colour) != 3 or min(colour) < 0 or max(colour) > 255:
+                    raise ValueError(
+                        f"{name}: a colour is three values from 0 to 255, not {colour}")
+                scaled[colour] = _scale(colour, self.brightness)
         config = self._config
         pixels = [
-            DARK if name == DARK_PIXEL else _scale(frame.get(name, DARK), self.brightness)
+            DARK if name == DARK_PIXEL else scaled[frame[name]] if name in frame else DARK
             for name in config.order
         ]
-        milliamps = estimate_milliamps(pixels, config.milliamps_per_channel, config.idle_milliamps)
+        milliamps = self._estimate(pixels)
         if milliamps > config.max_milliamps:
             idle = config.idle_milliamps * len(pixels)
             lit = milliamps - idle
@@ -63,14 +97,31 @@ class Lights:
             # dark; a dark frame over it has nothing to dim (no division by zero).
             factor = max(0.0, (config.max_milliamps - idle) / lit) if lit > 0 else 0.0
             pixels = [_scale(p, factor, round_down=True) for p in pixels]
-            milliamps = estimate_milliamps(
-                pixels, config.milliamps_per_channel, config.idle_milliamps
-            )
+            milliamps = self._estimate(pixels)
         self._strip.write(pixels)
+        self._pixels = pixels
+        self._shown = (dict(frame), self.brightness)
+        self._unsent = 0
         self.last_milliamps = milliamps
-        self.last_frame = MappingProxyType(
-            {name: p for name, p in zip(config.order, pixels, strict=True) if name != DARK_PIXEL}
-        )
+
+    @property
+    def last_frame(self) -> Frame:
+        """The colours last sent, by name (after brightness and the power limit)."""
+        if not self._pixels:  # nothing sent yet
+            return MappingProxyType({})
+        return MappingProxyType({name: p for name, p in zip(self._config.order, self._pixels,
+                                                            strict=True) if name != DARK_PIXEL})
+
+    def _estimate(self, pixels: Sequence[Colour]) -> float:
+        """``estimate_milliamps`` of ``pixels``, each colour's share worked out once."""
+        draws = self._draws
+        if len(draws) > COLOURS_KEPT:
+            draws.clear()
+        for colour in pixels:
+            if colour not in draws:
+                draws[colour] = estimate_milliamps(
+                    (colour,), self._config.milliamps_per_channel, self._config.idle_milliamps)
+        return sum(map(draws.__getitem__, pixels))  # in order, as estimate_milliamps adds
 
     def off(self) -> None:
         """Turn every pixel off."""

@@ -113,11 +113,8 @@ class Table:
 
     def pump(self) -> Frame:
         """Hand every queued event to the controller, then tick once."""
-        while True:
-            try:
-                event = self.events.get_nowait()
-            except queue.Empty:
-                break
+        while self.events.queue:  # most frames nothing waits: no lock, no exception
+            event = self.events.get_nowait()
             if self.kiosk is not None:
                 self.kiosk.handle(event)
             self.controller.handle(event)

@@ -25,8 +25,8 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import firmware.atomic
 import firmware.stats
-import firmware.store
 from engine.record import GameRecord
 from firmware.controller import Settings
 from firmware.store import Store
@@ -55,12 +55,13 @@ class Disk:
         return _Full(f, self) if self.full and any(c in mode for c in "wax+") else f
 
     def install(self) -> None:
-        """Stand in for ``open`` where the saves and the game lines are written."""
-        firmware.store.open = self.open  # type: ignore[attr-defined]
+        """Stand in for ``open`` where the saves (``firmware.atomic``) and the game lines are
+        written."""
+        firmware.atomic.open = self.open  # type: ignore[attr-defined]
         firmware.stats.open = self.open  # type: ignore[attr-defined]
 
     def remove(self) -> None:
-        del firmware.store.open  # type: ignore[attr-defined]
+        del firmware.atomic.open  # type: ignore[attr-defined]
         del firmware.stats.open  # type: ignore[attr-defined]
 
 

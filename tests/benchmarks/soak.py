@@ -1,15 +1,16 @@
 """Benchmark: weeks of a museum kiosk on the simulated board, on a fake clock, faults and all.
 
-    python -m tests.benchmarks.soak [--games 10000] [--seed S] [--no-faults]
+    python -m tests.benchmarks.soak [--games 10000] [--seed S] [--no-faults] [--every-frame]
 
 A stream of visitors plays the mummy (fair mode) on the kiosk's simulated board, its reeds on two
 MCP23017 expanders: each shakes the sticks, plays random moves and carries out the mummy's moves
 with a hand that sometimes touches a wrong piece first; some walk away mid-game (the kiosk ends
 the game) and staff sometimes reset the board by covering its corners; reed contacts now and then
 flicker on empty squares; quiet hours run from 22:00 to 08:00, and the days go round. Every frame
-is ticked while hands act. Faults are injected (``tests.benchmarks.faults``): I2C outages (some
-long enough for the service to exit 70 and be restarted), expander resets, SIGKILLs at random
-moments, a full disk, wall-clock jumps.
+is ticked while hands act; while nobody touches the board the controller ticks ten times a second
+(``WAIT``; ``--every-frame``: every frame then too). Faults are injected
+(``tests.benchmarks.faults``): I2C outages (some long enough for the service to exit 70 and be
+restarted), expander resets, SIGKILLs at random moments, a full disk, wall-clock jumps.
 
 Prints the memory held (resident set) at game 100 and at the end, the growth between them (goal:
 under 2 MB), every file in the state directory with its size, the faults injected and what came
@@ -32,7 +33,7 @@ from pathlib import Path
 from firmware.scenes import Phase
 from firmware.stats import GameLog, summary
 from hardware.board_file import BOARDS, DEFAULT_BOARD, Board, load_board
-from sim.table import Table
+from sim.table import FRAME, Table
 from tests.benchmarks.faults import Killed, Site, Tally, kiosk_of
 from tests.firmware.hand import Hand, carry_out
 
@@ -41,6 +42,10 @@ EXPANDERS = BOARDS / "mcp23017.toml"
 FAULT_RATE = 0.02
 """Chance, at each turn of play, that a fault is injected (about one game in three meets one)."""
 START = datetime(2026, 11, 23, 20, 0)
+WAIT = 0.1
+"""The step, in seconds, while nobody touches the board (the mummy's pause, a throw or a move
+being judged, a reset held): the controller ticks ten times a second then, and every frame
+(``sim.table.FRAME``) while a hand acts."""
 
 
 def resident_mb() -> float:
@@ -54,8 +59,10 @@ class Visitors:
     where they were when the service dies and comes back (``Killed``)."""
 
     def __init__(self, site: Site, rng: random.Random, pace: float = 0.15,
-                 fault_rate: float = 0.0) -> None:
+                 fault_rate: float = 0.0, wait: float = WAIT) -> None:
         self.site, self.rng, self.pace, self.fault_rate = site, rng, pace, fault_rate
+        self.wait = wait
+        """The step while nobody touches the board."""
         self.started = self.abandoned = self.resets = 0
         self._hand: Hand | None = None
         self._in_game = self._shook = False
@@ -88,7 +95,7 @@ class Visitors:
     def clear_the_board(self) -> None:
         for square in sorted(self.table.sim.pieces):
             self.hand.lift(square)
-        self.table.run(1.0)
+        self.table.run(1.0, step=self.wait)
 
     def flicker(self) -> None:
         """A reed contact that closes for a moment on an empty square (a loose magnet nearby)."""
@@ -110,7 +117,7 @@ class Visitors:
                     self.clear_the_board()
                 self._shook = True
                 self.hand.shake(0.6)
-                self.table.run(2.0)
+                self.table.run(2.0, step=self.wait)
                 if self.table.controller.game is None:
                     self._shook = False
                     return
@@ -132,19 +139,19 @@ class Visitors:
                 for square in ("R1", "R4", "C1", "C4"):
                     if square not in self.table.sim.pieces:
                         self.hand.place(square)
-                self.table.run(self.site.kiosk.reset_hold + 1)
+                self.table.run(self.site.kiosk.reset_hold + 1, step=self.wait)
                 break
             if rng.random() < 0.02:
                 self.flicker()
             if controller.phase is Phase.THROW:
                 if controller._mummy_to_play():
-                    self.table.run(2.0)
+                    self.table.run(2.0, step=self.wait)
                 else:
                     self.hand.shake(0.5)
-                    self.table.run(1.2)
+                    self.table.run(1.2, step=self.wait)
                 continue
             if controller.phase is not Phase.MOVE:
-                self.table.run(1.0)  # guidance: let the board say what it wants
+                self.table.run(1.0, step=self.wait)  # guidance: let the board say what it wants
                 self.put_right()
                 continue
             state = game.state
@@ -153,10 +160,10 @@ class Visitors:
                 self.hand.touch(rng.choice(sorted(self.table.sim.pieces)))  # a wrong piece
             carry_out(self.table, state, move, bumped_first=rng.random() < 0.5,
                       slide=rng.random() < 0.3, pace=self.pace)
-            self.table.run(0.6)
+            self.table.run(0.6, step=self.wait)
         self._turn = 2000  # from here on a death does not bring this visitor's game back
         won = self.table.controller.phase is Phase.WON
-        self.table.run(self.site.kiosk.reset_hold if won else 0.5)
+        self.table.run(self.site.kiosk.reset_hold if won else 0.5, step=self.wait)
         self.table.run(7.0, step=0.5)  # the victory lights
         self.clear_the_board()
         self._in_game = self._shook = False
@@ -178,11 +185,11 @@ class Visitors:
             self.hand.lift(square)
         for square in sorted(expected - pieces):
             self.hand.place(square)
-        self.table.run(1.0)
+        self.table.run(1.0, step=self.wait)
 
 
 def soak(games: int, seed: int, state_dir: Path, *, faults: bool = False,
-         board: Board | None = None, fault_rate: float = FAULT_RATE,
+         board: Board | None = None, fault_rate: float = FAULT_RATE, wait: float = WAIT,
          report: Callable[[str], None] = print) -> tuple[dict[int, float], Visitors]:
     """Play ``games`` visitor games; the resident set after each hundredth game."""
     board = board if board is not None else load_board(EXPANDERS if faults else DEFAULT_BOARD)
@@ -190,7 +197,8 @@ def soak(games: int, seed: int, state_dir: Path, *, faults: bool = False,
     site = Site(state_dir, seed, board, kiosk_of(board), START, faults)
     site.disk.install()
     try:
-        visitors = Visitors(site, random.Random(seed), fault_rate=fault_rate if faults else 0.0)
+        visitors = Visitors(site, random.Random(seed), fault_rate=fault_rate if faults else 0.0,
+                            wait=wait)
         for number in range(1, games + 1):
             visitors.play_one()
             if number % 100 == 0 or number in (10, games):
@@ -226,6 +234,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-faults", action="store_true", help="the visitors only")
+    parser.add_argument("--every-frame", action="store_true",
+                        help="tick every frame while nobody touches the board too")
     args = parser.parse_args(argv)
     tally = Tally()
     logging.getLogger().addHandler(tally)
@@ -236,7 +246,8 @@ def main(argv: list[str] | None = None) -> int:
     shm = Path("/dev/shm")
     with tempfile.TemporaryDirectory(dir=shm if shm.is_dir() else None) as folder:
         state_dir = Path(folder)
-        memory, visitors = soak(args.games, args.seed, state_dir, faults=not args.no_faults)
+        memory, visitors = soak(args.games, args.seed, state_dir, faults=not args.no_faults,
+                                wait=FRAME if args.every_frame else WAIT)
         recorded = list(GameLog(state_dir).lines())
         files = sorted((p.name, p.stat().st_size) for p in state_dir.iterdir())
     site = visitors.site

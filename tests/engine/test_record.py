@@ -11,7 +11,7 @@ from engine.core.errors import BadNotation, BadRecord, IllegalMove, UnknownSquar
 from engine.core.sides import Side
 from engine.core.sticks import Throw
 from engine.game import Game
-from engine.record import GameRecord
+from engine.record import GameRecord, Notation
 from engine.tait.board import position_of
 from engine.tait.moves import Move
 from engine.tait.state import GameState, Ruleset
@@ -198,3 +198,38 @@ def test_a_game_set_up_at_a_position_records_and_replays_from_there() -> None:
 def test_a_position_naming_a_field_twice_is_refused() -> None:
     with pytest.raises(BadNotation, match="twice"):
         GameState.parse("C:C2 off:1,0 off:2,0")
+
+
+def test_a_kept_notation_writes_a_growing_game_as_a_fresh_one_does() -> None:
+    finished = finished_game()
+    notation = Notation()
+    game = Game(first=finished.first)
+    for action in finished.actions:  # saved after every throw and move
+        game.apply(action)
+        assert notation.tokens(game.record) == Notation().tokens(game.record)
+    assert game.record.to_data(notation) == json.loads(finished.record.to_json())
+
+
+def test_a_kept_notation_never_writes_an_earlier_games_actions() -> None:
+    notation = Notation()
+    first = finished_game(3)
+    notation.tokens(first.record)
+    other = finished_game(4)  # another game: the same length of history is no proof
+    assert notation.tokens(other.record) == Notation().tokens(other.record)
+    taken_back = GameRecord(other.ruleset, other.first, other.actions[:-3])  # an undo
+    assert notation.tokens(taken_back) == Notation().tokens(taken_back)
+    reels_first = GameRecord(other.ruleset, Side.REELS, ())
+    assert notation.tokens(reels_first) == []
+
+
+def test_a_kept_notation_refuses_a_bad_action_and_goes_on_afresh() -> None:
+    game = finished_game()
+    notation = Notation()
+    notation.tokens(GameRecord(game.ruleset, game.first, game.actions[:7]))
+    assert isinstance(game.actions[6], Move)
+    bad = GameRecord(game.ruleset, game.first, (*game.actions[:7], game.actions[6]))
+    with pytest.raises(BadRecord, match="action 8"):
+        bad.final_state()  # a move twice, with no throw between
+    with pytest.raises(BadRecord, match="action 8"):
+        notation.tokens(bad)
+    assert notation.tokens(game.record) == Notation().tokens(game.record)

@@ -13,7 +13,8 @@ def test_a_few_visitors_later_every_game_is_recorded_once(tmp_path: Path) -> Non
     recorded = list(GameLog(tmp_path).lines())
     assert visitors.started == 5 and len(recorded) == visitors.started
     assert {line.result for line in recorded} >= {"abandoned", "visitor", "mummy"}
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json", "games.jsonl"]
+    files = {p.name for p in tmp_path.iterdir()}  # nothing half-written or set aside
+    assert "games.jsonl" in files and files <= {"game.json", "games.jsonl"}
 
 
 def test_a_few_visitors_meet_every_fault_and_no_game_or_save_is_lost(tmp_path: Path) -> None:

@@ -375,3 +375,26 @@ def test_with_racks_bearing_off_is_the_tray_not_a_touch_of_16() -> None:
     assert isinstance(tracker.judge(2.0), InProgress)  # in the hand, on its way to the tray
     tracker.change("CO1", True, 3.0)
     assert tracker.judge(4.0) == Recognized(Move(Side.CONES, 13, 3))
+
+
+def test_a_still_board_found_as_expected_is_judged_afresh_after_any_change() -> None:
+    """A board found as expected is not judged again every frame; a change, a new expectation
+    or a new settle time is judged at once (never the old verdict)."""
+    tracker = MoveTracker(settle=0.25, grace=1.5)
+    tracker.expect(Expectation.board(["M4", "M8"]))
+    tracker.reset(["M4", "M8"], now=0.0)
+    assert isinstance(tracker.judge(1.0), AsExpected)
+    assert isinstance(tracker.judge(2.0), AsExpected)  # the same, kept
+    tracker.change("M8", False, 2.0)
+    assert isinstance(tracker.judge(2.1), Unsettled)
+    verdict = tracker.judge(5.0)
+    assert isinstance(verdict, Mismatch) and set(verdict.missing) == {"M8"}
+    tracker.change("M8", True, 5.0)
+    assert isinstance(tracker.judge(6.0), AsExpected)
+    tracker.expect(Expectation.board(["M4"]))  # the board to reach changed, not the pieces
+    verdict = tracker.judge(6.1)
+    assert isinstance(verdict, Mismatch) and verdict.unexpected == {"M8"}
+    tracker.expect(Expectation.board(["M4", "M8"]))
+    assert isinstance(tracker.judge(6.2), AsExpected)
+    tracker.settle = 10.0  # a longer settle time: not still long enough any more
+    assert isinstance(tracker.judge(6.3), Unsettled)

@@ -1,10 +1,11 @@
+from collections.abc import Sequence
 from dataclasses import replace
 
 import pytest
 
 from hardware.board_file import DEFAULT_BOARD, LightsConfig, load_board
-from hardware.lights import WHITE, Lights, estimate_milliamps
-from hardware.strips import MemoryStrip
+from hardware.lights import REWRITE_EVERY, WHITE, Lights, estimate_milliamps
+from hardware.strips import Colour, MemoryStrip
 
 
 @pytest.fixture
@@ -115,3 +116,68 @@ def test_the_strip_is_released_even_when_the_last_frame_cannot_be_sent(
     with pytest.raises(OSError):
         lights.close()
     assert strip.closed
+
+
+def test_an_unchanged_frame_is_not_sent_again_but_refreshed_now_and_then(
+        config: LightsConfig) -> None:
+    lights, strip = lights_for(config)
+    for _ in range(REWRITE_EVERY):
+        lights.show({"M8": WHITE})
+    assert strip.writes == 1  # the strip keeps its pixels: nothing to send
+    lights.show({"M8": WHITE})
+    assert strip.writes == 2  # once in a while, in case a spark upset a pixel
+    assert strip.pixels[config.order.index("M8")] == WHITE
+
+
+def test_a_change_of_brightness_shows_at_once_even_for_the_same_frame(
+        config: LightsConfig) -> None:
+    lights, strip = lights_for(config)
+    frame = {"R4": (200, 100, 0)}
+    lights.show(frame)
+    lights.brightness = 0.5
+    lights.show(frame)
+    assert strip.pixels[config.order.index("R4")] == (100, 50, 0)
+    assert lights.last_frame["R4"] == (100, 50, 0)
+    lights.brightness = 1.0  # a colour scaled before, at another brightness
+    lights.show(frame)
+    assert strip.pixels[config.order.index("R4")] == (200, 100, 0)
+
+
+def test_any_change_of_the_frame_shows_at_once(config: LightsConfig) -> None:
+    lights, strip = lights_for(config)
+    frame = {"R4": (200, 100, 0), "M8": WHITE}
+    lights.show(frame)
+    frame["M8"] = (0, 0, 255)  # the same dict, changed in place
+    lights.show(frame)
+    assert strip.pixels[config.order.index("M8")] == (0, 0, 255)
+    lights.show({"R4": (200, 100, 0)})  # a square gone dark
+    assert strip.pixels[config.order.index("M8")] == (0, 0, 0)
+    assert strip.writes == 3
+
+
+def test_a_frame_that_could_not_be_sent_is_sent_again(config: LightsConfig) -> None:
+    class Flaky(MemoryStrip):
+        fail = True
+
+        def write(self, pixels: Sequence[Colour]) -> None:
+            if self.fail:
+                self.fail = False
+                raise OSError("SPI transfer failed")
+            super().write(pixels)
+
+    strip = Flaky(len(config.order))
+    lights = Lights(config, strip)
+    with pytest.raises(OSError):
+        lights.show({"M8": WHITE})
+    lights.show({"M8": WHITE})
+    assert strip.pixels[config.order.index("M8")] == WHITE
+
+
+def test_a_bad_colour_is_refused_however_often_good_ones_were_shown(
+        config: LightsConfig) -> None:
+    lights, _ = lights_for(config)
+    lights.show({"M7": WHITE})
+    with pytest.raises(ValueError, match="M7"):
+        lights.show({"M7": (255, 255, 256)})
+    with pytest.raises(KeyError, match="M17"):
+        lights.show({"M7": WHITE, "M17": WHITE})
