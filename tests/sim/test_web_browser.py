@@ -18,6 +18,8 @@ import pytest
 pytest.importorskip("starlette", reason="the web extra is not installed")
 pytest.importorskip("uvicorn", reason="the web extra is not installed")
 
+from firmware.setna import Setna
+from firmware.tournament import Tournament
 from tests.sim.web_board import WebBoard
 from tests.sim.web_browser import browser, chromium_missing, served
 
@@ -183,3 +185,21 @@ def test_the_display_page_fills_a_wall_screen(site: tuple[WebBoard, str],
     expect(page.locator("#fact")).not_to_be_empty()
     box = page.locator("svg.board").bounding_box()
     assert box is not None and box["width"] > 900  # large, across the room
+
+
+def test_the_display_follows_setnas_tournament(tmp_path: Path,
+                                               open_page: Callable[..., Page]) -> None:
+    page = open_page(1920, 1080)
+    with served(tmp_path, story="tournament") as (board, url):
+        page.goto(f"{url}/display")
+        expect(page.locator("#tournament")).to_contain_text("Setna 0, Neferkaptah 0",
+                                                            timeout=WAIT)
+        story = board.table.choices.story if board.table.choices is not None else None
+        assert isinstance(story, Setna)
+        with board.lock:
+            story._changed(Tournament(wins=1, losses=2, stage=1))  # a game won, two lost
+        board.run(0.2)
+        expect(page.locator("#tournament")).to_have_attribute("data-key", "1:2:1",
+                                                              timeout=WAIT)
+        expect(page.locator("#tournament")).to_contain_text("to his knees")
+        expect(page.locator("#tournament img")).to_have_attribute("src", "/art/setna-1.png")
