@@ -9,7 +9,7 @@ from tests.benchmarks.soak import soak
 
 
 def test_a_few_visitors_later_every_game_is_recorded_once(tmp_path: Path) -> None:
-    _, visitors = soak(5, seed=2, state_dir=tmp_path)  # a seed whose visitors also walk away
+    _, visitors = soak(5, seed=0, state_dir=tmp_path)  # a seed whose visitors also walk away
     recorded = list(GameLog(tmp_path).lines())
     assert visitors.started == 5 and len(recorded) == visitors.started
     assert {line.result for line in recorded} >= {"abandoned", "visitor", "mummy"}
