@@ -15,6 +15,7 @@ from sim.terminal import TerminalGame
 from tests.sim.test_terminal import Script
 
 DEVICES = {"sticks": r"\bsticks\b", "die": r"\bdie\b", "dice": r"\bdice\b"}
+SQUARE = re.compile(r"\b[A-Z]\d{1,2}\b")
 EXAMPLES = {name: f"{load(name).words.move}, {load(name).words.square}" for name in names()}
 """Each game's example in the help: a move and the square that names it."""
 
@@ -59,6 +60,9 @@ def test_a_whole_game_names_only_its_own_chance_device_and_notation(name: str) -
         if example != EXAMPLES[name]:
             assert example not in text, (other, name)
     assert "threw  " not in text  # one space after "threw"
+    squares = set(load(name).geometry.squares)
+    foreign = {s for s in SQUARE.findall(text) if s not in squares}
+    assert not foreign, (name, foreign)  # never another game's squares
 
 
 @pytest.mark.parametrize("name", ["cyningstan", "ramses", "stacks"])
