@@ -15,6 +15,9 @@ log = logging.getLogger(__name__)
 
 CONNECTIONS = 400
 """Connections at once: more are answered 503 by uvicorn (the board never hears of them)."""
+STOPPING = 2
+"""Seconds a stop waits for open pages: a live stream never ends of itself, and without a bound
+uvicorn waited for it until systemd killed the page 90 s later."""
 
 
 def web_main(board: Path | None, socket: str | None, state_dir: Path | None, *,
@@ -51,5 +54,6 @@ def web_main(board: Path | None, socket: str | None, state_dir: Path | None, *,
     uvicorn.run(app, host=config.address, port=config.port, log_level="warning",
                 proxy_headers=False, server_header=False, date_header=False,
                 limit_concurrency=CONNECTIONS, timeout_keep_alive=5, ws="none",
+                timeout_graceful_shutdown=STOPPING,
                 h11_max_incomplete_event_size=16 * 1024)
     return 0

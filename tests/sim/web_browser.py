@@ -16,6 +16,7 @@ from typing import Any
 
 import uvicorn
 
+from sim.web.serve import STOPPING
 from tests.sim.web_board import WebBoard
 
 CHROMIUM = "/usr/bin/chromium"
@@ -43,7 +44,7 @@ def served(tmp_path: Path, **options: Any) -> Iterator[tuple[WebBoard, str]]:
         listener.listen(64)
         port = listener.getsockname()[1]
         server = uvicorn.Server(uvicorn.Config(board.app, log_level="warning", ws="none",
-                                               lifespan="on"))
+                                               lifespan="on", timeout_graceful_shutdown=STOPPING))
         thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]},
                                   daemon=True)
         thread.start()
