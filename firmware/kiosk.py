@@ -147,7 +147,10 @@ class Kiosk:
                 self.last_invite = now
         else:
             self.last_invite = now
-        playing = controller.game is not None and controller.phase in (Phase.THROW, Phase.MOVE)
+        # a game waiting to be set out again (GUIDE, after a restart) is left alone too: a board
+        # cleared meanwhile would otherwise wait for that position for ever
+        playing = controller.game is not None and controller.phase in (Phase.THROW, Phase.MOVE,
+                                                                       Phase.GUIDE)
         if playing and now - self.last_touch >= self.config.abandon_after:
             log.info("nobody has touched the board for %.0f s: the game is ended",
                      now - self.last_touch)

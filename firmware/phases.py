@@ -90,6 +90,9 @@ class Phases(MummyTurn, Saving, Telling):
         self._set_phase(Phase.CLEAR)
         self.mummy_move = self.hint = self.shown_throw = None
         self.tracker.expect(Expectation.board(self._resting()))
+        # judged against the cleared board's expectation now: the game's old mismatch (a
+        # position never set out again) must not ask for pieces in this frame
+        self.verdict = self.tracker.judge(self.clock.now())
         self._tell([phrase(N_("The game is ended ({why}). Clear the board for the next game."),
                            why=why)])
 

@@ -77,6 +77,27 @@ def test_a_game_left_alone_is_ended_the_board_cleared_and_recorded_once(tmp_path
         assert lines[0].level == "priest" and lines[0].duration >= KIOSK.abandon_after - 1
 
 
+def test_a_game_resumed_over_a_cleared_board_is_ended_if_nobody_comes(tmp_path: Path) -> None:
+    """The service restarts mid-game (a power cut, a watchdog) and the board was cleared
+    meanwhile: it waits for the position to be set out, and nobody comes. Found by the soak: the
+    kiosk waited in guidance for ever, and no visitor after could begin a game."""
+    state = GameState.parse("C:C2,M6 R:M9 entered:CR turn:C")
+    with kiosk_table(tmp_path, pieces=state.occupancy()) as table:
+        table.controller.set_up(state)
+        table.run(0.5)
+    with kiosk_table(tmp_path) as table:  # nothing on the board
+        table.run(0.5)
+        assert table.controller.phase is Phase.GUIDE and table.controller.game is not None
+        wait(table, KIOSK.abandon_after - 10)
+        assert table.controller.phase is Phase.GUIDE  # not yet: staff may be setting it out
+        wait(table, 15)
+        assert table.controller.phase is Phase.IDLE and table.controller.game is None
+        assert [line.result for line in GameLog(tmp_path).lines()] == ["abandoned"]
+        Hand(table).shake(0.6)
+        table.run(2.0)
+        assert table.controller.game is not None  # the next visitor's game
+
+
 def test_covering_the_four_corners_resets_the_board_for_staff(tmp_path: Path) -> None:
     with kiosk_table(tmp_path) as table:
         Hand(table).shake()
