@@ -49,3 +49,14 @@ class Saving(PlayState):
                                   self.fairness if self.settings.fair else None))
         except OSError as exc:  # a full or read-only disk must not stop the game
             log.error("could not save the game: %s", exc)
+            if self.game.state.is_over:
+                self._forget_the_unfinished_save()
+
+    def _forget_the_unfinished_save(self) -> None:
+        """The end of a game could not be saved: the save on disk is a position before it, which
+        a restart would take up, playing a won game again. Removing a file needs no room."""
+        assert self.store is not None
+        try:
+            self.store.clear()
+        except OSError as exc:
+            log.error("could not remove the save of a finished game: %s", exc)

@@ -11,10 +11,17 @@ from typing import Any
 
 import pytest
 
+from engine.core.sides import Side
+from engine.tait.moves import Move
+from engine.tait.state import TAIT
 from firmware.controller import Settings
+from firmware.scenes import Phase
 from firmware.store import Store
 from sim.cli import main
 from sim.table import Table
+from tests.firmware.hand import carry_out
+
+C = Side.CONES
 
 GOOD_SAVE_START = '{"format": "aseb-save", "mummy": "reels", "last_winner": null, '
 
@@ -73,15 +80,8 @@ def test_aseb_run_simulated_sends_ready_and_starts_over_a_garbled_save(
     assert (tmp_path / "game.bad-1.json").exists()
 
 
-def test_a_save_on_a_full_disk_keeps_the_old_one_and_leaves_no_half_file(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    with Table(state_dir=tmp_path, settings=Settings(mummy=None)) as table:
-        table.sim.shake(1.0)
-        table.run(3.0)
-    store = Store(tmp_path)
-    before = store.path.read_text()
-    saved = store.load()
-    assert saved is not None
+def fill_the_disk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From now on every save's write fails as on a full disk (removing a file still works)."""
     real_open = open
 
     class Full:
@@ -99,7 +99,41 @@ def test_a_save_on_a_full_disk_keeps_the_old_one_and_leaves_no_half_file(
 
     monkeypatch.setattr("firmware.atomic.open",  # where every save is written
                         lambda *a, **k: Full(real_open(*a, **k)), raising=False)
+
+
+def test_a_save_on_a_full_disk_keeps_the_old_one_and_leaves_no_half_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with Table(state_dir=tmp_path, settings=Settings(mummy=None)) as table:
+        table.sim.shake(1.0)
+        table.run(3.0)
+    store = Store(tmp_path)
+    before = store.path.read_text()
+    saved = store.load()
+    assert saved is not None
+    fill_the_disk(monkeypatch)
     with pytest.raises(OSError):
         store.save(saved)
     assert store.path.read_text() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+
+
+def test_a_win_the_full_disk_could_not_save_is_not_played_again_after_a_power_cut(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found by the kiosk soak: the save left on disk was from before the win, and the restart
+    asked the next visitor to set out a game already won (then recorded it a second time)."""
+    state = TAIT.parse("C:M15 R:M9 off:4,0 entered:CR turn:C throw:1")
+    with Table(state_dir=tmp_path, settings=Settings(mummy=None),
+               pieces=state.occupancy()) as table:
+        table.controller.set_up(state)
+        table.run(0.5)
+        table.controller.flush()
+        assert Store(tmp_path).load() is not None  # the game before its last move, saved
+        fill_the_disk(monkeypatch)
+        carry_out(table, state, Move(C, 15, 1))  # off the board: the Cones win
+        table.run(1.0)
+        assert table.controller.phase is Phase.WON
+        pieces = sorted(table.sim.pieces)
+    # the power is cut before anyone clears the board
+    assert Store(tmp_path).load() is None
+    with Table(state_dir=tmp_path, settings=Settings(mummy=None), pieces=pieces) as table:
+        assert table.controller.game is None
