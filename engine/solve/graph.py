@@ -10,14 +10,13 @@ these small tables as it goes: no successor is held.
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from engine.core.sticks import Throw
-from engine.solve.index import PRIVATE_SHIFT, PRIVATE_SQUARES, SHARED_SHIFT, Index
+from engine.solve.index import PRIVATE_SHIFT, SHARED_SHIFT, Index
 from engine.tait.packed import ENTERED, EXTRA, HALF, HALF_MASK, OFF, OVER, TURN
 from engine.tait.tables import tables
 
@@ -165,18 +164,9 @@ def move_table(index: Index) -> MoveTable:
 def opponents(index: Index) -> dict[tuple[int, int], Array]:
     """The opponent's squares (4 private bits, then the free shared ones squeezed) in block
     order, by (pieces off, free shared squares); the half that has not entered is left out."""
-    found: dict[tuple[int, int], Array] = {}
-    for free in range(index.shared + 1):
-        squares = PRIVATE_SQUARES + free
-        ordered = []
-        for count in range(index.pieces + 1):
-            sets = [sum(1 << s for s in spots) for spots in combinations(range(squares), count)]
-            sets.sort(key=lambda mask: int(index.colex[mask]))
-            ordered.append(sets)
-        for off in range(index.pieces):
-            kept = [mask for sets in ordered[: index.pieces - off + 1] for mask in sets]
-            found[off, free] = np.array(kept, dtype=np.int64)
-    return found
+    sets, first = index.block_sets
+    return {(off, free): sets[first[free]: first[free] + index.below[free, index.pieces - off + 1]]
+            for off in range(index.pieces) for free in range(index.shared + 1)}
 
 
 def block_halves(index: Index, sets: Array, taken: int, off: int) -> Array:
@@ -193,43 +183,9 @@ def group(index: Index, layers: list[tuple[int, int]]) -> Group:
     first is the one with fewer pieces off (in a layer that is its own mirror, the side further
     on). Every move of that side that bumps nothing, and every move of the other side, goes to a
     unit the sweep has already updated; only bumps of the first side's pieces look back.
+    Compiled (``engine.solve.order``).
     """
-    sets = opponents(index)
-    pips = index.pips
-    first_side = min(a for a, _ in layers)
+    from engine.solve.order import units
+
     total = sum(index.layers[layer][1] for layer in layers)
-    position = np.empty(total, dtype=np.int32)
-    hand_of = np.empty(total, dtype=np.int32)
-    opponent = np.empty(total, dtype=np.int32)
-    mirror = np.empty(total, dtype=np.int32)
-    level = np.empty(total, dtype=np.int32)
-    units = 0
-    for a, b in layers:
-        at = index.layers[a, b][0]
-        for hand in np.flatnonzero(index.hand_off == a).tolist():
-            half = int(index.halves.codes[index.hand_half[hand]])
-            extra = int(index.hand_extra[hand])
-            taken = half >> SHARED_SHIFT & index.shared_mask
-            block = block_halves(index, sets[b, int(index.hand_free[hand])], taken, b)
-            rows = np.arange(at, at + len(block))
-            at += len(block)
-            if extra == 0:
-                mirrors = index.numbers(block, np.zeros_like(block), np.full_like(block, half))
-                keep = rows <= mirrors  # a pair is kept once, by its lower position
-                rows, block, mirrors = rows[keep], block[keep], mirrors[keep]
-            else:
-                mirrors = np.full(len(block), -1)
-            mine, theirs = pips[half], pips[block]
-            if a == b:  # both sides alike: the one further on first
-                key = np.maximum(mine, theirs) << 10 | np.minimum(mine, theirs)
-            elif a == first_side:
-                key = mine << 10 | theirs
-            else:
-                key = theirs << 10 | mine
-            end = units + len(rows)
-            position[units:end], opponent[units:end] = rows, block
-            hand_of[units:end], mirror[units:end], level[units:end] = hand, mirrors, -key
-            units = end
-    order = np.argsort(level[:units], kind="stable")
-    del level
-    return Group(layers, position[order], hand_of[order], opponent[order], mirror[order], total)
+    return Group(layers, *units(index, layers), total)

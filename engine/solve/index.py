@@ -139,6 +139,20 @@ class Index:
         return _squeeze(self.shared)[1]
 
     @cached_property
+    def block_sets(self) -> tuple[Array, Array]:
+        """(sets, first): the opponent's squares in block order (4 private bits, then the free
+        shared ones squeezed), by free shared squares m from ``sets[first[m]]`` on: by how many
+        pieces, then colex; the first ``below[m, k + 1]`` of them have up to k pieces (the half
+        that has not entered, first in a block with none off, is left out)."""
+        found, first = [], [0]
+        for m in range(self.shared + 1):
+            masks = np.arange(1 << PRIVATE_SQUARES + m, dtype=np.int64)
+            masks = masks[self.popcount[masks] <= self.pieces]
+            found.append(masks[np.lexsort((self.colex[masks], self.popcount[masks]))])
+            first.append(first[-1] + len(masks))
+        return np.concatenate(found), np.array(first, dtype=np.int64)
+
+    @cached_property
     def pips(self) -> Array:
         """How far the pieces of each half code have come (``hands.pips``)."""
         found = np.zeros(1 << HALF, dtype=np.int64)

@@ -111,6 +111,49 @@ def test_the_index_numbers_every_position_once(ruleset: Ruleset) -> None:
     assert sorted(every.tolist()) == list(range(index.size))
 
 
+def plain_group(index: Index, layers: list[tuple[int, int]]) -> Group:
+    """``group`` restated with NumPy: every block's units, their mirrors, then a stable sort
+    by the key (the furthest first)."""
+    sets, pips = opponents(index), index.pips
+    first_side = min(a for a, _ in layers)
+    found: list[list[np.ndarray]] = [[], [], [], [], []]
+    for a, b in layers:
+        for hand in np.flatnonzero(index.hand_off == a).tolist():
+            mover = int(index.halves.codes[index.hand_half[hand]])
+            block = block_halves(index, sets[b, int(index.hand_free[hand])],
+                                 mover >> SHARED_SHIFT & index.shared_mask, b)
+            rows = index.start[b, hand] + np.arange(len(block))
+            if index.hand_extra[hand] == 0:
+                mirrors = index.numbers(block, np.zeros_like(block), np.full_like(block, mover))
+                keep = rows <= mirrors
+                rows, block, mirrors = rows[keep], block[keep], mirrors[keep]
+            else:
+                mirrors = np.full(len(block), -1)
+            mine, theirs = pips[mover], pips[block]
+            if a == b:
+                key = np.maximum(mine, theirs) << 10 | np.minimum(mine, theirs)
+            else:
+                key = mine << 10 | theirs if a == first_side else theirs << 10 | mine
+            for column, part in zip(found, (rows, np.full(len(rows), hand), block, mirrors, -key),
+                                    strict=True):
+                column.append(part)
+    position, hand_of, opponent, mirror, level = (np.concatenate(c) for c in found)
+    order = np.argsort(level, kind="stable")
+    return Group(layers, position[order], hand_of[order], opponent[order], mirror[order],
+                 sum(index.layers[layer][1] for layer in layers))
+
+
+@pytest.mark.parametrize("ruleset", [Ruleset(pieces=3), cyningstan(2)],
+                         ids=["tait-3", "cyningstan-2"])
+def test_the_compiled_sweep_order_is_the_plain_one(ruleset: Ruleset) -> None:
+    index = Index(ruleset)
+    for layers in groups(index):
+        compiled, plain = group(index, layers), plain_group(index, layers)
+        assert compiled.positions == plain.positions
+        for name in ("position", "hand", "opponent", "mirror"):
+            assert np.array_equal(getattr(compiled, name), getattr(plain, name)), (layers, name)
+
+
 def test_the_bound_on_extra_turns_is_reached_from_the_start() -> None:
     """The solver keeps as many extra turns as its bound allows; games reach exactly that many
     (python -m tests.benchmarks.solve_check shows it for two pieces and more)."""

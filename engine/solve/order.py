@@ -1,0 +1,97 @@
+"""A group's sweep order, compiled (numba): the units of ``engine.solve.graph.group``.
+
+Each layer's units are made twice, hand by hand and block by block as the index numbers them:
+once to count how many fall on each key of the order, then to write each straight into its
+place (a counting sort, stable, so a key's units keep the index's order). No unit is held twice
+and nothing is sorted: with NumPy (blocks, mirrors, keys, an argsort and four gathers) this was
+about 12 of the five-piece solve's CPU seconds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from engine.solve.index import PRIVATE_SHIFT, SHARED_SHIFT, Index
+from engine.solve.kernel import _bits, _rank, compiled, squeeze_six
+from engine.tait.packed import ENTERED, OFF
+
+Places = npt.NDArray[np.int32]
+
+BOTH, FIRST, SECOND = range(3)
+"""How a layer's key is made: both sides alike (the one further on first), the mover counted
+first, or the opponent counted first."""
+
+
+@compiled
+def _layer(a: int, b: int, kind: int, hands: Any, hand_code: Any, hand_extra: Any,
+           hand_free: Any, start: Any, sets: Any, first_set: Any, lengths: Any, spread: Any,
+           first_hand: Any, r: Any, shared: int, pips: Any, counts: Any, write: bool,
+           position: Any, hand_of: Any, opponent: Any, mirror: Any) -> None:
+    """Count (``write`` false) or write each unit of layer (a, b) at its key's next place."""
+    mask = r[3]
+    for h in hands:
+        half = hand_code[h]
+        taken = half >> SHARED_SHIFT & mask
+        free = hand_free[h]
+        mine = pips[half]
+        at = start[b, h]
+        blank = 1 if b == 0 else 0  # the half that has not entered comes first
+        for i in range(lengths[free] + blank):
+            if i < blank:
+                theirs_half = 0
+            else:
+                s = sets[first_set[free] + i - blank]
+                theirs_half = ((s & 15) << PRIVATE_SHIFT | np.int64(spread[taken, s >> 4])
+                               << SHARED_SHIFT | b << OFF | ENTERED)
+            place = at + i
+            pair = -1
+            if hand_extra[h] == 0:
+                taken_o = theirs_half >> SHARED_SHIFT & mask
+                pair = start[a, first_hand[theirs_half]] + _rank(
+                    taken_o, shared - _bits(taken_o), half, r)
+                if place > pair:
+                    continue  # a pair is kept once, by its lower position
+            theirs = pips[theirs_half]
+            if kind == BOTH:
+                key = max(mine, theirs) << 10 | min(mine, theirs)
+            elif kind == FIRST:
+                key = mine << 10 | theirs
+            else:
+                key = theirs << 10 | mine
+            if write:
+                k = counts[key]
+                counts[key] = k + 1
+                position[k], hand_of[k], opponent[k], mirror[k] = place, h, theirs_half, pair
+            else:
+                counts[key] += 1
+
+
+def units(index: Index, layers: list[tuple[int, int]]
+          ) -> tuple[Places, Places, Places, Places]:
+    """(position, hand, opponent, mirror) of each unit of ``layers``, in sweep order."""
+    n = index.pieces
+    sets, first_set = index.block_sets
+    first_hand = index.first_hand_of(np.arange(len(index.pips)))
+    rank = (index.below, index.colex, squeeze_six(), index.shared_mask)
+    first_side = min(a for a, _ in layers)
+    pips = index.pips
+    counts = np.zeros((int(pips.max()) + 1) << 10, dtype=np.int64)
+    arguments = []
+    for a, b in layers:
+        kind = BOTH if a == b else FIRST if a == first_side else SECOND
+        lengths = index.below[:, n - b + 1]  # sets of up to n - b pieces, by free squares
+        arguments.append((a, b, kind, np.flatnonzero(index.hand_off == a), index.hand_code,
+                          index.hand_extra, index.hand_free, index.start, sets, first_set,
+                          lengths, index.spread, first_hand, rank, index.shared, pips))
+    empty = np.empty(0, dtype=np.int32)
+    for layer in arguments:
+        _layer(*layer, counts, False, empty, empty, empty, empty)
+    total = int(counts.sum())
+    counts[:] = np.cumsum(counts[::-1])[::-1] - counts  # where a key begins: highest first
+    position, hand, opponent, mirror = (np.empty(total, dtype=np.int32) for _ in range(4))
+    for layer in arguments:
+        _layer(*layer, counts, True, position, hand, opponent, mirror)
+    return position, hand, opponent, mirror
