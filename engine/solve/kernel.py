@@ -84,15 +84,22 @@ _prefetch = cast(Callable[[Any, int], None], intrinsic(_prefetch_item))
 
 
 @inlined
+def _u(i: int) -> Any:
+    """``i`` as an unsigned index: numba then leaves out the test for a negative one."""
+    return np.uint64(i)
+
+
+@inlined
 def _rank(taken: int, free: int, half: int, r: Any) -> int:
     """The place of the opponent's ``half`` in its block beside the mover's shared squares
     ``taken`` (``free`` of them left): ``Index.ranks`` for one position, without a branch."""
-    below, colex, squeeze, mask = r
+    below, width, colex, squeeze, mask = r
     rest = half >> 5 & mask
-    low = squeeze[taken & 63, rest & 63]
-    high = squeeze[taken >> 6, rest >> 6]
+    low = squeeze[_u((taken & 63) << 6 | rest & 63)]
+    high = squeeze[_u(taken >> 6 << 6 | rest >> 6)]
     squares = half >> 1 & 15 | (low | high << 6 - _bits(taken & 63)) << 4
-    found = below[free, _bits(squares)] + colex[squares] + (half >> OFF & 7 == 0)
+    found = below[_u(free * width + _bits(squares))] + colex[_u(squares)] + (
+        half >> OFF & 7 == 0)
     return found if half else 0
 
 
@@ -112,27 +119,29 @@ def _places(hand: int, opponent: int, w: Any, t: Any, scratch: Any, at: int) -> 
     so that the reads of ``_pick`` overlap rather than wait one by one. No branch but the
     loop's: the move's kind picks its operands. Returns the position's row of the table."""
     start, hands, r, first_hand, first, move = t[0], t[1], t[2], t[3], t[5], t[6]
-    blocking, keys, shared, mask = t[7], t[8], t[9], t[2][3]
+    blocking, keys, shared, mask = t[7], t[8], t[9], t[2][4]
     row = hand * keys + _key(opponent, blocking)
     opponent_taken = opponent >> 5 & mask
     opponent_free = shared - _bits(opponent_taken)
     begin = first[row]
     for j in range(begin, first[row + 1]):
-        code = move[j]
+        code = move[_u(j)]
         after = opponent & ~((1 << (code >> BUMP & 31)) >> 1)
-        passed = code >> PASSES & 1
+        passed = -(code >> PASSES & 1)  # all bits set when the turn passes: picks by masks
         target = code >> TARGET & TARGET_MASK
         # Passed: the opponent throws next, beside the mover's new half ``target``; else the
         # mover (hand ``target``) throws again beside the opponent's half.
-        to_move = first_hand[after]
+        to_move = first_hand[_u(after)]
         left = opponent_free + (after != opponent)
-        mover = to_move if passed else target
-        square = after >> 5 & mask if passed else code >> TAKEN & TAKEN_MASK
-        left = left if passed else code >> FREE & 15
-        x = target if passed else after
-        place = start[(x >> OFF & 7) * hands + mover] + _rank(square, left, x, r)
+        mover = target ^ ((to_move ^ target) & passed)
+        taken = code >> TAKEN & TAKEN_MASK
+        square = taken ^ (((after >> 5 & mask) ^ taken) & passed)
+        free = code >> FREE & 15
+        left = free ^ ((left ^ free) & passed)
+        x = after ^ ((target ^ after) & passed)
+        place = start[_u((x >> OFF & 7) * hands + mover)] + _rank(square, left, x, r)
         _prefetch(w, place)
-        scratch[at + j - begin] = ~place if passed else place
+        scratch[at + j - begin] = place ^ passed  # ~place when the turn passes
     return int(row)
 
 
@@ -313,8 +322,7 @@ class Arrays(NamedTuple):
 def arrays_of(index: Index, moves: MoveTable, chances: list[float]) -> Arrays:
     """The arrays and numbers the sweep reads."""
     first_hand = index.first_hand_of(np.arange(1 << HALF)).astype(np.int32)
-    colex = index.colex.astype(np.int32)
-    rank = (index.below, colex, squeeze_six(), index.shared_mask)
+    rank = rank_tables(index)
     m = moves
     starts = index.start.ravel().astype(np.int32)  # half the cache lines of int64
     # A row's three chances share a cache line, and each move is one number: a position's
@@ -341,6 +349,13 @@ def packed(moves: MoveTable) -> npt.NDArray[np.int64]:
     assert (moves.taken <= TAKEN_MASK).all() and (moves.free < 16).all()
     return (moves.throw | moves.passes << PASSES | bump << BUMP | moves.target << TARGET
             | moves.taken << TAKEN | moves.free << FREE)
+
+
+def rank_tables(index: Index) -> tuple[Any, ...]:
+    """What ``_rank`` reads, its two-dimensional tables flattened."""
+    below = index.below
+    return (below.ravel(), below.shape[1], index.colex.astype(np.int32), squeeze_six().ravel(),
+            index.shared_mask)
 
 
 def squeeze_six() -> npt.NDArray[np.uint8]:

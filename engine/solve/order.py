@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.solve.index import PRIVATE_SHIFT, SHARED_SHIFT, Index
-from engine.solve.kernel import _bits, _rank, compiled, squeeze_six
+from engine.solve.kernel import _bits, _rank, compiled, rank_tables
 from engine.tait.packed import ENTERED, OFF
 
 Places = npt.NDArray[np.int32]
@@ -31,7 +31,7 @@ def _layer(a: int, b: int, kind: int, hands: Any, hand_code: Any, hand_extra: An
            first_hand: Any, r: Any, shared: int, pips: Any, counts: Any, write: bool,
            position: Any, hand_of: Any, opponent: Any, mirror: Any) -> None:
     """Count (``write`` false) or write each unit of layer (a, b) at its key's next place."""
-    mask = r[3]
+    mask = r[4]
     for h in hands:
         half = hand_code[h]
         taken = half >> SHARED_SHIFT & mask
@@ -75,7 +75,7 @@ def units(index: Index, layers: list[tuple[int, int]]
     n = index.pieces
     sets, first_set = index.block_sets
     first_hand = index.first_hand_of(np.arange(len(index.pips)))
-    rank = (index.below, index.colex, squeeze_six(), index.shared_mask)
+    rank = rank_tables(index)
     first_side = min(a for a, _ in layers)
     pips = index.pips
     counts = np.zeros((int(pips.max()) + 1) << 10, dtype=np.int64)
