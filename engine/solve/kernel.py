@@ -166,11 +166,11 @@ def _pick(row: int, w: Any, t: Any, scratch: Any, at: int, choices: Any, chosen_
     current = -1
     begin = first[row]
     for j in range(begin, first[row + 1]):
-        code = scratch[at + j - begin]
+        code = scratch[_u(at + j - begin)]
         passed = code < 0
-        v = w[~code if passed else code]
+        v = w[_u(code ^ code >> 63)]  # ~code when the turn passes
         v = 1.0 - v if passed else v
-        throw = move[j] & 7
+        throw = move[_u(j)] & 7
         new_throw = throw != current
         if new_throw and current >= 0:
             choices[chosen_at + current] = chosen
@@ -180,7 +180,7 @@ def _pick(row: int, w: Any, t: Any, scratch: Any, at: int, choices: Any, chosen_
         better = new_throw or v > best
         best = v if better else best
         chosen = code if better else chosen
-        weight = p[throw]
+        weight = p[_u(throw)]
         current = throw
     rest += weight * best
     if current >= 0:
@@ -206,9 +206,9 @@ def _chosen(hand: int, opponent: int, w: Any, t: Any, choices: Any, at: int
     row = hand * keys + _key(opponent, blocking)
     rest = lost[row, 0]
     for k in range(len(p)):
-        code = choices[at + k]
+        code = choices[_u(at + k)]
         passed = code < 0
-        v = w[~code if passed else code]
+        v = w[_u(code ^ code >> 31)]  # ~code when the turn passes
         rest += p[k] * (1.0 - v if passed else v)
     return rest, lost[row, 1], lost[row, 2]
 

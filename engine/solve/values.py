@@ -55,7 +55,7 @@ CHOSEN_GAIN = 0.1
 """While the best moves still change, sweeps with the moves kept go on until they change values
 this many times less than the sweep that chose them did: the next choosing sweep gains as much
 after a few of them as after many."""
-SETTLED = 1e-3
+SETTLED = 1e-4
 """The moves are settled when a choosing sweep changes fewer than this share of them; then the
 sweeps with the moves kept go on to the tolerance, so that the next choosing sweep is the last."""
 
@@ -67,7 +67,7 @@ class Solver:
     then cheaper sweeps with those moves (a few reads a position, no move worked out; about a
     seventh of the cost) carry the values on: while the moves still change, only until the
     values change ten times less (the next choice gains nothing from more); once a choosing
-    sweep changes fewer than a thousandth of them, to the tolerance. A group is done when a
+    sweep changes fewer than a ten-thousandth of them, to the tolerance. A group is done when a
     sweep that looks at every move changes nothing by more than the tolerance: five to seven
     such sweeps.
 
