@@ -51,10 +51,9 @@ out=$(systemd/install.sh 2>&1)
 rc=$?
 echo "$out"
 echo "install.sh exited $rc in $((SECONDS - start)) s"
-check "install.sh exits 0" test "$rc" = 0
-check "the unit is enabled" systemctl is-enabled --quiet aseb
 # Under qemu-user (the arm64 box) systemd cannot make the unit's network and IPC namespaces
-# (EIO: exit 225/NETWORK, 226/NAMESPACE); a Pi can. Those two are turned off there, and said so.
+# (EIO: exit 225/NETWORK, 226/NAMESPACE); a Pi can. Those two are turned off there, and said so,
+# and the installer is judged on its run with them off (its first run met the emulator's failure).
 if journalctl -u aseb -o cat | grep -qE 'status=22[56]/(NETWORK|NAMESPACE)'; then
     echo "NOTE emulated: PrivateNetwork= and PrivateIPC= fail under qemu-user; turned off by a drop-in"
     emulated=1
@@ -62,9 +61,14 @@ if journalctl -u aseb -o cat | grep -qE 'status=22[56]/(NETWORK|NAMESPACE)'; the
     printf '[Service]\nPrivateNetwork=no\nPrivateIPC=no\n' >"$dropins/qemu.conf"
     systemctl daemon-reload
     systemctl reset-failed aseb
-    systemctl restart aseb
+    start=$SECONDS
     out=$(systemd/install.sh 2>&1)
+    rc=$?
+    echo "$out" | tail -2
+    echo "install.sh again, with the qemu drop-in: exited $rc in $((SECONDS - start)) s"
 fi
+check "install.sh exits 0" test "$rc" = 0
+check "the unit is enabled" systemctl is-enabled --quiet aseb
 no_hardware() { journalctl -u aseb -o cat | grep -q "status=69"; }
 wait_for 60 no_hardware
 check "no GPIO: the service exits 69 (and is restarted with its back-off)" no_hardware
@@ -190,8 +194,23 @@ unchanged() { grep -q "nothing to do" <<<"$out" && [[ $(prop MainPID) == "$pid" 
 check "second run: nothing to do, the same process" unchanged
 
 step "aseb web: install.sh --web, the page on loopback beside the simulated board"
+web_dropins=/etc/systemd/system/aseb-web.service.d
+if ((emulated)); then  # the web unit's IPC namespace fails under qemu-user as the board's does
+    mkdir -p "$web_dropins"
+    printf '[Service]\nPrivateIPC=no\n' >"$web_dropins/qemu.conf"
+    echo "NOTE emulated: PrivateIPC= turned off for aseb-web by a drop-in"
+fi
 systemd/install.sh --web >/dev/null 2>&1
 rc=$?
+web_failed() { journalctl -u aseb-web -o cat | grep -oE 'status=2[0-9]{2}/[A-Z_]+' | tail -1; }
+if ((emulated)) && [[ -n $(web_failed) ]]; then  # say what the emulator refused, try once more
+    echo "NOTE emulated: aseb-web failed with $(web_failed); PrivateUsers= turned off too"
+    printf '[Service]\nPrivateIPC=no\nPrivateUsers=no\n' >"$web_dropins/qemu.conf"
+    systemctl daemon-reload
+    systemctl reset-failed aseb-web
+    systemd/install.sh --web >/dev/null 2>&1
+    rc=$?
+fi
 check "install.sh --web exits 0" test "$rc" = 0
 check "aseb-web is enabled" systemctl is-enabled --quiet aseb-web
 web_prop() { systemctl show aseb-web -p "$1" --value; }
@@ -204,6 +223,7 @@ sees_the_board() { page / | grep -q 'id="sq-M16"'; }  # drawn once the board's l
 wait_for 60 sees_the_board
 journalctl -u aseb-web --no-pager -n 3 -o cat
 check "the page answers on loopback and draws the board it reaches by the link" sees_the_board
+sees_the_board >/dev/null 2>&1 || journalctl -u aseb-web --no-pager -n 15 -o cat
 web_exposure() { systemd-analyze security aseb-web --no-pager | sed -n 's/.*Overall exposure level for aseb-web.service: //p'; }
 web_score=$(web_exposure)
 echo "aseb-web.service: $web_score"
@@ -236,11 +256,13 @@ if ((tests)); then
 
     step "the engine and firmware tests on $(dpkg --print-architecture)"
     start=$SECONDS
+    # as `make test` runs them (the long ones are the PC's: `make test-long`), on both cores
     SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy /root/venv/bin/pytest -q -p no:cacheprovider \
-        tests/engine tests/firmware 2>&1 | tail -3
+        -m "not long" -n auto tests/engine tests/firmware 2>&1 | tail -3
     check "the engine and firmware tests pass ($((SECONDS - start)) s)" test "${PIPESTATUS[0]}" = 0
 fi
 
-((emulated)) && echo "NOTE emulated (qemu-user): PrivateNetwork=no and PrivateIPC=no were set"
+((emulated)) && echo "NOTE emulated (qemu-user): PrivateNetwork=no and PrivateIPC=no were set" \
+    "(aseb-web: $(sed -n 's/^Private//p' "$web_dropins/qemu.conf" | tr '\n' ' '))"
 printf '\n%d failed\n' "$fails"
 exit "$fails"
