@@ -22,9 +22,8 @@ move is bound by its arithmetic (24 ns a move with every value in the cache, 19 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple, TypeVar, cast
+from typing import Any, NamedTuple, cast
 
-import numba
 import numpy as np
 import numpy.typing as npt
 from llvmlite import ir
@@ -33,32 +32,10 @@ from numba.extending import intrinsic
 
 from engine.solve.graph import Group, MoveTable
 from engine.solve.index import Index
+from engine.solve.rank import _bits, _rank, _u, compiled, inlined, rank_tables
 from engine.tait.packed import HALF, OFF
 
-F = TypeVar("F", bound=Callable[..., Any])
 Values = npt.NDArray[np.float64]
-
-
-def compiled(function: F) -> F:
-    """``numba.njit`` with the function's own type kept for the type checker."""
-    return cast(F, numba.njit(cache=True, nogil=True)(function))
-
-
-def inlined(function: F) -> F:
-    """``compiled``, and inlined where it is called."""
-    return cast(F, numba.njit(cache=True, nogil=True, inline="always")(function))
-
-
-def _popcount(typingctx: Any, x: Any) -> Any:
-    """How many bits of ``x`` are set (one machine instruction)."""
-
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        return builder.ctpop(args[0])
-
-    return types.int64(types.int64), codegen
-
-
-_bits = cast(Callable[[int], int], intrinsic(_popcount))
 
 
 def _prefetch_item(typingctx: Any, array: Any, at: Any) -> Any:
@@ -81,26 +58,6 @@ def _prefetch_item(typingctx: Any, array: Any, at: Any) -> Any:
 
 
 _prefetch = cast(Callable[[Any, int], None], intrinsic(_prefetch_item))
-
-
-@inlined
-def _u(i: int) -> Any:
-    """``i`` as an unsigned index: numba then leaves out the test for a negative one."""
-    return np.uint64(i)
-
-
-@inlined
-def _rank(taken: int, free: int, half: int, r: Any) -> int:
-    """The place of the opponent's ``half`` in its block beside the mover's shared squares
-    ``taken`` (``free`` of them left): ``Index.ranks`` for one position, without a branch."""
-    below, width, colex, squeeze, mask = r
-    rest = half >> 5 & mask
-    low = squeeze[_u((taken & 63) << 6 | rest & 63)]
-    high = squeeze[_u(taken >> 6 << 6 | rest >> 6)]
-    squares = half >> 1 & 15 | (low | high << 6 - _bits(taken & 63)) << 4
-    found = below[_u(free * width + _bits(squares))] + colex[_u(squares)] + (
-        half >> OFF & 7 == 0)
-    return found if half else 0
 
 
 @inlined
@@ -157,7 +114,7 @@ def _pick(row: int, w: Any, t: Any, scratch: Any, at: int, choices: Any, chosen_
     lost, first, move, nothing, p = t[4], t[5], t[6], t[10], t[11]
     for k in range(len(p)):
         choices[chosen_at + k] = nothing
-    rest = lost[row, 0]
+    rest = lost[_u(3 * row)]
     best = 0.0
     second = -1.0
     gap = 2.0
@@ -186,7 +143,7 @@ def _pick(row: int, w: Any, t: Any, scratch: Any, at: int, choices: Any, chosen_
     if current >= 0:
         choices[chosen_at + current] = chosen
         gap = min(gap, best - second)
-    return rest, lost[row, 1], lost[row, 2], gap
+    return rest, lost[_u(3 * row + 1)], lost[_u(3 * row + 2)], gap
 
 
 @inlined
@@ -204,13 +161,13 @@ def _chosen(hand: int, opponent: int, w: Any, t: Any, choices: Any, at: int
     lost, blocking, keys = t[4], t[7], t[8]
     p = chance_of_throws(t)
     row = hand * keys + _key(opponent, blocking)
-    rest = lost[row, 0]
+    rest = lost[_u(3 * row)]
     for k in range(len(p)):
         code = choices[_u(at + k)]
         passed = code < 0
         v = w[_u(code ^ code >> 31)]  # ~code when the turn passes
-        rest += p[k] * (1.0 - v if passed else v)
-    return rest, lost[row, 1], lost[row, 2]
+        rest += p[_u(k)] * (1.0 - v if passed else v)
+    return rest, lost[_u(3 * row + 1)], lost[_u(3 * row + 2)]
 
 
 AHEAD = 8
@@ -242,7 +199,7 @@ def _sweep(w: Any, position: Any, hand: Any, opponent: Any, mirror: Any, t: Any,
     changed = kept = 0
     before = np.empty(2 * throws, dtype=np.int32)
     for u in range(units):
-        i, h, o, m = position[u], hand[u], opponent[u], mirror[u]
+        i, h, o, m = position[_u(u)], hand[_u(u)], opponent[_u(u)], mirror[_u(u)]
         at = 2 * throws * u
         moved = spent + largest  # no value of the group has moved more since ``spent`` began
         keep = how == CHOSEN or (how == CHOOSE and moved < margin[u])
@@ -254,22 +211,22 @@ def _sweep(w: Any, position: Any, hand: Any, opponent: Any, mirror: Any, t: Any,
             if mirror[ahead] >= 0:
                 _prefetch(w, mirror[ahead])
             for k in range(2 * throws * ahead, 2 * throws * ahead + more):
-                code = choices[k]
-                _prefetch(w, ~code if code < 0 else code)
+                code = choices[_u(k)]
+                _prefetch(w, code ^ code >> 31)
         if how != CHOSEN and ahead < units:  # the opponent's hand lies in a table of 8 MB
             _prefetch(first_hand, opponent[ahead])
         if keep:
             kept += how == CHOOSE
             rest, loop, passing = _chosen(h, o, w, t, choices, at)
             if m >= 0:
-                rest2, loop2, passing2 = _chosen(first_hand[o], hand_code[h], w, t, choices,
+                rest2, loop2, passing2 = _chosen(first_hand[_u(o)], hand_code[_u(h)], w, t, choices,
                                                  at + throws)
         else:
             row = _places(h, o, w, t, scratch, 0)
             row2 = row
             second = first[row + 1] - first[row]
             if m >= 0:
-                row2 = _places(first_hand[o], hand_code[h], w, t, scratch, second)
+                row2 = _places(first_hand[_u(o)], hand_code[_u(h)], w, t, scratch, second)
                 _prefetch(w, m)
             _prefetch(w, i)
             for k in range(2 * throws):
@@ -284,14 +241,14 @@ def _sweep(w: Any, position: Any, hand: Any, opponent: Any, mirror: Any, t: Any,
             if how == CHOOSE:  # kept as float32, rounded down by more than float32 rounds
                 edge = spent + gap / 2.0
                 margin[u] = edge - abs(edge) * SLACK
-        old = w[i]
+        old = w[_u(i)]
         if m < 0:  # extra turns in hand: no lost throw passes the turn
             new = loop * old + rest if how == RESIDUAL else rest / (1.0 - loop)
             largest = max(largest, abs(new - old))
             if how != RESIDUAL:
-                w[i] = new
+                w[_u(i)] = new
             continue
-        old2 = w[m]
+        old2 = w[_u(m)]
         if how == RESIDUAL:
             new = loop * old + passing * (1.0 - old2) + rest
             new2 = loop2 * old2 + passing2 * (1.0 - old) + rest2
@@ -300,8 +257,8 @@ def _sweep(w: Any, position: Any, hand: Any, opponent: Any, mirror: Any, t: Any,
             a2, b2 = passing2 / (1.0 - loop2), rest2 / (1.0 - loop2)
             new = (a * (1.0 - a2) + b - a * b2) / (1.0 - a * a2)
             new2 = a2 * (1.0 - new) + b2
-            w[i] = new
-            w[m] = new2
+            w[_u(i)] = new
+            w[_u(m)] = new2
         largest = max(largest, abs(new - old), abs(new2 - old2))
     return largest, changed, kept
 
@@ -327,7 +284,7 @@ def arrays_of(index: Index, moves: MoveTable, chances: list[float]) -> Arrays:
     starts = index.start.ravel().astype(np.int32)  # half the cache lines of int64
     # A row's three chances share a cache line, and each move is one number: a position's
     # moves are a line or two of a table that stays in the cache.
-    lost = np.stack([m.won, m.loop, m.lost_pass], axis=1)
+    lost = np.stack([m.won, m.loop, m.lost_pass], axis=1).ravel()
     rules = (starts, index.start.shape[1], rank, first_hand, lost, m.first, packed(m),
              m.blocking, m.keys, index.shared, index.size, np.array(chances))
     most = int(np.diff(m.first).max(initial=0))
@@ -349,24 +306,6 @@ def packed(moves: MoveTable) -> npt.NDArray[np.int64]:
     assert (moves.taken <= TAKEN_MASK).all() and (moves.free < 16).all()
     return (moves.throw | moves.passes << PASSES | bump << BUMP | moves.target << TARGET
             | moves.taken << TAKEN | moves.free << FREE)
-
-
-def rank_tables(index: Index) -> tuple[Any, ...]:
-    """What ``_rank`` reads, its two-dimensional tables flattened."""
-    below = index.below
-    return (below.ravel(), below.shape[1], index.colex.astype(np.int32), squeeze_six().ravel(),
-            index.shared_mask)
-
-
-def squeeze_six() -> npt.NDArray[np.uint8]:
-    """``[taken, mask]``: the bits of ``mask`` packed into the places ``taken`` leaves free,
-    for 6-bit masks (two lookups pack 12 shared squares)."""
-    found = np.zeros((64, 64), dtype=np.uint8)
-    for taken in range(64):
-        free = [b for b in range(6) if not taken >> b & 1]
-        for mask in range(64):
-            found[taken, mask] = sum((mask >> b & 1) << i for i, b in enumerate(free))
-    return found
 
 
 class Choices(NamedTuple):

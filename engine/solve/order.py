@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.solve.index import PRIVATE_SHIFT, SHARED_SHIFT, Index
-from engine.solve.kernel import _bits, _rank, compiled, rank_tables
+from engine.solve.rank import _bits, _rank, compiled, rank_tables
 from engine.tait.packed import ENTERED, OFF
 
 Places = npt.NDArray[np.int32]
