@@ -31,9 +31,9 @@ from numba.core import cgutils, types
 from numba.extending import intrinsic
 
 from engine.solve.graph import Group, MoveTable
-from engine.solve.index import Index
+from engine.solve.index import SHARED_SHIFT, Index
 from engine.solve.rank import _bits, _rank, _u, compiled, inlined, rank_tables
-from engine.tait.packed import HALF, OFF
+from engine.tait.packed import ENTERED, HALF, OFF
 
 Values = npt.NDArray[np.float64]
 
@@ -264,6 +264,46 @@ def _sweep(w: Any, position: Any, hand: Any, opponent: Any, mirror: Any, t: Any,
 
 
 CHOOSE, CHOSEN, RESIDUAL = range(3)
+
+
+@inlined
+def _shrunk(half: int, pieces: int) -> int:
+    """``half`` with its rearmost piece borne off: one waiting to enter if any, else the one on
+    the board furthest back."""
+    path = half & (1 << OFF) - 2
+    waiting = pieces - (half >> OFF & 7) - _bits(path)
+    kept = half if waiting > 0 else half & ~(path & -path)
+    return (kept | ENTERED) + (1 << OFF)
+
+
+@inlined
+def _number(mover: int, opponent: int, t: Any) -> int:
+    """The place of a position with no extra turn in hand (``Index.number``)."""
+    start, hands, r, first_hand, shared = t[0], t[1], t[2], t[3], t[9]
+    taken = mover >> SHARED_SHIFT & r[4]
+    hand = first_hand[_u(mover)]
+    return int(start[_u((opponent >> OFF & 7) * hands + hand)]
+               + _rank(taken, shared - _bits(taken), opponent, r))
+
+
+@compiled
+def _start(w: Any, position: Any, hand: Any, opponent: Any, mirror: Any, t: Any,
+           hand_code: Any, pieces: int) -> None:
+    """Each position of a group starts from the value of the position with both sides'
+    rearmost pieces borne off, in a group solved before."""
+    for u in range(len(position)):
+        mover, theirs = int(hand_code[_u(hand[u])]), int(opponent[u])
+        w[_u(position[u])] = w[_u(_number(_shrunk(mover, pieces), _shrunk(theirs, pieces), t))]
+        if mirror[u] >= 0:
+            w[_u(mirror[u])] = w[_u(_number(_shrunk(theirs, pieces), _shrunk(mover, pieces),
+                                             t))]
+
+
+def start_values(w: Values, group: Group, arrays: Arrays, pieces: int) -> None:
+    """Start the values of ``group`` from positions with a piece fewer a side (``_start``);
+    its layers must leave each side at least two pieces not borne off."""
+    _start(w, group.position, group.hand, group.opponent, group.mirror, arrays.rules,
+           arrays.hand_code, pieces)
 
 
 class Arrays(NamedTuple):

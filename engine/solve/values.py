@@ -51,7 +51,7 @@ def working(index: Index) -> Values:
 
 CHOSEN_SWEEPS = 400
 """At most this many sweeps with the moves chosen before, between two that choose again."""
-CHOSEN_GAIN = 0.1
+CHOSEN_GAIN = 0.3
 """While the best moves still change, sweeps with the moves kept go on until they change values
 this many times less than the sweep that chose them did: the next choosing sweep gains as much
 after a few of them as after many."""
@@ -97,8 +97,13 @@ class Solver:
     def solve_group(self, w: Values, group: Group, tolerance: float) -> Iterator[float]:
         """Sweep a group until a sweep changes no value by more than ``tolerance``; yields the
         largest change of each sweep that chooses the moves (the last bounds the residual)."""
-        from engine.solve.kernel import CHOOSE, CHOSEN, choices_for, sweep
+        from engine.solve.kernel import CHOOSE, CHOSEN, choices_for, start_values, sweep
 
+        n = self.index.pieces
+        if all(a < n - 1 and b < n - 1 for a, b in group.layers):
+            # A position's chance is close to that of the same race with a piece fewer a side
+            # (solved before): a better start than a half finds the best moves in fewer sweeps.
+            start_values(w, group, self.arrays, n)
         choices = choices_for(group, self.chances)
         spent = 0.0  # the sum of the sweeps' largest changes: how far any value can have moved
         while True:
