@@ -66,9 +66,9 @@ class Solver:
     Modified policy iteration: a sweep that looks at every move keeps each throw's best one,
     then cheaper sweeps with those moves (a few reads a position, no move worked out; about a
     seventh of the cost) carry the values on: while the moves still change, only until the
-    values change ten times less (the next choice gains nothing from more); once a choosing
+    values change three times less (the next choice gains little from more); once a choosing
     sweep changes fewer than a ten-thousandth of them, to the tolerance. A group is done when a
-    sweep that looks at every move changes nothing by more than the tolerance: five to seven
+    sweep that looks at every move changes nothing by more than the tolerance: five to eight
     such sweeps.
 
     That last sweep's largest change bounds the group's Bellman residual: the sweep set each
