@@ -154,6 +154,37 @@ def test_the_compiled_sweep_order_is_the_plain_one(ruleset: Ruleset) -> None:
             assert np.array_equal(getattr(compiled, name), getattr(plain, name)), (layers, name)
 
 
+def shrunk(half: int, pieces: int) -> int:
+    """A half with its rearmost piece borne off: one waiting to enter, else the furthest back."""
+    on_board = [p for p in range(1, OFF) if half >> p & 1]
+    if pieces - (half >> OFF & 7) - len(on_board) == 0:
+        half &= ~(1 << on_board[0])
+    return (half | ENTERED) + (1 << OFF)
+
+
+@pytest.mark.parametrize("ruleset", [Ruleset(pieces=3), cyningstan(2)],
+                         ids=["tait-3", "cyningstan-2"])
+def test_a_group_starts_from_the_race_with_a_piece_fewer_a_side(ruleset: Ruleset) -> None:
+    """Each position of a group starts from the solved chance of the same position with both
+    sides' rearmost piece borne off (the mirror too), before any sweep."""
+    from engine.solve import kernel
+
+    n = ruleset.pieces
+    index, solved_w = solved(n, ruleset.name)
+    solver, w = Solver(index), solved_w.copy()
+    units = group(index, [(0, 0)])
+    w[units.position] = -1.0
+    w[units.mirror[units.mirror >= 0]] = -1.0
+    kernel.start_values(w, units, solver.arrays, n)
+    for u in random.Random(25).sample(range(len(units.position)), 300):
+        mover, theirs = int(index.hand_code[units.hand[u]]), int(units.opponent[u])
+        start = index.number(shrunk(mover, n), 0, shrunk(theirs, n))
+        assert w[units.position[u]] == solved_w[start]
+        if units.mirror[u] >= 0:
+            start = index.number(shrunk(theirs, n), 0, shrunk(mover, n))
+            assert w[units.mirror[u]] == solved_w[start]
+
+
 def test_the_bound_on_extra_turns_is_reached_from_the_start() -> None:
     """The solver keeps as many extra turns as its bound allows; games reach exactly that many
     (python -m tests.benchmarks.solve_check shows it for two pieces and more)."""
