@@ -129,7 +129,7 @@ def solve(
         bar.close()
         del units
         # Not after every group: a save writes every value (383 MB for Tait's game), and the
-        # seventeen of a solve cost some 8 s of CPU; two minutes of work is all a cut can lose.
+        # seventeen of a solve took some 5 s of system time; two minutes is all a cut can lose.
         if clock() - last_save > checkpoint_seconds:
             _save(saved, ruleset, w, index.size, number + 1, residual, spent + clock() - began)
             last_save = clock()
