@@ -16,8 +16,8 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.core.sticks import Throw
-from engine.solve.index import PRIVATE_SHIFT, SHARED_SHIFT, Index
-from engine.tait.packed import ENTERED, EXTRA, HALF, HALF_MASK, OFF, OVER, TURN
+from engine.solve.index import SHARED_SHIFT, Index
+from engine.tait.packed import EXTRA, HALF, HALF_MASK, OVER, TURN
 from engine.tait.tables import tables
 
 Array = npt.NDArray[np.int64]
@@ -159,21 +159,6 @@ def move_table(index: Index) -> MoveTable:
                      np.array(first, dtype=np.int64), ints[0], np.array(moves[1]), ints[2],
                      ints[3], ints[4], ints[5], ints[6], np.array(blocking, dtype=np.int64),
                      1 << len(blocking))
-
-
-def opponents(index: Index) -> dict[tuple[int, int], Array]:
-    """The opponent's squares (4 private bits, then the free shared ones squeezed) in block
-    order, by (pieces off, free shared squares); the half that has not entered is left out."""
-    sets, first = index.block_sets
-    return {(off, free): sets[first[free]: first[free] + index.below[free, index.pieces - off + 1]]
-            for off in range(index.pieces) for free in range(index.shared + 1)}
-
-
-def block_halves(index: Index, sets: Array, taken: int, off: int) -> Array:
-    """The opponent's half codes of one block, from its squares beside the mover's ``taken``."""
-    shared = index.spread[taken, sets >> 4].astype(np.int64)
-    halves = (sets & 0xF) << PRIVATE_SHIFT | shared << SHARED_SHIFT | off << OFF | ENTERED
-    return np.concatenate(([0], halves)) if off == 0 else halves
 
 
 def group(index: Index, layers: list[tuple[int, int]]) -> Group:

@@ -15,9 +15,8 @@ from engine.core.sides import Side
 from engine.core.sticks import Throw
 from engine.cyningstan import RULES
 from engine.solve import Group, Index, Solver, group, groups, working
-from engine.solve.graph import block_halves, opponents
 from engine.solve.hands import Halves
-from engine.solve.index import SHARED_SHIFT
+from engine.solve.index import PRIVATE_SHIFT, SHARED_SHIFT
 from engine.solve.values import demon_cast_value
 from engine.tait.moves import Move
 from engine.tait.packed import ENTERED, HALF_MASK, OFF
@@ -86,6 +85,21 @@ def test_cyningstans_game_every_value_matches_the_brute_force(pieces: int) -> No
     assert index.halves.most_extra == 0  # each extra throw is thrown at once
     worst = max(abs(w[number(index, key)] - value) for key, value in plain.items())
     assert worst < 1e-12
+
+
+def opponents(index: Index) -> dict[tuple[int, int], np.ndarray]:
+    """The opponent's squares (4 private bits, then the free shared ones squeezed) in block
+    order, by (pieces off, free shared squares); the half that has not entered is left out."""
+    sets, first = index.block_sets
+    return {(off, free): sets[first[free]: first[free] + index.below[free, index.pieces - off + 1]]
+            for off in range(index.pieces) for free in range(index.shared + 1)}
+
+
+def block_halves(index: Index, sets: np.ndarray, taken: int, off: int) -> np.ndarray:
+    """The opponent's half codes of one block, from its squares beside the mover's ``taken``."""
+    shared = index.spread[taken, sets >> 4].astype(np.int64)
+    halves = (sets & 0xF) << PRIVATE_SHIFT | shared << SHARED_SHIFT | off << OFF | ENTERED
+    return np.concatenate(([0], halves)) if off == 0 else halves
 
 
 @pytest.mark.parametrize("ruleset", [Ruleset(pieces=1), Ruleset(pieces=2), cyningstan(2)],
