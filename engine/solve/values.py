@@ -57,7 +57,13 @@ this many times less than the sweep that chose them did: the next choosing sweep
 after a few of them as after many."""
 SETTLED = 1e-4
 """The moves are settled when a choosing sweep changes fewer than this share of them; then the
-sweeps with the moves kept go on to the tolerance, so that the next choosing sweep is the last."""
+sweeps with the moves kept go on to the tolerance, so that the next choosing sweep is the last
+(after one look on the way, ``LOOK_AGAIN``)."""
+LOOK_AGAIN = 1e-6
+"""Once settled, the moves are looked at once more when the values change less than this: the
+few best moves that still change as the values close in change by then (most units are kept
+without looking), so they are not found only at the tolerance, which costs another run of
+sweeps to it (four pieces: 302.6 to 271.9 million units a solve, a look counted as seven)."""
 
 
 class Solver:
@@ -106,14 +112,17 @@ class Solver:
             start_values(w, group, self.arrays, n)
         choices = choices_for(group, self.chances)
         spent = 0.0  # the sum of the sweeps' largest changes: how far any value can have moved
+        again = False  # whether the settled moves are to be looked at again on the way
         while True:
             change, changed, _ = sweep(w, group, self.arrays, choices, CHOOSE, spent)
             spent += change
             yield change
             if change < tolerance:
                 return
-            settled = changed < SETTLED * len(choices.moves)
-            enough = tolerance / 4 if settled else max(change * CHOSEN_GAIN, tolerance / 4)
+            enough = max(change * CHOSEN_GAIN, tolerance / 4)
+            if changed < SETTLED * len(choices.moves):
+                enough = tolerance / 4 if again or change < LOOK_AGAIN else LOOK_AGAIN
+                again = True
             for _ in range(CHOSEN_SWEEPS):
                 moved = sweep(w, group, self.arrays, choices, CHOSEN)[0]
                 spent += moved
