@@ -73,7 +73,8 @@ class Solver:
     then cheaper sweeps with those moves (a few reads a position, no move worked out; about a
     seventh of the cost) carry the values on: while the moves still change, only until the
     values change three times less (the next choice gains little from more); once a choosing
-    sweep changes fewer than a ten-thousandth of them, to the tolerance. A group is done when a
+    sweep changes fewer than a ten-thousandth of them, to the tolerance, with one more look on
+    the way when they change less than ``LOOK_AGAIN``. A group is done when a
     sweep that looks at every move changes nothing by more than the tolerance: five to eight
     such sweeps.
 

@@ -365,3 +365,35 @@ def test_five_extra_turns_can_be_held_and_the_bound_allows_exactly_that() -> Non
     halves = Halves(TAIT)
     assert halves.most_extra == 5
     assert halves.bound[halves.number[state.code & HALF_MASK]] == 5
+
+
+def test_settled_moves_are_looked_at_again_on_the_way_to_the_tolerance(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Once a group's moves settle, the cheap sweeps stop when the values first change less
+    than ``LOOK_AGAIN`` for one more look, then go on to the tolerance for the last one."""
+    from engine.solve import kernel
+    from engine.solve.values import LOOK_AGAIN
+
+    tolerance = 1e-11
+    real = kernel.sweep
+    log: list[tuple[int, float]] = []
+
+    def logged(w: np.ndarray, units: Group, arrays: kernel.Arrays, choices: kernel.Choices,
+               how: int, spent: float = 0.0) -> tuple[float, int, int]:
+        found = real(w, units, arrays, choices, how, spent)
+        log.append((how, found[0]))
+        return found
+
+    monkeypatch.setattr(kernel, "sweep", logged)
+    index = Index(Ruleset(pieces=3))
+    solver, w = Solver(index), working(index)
+    for layers in groups(index):
+        log.clear()
+        for _ in solver.solve_group(w, group(index, layers), tolerance):
+            pass
+    # the last group, (0, 0): the change of the cheap sweep just before each look
+    before = [log[k - 1][1] for k in range(1, len(log))
+              if log[k][0] == kernel.CHOOSE and log[k - 1][0] == kernel.CHOSEN]
+    assert before[-1] < tolerance / 4
+    assert tolerance / 4 <= before[-2] < LOOK_AGAIN
