@@ -9,8 +9,9 @@
 - **Clock jumps**: the wall clock is set forward or back (an NTP correction after a boot without a
   real-time clock); the monotonic clock never jumps.
 
-``Site`` is the board as systemd keeps it running: one ``Table`` (one process) after another on
-the same state directory.
+``Site`` is the board as systemd keeps it running: one ``Table`` (one service process) after
+another on the same state directory. ``Site.die`` is what a death leaves, ``Site.rise`` the next
+process taking it up; the soak runs each life in a process of its own (``tests.benchmarks.lives``).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import errno
 import logging
 import random
 from collections import Counter
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -41,6 +42,16 @@ RESTART_GAP = 5.0
 
 class Killed(Exception):
     """The process running the board has died (SIGKILL, or an exit 70 and a restart)."""
+
+
+@dataclass(frozen=True)
+class Death:
+    """What a process that died leaves to the next: the pieces on the board, and the actions
+    saved on disk of the game it was playing (``None``: it was not in a game, or left no save
+    of it)."""
+
+    pieces: tuple[str, ...]
+    saved: tuple[Any, ...] | None
 
 
 class Disk:
@@ -125,8 +136,11 @@ class ServiceTable(Table):
 class Site:
     """The kiosk as systemd keeps it: a table (a process) at a time, faults injected."""
 
+    table: ServiceTable
+    """The service process running now."""
+
     def __init__(self, state_dir: Path, seed: int, board: Board, kiosk: KioskConfig,
-                 wall_start: datetime, faults: bool) -> None:
+                 wall_start: datetime, faults: bool, *, open_table: bool = True) -> None:
         self.state_dir, self.board, self.kiosk = state_dir, board, kiosk
         self.rng = random.Random(seed ^ 0xFA17)
         self.seed = seed
@@ -136,7 +150,8 @@ class Site:
         self.counts: Counter[str] = Counter()
         self.lines_lost = 0  # game lines waiting for disk space when the process died
         self.disk_was_full = False  # during this visitor's game
-        self.table = self._open(())
+        if open_table:  # else the caller starts the first process (``rise``)
+            self.rise(Death((), None))  # the first process, over an empty board
 
     def _open(self, pieces: Any) -> ServiceTable:
         table = ServiceTable(state_dir=self.state_dir, settings=Settings(), seed=self.seed,
@@ -187,6 +202,11 @@ class Site:
     def restart(self, why: str) -> ServiceTable:
         """The process died: check its save against its game, start the next one, check that
         it takes the same game up; returns the new table."""
+        return self.rise(self.die(why))
+
+    def die(self, why: str) -> Death:
+        """What the dead process leaves: the pieces where the hands left them, its save on disk,
+        and (seen from outside) the game it was playing and the game lines it held."""
         old = self.table
         self.counts["SIGKILLs" if why == "SIGKILL" else "exit 70 restarts"] += 1
         game = old.controller.game
@@ -204,19 +224,32 @@ class Site:
                 self.counts["games gone with the disk" if self.disk_was_full
                             else "saves lost"] += 1
         self.wall += timedelta(seconds=old.now + old.wall_jumped + RESTART_GAP)
-        pieces = sorted(old.sim.pieces)  # the hands leave them where they were
+        pieces = tuple(sorted(old.sim.pieces))
         old.close()
-        self.table = self._open(pieces)
+        return Death(pieces, tuple(saved.record.actions) if ours and saved is not None else None)
+
+    def rise(self, death: Death) -> ServiceTable:
+        """The next process starts on the same state directory, over the pieces the last one
+        left; if the last one died in a game it had saved, check that this one takes it up."""
+        self.table = self._open(death.pieces)
         if self.disk.full:  # the disk is as full as before; room comes later
             self.table.sim.clock.call_at(self.rng.uniform(5.0, 60.0), self._disk_freed)
-        if ours:
+        if death.saved is not None:
             resumed = self.table.controller.game
-            assert saved is not None
-            if resumed is not None and resumed.record.actions == saved.record.actions:
+            if resumed is not None and tuple(resumed.record.actions) == death.saved:
                 self.counts["games resumed after a death"] += 1
             else:
                 self.counts["saves not resumed"] += 1
         return self.table
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What outlives a process (the soak's own bookkeeping): everything but the table, and
+        the board and kiosk configuration, which stay as they were (``settle`` puts them back)."""
+        return {k: v for k, v in self.__dict__.items() if k not in ("table", "board", "kiosk")}
+
+    def settle(self, board: Board, kiosk: KioskConfig) -> None:
+        """Put back the configuration a hand-over leaves out (the same for every process)."""
+        self.board, self.kiosk = board, kiosk
 
     def close(self) -> None:
         self.table.close()

@@ -1,6 +1,7 @@
 """Benchmark: weeks of a museum kiosk on the simulated board, on a fake clock, faults and all.
 
     python -m tests.benchmarks.soak [--games 10000] [--seed S] [--no-faults] [--every-frame]
+        [--one-process]
 
 A stream of visitors plays the mummy (fair mode) on the kiosk's simulated board, its reeds on two
 MCP23017 expanders: each shakes the sticks, plays random moves and carries out the mummy's moves
@@ -12,10 +13,11 @@ is ticked while hands act; while nobody touches the board the controller ticks t
 (``tests.benchmarks.faults``): I2C outages (some long enough for the service to exit 70 and be
 restarted), expander resets, SIGKILLs at random moments, a full disk, wall-clock jumps.
 
-Prints the memory held (resident set) at game 100 and at the end, the growth between them (goal:
-under 2 MB), every file in the state directory with its size, the faults injected and what came
-of them, and whether every game was recorded exactly once and no save was lost. Exits 1 if a goal
-is missed.
+Each life of the service runs in a process of its own, as under systemd (``--one-process``: all
+in this one). Prints the service's memory (resident set, measured at each death and at every
+hundredth game) early and late and the growth between them (goal: under 2 MB), every file in the
+state directory with its size, the faults injected and what came of them, and whether every game
+was recorded exactly once and no save was lost. Exits 1 if a goal is missed.
 """
 
 from __future__ import annotations
@@ -23,18 +25,24 @@ from __future__ import annotations
 import argparse
 import gc
 import logging
+import os
 import random
+import statistics
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from firmware.scenes import Phase
 from firmware.stats import GameLog, summary
 from hardware.board_file import BOARDS, DEFAULT_BOARD, Board, load_board
 from sim.table import FRAME, Table
-from tests.benchmarks.faults import Killed, Site, Tally, kiosk_of
+from tests.benchmarks.faults import Death, Killed, Site, Tally, kiosk_of
+from tests.benchmarks.lives import in_processes
 from tests.firmware.hand import Hand, carry_out
 
 GROWTH_GOAL_MB = 2.0
@@ -80,17 +88,24 @@ class Visitors:
             self._hand = Hand(self.table, self.pace)
         return self._hand
 
-    def play_one(self) -> None:
+    def play_one(self, *, restart: bool = True) -> None:
         """One visitor's game, from the shake to the cleared board (or walking away), through
-        every death of the service on the way."""
+        every death of the service on the way (``restart=False``: a death raises ``Killed``, and
+        calling again after ``Site.rise`` goes on with the same visitor)."""
         while True:
             try:
                 self._play()
             except Killed as death:
+                if not restart:
+                    raise
                 self.site.restart(str(death))
                 continue
             self.site.end_faults()
             return
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What outlives a service process: everything but the hand (it holds the table)."""
+        return {**self.__dict__, "_hand": None}
 
     def clear_the_board(self) -> None:
         for square in sorted(self.table.sim.pieces):
@@ -188,33 +203,104 @@ class Visitors:
         self.table.run(1.0, step=self.wait)
 
 
+@dataclass
+class Soak:
+    """The soak so far, as the outside world keeps it from one service process to the next."""
+
+    visitors: Visitors
+    games: int
+    """Games to play in all."""
+    played: int = 0
+    memory: dict[int, float] = field(default_factory=dict)
+    """The resident set, in MB, after each hundredth game."""
+    life_at: dict[int, int] = field(default_factory=dict)
+    """Which life of the service (1, 2, ...) measured ``memory`` at that game."""
+    footprints: list[tuple[int, float]] = field(default_factory=list)
+    """(games played, resident set in MB) at each hundredth game and at each death."""
+    life: int = 1
+    death: Death | None = None
+    """What the last process left, for the next one to take up."""
+    processes: set[int] = field(default_factory=set)
+    """The process ids the service's lives ran in."""
+    logged: tuple[Counter[str], Counter[str]] | None = None
+    """The tally's counts (levels, phrases), handed from process to process."""
+
+
 def soak(games: int, seed: int, state_dir: Path, *, faults: bool = False,
          board: Board | None = None, fault_rate: float = FAULT_RATE, wait: float = WAIT,
-         report: Callable[[str], None] = print) -> tuple[dict[int, float], Visitors]:
-    """Play ``games`` visitor games; the resident set after each hundredth game."""
+         report: Callable[[str], None] = print, processes: bool = False,
+         tally: Tally | None = None) -> Soak:
+    """Play ``games`` visitor games, measuring the resident set after each hundredth game.
+    ``processes``: each life of the service in a process of its own, as under systemd (a death
+    ends the process); otherwise every life is played in this one."""
     board = board if board is not None else load_board(EXPANDERS if faults else DEFAULT_BOARD)
-    memory: dict[int, float] = {}
-    site = Site(state_dir, seed, board, kiosk_of(board), START, faults)
-    site.disk.install()
-    try:
-        visitors = Visitors(site, random.Random(seed), fault_rate=fault_rate if faults else 0.0,
-                            wait=wait)
-        for number in range(1, games + 1):
-            visitors.play_one()
-            if number % 100 == 0 or number in (10, games):
-                gc.collect()
-                memory[number] = resident_mb()
-                days = ((site.wall - START).total_seconds() + site.table.now) / 86400
-                report(f"game {number}: {memory[number]:.1f} MB, {days:.1f} days on the wall clock")
-            if number % 1000 == 0:  # the checks so far, should the run be cut short
-                report("  so far: " + so_far(visitors, state_dir))
-        site.table.controller.flush()  # the service is stopped (SIGTERM): what waits is written
-        if site.table.kiosk is not None:
-            site.table.kiosk.games.flush()
-    finally:
-        site.disk.remove()
-        site.close()
-    return memory, visitors
+    kiosk = kiosk_of(board)
+    site = Site(state_dir, seed, board, kiosk, START, faults, open_table=not processes)
+    visitors = Visitors(site, random.Random(seed), fault_rate=fault_rate if faults else 0.0,
+                        wait=wait)
+    run = Soak(visitors, games)
+    if not processes:
+        site.disk.install()
+        run.processes.add(os.getpid())
+        try:
+            _live(run, report, restart=True)
+        finally:
+            site.disk.remove()
+            site.close()
+        return run
+
+    def life(run: Soak) -> tuple[Soak, bool]:
+        if tally is not None and run.logged is not None:
+            tally.levels, tally.phrases = run.logged
+        run.processes.add(os.getpid())
+        run.visitors.site.settle(board, kiosk)
+        run.visitors.site.disk.install()
+        run.visitors.site.rise(run.death or Death((), None))
+        try:
+            done = _live(run, report, restart=False)
+            if done:
+                run.visitors.site.close()
+        finally:
+            if tally is not None:
+                run.logged = tally.levels, tally.phrases
+        return run, done
+
+    run, _ = in_processes(life, run)
+    run.visitors.site.settle(board, kiosk)
+    if tally is not None and run.logged is not None:
+        tally.levels, tally.phrases = run.logged
+    return run
+
+
+def _live(run: Soak, report: Callable[[str], None], *, restart: bool) -> bool:
+    """Play on until the games are done (True) or, with ``restart=False``, until the service
+    dies (False: ``run.death`` says what it left)."""
+    visitors = run.visitors
+    site = visitors.site
+    while run.played < run.games:
+        try:
+            visitors.play_one(restart=restart)
+        except Killed as death:
+            run.footprints.append((run.played, resident_mb()))  # the process as it died
+            run.death = site.die(str(death))
+            run.life += 1
+            return False
+        run.played += 1
+        number = run.played
+        if number % 100 == 0 or number in (10, run.games):
+            gc.collect()
+            run.memory[number] = resident_mb()
+            run.life_at[number] = run.life
+            run.footprints.append((number, run.memory[number]))
+            days = ((site.wall - START).total_seconds() + site.table.now) / 86400
+            report(f"game {number}: {run.memory[number]:.1f} MB, {days:.1f} days on the wall "
+                   f"clock, life {run.life} of the service")
+        if number % 1000 == 0:  # the checks so far, should the run be cut short
+            report("  so far: " + so_far(visitors, site.state_dir))
+    site.table.controller.flush()  # the service is stopped (SIGTERM): what waits is written
+    if site.table.kiosk is not None:
+        site.table.kiosk.games.flush()
+    return True
 
 
 def so_far(visitors: Visitors, state_dir: Path) -> str:
@@ -236,6 +322,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-faults", action="store_true", help="the visitors only")
     parser.add_argument("--every-frame", action="store_true",
                         help="tick every frame while nobody touches the board too")
+    parser.add_argument("--one-process", action="store_true",
+                        help="play every life of the service in this process (a death starts "
+                             "the next service here; systemd would start a new process)")
     args = parser.parse_args(argv)
     tally = Tally()
     logging.getLogger().addHandler(tally)
@@ -246,10 +335,12 @@ def main(argv: list[str] | None = None) -> int:
     shm = Path("/dev/shm")
     with tempfile.TemporaryDirectory(dir=shm if shm.is_dir() else None) as folder:
         state_dir = Path(folder)
-        memory, visitors = soak(args.games, args.seed, state_dir, faults=not args.no_faults,
-                                wait=FRAME if args.every_frame else WAIT)
+        run = soak(args.games, args.seed, state_dir, faults=not args.no_faults,
+                   wait=FRAME if args.every_frame else WAIT, processes=not args.one_process,
+                   tally=tally)
         recorded = list(GameLog(state_dir).lines())
         files = sorted((p.name, p.stat().st_size) for p in state_dir.iterdir())
+    visitors, memory = run.visitors, run.memory
     site = visitors.site
     counts = site.counts
     print(f"\n{args.games} visitors in {time.perf_counter() - started:.0f} s: "
@@ -281,12 +372,52 @@ def main(argv: list[str] | None = None) -> int:
     no_loss = counts["saves lost"] == 0 and counts["saves not resumed"] == 0
     print(f"no save lost: {'yes' if no_loss else 'NO'}")
     ok = once and no_loss
+    growth = footprint_growth(run)
+    if growth is not None:
+        early, late, (first, last) = growth
+        print(f"resident set of the service (median of its processes at each death and each "
+              f"hundredth game): {first:.1f} MB in games {early}, {last:.1f} MB in games "
+              f"{late}: growth {last - first:+.2f} MB (goal under {GROWTH_GOAL_MB} MB)")
+        ok = ok and last - first < GROWTH_GOAL_MB
     if 100 in memory and args.games in memory:
-        growth = memory[args.games] - memory[100]
-        print(f"resident set: {memory[100]:.1f} MB at game 100, {memory[args.games]:.1f} MB at "
-              f"game {args.games}: growth {growth:+.2f} MB (goal under {GROWTH_GOAL_MB} MB)")
-        ok = ok and growth < GROWTH_GOAL_MB
+        print(f"at game 100: {memory[100]:.1f} MB; at game {args.games}: "
+              f"{memory[args.games]:.1f} MB")
+        print(longest_life(run, one_process=args.one_process))
     return 0 if ok else 1
+
+
+def footprint_growth(run: Soak) -> tuple[str, str, tuple[float, float]] | None:
+    """The service's footprint early and late in the soak: the median resident set of the
+    measures taken in games 101 to 1,000 and in the last 900 (fewer when the soak is short), as
+    each process is measured at a different moment of its own life. ``None``: too few games."""
+    span = min(900, (run.games - 100) // 2)
+    if span < 1:
+        return None
+    windows = ((100, 100 + span), (run.games - span, run.games))
+    medians = []
+    for low, high in windows:
+        sizes = [mb for played, mb in run.footprints if low < played <= high]
+        if not sizes:
+            return None
+        medians.append(statistics.median(sizes))
+    (a, b), (c, d) = windows
+    return f"{a + 1}-{b}", f"{c + 1}-{d}", (medians[0], medians[1])
+
+
+def longest_life(run: Soak, *, one_process: bool) -> str:
+    """The service process that lived longest, and its resident set over its life (one line)."""
+    if one_process:
+        counts = run.visitors.site.counts
+        lives = counts["SIGKILLs"] + counts["exit 70 restarts"] + 1
+        return f"all {lives} lives of the service in this one process (--one-process)"
+    marks: dict[int, list[int]] = {}
+    for number, life in run.life_at.items():
+        marks.setdefault(life, []).append(number)
+    life, numbers = max(marks.items(), key=lambda item: (len(item[1]), -item[0]))
+    first, last = numbers[0], numbers[-1]
+    return (f"{run.life} lives of the service, each a process of its own; the longest measured "
+            f"(life {life}) from game {first} to {last}: {run.memory[first]:.1f} to "
+            f"{run.memory[last]:.1f} MB ({run.memory[last] - run.memory[first]:+.2f} MB)")
 
 
 if __name__ == "__main__":
