@@ -14,10 +14,12 @@ is ticked while hands act; while nobody touches the board the controller ticks t
 restarted), expander resets, SIGKILLs at random moments, a full disk, wall-clock jumps.
 
 Each life of the service runs in a process of its own, as under systemd (``--one-process``: all
-in this one). Prints the service's memory (resident set, measured at each death and at every
-hundredth game) early and late and the growth between them (goal: under 2 MB), every file in the
-state directory with its size, the faults injected and what came of them, and whether every game
-was recorded exactly once and no save was lost. Exits 1 if a goal is missed.
+in this one). The memory goal: a fresh service process playing the same few games on the state of
+game 100 and on the state at the end (weeks of game log and saves) grows less than 2 MB in
+resident set (``probe``; with ``--one-process``, the one process from game 100 to the end).
+Prints that, the service's processes measured at each death and every hundredth game, every
+file in the state directory with its size, the faults injected and what came of them, and
+whether every game was recorded exactly once and no save was lost. Exits 1 if a goal is missed.
 """
 
 from __future__ import annotations
@@ -27,19 +29,20 @@ import gc
 import logging
 import os
 import random
+import shutil
 import statistics
 import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from firmware.scenes import Phase
 from firmware.stats import GameLog, summary
-from hardware.board_file import BOARDS, DEFAULT_BOARD, Board, load_board
+from hardware.board_file import BOARDS, DEFAULT_BOARD, Board, KioskConfig, load_board
 from sim.table import FRAME, Table
 from tests.benchmarks.faults import Death, Killed, Site, Tally, kiosk_of
 from tests.benchmarks.lives import in_processes
@@ -220,10 +223,18 @@ class Soak:
     life: int = 1
     death: Death | None = None
     """What the last process left, for the next one to take up."""
+    snapshot_dir: Path | None = None
+    """Where to keep copies of the state directory (``None``: none kept)."""
     processes: set[int] = field(default_factory=set)
     """The process ids the service's lives ran in."""
     logged: tuple[Counter[str], Counter[str]] | None = None
     """The tally's counts (levels, phrases), handed from process to process."""
+    walls: dict[int, datetime] = field(default_factory=dict)
+    """The wall clock after each hundredth game."""
+    snapshots: dict[int, Path] = field(default_factory=dict)
+    """Copies of the state directory to probe later (at game 100), and the last one."""
+    probes: dict[int, float] = field(default_factory=dict)
+    """A fresh service's resident set after ``PROBE_GAMES`` set games on the state of game N."""
 
 
 def soak(games: int, seed: int, state_dir: Path, *, faults: bool = False,
@@ -265,11 +276,46 @@ def soak(games: int, seed: int, state_dir: Path, *, faults: bool = False,
                 run.logged = tally.levels, tally.phrases
         return run, done
 
-    run, _ = in_processes(life, run)
-    run.visitors.site.settle(board, kiosk)
-    if tally is not None and run.logged is not None:
-        tally.levels, tally.phrases = run.logged
+    with tempfile.TemporaryDirectory(dir=state_dir.parent) as folder:
+        run.snapshot_dir = Path(folder)
+        run, _ = in_processes(life, run)
+        run.visitors.site.settle(board, kiosk)
+        if tally is not None and run.logged is not None:
+            tally.levels, tally.phrases = run.logged
+        if games >= PROBE_AT:  # (a short soak has no game 100 to compare with)
+            run.snapshots[games] = state_dir
+        for number, where in run.snapshots.items():
+            run.probes[number] = probe(where, board, kiosk, run.walls[number],
+                                       Path(folder) / f"probe-{number}")
+        run.snapshot_dir = None
     return run
+
+
+PROBE_AT = 100
+PROBE_GAMES = 3
+PROBE_SEED = 7
+
+
+def probe(state_dir: Path, board: Board, kiosk: KioskConfig, wall: datetime,
+          scratch: Path, games: int = PROBE_GAMES) -> float:
+    """A fresh service process started on a copy of ``state_dir`` plays the same
+    ``PROBE_GAMES`` games (the same visitors, no faults); its resident set then, in MB. Probing
+    the state of game 100 and of the end compares like with like: the same work, only the weeks
+    of state on disk differ. ``scratch``: where the copy goes (removed after)."""
+    shutil.copytree(state_dir, scratch)
+
+    def life(_: float) -> tuple[float, bool]:
+        site = Site(scratch, PROBE_SEED, board, kiosk, wall, faults=False)
+        visitors = Visitors(site, random.Random(PROBE_SEED))
+        for _game in range(games):
+            visitors.play_one()
+        site.close()
+        gc.collect()
+        return resident_mb(), True
+
+    size, _ = in_processes(life, 0.0)
+    shutil.rmtree(scratch)
+    return size
 
 
 def _live(run: Soak, report: Callable[[str], None], *, restart: bool) -> bool:
@@ -292,7 +338,12 @@ def _live(run: Soak, report: Callable[[str], None], *, restart: bool) -> bool:
             run.memory[number] = resident_mb()
             run.life_at[number] = run.life
             run.footprints.append((number, run.memory[number]))
-            days = ((site.wall - START).total_seconds() + site.table.now) / 86400
+            wall = site.wall + timedelta(seconds=site.table.now + site.table.wall_jumped)
+            run.walls[number] = wall
+            if number == PROBE_AT and run.snapshot_dir is not None:
+                run.snapshots[number] = run.snapshot_dir / f"game-{number}"
+                shutil.copytree(site.state_dir, run.snapshots[number])
+            days = (wall - START).total_seconds() / 86400
             report(f"game {number}: {run.memory[number]:.1f} MB, {days:.1f} days on the wall "
                    f"clock, life {run.life} of the service")
         if number % 1000 == 0:  # the checks so far, should the run be cut short
@@ -372,36 +423,43 @@ def main(argv: list[str] | None = None) -> int:
     no_loss = counts["saves lost"] == 0 and counts["saves not resumed"] == 0
     print(f"no save lost: {'yes' if no_loss else 'NO'}")
     ok = once and no_loss
-    growth = footprint_growth(run)
-    if growth is not None:
-        early, late, (first, last) = growth
-        print(f"resident set of the service (median of its processes at each death and each "
-              f"hundredth game): {first:.1f} MB in games {early}, {last:.1f} MB in games "
-              f"{late}: growth {last - first:+.2f} MB (goal under {GROWTH_GOAL_MB} MB)")
+    if PROBE_AT in run.probes and args.games in run.probes:
+        first, last = run.probes[PROBE_AT], run.probes[args.games]
+        print(f"resident set of a fresh service after the same {PROBE_GAMES} games on the state "
+              f"of game {PROBE_AT}: {first:.1f} MB, on the state of game {args.games}: "
+              f"{last:.1f} MB: growth {last - first:+.2f} MB (goal under {GROWTH_GOAL_MB} MB)")
         ok = ok and last - first < GROWTH_GOAL_MB
-    if 100 in memory and args.games in memory:
-        print(f"at game 100: {memory[100]:.1f} MB; at game {args.games}: "
-              f"{memory[args.games]:.1f} MB")
+    elif args.one_process and PROBE_AT in memory and args.games in memory:
+        growth = memory[args.games] - memory[PROBE_AT]
+        print(f"resident set: {memory[PROBE_AT]:.1f} MB at game {PROBE_AT}, "
+              f"{memory[args.games]:.1f} MB at game {args.games}: growth {growth:+.2f} MB "
+              f"(goal under {GROWTH_GOAL_MB} MB)")
+        ok = ok and growth < GROWTH_GOAL_MB
+    spread = footprint_spread(run)
+    if spread is not None:
+        print("the service's processes, measured at each death and every hundredth game: "
+              + spread)
+    if PROBE_AT in memory and args.games in memory:
         print(longest_life(run, one_process=args.one_process))
     return 0 if ok else 1
 
 
-def footprint_growth(run: Soak) -> tuple[str, str, tuple[float, float]] | None:
-    """The service's footprint early and late in the soak: the median resident set of the
-    measures taken in games 101 to 1,000 and in the last 900 (fewer when the soak is short), as
-    each process is measured at a different moment of its own life. ``None``: too few games."""
-    span = min(900, (run.games - 100) // 2)
+def footprint_spread(run: Soak) -> str | None:
+    """The service's processes early and late in the soak (games 101 to 1,000 and the last 900,
+    fewer when the soak is short): the median and the largest resident set of the measures
+    taken then. Each process is measured at its own moment of its life, so these vary with
+    the work each had done; the probes compare like with like. ``None``: too few games."""
+    span = min(900, (run.games - PROBE_AT) // 2)
     if span < 1:
         return None
-    windows = ((100, 100 + span), (run.games - span, run.games))
-    medians = []
-    for low, high in windows:
+    parts = []
+    for low, high in ((PROBE_AT, PROBE_AT + span), (run.games - span, run.games)):
         sizes = [mb for played, mb in run.footprints if low < played <= high]
         if not sizes:
             return None
-        medians.append(statistics.median(sizes))
-    (a, b), (c, d) = windows
-    return f"{a + 1}-{b}", f"{c + 1}-{d}", (medians[0], medians[1])
+        parts.append(f"games {low + 1}-{high}: {len(sizes)} measures, median "
+                     f"{statistics.median(sizes):.1f} MB, largest {max(sizes):.1f} MB")
+    return "; ".join(parts)
 
 
 def longest_life(run: Soak, *, one_process: bool) -> str:
@@ -415,6 +473,8 @@ def longest_life(run: Soak, *, one_process: bool) -> str:
         marks.setdefault(life, []).append(number)
     life, numbers = max(marks.items(), key=lambda item: (len(item[1]), -item[0]))
     first, last = numbers[0], numbers[-1]
+    if first == last:
+        return f"{run.life} lives of the service, each a process of its own"
     return (f"{run.life} lives of the service, each a process of its own; the longest measured "
             f"(life {life}) from game {first} to {last}: {run.memory[first]:.1f} to "
             f"{run.memory[last]:.1f} MB ({run.memory[last] - run.memory[first]:+.2f} MB)")

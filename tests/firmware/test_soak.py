@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import os
+from datetime import datetime
 from pathlib import Path
 
 from firmware.stats import GameLog
-from tests.benchmarks.soak import soak
+from hardware.board_file import DEFAULT_BOARD, load_board
+from tests.benchmarks.faults import kiosk_of
+from tests.benchmarks.soak import probe, soak
 
 
 def test_a_few_visitors_later_every_game_is_recorded_once(tmp_path: Path) -> None:
@@ -52,3 +55,25 @@ def test_lives_in_processes_play_as_lives_in_one_process(tmp_path: Path) -> None
         runs[processes] = (run.visitors.site.counts, (state_dir / "games.jsonl").read_text())
     assert runs[True][0]["SIGKILLs"] >= 1
     assert runs[True] == runs[False]
+
+
+def test_a_fresh_service_on_weeks_of_game_log_holds_no_more_memory(tmp_path: Path) -> None:
+    """The soak's memory goal probes a fresh service on the state of game 100 and of the end;
+    here the end is a full game log and its rotated predecessor, 1 MB each (as ten thousand
+    games leave them): the kiosk must not hold its log in memory."""
+    first = tmp_path / "first"
+    soak(2, seed=0, state_dir=first.parent / "played")  # a real game log to copy lines from
+    lines = (first.parent / "played" / "games.jsonl").read_text().splitlines(keepends=True)
+    weeks = tmp_path / "weeks"
+    first.mkdir()
+    weeks.mkdir()
+    log = "".join(lines * (1_000_000 // len("".join(lines))))
+    (weeks / "games.1.jsonl").write_text(log)
+    (weeks / "games.jsonl").write_text(log)
+    board = load_board(DEFAULT_BOARD)
+    kiosk = kiosk_of(board)
+    wall = datetime(2026, 11, 23, 20, 0)
+    sizes = [probe(state, board, kiosk, wall, tmp_path / f"scratch-{n}", games=1)
+             for n, state in enumerate((first, weeks))]
+    assert sizes[0] > 10  # MB: a whole service was measured
+    assert sizes[1] - sizes[0] < 2.0, sizes
