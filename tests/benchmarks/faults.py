@@ -224,7 +224,7 @@ class Site:
                 self.counts["games gone with the disk" if self.disk_was_full
                             else "saves lost"] += 1
         self.wall += timedelta(seconds=old.now + old.wall_jumped + RESTART_GAP)
-        pieces = tuple(sorted(old.sim.pieces))
+        pieces = tuple(sorted(old.sim.pieces))  # the hands leave them where they were
         old.close()
         return Death(pieces, tuple(saved.record.actions) if ours and saved is not None else None)
 

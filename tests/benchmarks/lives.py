@@ -23,15 +23,13 @@ class LifeFailed(RuntimeError):
     """A life ended with an error (its traceback is printed on standard error)."""
 
 
-def in_processes(life: Callable[[Carry], tuple[Carry, bool]], carry: Carry) -> tuple[Carry, int]:
+def in_processes(life: Callable[[Carry], tuple[Carry, bool]], carry: Carry) -> Carry:
     """Run ``life(carry) -> (carry, done)`` in one new process after another until one says it is
-    done; returns the last carry and the number of processes."""
-    processes = 0
+    done; returns the last carry."""
     while True:
-        processes += 1
         carry, done = _one_life(life, carry)
         if done:
-            return carry, processes
+            return carry
 
 
 def _one_life(life: Callable[[Carry], tuple[Carry, bool]], carry: Carry) -> tuple[Carry, bool]:

@@ -278,7 +278,7 @@ def soak(games: int, seed: int, state_dir: Path, *, faults: bool = False,
 
     with tempfile.TemporaryDirectory(dir=state_dir.parent) as folder:
         run.snapshot_dir = Path(folder)
-        run, _ = in_processes(life, run)
+        run = in_processes(life, run)
         run.visitors.site.settle(board, kiosk)
         if tally is not None and run.logged is not None:
             tally.levels, tally.phrases = run.logged
@@ -313,7 +313,7 @@ def probe(state_dir: Path, board: Board, kiosk: KioskConfig, wall: datetime,
         gc.collect()
         return resident_mb(), True
 
-    size, _ = in_processes(life, 0.0)
+    size = in_processes(life, 0.0)
     shutil.rmtree(scratch)
     return size
 
