@@ -25,10 +25,10 @@ test: $(STAMP)
 test-long: $(STAMP)
 	$(BIN)/pytest -n auto --dist worksteal -m long
 
-# Extract every marked word (babel.cfg) into firmware/locale/aseb.pot, update each language's .po,
+# Extract every marked word (babel.cfg) into firmware/words/locale/aseb.pot, update each language's .po,
 # write the pseudo-language qps and compile the .mo files (committed).
 catalog: $(STAMP)
-	$(BIN)/python -m firmware.catalog
+	$(BIN)/python -m firmware.words.catalog
 
 bench: $(STAMP)
 	$(BIN)/python -m tests.benchmarks.engine_games

@@ -174,7 +174,7 @@ class KioskConfig:
 @dataclass(frozen=True)
 class MenuConfig:
     """The board menu: the squares that open it (none: the path's two ends) and the defaults
-    of the settings, by key, as written (``firmware.choices`` checks them)."""
+    of the settings, by key, as written (``firmware.menu.choices`` checks them)."""
 
     open: tuple[str, ...] = ()
     defaults: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))

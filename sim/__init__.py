@@ -1,4 +1,6 @@
-"""The simulated board: mock pins driven by lifts, places and shakes, and the pygame window.
+"""The faces on a laptop and the ``aseb`` command, over the real firmware.
 
-Everything here drives the same firmware and hardware code that runs on a Raspberry Pi.
+Rooms: ``board`` (the simulated board and hands), ``drawing`` (pictures drawn by code), ``pages``
+(How to play, Setna's pages), ``window`` (``aseb sim``), ``terminal`` (``aseb play``), ``web``
+(``aseb web``) and ``command`` (the ``aseb`` command). Each imports only the rooms listed before it.
 """

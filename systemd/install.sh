@@ -185,8 +185,8 @@ python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null ||
 needs=$(PYTHONPATH=$stage python3 - "$board_source" <<'EOF'
 import sys
 from engine import games
-from firmware.boards import check_board
-from firmware.story import check_story
+from firmware.service.boards import check_board
+from firmware.story.modes import check_story
 from hardware.board_file import load_board
 from hardware.errors import ConfigError
 
@@ -419,7 +419,7 @@ elif ((code_changed || unit_changed || board_changed)) || ! systemctl is-active 
     if act systemctl restart aseb.service; then
         say "aseb is running: journalctl -u aseb -f"
     else
-        # Say what happened, as the service's exit status tells it (see firmware/restarts.py).
+        # Say what happened, as the service's exit status tells it (see firmware/service/restarts.py).
         status=$(systemctl show aseb.service -p ExecMainStatus --value 2>/dev/null || true)
         case $status in
             69)

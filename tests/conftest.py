@@ -14,7 +14,7 @@ import pytest
 os.environ["LANGUAGE"] = "en"  # the tests read English (a test of another language asks for it)
 
 from hardware.lights import Frame
-from sim.table import Table
+from sim.board.table import Table
 from tests.firmware.invariant import unguided
 
 _HOME = tempfile.mkdtemp(prefix="aseb-tests-")

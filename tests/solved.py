@@ -12,8 +12,8 @@ from pathlib import Path
 from engine.cyningstan import RULES
 from engine.game import Game
 from engine.tait.state import Ruleset
-from firmware.solved_table import SolvedTable, open_table
-from firmware.solver import solve
+from firmware.solve.run import solve
+from firmware.solve.table import SolvedTable, open_table
 
 TWO = Ruleset(pieces=2)
 CYNINGSTAN_TWO = replace(RULES, pieces=2)

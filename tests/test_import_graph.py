@@ -1,6 +1,7 @@
-"""The import graph of the shipped packages: no file imports a file that imports it back, and the
+"""The import graph of the shipped packages: no file imports a file that imports it back, the
 layers import only downward (sim -> firmware -> engine, hardware; engine and hardware import
-nothing of ours but themselves).
+nothing of ours but themselves), and inside ``firmware`` and ``sim`` the rooms (packages) import
+only the rooms below them, with no circle between packages.
 
 Every import statement counts, wherever it stands: at the top, inside a function, under
 ``TYPE_CHECKING``. ``from package import name`` depends on the package's ``__init__`` as well as
@@ -22,6 +23,17 @@ MAY_IMPORT = {
     "sim": {"sim", "firmware", "engine", "hardware"},
 }
 """Each layer, and the layers of ours its files may import."""
+ROOMS = {
+    "firmware": ("firmware.atomic", "firmware.words", "firmware.lights", "firmware.solve",
+                 "firmware.menu", "firmware.play", "firmware.story", "firmware.kiosk",
+                 "firmware.service"),
+    "sim": ("sim.board", "sim.drawing", "sim.pages", "sim.terminal", "sim.window", "sim.web",
+            "sim.command"),
+}
+"""The rooms of ``firmware`` and ``sim``, lowest first: a room imports only itself and the rooms
+before it in its layer (and the layers below)."""
+MOST_MODULES = 15
+"""A room holds at most this many modules (its ``__init__`` not counted): past that, split it."""
 GAME_FREE = ("engine.core", "engine.games", "engine.mummy")
 """The packages every game builds on: none of their files imports a game's package."""
 
@@ -174,3 +186,67 @@ def test_the_game_free_packages_import_no_game() -> None:
 def test_tait_imports_no_other_game() -> None:
     """Cyningstan's game is built on Tait's core, never the other way round."""
     assert imports_of(graph(), ("engine.tait",), games() - {"engine.tait"}) == []
+
+
+def room(name: str) -> str:
+    """The package a module lives in, one level under its layer (``firmware.play``); a module at
+    the top of a layer is a room of its own, and the layer's ``__init__`` is the layer."""
+    return ".".join(name.split(".")[:2])
+
+
+def rooms_graph(edges: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Each room and the other rooms its modules import."""
+    found: dict[str, set[str]] = {}
+    for name, targets in edges.items():
+        found.setdefault(room(name), set()).update(
+            room(target) for target in targets if room(target) != room(name))
+    for targets in list(found.values()):
+        for target in targets:
+            found.setdefault(target, set())
+    return found
+
+
+def upward_rooms(edges: dict[str, set[str]]) -> list[str]:
+    """Each import by a room of a room of its own layer that ``ROOMS`` puts after it (or names
+    nowhere)."""
+    wrong = []
+    for name, targets in sorted(edges.items()):
+        layer = name.partition(".")[0]
+        if layer not in ROOMS or room(name) == layer:
+            continue
+        order = ROOMS[layer]
+        for target in sorted(targets):
+            if target.partition(".")[0] != layer or room(target) in (room(name), layer):
+                continue
+            if room(name) not in order or room(target) not in order or \
+                    order.index(room(target)) > order.index(room(name)):
+                wrong.append(f"{name} imports {target}")
+    return wrong
+
+
+def test_the_rooms_check_finds_an_upward_import_and_a_circle() -> None:
+    edges = {"firmware.menu.card": {"firmware.play.store"},
+             "firmware.play.store": {"firmware.menu.card", "firmware.atomic"}}
+    assert upward_rooms(edges) == ["firmware.menu.card imports firmware.play.store"]
+    assert circles(rooms_graph(edges)) == [["firmware.menu", "firmware.play"]]
+
+
+def test_every_room_of_firmware_and_sim_is_named_in_its_order() -> None:
+    found = {room(name) for name in graph() if name.partition(".")[0] in ROOMS}
+    assert found - set(ROOMS) == {room for order in ROOMS.values() for room in order}
+
+
+def test_no_circle_between_packages() -> None:
+    assert circles(rooms_graph(graph())) == []
+
+
+def test_rooms_import_only_the_rooms_below_them() -> None:
+    assert upward_rooms(graph()) == []
+
+
+def test_no_room_holds_more_than_fifteen_modules() -> None:
+    sizes: dict[str, int] = {}
+    for name in graph():
+        if name.count(".") >= 2:
+            sizes[room(name)] = sizes.get(room(name), 0) + 1
+    assert {name: size for name, size in sizes.items() if size > MOST_MODULES} == {}

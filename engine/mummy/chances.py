@@ -3,7 +3,7 @@ each legal move.
 
 What a table is for a game (which positions it holds, how a position is looked up) is the
 game's: its mind (``engine.mummy.minds``) gives ``holds``, ``table_chance`` and ``table_moves``.
-The table itself does the lookups and may read files (``firmware.solved_table``). The best move
+The table itself does the lookups and may read files (``firmware.solve.table``). The best move
 of a throw is a one-ply look: the move after which the mover's chance is highest.
 
 >>> from engine.tait.state import TAIT, GameState

@@ -3,7 +3,7 @@
 ``Index`` numbers the positions densely, ``group`` puts a group of layers in sweep order and
 ``Solver`` sweeps them to the fixed point with a compiled loop that works out where every throw
 and move leads (with the engine's own rules) as it goes. Reading and writing files, progress
-bars and checkpoints belong to the caller (``firmware.solver``).
+bars and checkpoints belong to the caller (``firmware.solve.run``).
 """
 
 from engine.solve.graph import Group, group

@@ -8,7 +8,7 @@ that sweeps that keep those moves read a few values a position and work nothing 
 unit how far its values may move before those moves could change (``Choices.margin``, 4 bytes).
 Imported only by
 the solve. Compiling takes a few CPU seconds; numba caches the machine code on disk
-(``NUMBA_CACHE_DIR``, which ``firmware.solver`` sets), so only a first solve pays them.
+(``NUMBA_CACHE_DIR``, which ``firmware.solve.run`` sets), so only a first solve pays them.
 
 The sweep waits on memory more than it computes: a position's successors lie anywhere in the
 values. So each unit's successors are all worked out first and their values asked for

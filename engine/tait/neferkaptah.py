@@ -1,6 +1,6 @@
 """Neferkaptah: perfect play from the solved table; the Vizier's play until one is loaded.
 
-The engine does no I/O, so the caller opens the table (``firmware.solved_table``) and hands it
+The engine does no I/O, so the caller opens the table (``firmware.solve.table``) and hands it
 in: any object with a ``chance`` of a packed position (``engine.tait.solved``).
 The move is a one-ply look: the one after which Neferkaptah's chance is highest. Without a
 table, or for a position the table does not hold, Neferkaptah plays the Vizier's move and says

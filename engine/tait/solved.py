@@ -1,7 +1,7 @@
 """What a solved table is for the games on Tait's core (Tait's and Cyningstan's rules): a chance
 for each packed position with no throw pending, solved for one ruleset.
 
-The table itself does the lookups and may read files (``firmware.solved_table``); the engine only
+The table itself does the lookups and may read files (``firmware.solve.table``); the engine only
 asks it ``chance(code)``. The mummy's game-free code (``engine.mummy.chances``) reaches these
 functions through the game's mind (``engine.tait.mummy``).
 

@@ -475,6 +475,6 @@ def _plots(stats: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 def _facts() -> list[str]:
-    from firmware.facts import load_facts
+    from firmware.story.facts import load_facts
 
     return [_(fact.text) for fact in load_facts()]

@@ -1,4 +1,4 @@
-"""The web page's end of the board's link (``firmware.link``): one connection to the board's
+"""The web page's end of the board's link (``firmware.service.link``): one connection to the board's
 Unix socket, shared by every browser watching.
 
 It keeps the latest event of each kind (a new watcher gets the whole board at once), fans every
@@ -17,7 +17,7 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
-from firmware.link_schema import message
+from firmware.service.link_schema import message
 from sim.web.estimates import Estimates
 from sim.web.words import BOARD_AWAY
 

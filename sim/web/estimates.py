@@ -20,7 +20,7 @@ from typing import Any
 
 from engine.games import load
 from engine.mummy.judges import SearchJudge, cones_chance
-from firmware.link_schema import message
+from firmware.service.link_schema import message
 
 log = logging.getLogger(__name__)
 

@@ -13,8 +13,8 @@ from engine.mummy.judges import judge_for
 from engine.mummy.review import NOTICEABLE, Review, review
 from engine.record import GameRecord
 from engine.text import dice_text
+from firmware.solve.installed import table_for
 from firmware.words import _, side_said
-from sim.installed_table import table_for
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ import gc
 import logging
 from pathlib import Path
 
-from firmware.link_schema import socket_path
+from firmware.service.link_schema import socket_path
 from firmware.words import _, problem
 from sim.web.config import WebConfig, WebConfigError, load_web_config, web_state_directory
 
@@ -41,7 +41,7 @@ def web_main(board: Path | None, socket: str | None, state_dir: Path | None, *,
         return 78
     if address is not None or port is not None:
         config = WebConfig(address or config.address, port or config.port, config.pin)
-    from firmware.daemon import state_directory
+    from firmware.service.daemon import state_directory
 
     link = BoardLink(socket_path(socket, state_directory()) if socket is None else Path(socket),
                      estimates=Estimates())

@@ -1,7 +1,7 @@
 """The settings as the page shows them, said in the page's language: the link tells them in the
-board's (``firmware.link``, the ``settings`` event), but the page may speak another (``aseb web
---lang``, a browser's language); the titles and labels are said again here from the one
-description of the settings (``firmware.choices``), for each request.
+board's (``firmware.service.link``, the ``settings`` event), but the page may speak another (``aseb
+web --lang``, a browser's language); the titles and labels are said again here from the one
+description of the settings (``firmware.menu.choices``), for each request.
 
     shown = settings_said(link.now("settings"))
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from firmware.choices import setting
+from firmware.menu.choices import setting
 from firmware.words import say
 
 

@@ -1,6 +1,6 @@
-"""The story's pictures for the museum's display: Setna's story pages (``sim.setna_pages``) with
-the art the window draws beside them (``sim.setna_art``), drawn by pygame into a PNG once each
-(no window: a plain surface) and served as ``/art/NAME.png``.
+"""The story's pictures for the museum's display: Setna's story pages (``sim.pages.setna``) with
+the art the window draws beside them (``sim.drawing.setna_art``), drawn by pygame into a PNG once
+each (no window: a plain surface) and served as ``/art/NAME.png``.
 
     png = picture_png("mask")
 """
@@ -22,7 +22,7 @@ def picture_png(name: str) -> bytes:
         raise KeyError(name)
     import pygame
 
-    from sim.setna_art import draw
+    from sim.drawing.setna_art import draw
 
     surface = pygame.Surface(SIZE)
     draw(surface, surface.get_rect(), name.replace("-", ":"))
@@ -35,7 +35,7 @@ def story_pages() -> list[dict[str, str]]:
     """Setna's story told between games, page by page, in the language spoken now: its title
     page and its two endings, each with its picture's name."""
     from firmware.words import _
-    from sim.setna_pages import LOST, WON, title_page
+    from sim.pages.setna import LOST, WON, title_page
 
     first = title_page()
     return [{"title": first.title, "body": first.body, "picture": "mask"},

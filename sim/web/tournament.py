@@ -1,6 +1,6 @@
 """Setna's tournament as the page shows it (the display and the live page's heading), from the
 link's ``tournament`` event: who plays whom and where it stands, said in the page's language
-from the tournament's own sentences (``firmware.tournament``), with the picture of the sand.
+from the tournament's own sentences (``firmware.story.tournament``), with the picture of the sand.
 
     shown = tournament_shown(link.now("tournament"))   # None: no tournament played
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.sides import Side
-from firmware.tournament import STAGES, Tournament
+from firmware.story.tournament import STAGES, Tournament
 from firmware.words import _, side_said
 from sim.web import words
 

@@ -19,10 +19,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from firmware.controller import Settings
-from firmware.scenes import Phase
+from firmware.lights.scenes import Phase
+from firmware.play.controller import Settings
 from hardware.lights import Frame
-from sim.table import Table
+from sim.board.table import Table
 from tests.firmware.hand import carry_out
 
 
@@ -80,8 +80,8 @@ def daemon_figures(cpu_seconds: float) -> tuple[float, float, float]:
     with tempfile.TemporaryDirectory() as state_dir:
         started = time.monotonic()
         proc = subprocess.Popen(
-            [sys.executable, "-m", "sim.cli", "run", "--simulated", "--state-dir", state_dir,
-             "--seconds", str(cpu_seconds + 10)],
+            [sys.executable, "-m", "sim.command.cli", "run", "--simulated",
+             "--state-dir", state_dir, "--seconds", str(cpu_seconds + 10)],
             stderr=subprocess.PIPE, text=True, env={**os.environ, "SDL_AUDIODRIVER": "dummy"})
         assert proc.stderr is not None
         for line in proc.stderr:

@@ -27,14 +27,14 @@ from pathlib import Path
 from typing import Any
 
 import firmware.atomic
-import firmware.stats
+import firmware.kiosk.stats
 from engine.record import GameRecord
-from firmware.controller import Settings
-from firmware.store import Store
+from firmware.play.controller import Settings
+from firmware.play.store import Store
 from hardware.board_file import Board, KioskConfig
 from hardware.expander import GIVE_UP
 from hardware.lights import Frame
-from sim.table import Table
+from sim.board.table import Table
 
 RESTART_GAP = 5.0
 """Seconds between a process's death and its successor's start (RestartSec and start-up)."""
@@ -69,11 +69,11 @@ class Disk:
         """Stand in for ``open`` where the saves (``firmware.atomic``) and the game lines are
         written."""
         firmware.atomic.open = self.open  # type: ignore[attr-defined]
-        firmware.stats.open = self.open  # type: ignore[attr-defined]
+        firmware.kiosk.stats.open = self.open  # type: ignore[attr-defined]
 
     def remove(self) -> None:
         del firmware.atomic.open  # type: ignore[attr-defined]
-        del firmware.stats.open  # type: ignore[attr-defined]
+        del firmware.kiosk.stats.open  # type: ignore[attr-defined]
 
 
 class _Full:

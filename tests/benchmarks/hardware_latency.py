@@ -19,7 +19,7 @@ from hardware.board_file import DEFAULT_BOARD, Expander, load_board
 from hardware.clock import ManualClock, MonotonicClock
 from hardware.expander import Mcp23017Reeds
 from hardware.reeds import GpioReeds
-from sim.expander import FakeMcp23017
+from sim.board.expander import FakeMcp23017
 
 EDGES = 2000
 REAL_EDGES = 150

@@ -91,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.table:
         from pathlib import Path
 
-        from firmware.solved_table import open_table
+        from firmware.solve.table import open_table
 
         table = open_table(Path(args.table))
         balanced = Mummy(Level.NEFERKAPTAH, table=table)

@@ -55,7 +55,7 @@ def _open_table(directory: str | None, game: str = "tait") -> None:
     if directory is not None:
         from pathlib import Path
 
-        from firmware.solved_table import open_table
+        from firmware.solve.table import open_table
 
         rules = load(game)
         assert isinstance(rules, Ruleset), f"{game} has no solved table"

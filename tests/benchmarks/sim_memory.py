@@ -18,9 +18,9 @@ import tempfile
 import tracemalloc
 from pathlib import Path
 
-from firmware.controller import Settings
-from firmware.scenes import Phase
-from sim.table import Table
+from firmware.lights.scenes import Phase
+from firmware.play.controller import Settings
+from sim.board.table import Table
 from tests.firmware.hand import carry_out
 
 

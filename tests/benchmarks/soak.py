@@ -40,10 +40,10 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from firmware.scenes import Phase
-from firmware.stats import GameLog, summary
+from firmware.kiosk.stats import GameLog, summary
+from firmware.lights.scenes import Phase
 from hardware.board_file import BOARDS, DEFAULT_BOARD, Board, KioskConfig, load_board
-from sim.table import FRAME, Table
+from sim.board.table import FRAME, Table
 from tests.benchmarks.faults import Death, Killed, Site, Tally, kiosk_of
 from tests.benchmarks.lives import in_processes
 from tests.firmware.hand import Hand, carry_out
@@ -56,7 +56,7 @@ START = datetime(2026, 11, 23, 20, 0)
 WAIT = 0.1
 """The step, in seconds, while nobody touches the board (the mummy's pause, a throw or a move
 being judged, a reset held): the controller ticks ten times a second then, and every frame
-(``sim.table.FRAME``) while a hand acts."""
+(``sim.board.table.FRAME``) while a hand acts."""
 
 
 def resident_mb() -> float:

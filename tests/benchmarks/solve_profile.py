@@ -21,7 +21,7 @@ import numpy as np
 from engine.cyningstan import RULES
 from engine.solve import Group, Index, Solver, group, groups, kernel, working
 from engine.tait.state import Ruleset
-from firmware.solver import SCALE, TOLERANCE
+from firmware.solve.run import SCALE, TOLERANCE
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -21,15 +21,15 @@ from pathlib import Path
 
 from engine.mummy import Level, Mummy
 from engine.tait.state import TAIT, GameState
-from firmware.solved_table import open_table
-from firmware.tables import default_directory
+from firmware.solve.places import default_directory
+from firmware.solve.table import open_table
 from tests.benchmarks.mummy_strength import opening, percentile
 
 OPEN = """
 import time, sys
 from pathlib import Path
 t0 = time.perf_counter()
-from firmware.solved_table import open_table
+from firmware.solve.table import open_table
 t1 = time.perf_counter()
 open_table(Path(sys.argv[1]))
 t2 = time.perf_counter()

@@ -68,11 +68,11 @@ class Board:
     sending time kept by its checksum."""
 
     def __init__(self, directory: Path) -> None:
-        from firmware.controller import Settings
-        from firmware.daemon import serve
-        from firmware.link import Link
-        from sim.demo import Demo
-        from sim.table import Table
+        from firmware.play.controller import Settings
+        from firmware.service.daemon import serve
+        from firmware.service.link import Link
+        from sim.board.demo import Demo
+        from sim.board.table import Table
 
         self.serve = serve
         self.table = Table(state_dir=directory / "board", settings=Settings(mummy_plays_both=True),

@@ -25,10 +25,10 @@ from pathlib import Path
 import pygame
 
 from engine.core.sides import Side
-from sim import launch
-from sim.settings import WindowSettings
-from sim.stacks_play import StacksPlay
-from sim.window import Window
+from sim.window import launch
+from sim.window.settings import WindowSettings
+from sim.window.stacks_play import StacksPlay
+from sim.window.window import Window
 
 SIZE = (1280, 720)
 GAMES = ("tait", "stacks")
@@ -112,7 +112,7 @@ def _stacks_player(window: Window) -> None:
 def _board_player(window: Window) -> object:
     """The Cones' hand on the board: a shake when they are to throw, a click on their first
     move's piece when they are to move."""
-    from firmware.scenes import Phase
+    from firmware.lights.scenes import Phase
 
     wait_until = 0.0  # after a shake or a click, until the board has answered it
 

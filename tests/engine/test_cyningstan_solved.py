@@ -14,9 +14,9 @@ from engine.mummy.chances import chance, cones_chance, move_chances, odds_text
 from engine.mummy.hints import explain, hint
 from engine.mummy.review import review
 from engine.tait.state import GameState
-from firmware.controller import Controller, Settings
-from firmware.odds_scene import odds_frame
-from firmware.solved_table import SolvedTable
+from firmware.lights.odds import odds_frame
+from firmware.play.controller import Controller, Settings
+from firmware.solve.table import SolvedTable
 from hardware.clock import ManualClock
 from hardware.speaker import SilentSpeaker
 from tests.solved import CYNINGSTAN_TWO, random_game, two_piece_table

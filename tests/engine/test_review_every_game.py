@@ -16,8 +16,8 @@ from engine.mummy.judges import SearchJudge, TableJudge, judge_for, odds_text
 from engine.mummy.review import review
 from engine.ramses import RAMSES
 from engine.tait.state import Ruleset
-from firmware.games import save_game
-from sim.cli import main
+from firmware.play.records import save_game
+from sim.command.cli import main
 from tests.solved import TWO, two_piece_table
 
 

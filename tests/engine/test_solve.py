@@ -21,7 +21,7 @@ from engine.solve.values import demon_cast_value
 from engine.tait.moves import Move
 from engine.tait.packed import ENTERED, HALF_MASK, OFF
 from engine.tait.state import TAIT, GameState, Ruleset
-from firmware.solver import solve
+from firmware.solve.run import solve
 from tests.engine import brute_force
 from tests.engine.brute_force import WON, Key
 

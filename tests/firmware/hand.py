@@ -13,9 +13,9 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.games.api import Position
-from firmware.evidence import trips
+from firmware.play.evidence import trips
 from hardware.squares import RACKS
-from sim.table import Table
+from sim.board.table import Table
 
 HAND = 0.3
 """Seconds a hand takes between one touch of a piece and the next."""

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from firmware.controller import Controller
-from sim.table import Table
+from firmware.play.controller import Controller
+from sim.board.table import Table
 
 
 def unguided(controller: Controller) -> str | None:

@@ -8,7 +8,7 @@ import pytest
 
 from hardware.board_file import DEFAULT_BOARD, ConfigError, load_board, parse_board
 from hardware.toml_reader import MAX_DEPTH
-from sim.cli import main
+from sim.command.cli import main
 
 DEFAULT = DEFAULT_BOARD.read_bytes()
 

@@ -14,7 +14,7 @@ import pytest
 
 from hardware.board_file import DEFAULT_BOARD, ConfigError, load_board
 from hardware.toml_reader import MAX_BYTES, MAX_KEY_PARTS
-from sim.cli import main
+from sim.command.cli import main
 
 DEFAULT = DEFAULT_BOARD.read_bytes()
 ROOT = Path(__file__).resolve().parents[2]

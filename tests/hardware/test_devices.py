@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from sim.pins import SimBoard
+from sim.board.pins import SimBoard
 
 DEVICES = ("lights", "speaker", "buttons", "sticks", "reeds")
 

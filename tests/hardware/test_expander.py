@@ -9,7 +9,7 @@ from hardware.clock import ManualClock
 from hardware.errors import HardwareUnavailable
 from hardware.events import SquareChanged
 from hardware.expander import IOCON_MIRROR, IOCON_ODR, Mcp23017Reeds, open_mcp23017s
-from sim.expander import FakeMcp23017
+from sim.board.expander import FakeMcp23017
 from tests.hardware.conftest import drain
 
 CHANNELS = {"M7": ExpanderChannel(0x20, 2), "C1": ExpanderChannel(0x20, 8)}  # A2 and B0

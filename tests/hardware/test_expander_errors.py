@@ -17,7 +17,7 @@ from hardware.clock import ManualClock, MonotonicClock
 from hardware.errors import HardwareUnavailable
 from hardware.events import SquareChanged
 from hardware.expander import GIVE_UP, READ_TRIES, Mcp23017Reeds
-from sim.expander import FakeMcp23017
+from sim.board.expander import FakeMcp23017
 from tests.hardware.conftest import drain
 
 CHANNELS = {"M7": ExpanderChannel(0x20, 2), "C1": ExpanderChannel(0x20, 8)}

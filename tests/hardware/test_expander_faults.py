@@ -16,7 +16,7 @@ from hardware.callbacks import REPEATED, CallbackGuard
 from hardware.clock import ManualClock
 from hardware.events import SquareChanged
 from hardware.expander import CHECK_EVERY, GIVE_UP, Mcp23017Reeds
-from sim.expander import FakeMcp23017
+from sim.board.expander import FakeMcp23017
 from tests.hardware.conftest import drain
 
 CHANNELS = {f"M{5 + bit}": ExpanderChannel(0x20, bit) for bit in range(8)}  # A0-A7

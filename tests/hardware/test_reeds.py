@@ -6,7 +6,7 @@ from gpiozero.pins.mock import MockFactory
 from hardware.clock import ManualClock
 from hardware.events import SquareChanged
 from hardware.reeds import GpioReeds
-from sim.pins import ContactPin
+from sim.board.pins import ContactPin
 from tests.hardware.conftest import drain
 
 PINS = {"M7": 17, "M8": 27}

@@ -11,9 +11,9 @@ from hardware.board_file import BOARDS, DEFAULT_BOARD, Board, load_board
 from hardware.devices import open_devices
 from hardware.reach import crossings, verdict
 from hardware.selftest import Prompt, SelftestReport, count_whites, run_selftest
-from sim.pins import SimBoard
-from sim.reeds import BUILDS, GAP, OVERLAP, Build
-from sim.selftest import EX_CONFIG, robot_hand, selftest_main
+from sim.board.pins import SimBoard
+from sim.board.reeds import BUILDS, GAP, OVERLAP, Build
+from sim.command.selftest import EX_CONFIG, robot_hand, selftest_main
 
 SOME = ("R1", "M7", "M8", "C4")
 

@@ -11,7 +11,7 @@ from hardware.board_file import DEFAULT_BOARD, SticksConfig, load_board
 from hardware.clock import ManualClock
 from hardware.events import ShakeAbandoned, ShakeStarted, Shaking, SticksThrown
 from hardware.sticks import StickBox
-from sim.pins import ContactPin
+from sim.board.pins import ContactPin
 from tests.hardware.conftest import drain
 
 THROWS = [1, 2, 3, 4, 6]

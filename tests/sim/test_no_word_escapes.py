@@ -1,6 +1,6 @@
 """No word escapes the catalog: whole games of every game of the family, the tutorial and a
 Setna tournament are played in the pseudo-language ``qps`` (every marked word bracketed and
-accented, made from the template by ``firmware.catalog``) in the terminal, the window (every
+accented, made from the template by ``firmware.words.catalog``) in the terminal, the window (every
 text handed to the font renderer) and on the simulated board (its status lines and everything
 it says aloud); any English word left is a word nobody marked."""
 
@@ -20,23 +20,23 @@ import pytest
 from engine.core.sides import Side
 from engine.games import load, names
 from firmware import words
-from firmware.controller import Settings
-from firmware.scenes import Phase
-from firmware.tutorial import BOARD, Tutorial
-from sim.demo import Demo
-from sim.rules_pages import about, how_to_play
-from sim.settings import WindowSettings
-from sim.stacks_drawing import die_rect
-from sim.table import Table
-from sim.terminal import TerminalGame
-from tests.firmware.test_tutorial import follow_the_lessons as follow_on_the_board
-from tests.sim.test_demo import run_demo
-from tests.sim.test_stacks_window import click, make, play_of
-from tests.sim.test_terminal import Script, enter_then_1
-from tests.sim.test_window_games import play_whole_game
-from tests.sim.test_window_tournament import play_by_mouse
-from tests.sim.test_window_tutorial import choose, follow_the_lessons
-from tests.sim.window_hands import Window, shake, start_pygame
+from firmware.lights.scenes import Phase
+from firmware.play.controller import Settings
+from firmware.story.tutorial import BOARD, Tutorial
+from sim.board.demo import Demo
+from sim.board.table import Table
+from sim.drawing.stacks import die_rect
+from sim.pages.how_to_play import about, how_to_play
+from sim.terminal.game import TerminalGame
+from sim.window.settings import WindowSettings
+from tests.firmware.story.test_tutorial import follow_the_lessons as follow_on_the_board
+from tests.sim.board.test_demo import run_demo
+from tests.sim.terminal.test_terminal import Script, enter_then_1
+from tests.sim.window.test_stacks_window import click, make, play_of
+from tests.sim.window.test_window_games import play_whole_game
+from tests.sim.window.test_window_tournament import play_by_mouse
+from tests.sim.window.test_window_tutorial import choose, follow_the_lessons
+from tests.sim.window.window_hands import Window, shake, start_pygame
 
 SQUARE = r"(?:[A-Z]{1,2}\d{1,2}(?:\(\d+\))?)"
 NOTATION = re.compile(rf"\b(?:in|{SQUARE})(?:[-x](?:off|{SQUARE}))*\b|\b{SQUARE}\b"
@@ -353,8 +353,8 @@ def test_the_review_and_the_solved_tables_hints_are_marked(heard: Heard) -> None
     from engine.mummy.judges import judge_for
     from engine.mummy.review import review
     from engine.words import Phrase
-    from sim.cli import which_keeps
-    from sim.review_text import review_text
+    from sim.command.cli import which_keeps
+    from sim.command.review_text import review_text
     from tests.solved import TWO, random_game, two_piece_table
 
     table = two_piece_table()
@@ -382,8 +382,8 @@ def test_aseb_review_without_a_solved_table_says_so_in_marked_words(
     """``aseb review`` where no table is: the notice that the chances are a search's estimates
     (its reason came from the solved table's error, English until it carried a phrase; the
     test above reviews with a table, so it never met it)."""
-    from firmware.games import save_game
-    from sim.cli import main
+    from firmware.play.records import save_game
+    from sim.command.cli import main
     from tests.solved import random_game
 
     saved = save_game(random_game(3).record, tmp_path / "games")
@@ -400,10 +400,10 @@ def test_aseb_review_without_a_solved_table_says_so_in_marked_words(
 def test_the_board_menus_speech_and_the_menu_card_are_marked(heard: Heard,
                                                              tmp_path: Path) -> None:
     """What the board menu says as it opens, and every line printed on the menu card."""
-    from firmware.card import instructions, plan
-    from firmware.menu_table import menu_table
+    from firmware.menu.card import instructions, plan
+    from firmware.menu.menu_table import menu_table
     from hardware.board_file import DEFAULT_BOARD, load_board
-    from tests.firmware.test_board_menu import close, open_menu
+    from tests.firmware.menu.test_board_menu import close, open_menu
 
     with Table(state_dir=tmp_path, menu=True, say=heard) as table:
         close(table, open_menu(table))
@@ -423,8 +423,8 @@ def test_the_terminals_settings_commands_answer_in_marked_words(heard: Heard,
                                                                 tmp_path: Path) -> None:
     """``options``, a setting set, one set wrong, one asked without a choice: the replies (the
     settings' names and choices are the commands typed, and stay as typed)."""
-    from firmware.choices import settings
-    from tests.sim.test_terminal_settings import script
+    from firmware.menu.choices import settings
+    from tests.sim.terminal.test_terminal_settings import script
 
     _game, said, _file, _levels = script(["options", "help", "level vizier", "volume 2",
                                           "level pharaoh", "level", "chances hidden",

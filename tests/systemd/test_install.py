@@ -229,7 +229,7 @@ def test_the_install_places_a_clean_export_a_venv_the_board_file_and_the_unit(
                            capture_output=True, text=True)
     assert check.stdout.splitlines()[-1].startswith("Twenty Squares"), check.stderr
     pages = subprocess.run([str(opt / "venv/bin/python"), "-c", "from engine.games import load, "
-                            "names; from sim.rules_pages import how_to_play\n"
+                            "names; from sim.pages.how_to_play import how_to_play\n"
                             "for name in names(): print(name, len(how_to_play(load(name))))"],
                            capture_output=True, text=True, cwd=m.root)  # not the source tree
     counted = dict(line.split() for line in pages.stdout.splitlines())

@@ -1,0 +1,249 @@
+"""Light scenes: pure functions from what the controller knows, and the time, to a frame.
+
+The light language (design.md): marked squares glow warm; the mover's private row breathes in
+its colour; pieces that can move are steady; a lifted piece's target pulses; the mummy's move
+alternates gold between source and target (the piece to bump first blinks red); mistakes blink
+(missing: the owner's colour, unexpected: red); a square where a piece must be lifted and set
+down again flashes twice; extra turns flare the marked squares; the winner's colour runs along
+the path, then the pieces left on the board breathe a calm white until they are cleared away
+(after a game nothing is a mistake); the sticks blink when a shake must be made again. Colour
+always comes with a motion, for colour-blind players.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Mapping
+from enum import Enum
+from types import MappingProxyType
+from typing import NamedTuple
+
+from engine.core.sticks import Throw
+from engine.games.api import Geometry, Side
+from engine.tait.board import TWENTY_SQUARES
+from hardware.lights import Frame
+from hardware.squares import STICK_PIXELS
+from hardware.strips import Colour
+
+CONES: Colour = (20, 90, 255)  # faience blue
+REELS: Colour = (255, 120, 0)  # amber: far from blue for every kind of colour vision
+GOLD: Colour = (255, 190, 20)
+RED: Colour = (255, 0, 0)
+WARM: Colour = (70, 40, 10)
+VIOLET: Colour = (150, 0, 255)  # a square whose reed seems stuck: not the players' doing
+CALM: Colour = (150, 140, 120)  # a soft white: "put these away", never a mistake
+STICK_WHITE: Colour = (255, 255, 255)
+STICK_DARK: Colour = (25, 10, 0)
+
+SIDE_COLOUR = {Side.CONES: CONES, Side.REELS: REELS}
+
+
+class Phase(Enum):
+    """What the board is waiting for."""
+
+    IDLE = "idle"  # no game: shake the sticks (or press new game) to start
+    THROW = "throw"  # the side to play must throw
+    MOVE = "move"  # a throw is pending: the move must be made on the board
+    WON = "won"  # the game is over: celebrate, then clear the board
+    GUIDE = "guide"  # the board must be put right before anything else (start-up)
+    CLEAR = "clear"  # a game ended with no winner (left, or reset by staff): clear the board
+    MENU = "menu"  # between games, the board menu is open (``firmware.menu.board_menu``)
+
+
+class Show(NamedTuple):
+    """Everything a scene draws from: a snapshot the controller hands over each frame (a named
+    tuple: made every frame, it must be cheap to make and to compare)."""
+
+    phase: Phase
+    turn: Side = Side.CONES
+    throw: Throw | None = None
+    movable: frozenset[str] = frozenset()
+    lifted_targets: frozenset[str] = frozenset()
+    reseat: frozenset[str] = frozenset()
+    """Squares where a piece must be lifted and set down again (it sits on the one it bumps)."""
+    mummy_move: tuple[str | None, str | None] = (None, None)
+    """The squares the mummy's piece leaves and lands on
+    (``firmware.play.evidence.move_squares``)."""
+    bump_first: str | None = None
+    missing: Mapping[str, Side] = MappingProxyType({})
+    """Squares where a piece is missing, with the side it belongs to."""
+    unexpected: frozenset[str] = frozenset()
+    flare_until: float = float("-inf")
+    winner: Side | None = None
+    since: float = 0.0
+    hint: str | None = None
+    """The square of the piece a hint suggests moving."""
+    shake_again: bool = False
+    clearing: frozenset[str] = frozenset()
+    """After a game's victory lights: the squares still to be cleared for the next game."""
+    stuck: frozenset[str] = frozenset()
+    """Squares whose reed switch seems stuck: play goes on around them."""
+    geometry: Geometry = TWENTY_SQUARES
+    languages: Mapping[str, Colour] = MappingProxyType({})
+    """Between games on a kiosk: the language squares, each in its colour (a visitor sets a
+    piece on one to choose it)."""
+    """The board of the game played: its squares, marked squares, paths and homes."""
+
+
+def scale(colour: Colour, factor: float) -> Colour:
+    """A colour dimmed (or brightened, clipped) by ``factor``."""
+    r, g, b = colour
+    if factor <= 1.0:  # dimmed (every frame's fades): nothing to clip
+        return int(r * factor), int(g * factor), int(b * factor)
+    return (min(255, int(r * factor)), min(255, int(g * factor)), min(255, int(b * factor)))
+
+
+def breathe(t: float, period: float = 3.0) -> float:
+    """A slow 0.25..1 swell for 'waiting for you'."""
+    return 0.25 + 0.75 * (0.5 - 0.5 * math.cos(2 * math.pi * t / period))
+
+
+def blink(t: float, hz: float = 2.0) -> bool:
+    """On/off at ``hz``: for mistakes."""
+    return (t * hz) % 1.0 < 0.5
+
+
+def pulse(t: float, period: float = 0.6) -> float:
+    """A quick 0.2..1 beat: for a lifted piece's target."""
+    return 0.2 + 0.8 * (0.5 - 0.5 * math.cos(2 * math.pi * t / period))
+
+
+def double_flash(t: float, period: float = 1.2) -> bool:
+    """Two short flashes, then a rest: 'lift it and set it down again'."""
+    phase = (t % period) / period
+    return phase < 0.12 or 0.24 <= phase < 0.36
+
+
+def steady(show: Show, t: float) -> bool:
+    """Whether ``show``'s frame is the same at ``t`` and at any time after: nothing in it moves
+    (no breathing, pulse, blink or flare, and no flare to come), so while the show stays the
+    same its frame may be kept rather than drawn again every frame."""
+    return show.phase in (Phase.MOVE, Phase.GUIDE) and t >= show.flare_until \
+        and show.mummy_move == (None, None) and show.hint is None and not (
+            show.lifted_targets or show.reseat or show.missing or show.unexpected
+            or show.stuck or show.shake_again)
+
+
+def scene(show: Show, t: float) -> Frame:
+    """The frame for ``show`` at time ``t``."""
+    frame: dict[str, Colour] = {}
+    geometry = show.geometry
+    marked = scale(GOLD, 0.5 + 0.5 * pulse(t, 0.3)) if t < show.flare_until else WARM
+    for square in geometry.marked:
+        frame[square] = marked
+    if show.phase is Phase.IDLE:
+        _attract(frame, geometry, t)
+        for square, colour in show.languages.items():  # steady under the running glow
+            frame[square] = colour
+    elif show.phase in (Phase.WON, Phase.CLEAR) and show.clearing:
+        _clearing(frame, show.clearing & frozenset(geometry.squares), t)
+    elif show.phase is Phase.WON and show.winner is not None:
+        _victory(frame, geometry.paths[show.winner], SIDE_COLOUR[show.winner], t - show.since)
+    else:
+        _play(frame, show, t)
+    _guidance(frame, show, t)
+    if show.stuck:  # a reed taken as stuck: a slow violet heartbeat
+        violet = scale(VIOLET, 0.2 + 0.8 * double_flash(t, 2.4))
+        for square in show.stuck:
+            frame[square] = violet
+    if show.shake_again:  # the shake was dropped: the sticks blink until it is made again
+        frame.update(dict.fromkeys(STICK_PIXELS, STICK_WHITE if blink(t, 3.0) else (0, 0, 0)))
+    elif show.throw is not None:
+        frame.update(_sticks(show.throw))
+    pixels = _pixels(geometry)
+    if pixels.issuperset(frame):
+        return frame
+    return {name: colour for name, colour in frame.items() if name in pixels}
+
+
+_PIXELS: dict[int, tuple[Geometry, frozenset[str]]] = {}
+
+
+def _pixels(geometry: Geometry) -> frozenset[str]:
+    """The names a board of ``geometry`` has a pixel for: its squares and the sticks (rack
+    slots have no light); once a board."""
+    kept = _PIXELS.get(id(geometry))
+    if kept is None or kept[0] is not geometry:
+        if len(_PIXELS) > 16:  # boards made afresh: forget the old
+            _PIXELS.clear()
+        kept = _PIXELS[id(geometry)] = (geometry, frozenset(geometry.squares) | frozenset(
+            STICK_PIXELS))
+    return kept[1]
+
+
+def _attract(frame: dict[str, Colour], geometry: Geometry, t: float) -> None:
+    """Idle: a slow glow runs along both paths, inviting a shake of the sticks."""
+    for side in Side:
+        path = geometry.paths[side]
+        head = (t * 2.0) % len(path)
+        for i, square in enumerate(path):
+            glow = max(0.0, 1.0 - abs(i - head) / 2.5) * 0.5
+            if glow > 0:
+                frame[square] = scale(SIDE_COLOUR[side], glow)
+
+
+def _victory(frame: dict[str, Colour], path: tuple[str, ...], colour: Colour, t: float) -> None:
+    head = (t * 8.0) % (len(path) + 4)
+    for i, square in enumerate(path):
+        if i <= head:
+            frame[square] = scale(colour, 0.3 + 0.7 * (abs(head - i) < 2))
+
+
+def _clearing(frame: dict[str, Colour], squares: frozenset[str], t: float) -> None:
+    """After a game: the pieces still out glow a calm, slow white: lift them, nothing is wrong."""
+    calm = scale(CALM, breathe(t, 4.0))
+    for square in squares:
+        frame[square] = calm
+
+
+def _play(frame: dict[str, Colour], show: Show, t: float) -> None:
+    colour = SIDE_COLOUR[show.turn]
+    if show.phase is Phase.THROW:
+        home = scale(colour, breathe(t))
+        for square in show.geometry.homes[show.turn]:
+            frame[square] = home
+    source, target = show.mummy_move
+    if source is not None or target is not None:
+        if show.bump_first is not None:
+            if blink(t):
+                frame[show.bump_first] = RED
+            if source is not None:
+                frame[source] = GOLD
+            return
+        first = int(t / 0.5) % 2 == 0 or target is None
+        shown = source if first and source is not None else target
+        if shown is not None:
+            frame[shown] = GOLD
+        return
+    for square in show.movable:
+        frame[square] = colour
+    if show.hint is not None and not show.lifted_targets:
+        frame[show.hint] = scale(colour, 0.5 + 0.5 * pulse(t, 1.2))
+    if show.lifted_targets:
+        lifted = scale(colour, pulse(t))
+        for square in show.lifted_targets:
+            frame[square] = lifted
+    for square in show.reseat:
+        frame[square] = colour if double_flash(t) else (0, 0, 0)
+
+
+def _guidance(frame: dict[str, Colour], show: Show, t: float) -> None:
+    if not (show.missing or show.unexpected):
+        return
+    on = blink(t)
+    for square, owner in show.missing.items():
+        frame[square] = SIDE_COLOUR[owner] if on else (0, 0, 0)
+    for square in show.unexpected:
+        frame[square] = RED if on else (0, 0, 0)
+
+
+@functools.lru_cache(maxsize=64)
+def _sticks(throw: Throw) -> Mapping[str, Colour]:
+    """The sticks as they fell; a die's throw lights as many stick pixels as it shows."""
+    if throw.sticks:
+        return MappingProxyType({pixel: STICK_WHITE if white else STICK_DARK
+                                 for pixel, white in zip(STICK_PIXELS, throw.sticks,
+                                                         strict=True)})
+    return MappingProxyType({pixel: STICK_WHITE if n <= throw.value else STICK_DARK
+                             for n, pixel in enumerate(STICK_PIXELS, 1)})

@@ -1,0 +1,57 @@
+"""Finished games kept as records, so any of them can be reviewed (``aseb review FILE``).
+
+Records go to ``games/`` beside the solved tables (``firmware.solve.places.default_directory``), one
+JSON file each, numbered. ``load_game`` reads a record, or the board's save (``game.json``),
+and answers a bad file in one line.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from engine.core.errors import BadRecord
+from engine.record import GameRecord
+from firmware.atomic import write_whole
+from firmware.solve.places import default_directory
+
+MAX_BYTES = 10_000_000
+"""No record of a real game comes near this; a bigger file is refused unread."""
+
+
+def save_game(record: GameRecord, directory: Path | None = None) -> Path:
+    """Write ``record`` as the next ``game-N.json`` in ``directory`` (default: games/)."""
+    where = directory or default_directory() / "games"
+    where.mkdir(parents=True, exist_ok=True)
+    taken = {p.stem for p in where.glob("game-*.json")}
+    number = 1
+    while f"game-{number}" in taken:
+        number += 1
+    path = where / f"game-{number}.json"
+    write_whole(path, record.to_json())
+    return path
+
+
+def load_game(path: Path) -> GameRecord:
+    """The record in ``path``: a game record, or a board save holding one. Raises ValueError
+    with a one-line reason for anything else."""
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            raise ValueError(f"{path}: too big to be a game record")
+        text = path.read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot read it ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{path}: not a game record (not text)") from None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ValueError(f"{path}: not a game record (not JSON)") from None
+    if isinstance(data, dict) and "record" in data:  # the board's save
+        text = json.dumps(data["record"])
+    try:
+        return GameRecord.from_json(text)
+    except BadRecord as exc:
+        raise ValueError(f"{path}: {exc}") from None
+    except RecursionError:
+        raise ValueError(f"{path}: not a game record (nested too deeply)") from None

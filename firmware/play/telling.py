@@ -1,0 +1,212 @@
+"""Telling in words: the status line in the game's voice, the log of what happened, the throws.
+
+``status`` is one line for a status bar, the window and the log: what the board waits for, or what
+to mend (the racks have no lights, so what they need is said). ``news`` and ``said`` keep the
+sentences of what the last throw or move caused.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+
+from engine.core.sides import Side
+from engine.core.sticks import Throw
+from engine.game import Game
+from engine.games.api import Position, Rules
+from firmware.lights.scenes import Phase
+from firmware.play.evidence import RACK_SIDE
+from firmware.play.play_state import PlayState
+from firmware.play.tracker import InProgress, Mismatch
+from firmware.words import N_, _, ngettext, say, side_said, upper_first
+from hardware.squares import RACK_OF
+
+log = logging.getLogger("firmware.play.controller")  # its rooms log as the controller, as before
+
+
+class Telling(PlayState):
+    """The controller's words: what it says happened, and what it asks for now."""
+
+    def _threw(self, side: Side, throw: Throw) -> None:
+        self.throws.pop(side, None)  # the side that threw last comes last
+        self.throws[side] = throw
+
+    def _tell(self, sentences: list[str]) -> None:
+        """Keep what just happened for a status line and the log."""
+        said = [say(sentence) for sentence in sentences]  # the engine's phrases, marked words
+        self.news = tuple(said)
+        self.said.extend(said)
+        log.info("%s", " ".join(said))
+
+    def status(self) -> str:
+        """One line in the game's voice, for a status bar or the log."""
+        state = self.game.state if self.game is not None else None
+        now = self.clock.now()
+        verdict = self.verdict
+        if self.phase is Phase.MENU and self.menu is not None:
+            return self.menu.status()
+        shake = shake_words(self.settings.ruleset)
+        if now < self.shake_again_until:
+            return _("The box did not settle: shake again, then stand it upright.")
+        if now < self.no_throw_until and self.phase is not Phase.IDLE:
+            return _("No throw in this game: {game} has no luck in it.").format(
+                game=say(self.settings.ruleset.title))
+        if self.phase is Phase.GUIDE and self.setting_out:
+            return (_("Set out the pieces as the blinking lights show, each in its side's "
+                      "colour.") + (racks_to_mend(verdict) if isinstance(verdict, Mismatch)
+                                    else ""))
+        if self.phase is Phase.GUIDE:
+            return (_("Set the pieces as the lights show to resume the saved game, or clear the "
+                      "board and {shake} for a new game.").format(shake=shake)
+                    + (racks_to_mend(verdict) if isinstance(verdict, Mismatch) else ""))
+        racks = self._racks_alone()
+        if racks and self.phase is Phase.WON and state is not None and state.winner is not None:
+            return _("{side} win!").format(side=side_said(state.winner)) + racks
+        if racks and (self.phase in (Phase.IDLE, Phase.CLEAR) or self._guiding(now)):
+            return racks.strip()  # no square to light: the words say it all
+        if isinstance(verdict, Mismatch) and self._guiding(now):
+            return _("Put the board right: blinking squares show where.") + \
+                racks_to_mend(verdict)
+        if isinstance(verdict, InProgress) and state is not None:
+            return _in_progress(verdict, state)
+        if self.phase is Phase.CLEAR:
+            return _("Clear the board for the next game: lift the pieces still on it.")
+        if self.phase is Phase.IDLE:
+            return upper_first(_("{shake} to begin a new game.").format(shake=shake))
+        if state is None:
+            return ""
+        side = side_said(state.turn)
+        if self.phase is Phase.WON and state.winner is not None:
+            return _("{side} win! Clear the board for a new game.").format(
+                side=side_said(state.winner))
+        remote = state.turn == self.remote
+        if self.mummy_move is not None and remote:
+            return _("Your friend plays {move}: move their piece for them.").format(
+                move=state.describe(self.mummy_move))
+        if self.mummy_move is not None:
+            return _("The mummy plays {move}: move its piece for it.").format(
+                move=state.describe(self.mummy_move))
+        if remote and self.phase is Phase.THROW:
+            return _("Waiting for your friend's throw ({side}).").format(side=side)
+        if remote:
+            return _("Waiting for your friend's move ({side}).").format(side=side)
+        if self.phase is Phase.THROW:
+            return _("The mummy throws for {side}...").format(side=side) \
+                if self._mummy_to_play() else \
+                upper_first(_("{shake}, {side}.").format(shake=shake, side=side))
+        owners = {journey.side for m in state.moves for journey in state.journeys(m)[:1]}
+        if owners == {state.turn.other}:  # Ramses' second move: one of the opponent's pieces
+            return _("Now move one of the {other}' pieces, {side}.").format(
+                other=side_said(state.turn.other), side=side)
+        return _("Go ahead and make your move, {side}.").format(side=side)
+
+    def _racks_alone(self) -> str:
+        """What the racks need, in words, when every square is as it should be (empty when
+        nothing, or when a square needs mending too)."""
+        verdict = self.verdict
+        if not isinstance(verdict, Mismatch) or any(
+                square not in RACK_OF for square in (*verdict.missing, *verdict.unexpected)):
+            return ""
+        return racks_to_mend(verdict)
+
+
+def shake_words(rules: Rules) -> str:
+    """What the player does with the board's box, in the game's words: ``shake the sticks``,
+    ``shake the box for the die``; ``shake the box`` for a game without a throw (a shake only
+    begins a new game)."""
+    device = rules.words.device
+    if device == "sticks":
+        return _("shake the sticks")
+    if device is None:
+        return _("shake the box")
+    if device == "die":
+        return _("shake the box for the die")
+    return _("shake the box for the dice")
+
+
+RACK_NAMES = {"CW": N_("a Cone in its waiting rack"), "RW": N_("a Reel in its waiting rack"),
+              "CO": N_("a Cone in its borne-off tray"), "RO": N_("a Reel in its borne-off tray")}
+RACK_TITLES = {"CW": N_("the Cones' waiting rack"), "RW": N_("the Reels' waiting rack"),
+               "CO": N_("the Cones' borne-off tray"), "RO": N_("the Reels' borne-off tray")}
+
+
+def racks_to_mend(verdict: Mismatch) -> str:
+    """What the racks need, in words (they have no lights): a piece a rack is short of comes
+    from a rack holding one too many, named by the side it belongs to (a Reel among the Cones
+    is called a Reel)."""
+    extra = Counter(RACK_OF[s] for s in verdict.unexpected if s in RACK_OF)
+    short = Counter(RACK_OF[s] for s in verdict.missing if s in RACK_OF)
+    words = []
+    for same_side in (False, True):  # a piece of another side is the likelier stray
+        for to in sorted(short):
+            for source in sorted(extra):
+                n = min(short[to], extra[source])
+                if n and (RACK_SIDE[source] == RACK_SIDE[to]) == same_side:
+                    words.append(" " + _("Move {pieces} from {rack} to {to}.").format(
+                        pieces=_pieces(RACK_SIDE[to], n), rack=_(RACK_TITLES[source]),
+                        to=_(RACK_TITLES[to])))
+                    short[to] -= n
+                    extra[source] -= n
+    for source, n in sorted(extra.items()):
+        if n:
+            words.append(" " + ngettext("Take the piece too many out of {rack}.",
+                                        "Take the {n} pieces too many out of {rack}.", n).format(
+                n=n, rack=_(RACK_TITLES[source])))
+    for to, n in sorted(short.items()):
+        if n:
+            words.append(" " + _("Put {pieces} in {rack}.").format(
+                pieces=_pieces(RACK_SIDE[to], n), rack=_(RACK_TITLES[to])))
+    return "".join(words)
+
+
+def _pieces(side: Side, n: int) -> str:
+    """``a Cone``, ``2 Reels``."""
+    if side is Side.CONES:
+        return ngettext("a Cone", "{n} Cones", n).format(n=n)
+    return ngettext("a Reel", "{n} Reels", n).format(n=n)
+
+
+def _in_progress(verdict: InProgress, state: Position) -> str:
+    """Where a move part-way done goes next."""
+    side = side_said(state.turn)
+    targets = _(" or ").join(sorted(t for t in verdict.targets if t not in RACK_OF))
+    if verdict.reseat:
+        square = sorted(verdict.reseat)[0]
+        swaps = any(isinstance(journey.end, str) for move in verdict.moves
+                    for journey in state.journeys(move)[1:])
+        if swaps:
+            return _("If your piece is already on {square}, lift it and set it down again (the "
+                     "piece it swaps with must come off, to go to your piece's square).").format(
+                         square=square)
+        return _("If your piece is already on {square}, lift it and set it down again (the "
+                 "piece it bumps must come off).").format(square=square)
+    if verdict.overdue:
+        return _("Finish the move, {side}: the blinking squares show how.").format(side=side)
+    racks = sorted({RACK_OF[t] for t in verdict.targets if t in RACK_OF} |
+                   {t for t in verdict.targets if t in RACK_NAMES})
+    if racks:
+        return _("Now put {piece}.").format(piece=_(RACK_NAMES[racks[0]]))
+    if targets == "M16" and not verdict.in_hand:
+        return _("Lift the piece off 16 to bear it off.")
+    return _("Set the piece on {squares}.").format(squares=targets) if targets else \
+        _("Go ahead, {side}.").format(side=side)
+
+
+def sided_throws(game: Game) -> list[tuple[Side, Throw]]:
+    """Every throw of ``game`` with the side that threw it, in order."""
+    throws = []
+    before = game.record.initial()
+    for action, after in game.record.replay():
+        if isinstance(action, Throw):
+            throws.append((before.turn, action))
+        before = after
+    return throws
+
+
+def last_throws(game: Game) -> dict[Side, Throw]:
+    """Each side's last throw in ``game``, the side that threw last last (for a resumed game)."""
+    throws: dict[Side, Throw] = {}
+    for side, throw in sided_throws(game):
+        throws.pop(side, None)
+        throws[side] = throw
+    return throws

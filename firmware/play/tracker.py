@@ -1,0 +1,247 @@
+"""Recognise moves from occupancy-only sensors: judge still boards against the legal moves.
+
+Reed switches say "a magnet is here", not whose piece. The tracker keeps the occupancy and the
+time of the last lift and the last placing on each square since the expectation was set (the
+throw), waits for the board to be still for the settle time, then judges it
+(``firmware.play.evidence`` says what each move leaves):
+
+- the board a move leaves, with its journeys in order, is that move;
+- the expected board is no move yet (a piece put back where it was is never an error);
+- a board part-way along a legal move is a move in progress: it gets that move's lights, and is
+  only called overdue after a long patience (a person may hold their piece as long as they like);
+- anything else is guided, after a grace time, toward the nearest legal board: forward to a move
+  when that is nearer than undoing what was done.
+
+A change of settings never erases the history: only a new position does.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from engine.games.api import Position, Side
+from firmware.play.evidence import Candidate, Owners, begun, candidate, census, left_by, owners_of
+from hardware.squares import RACK_OF
+
+log = logging.getLogger(__name__)
+
+NOBODY: Owners = MappingProxyType({})
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """What the board should show now (``before``, with ``owners``) and the moves it may show."""
+
+    before: frozenset[str]
+    candidates: tuple[Candidate, ...] = ()
+    owners: Owners = field(default_factory=lambda: NOBODY)
+
+    @classmethod
+    def of(cls, state: Position, allowed: Iterable[Any] | None = None,
+           racks: bool = False) -> Expectation:
+        """The expectation of a state: its occupancy, and its pending throw's legal moves (or
+        only ``allowed`` among them, e.g. the mummy's chosen move); ``racks`` when the board
+        has switches under its racks."""
+        moves = state.moves if allowed is None else tuple(m for m in state.moves if m in allowed)
+        owners = MappingProxyType(owners_of(state, racks))
+        return cls(frozenset(owners), tuple(candidate(state, m, racks, owners) for m in moves),
+                   owners)
+
+    @classmethod
+    def board(cls, owners: Mapping[str, Side] | Iterable[str] = ()) -> Expectation:
+        """Just a position to reach (an empty board after a game, a saved game to resume)."""
+        if isinstance(owners, Mapping):
+            return cls(frozenset(owners), (), MappingProxyType(dict(owners)))
+        return cls(frozenset(owners))
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the tracker concludes about the board now."""
+
+
+@dataclass(frozen=True)
+class Unsettled(Verdict):
+    """Pieces are moving (or just moved): too soon to judge."""
+
+
+@dataclass(frozen=True)
+class AsExpected(Verdict):
+    """The board shows the expected position: nothing to do (a piece put back is this too)."""
+
+
+@dataclass(frozen=True)
+class InProgress(Verdict):
+    """The still board is part-way along legal moves: light where to act next.
+
+    ``in_hand``: only the mover is up, a person deciding (never overdue). ``reseat``: after the
+    grace time, occupied targets of a piece in the hand: a piece set down on top of the one it
+    bumps leaves that switch closed, so it must be lifted and set down again. ``overdue``: the
+    board has stood part-way for longer than the patience time.
+    """
+
+    moves: frozenset[Any]
+    sources: frozenset[str]
+    targets: frozenset[str]
+    in_hand: bool = False
+    reseat: frozenset[str] = frozenset()
+    overdue: bool = False
+
+
+@dataclass(frozen=True)
+class Recognized(Verdict):
+    """The board shows this move."""
+
+    move: Any
+
+
+@dataclass(frozen=True)
+class Mismatch(Verdict):
+    """The still board matches nothing: ``missing`` pieces to put back (with their owners),
+    ``unexpected`` pieces to lift, to reach the position ``toward`` leaves (None: undo).
+
+    ``urgent`` turns true once the grace time has passed, when the board starts to guide.
+    """
+
+    missing: Owners
+    unexpected: frozenset[str]
+    urgent: bool
+    toward: Any = None
+
+
+AS_EXPECTED = AsExpected()
+
+
+@dataclass
+class MoveTracker:
+    """Judges the occupancy against an expectation once the board has been still long enough."""
+
+    settle: float = 0.25
+    grace: float = 1.5
+    patience: float = 8.0
+    occupancy: set[str] = field(default_factory=set)
+    expectation: Expectation = field(default_factory=lambda: Expectation(frozenset()))
+    filled: dict[str, float] = field(default_factory=dict)
+    """When each square (and rack) last had a piece set on it, since the expectation."""
+    emptied: dict[str, float] = field(default_factory=dict)
+    """When each square (and rack) last had a piece lifted off it, since the expectation."""
+    last_change: float = float("-inf")
+    stuck_after: float = float("inf")
+    """Seconds one square may disagree with the expectation, all else still, before its reed
+    is taken as stuck (a kiosk's setting; never, by default)."""
+    stuck: set[str] = field(default_factory=set)
+    """Squares whose reed seems stuck: judged as the expectation says until they change."""
+    _changes: int = field(default=0, repr=False)
+    """Counts every change of the occupancy, the expectation and the stuck reeds."""
+    _calm: tuple[int, float] | None = field(default=None, repr=False)
+    """``(_changes, settle)`` when the still board was last found as expected: until either
+    changes it still is (judged every frame, a still board is not judged afresh)."""
+
+    def expect(self, expectation: Expectation, *, keep_history: bool = False) -> None:
+        """Judge against a new expectation; the history starts afresh unless ``keep_history``
+        (the same position with other moves allowed: a settings change mid-move)."""
+        self.expectation = expectation
+        self._changes += 1
+        if not keep_history:
+            self.filled.clear()
+            self.emptied.clear()
+
+    def reset(self, occupancy: Iterable[str], now: float) -> None:
+        """Take the whole occupancy as read (at start-up, from the debounced switches)."""
+        self.occupancy = set(occupancy)
+        self.last_change = now
+        self._changes += 1
+
+    def change(self, square: str, occupied: bool, t: float) -> None:
+        """A debounced switch changed at time ``t``."""
+        if occupied == (square in self.occupancy):
+            return
+        self._changes += 1
+        if square in self.stuck:
+            log.info("the reed of %s works again", square)
+            self.stuck.discard(square)
+        if occupied:
+            self.occupancy.add(square)
+        else:
+            self.occupancy.discard(square)
+        times = self.filled if occupied else self.emptied
+        times[square] = t
+        rack = RACK_OF.get(square)
+        if rack is not None:
+            times[rack] = t
+        self.last_change = t
+
+    def was_emptied(self, square: str) -> bool:
+        """Whether a piece was lifted off ``square`` since the expectation was set."""
+        return square in self.emptied
+
+    def judge(self, now: float) -> Verdict:
+        """The verdict on the board at time ``now``."""
+        still = now - self.last_change - self.settle
+        if still < 0:
+            return Unsettled()
+        if self._calm == (self._changes, self.settle):
+            return AS_EXPECTED
+        stuck = frozenset(self.stuck)
+        board = census(self.occupancy) - stuck
+        expected = self.expectation
+        shown = [c for c in expected.candidates if c.after - stuck == board
+                 and left_by(c, expected.before, self.filled, self.emptied, stuck)]
+        if len(shown) == 1:
+            return Recognized(shown[0].move)
+        if board == expected.before - stuck:
+            if shown:  # every piece back on its own square, or swapped: never guess
+                log.warning("the board shows %s alike: taken as no move",
+                            ", ".join(str(c.move) for c in shown))
+            self.filled.clear()  # the act is over: what the hands did is erased
+            self.emptied.clear()
+            if not shown:  # nothing to say again: the same until something changes
+                self._calm = (self._changes, self.settle)
+            return AS_EXPECTED
+        if shown:  # the tests prove no two moves leave the same evidence; never guess
+            log.error("the board shows %s alike: guiding back",
+                      ", ".join(str(c.move) for c in shown))
+            return self._mismatch(board, still, forward=False, stuck=stuck)
+        progress = [(c, w) for c in expected.candidates for w in c.waypoints
+                    if w.board - stuck == board]
+        if not progress:
+            mismatch = self._mismatch(board, still, stuck=stuck)
+            wrong = {*mismatch.missing, *mismatch.unexpected}
+            if still >= self.stuck_after and len(wrong) == 1:
+                (square,) = wrong
+                log.warning("the reed of %s seems stuck %s: play goes on around it", square,
+                            "closed" if square in mismatch.unexpected else "open")
+                self.stuck.add(square)
+                self._changes += 1
+                return self.judge(now)
+            return mismatch
+        in_hand = all(w.mover_lifted for _, w in progress)
+        targets = frozenset().union(*(w.targets for _, w in progress))
+        return InProgress(
+            moves=frozenset(c.move for c, _ in progress),
+            sources=frozenset(w.source for _, w in progress if w.source is not None),
+            targets=targets,
+            in_hand=in_hand,
+            reseat=targets & board if in_hand and still >= self.grace else frozenset(),
+            overdue=not in_hand and still >= self.patience,
+        )
+
+    def _mismatch(self, board: frozenset[str], still: float, forward: bool = True,
+                  stuck: frozenset[str] = frozenset()) -> Mismatch:
+        """Guidance back to the expected board, or forward to a move whose mover has left its
+        place toward it when that is nearer (never to a move nobody began); undoing wins a tie.
+        Either way at least one place differs: the board to reach is never the board shown."""
+        expected = self.expectation
+        goal, owners, toward = expected.before - stuck, expected.owners, None
+        if forward:
+            for c in expected.candidates:
+                after = c.after - stuck
+                if after != board and len(board ^ after) < len(board ^ goal) and begun(
+                        c, board, expected.before - stuck, self.filled, self.emptied):
+                    goal, owners, toward = after, c.owners, c.move
+        missing = {square: owners.get(square, Side.CONES) for square in goal - board}
+        return Mismatch(MappingProxyType(missing), board - goal, still >= self.grace, toward)

@@ -1,0 +1,524 @@
+"""The board's local link: a Unix socket in the runtime directory where a companion (the web page,
+``aseb web``) hears what the board does and asks for a few things
+(``firmware.service.link_schema``).
+
+It never slows the board: ``tick`` runs once after each frame on the controller's own thread,
+with every socket non-blocking; with nobody connected it does no more than one ``accept``. Each
+companion has a bounded buffer: one that reads too slowly, or sends a line too long, is dropped.
+A line that is not a command is answered with an ``error`` event, never a traceback.
+
+    link = Link(runtime / "link.sock", controller, lambda: lights.last_frame, choices=keeper)
+    link.open(); ...; controller.tick(); link.tick()   # every frame
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import socket
+import stat
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.core.sides import Side
+from engine.core.sticks import Throw
+from engine.game import Game
+from engine.games.api import Geometry
+from engine.mummy.chances import cones_chance
+from firmware.lights.scenes import Phase
+from firmware.menu.choices import offered, setting
+from firmware.play.controller import Controller
+from firmware.play.evidence import move_squares
+from firmware.play.records import load_game, save_game
+from firmware.service.board_settings import BoardSettings
+from firmware.service.link_schema import (
+    MAX_LINE,
+    VERSION,
+    Command,
+    Refused,
+    encode,
+    hex_colour,
+    message,
+    parse_command,
+    socket_path,
+)
+from firmware.story.setna import MUMMY, Setna
+from firmware.story.tournament import TO_WIN
+from firmware.words import N_, _, say
+from hardware.lights import Frame
+
+log = logging.getLogger(__name__)
+
+__all__ = ["Link", "socket_path"]
+
+MAX_CLIENTS = 16
+"""Companions at once (the web page needs one; it fans out to its browsers itself)."""
+MAX_BUFFER = 1 << 20
+"""Bytes waiting for one companion at most: past it the companion is dropped."""
+COMMANDS_A_FRAME = 8
+"""Commands of one companion carried out in a frame (the rest wait for the next)."""
+RECORDS_LISTED = 200
+"""The newest records the ``games`` event lists."""
+DURATION_BINS = 7
+"""The ``stats`` event's ``durations``: finished games by length, 5 minutes a bin, the last
+one 30 minutes and more."""
+PIN_KEPT = N_("The board said the web page's PIN aloud and lit it on its squares.")
+"""What the log tells companions in place of the sentence that said a PIN (a page anyone on
+the network may watch must not show it)."""
+
+
+@dataclass(eq=False)
+class Companion:
+    """One connected companion: its socket and its two bounded buffers."""
+
+    sock: socket.socket
+    inbox: bytearray = field(default_factory=bytearray)
+    outbox: bytearray = field(default_factory=bytearray)
+    fresh: bool = True
+    """Not yet told the board's whole state."""
+    closing: bool = False
+    """Dropped once what it is owed is sent (a refused line too long)."""
+
+
+class Link:
+    """The socket, its companions, and what they were last told."""
+
+    def __init__(self, path: Path, controller: Controller, frame: Callable[[], Frame], *,
+                 choices: BoardSettings | None = None, games: Path | None = None,
+                 say: Callable[[str], None] | None = None, stats: Path | None = None) -> None:
+        self.path = path
+        self.controller = controller
+        self.frame = frame
+        self.choices = choices
+        self.games = games
+        """Where finished games are kept as records (None: not kept)."""
+        self.say = say
+        self.stats = stats
+        """The state directory whose kiosk statistics ``stats`` reads (None: none)."""
+        self.companions: list[Companion] = []
+        self.listener: socket.socket | None = None
+        self.told: dict[str, bytes] = {}
+        """The last line of each kind every companion was told."""
+        self.kept: Game | None = None
+        """The finished game last kept as a record."""
+        self.chances: tuple[Game | None, list[float | None]] = (None, [])
+        self.secrets: set[str] = set()
+        """The sentences that said a PIN: told only at the board, never to a companion."""
+        self._position_key: tuple[Any, ...] = ()
+        self._position: dict[str, Any] = {}
+
+    def open(self) -> None:
+        """Listen on ``path`` (a stale socket there is replaced; anything else is refused)."""
+        self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        with contextlib.suppress(FileNotFoundError):
+            if not stat.S_ISSOCK(self.path.lstat().st_mode):
+                raise OSError(f"{self.path} exists and is not a socket: not replaced")
+            if _listened(self.path):
+                raise OSError(f"another board listens on {self.path} already")
+            self.path.unlink()  # a stale socket, left by a board that stopped
+        listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        listener.setblocking(False)
+        listener.bind(str(self.path))
+        os.chmod(self.path, 0o660)  # the board's own user (and group): the web page's
+        listener.listen(MAX_CLIENTS)
+        self.listener = listener
+        log.info("the board's link listens on %s", self.path)
+
+    def close(self) -> None:
+        for companion in list(self.companions):
+            self._drop(companion, None)
+        if self.listener is not None:
+            self.listener.close()
+            self.listener = None
+            with contextlib.suppress(OSError):
+                self.path.unlink()
+
+    def tick(self) -> None:
+        """After the controller's tick: keep a finished game, let companions in, carry out
+        their commands, tell them what changed. Whatever goes wrong here stays here: the
+        companions are dropped (they come back), the board plays on."""
+        try:
+            self._tick()
+        except Exception:
+            log.exception("the board's link failed: its companions are dropped")
+            for companion in list(self.companions):
+                self._drop(companion, None)
+            self.told.clear()
+
+    def _tick(self) -> None:
+        self._keep_finished()
+        self._accept()
+        if not self.companions:
+            return
+        for companion in list(self.companions):
+            self._read(companion)
+        self._publish()
+        for companion in list(self.companions):
+            self._flush(companion)
+
+    # --- companions ---------------------------------------------------------------------
+
+    def _accept(self) -> None:
+        if self.listener is None:
+            return
+        while True:
+            try:
+                sock, _ = self.listener.accept()
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError as exc:
+                log.warning("the link could not accept a companion: %s", exc)
+                return
+            sock.setblocking(False)
+            companion = Companion(sock)
+            if len(self.companions) >= MAX_CLIENTS:
+                self._send(companion, message("error", message=f"the board has {MAX_CLIENTS} "
+                                              "companions already: try again later"))
+                self._flush(companion)
+                sock.close()
+                continue
+            self.companions.append(companion)
+            self._send(companion, message("hello", version=VERSION,
+                                          game=self.controller.rules.name))
+
+    def _read(self, companion: Companion) -> None:
+        try:
+            data = companion.sock.recv(65536)
+        except (BlockingIOError, InterruptedError):
+            data = None
+        except OSError as exc:
+            self._drop(companion, f"it could not be read: {exc}")
+            return
+        if data == b"":
+            self._drop(companion, None)
+            return
+        if data:
+            companion.inbox += data
+        for _command in range(COMMANDS_A_FRAME):
+            line, newline, rest = companion.inbox.partition(b"\n")
+            if not newline:
+                if len(companion.inbox) > MAX_LINE:
+                    self._refuse(companion, f"a command is at most {MAX_LINE} bytes")
+                    companion.closing = True
+                    companion.inbox.clear()
+                return
+            companion.inbox = bytearray(rest)
+            if line.strip():
+                self._obey(companion, bytes(line))
+
+    def _send(self, companion: Companion, event: dict[str, Any] | bytes) -> None:
+        line = event if isinstance(event, bytes) else encode(event)
+        companion.outbox += line
+
+    def _flush(self, companion: Companion) -> None:
+        while companion.outbox:
+            try:
+                sent = companion.sock.send(companion.outbox[:65536])
+            except (BlockingIOError, InterruptedError):
+                break
+            except OSError:
+                self._drop(companion, None)
+                return
+            del companion.outbox[:sent]
+        if len(companion.outbox) > MAX_BUFFER:
+            self._drop(companion, "it reads too slowly")
+        elif companion.closing and not companion.outbox:
+            self._drop(companion, "it sent a line too long")
+
+    def _drop(self, companion: Companion, why: str | None) -> None:
+        if why is not None:
+            log.warning("a companion of the link is dropped: %s", why)
+        with contextlib.suppress(OSError):
+            companion.sock.close()
+        if companion in self.companions:
+            self.companions.remove(companion)
+
+    def _refuse(self, companion: Companion, why: str) -> None:
+        self._send(companion, message("error", message=why))
+
+    # --- commands -----------------------------------------------------------------------
+
+    def _obey(self, companion: Companion, line: bytes) -> None:
+        try:
+            command = parse_command(line)
+            reply = self._carry_out(command)
+        except Refused as exc:
+            self._refuse(companion, str(exc))
+            return
+        except ValueError as exc:
+            self._refuse(companion, str(exc))
+            return
+        except Exception as exc:  # whatever it is, the board plays on
+            log.exception("a command of the link raised")
+            self._refuse(companion, f"the board could not do that ({type(exc).__name__})")
+            return
+        self._send(companion, reply or message("ok", command=command.type))
+
+    def _carry_out(self, command: Command) -> dict[str, Any] | None:
+        """Do what ``command`` asks; the event that answers it (None: ``ok``). ValueError,
+        in words, when it cannot be done."""
+        controller = self.controller
+        match command.type:
+            case "set":
+                self._set(command.key, command.value)
+            case "new_game":
+                controller.press("new_game")
+            case "remote":
+                controller.play_remotely(Side.parse(command.side) if command.side else None)
+            case "throw":
+                controller.remote_throws()
+            case "move":
+                controller.remote_moves(command.move)
+            case "games":
+                return message("games", games=self._records())
+            case "record":
+                return message("record", id=command.id, record=self._record(command.id))
+            case "pin":
+                self._say_pin(command.pin)
+            case "stats":
+                return message("stats", **self._stats())
+        return None
+
+    def _say_pin(self, pin: str) -> None:
+        """Tell the web page's new PIN to whoever stands at the board: in its words (the log
+        and the status line) and aloud where it speaks."""
+        said = _("The web page's PIN is {pin}.").format(pin=" ".join(pin))
+        self.secrets.add(said)
+        self.controller._tell([said])
+        self.controller.show_pin(pin)
+        if self.say is not None:
+            self.say(said)
+
+    def _stats(self) -> dict[str, Any]:
+        """The kiosk's figures over its games (``firmware.kiosk.stats``): none without a kiosk."""
+        from firmware.kiosk.stats import GameLog, summary
+
+        if self.stats is None:
+            return {"games": 0, "per_day": {}, "completion": None, "visitors": None,
+                    "minutes": None, "durations": [0] * DURATION_BINS}
+        lines = list(GameLog(self.stats).lines())
+        found = summary(lines)
+        durations = [0] * DURATION_BINS
+        for line in lines:
+            if line.completed:
+                durations[min(DURATION_BINS - 1, int(line.duration / 60 // 5))] += 1
+        return {"games": found.games, "per_day": found.games_per_day,
+                "completion": found.completion_rate, "visitors": found.visitor_win_rate,
+                "minutes": found.median_minutes, "durations": durations}
+
+    def _set(self, key: str, value: str) -> None:
+        if self.choices is None:
+            raise ValueError("this board's settings cannot be changed from here")
+        if self.controller.phase is Phase.MENU:
+            raise ValueError("the board menu is open on the board: close it first")
+        found = setting(key)
+        choice = found.choice(value)
+        if choice not in offered(found, self.controller.rules.geometry.board):
+            raise ValueError(f"{key}: {choice.value} is not played on this board")
+        choices = self.choices
+        choices.apply(choices.chosen.with_(key, choice.value))
+        if choices.file is not None:
+            choices.file.save(choices.chosen)
+
+    def _records(self) -> list[dict[str, Any]]:
+        if self.games is None or not self.games.is_dir():
+            return []
+        found = []
+        for path in self.games.glob("game-*.json"):
+            number = path.stem.removeprefix("game-")
+            if number.isdigit():
+                with contextlib.suppress(OSError):
+                    found.append((int(number), path.stem, path.stat().st_mtime))
+        found.sort(reverse=True)
+        return [{"id": name, "time": when} for _, name, when in found[:RECORDS_LISTED]]
+
+    def _record(self, name: str) -> Any:
+        import json
+
+        number = name.removeprefix("game-")
+        if self.games is None or not number.isdigit() or len(number) > 9:
+            raise ValueError(f"no record {name!r}")
+        path = self.games / f"game-{int(number)}.json"
+        if not path.is_file():
+            raise ValueError(f"no record {name!r}")
+        return json.loads(load_game(path).to_json())
+
+    # --- what companions are told -------------------------------------------------------
+
+    def _keep_finished(self) -> None:
+        """Keep a game that has just ended among the records, and tell the companions."""
+        game = self.controller.game
+        if game is None or not game.state.is_over or game is self.kept:
+            return
+        self.kept = game
+        name = None
+        if self.games is not None:
+            try:
+                name = save_game(game.record, self.games).stem
+            except OSError as exc:  # a full disk: the game is over, the board plays on
+                log.error("the finished game could not be kept: %s", exc)
+        winner = game.state.winner
+        event = encode(message("game_over", winner=_side(winner), record=name))
+        for companion in self.companions:
+            self._send(companion, event)
+
+    def _publish(self) -> None:
+        """Tell every companion each kind of news that changed (a fresh one: all of it)."""
+        for kind, build in (("game", self._game), ("position", self._position_now),
+                            ("lights", self._lights), ("status", self._status),
+                            ("throw", self._throw), ("moves", self._moves),
+                            ("chances", self._chances_now), ("log", self._log),
+                            ("settings", self._settings), ("tournament", self._tournament)):
+            line = encode(message(kind, **build()))
+            changed = self.told.get(kind) != line
+            self.told[kind] = line
+            for companion in self.companions:
+                if changed or companion.fresh:
+                    self._send(companion, line)
+        for companion in self.companions:
+            companion.fresh = False
+
+    def _game(self) -> dict[str, Any]:
+        rules = self.controller.rules
+        return {"name": rules.name, "title": say(rules.title),
+                "chance": rules.chance.name if rules.chance is not None else None,
+                "geometry": geometry_json(rules.geometry)}
+
+    def _position_now(self) -> dict[str, Any]:
+        game = self.controller.game
+        state = game.state if game is not None else None
+        if self._position_key and game is self._position_key[0] \
+                and state is self._position_key[1]:
+            return self._position  # worked out once a position
+        self._position_key = (game, state)
+        if game is None:
+            self._position = {"notation": None, "turn": None, "winner": None, "pieces": {},
+                              "waiting": [0, 0], "off": [0, 0], "actions": 0, "last": None}
+            return self._position
+        assert state is not None
+        self._position = {
+            "notation": state.notation(), "turn": _side(state.turn),
+            "winner": _side(state.winner),
+            "pieces": {square: _side(side) for square, side in sorted(state.owners().items())},
+            "waiting": [state.waiting(Side.CONES), state.waiting(Side.REELS)],
+            "off": list(state.off), "actions": len(game.actions), "last": _last_move(game)}
+        return self._position
+
+    def _lights(self) -> dict[str, Any]:
+        controller = self.controller  # the PIN lit on the squares is for the board's room only
+        frame = controller.public_frame if controller.pin_shown is not None else self.frame()
+        return {"frame": {name: hex_colour(colour) for name, colour in sorted(frame.items())
+                          if colour != (0, 0, 0)}}
+
+    def _status(self) -> dict[str, Any]:
+        return {"text": self.controller.status(), "phase": self.controller.phase.name.lower()}
+
+    def _throw(self) -> dict[str, Any]:
+        controller = self.controller
+        throw = controller.shown_throw
+        side = next((s for s, t in reversed(controller.throws.items()) if t is throw), None)
+        return {"side": _side(side), "value": throw.value if throw is not None else None,
+                "sticks": [bool(s) for s in throw.sticks] if throw is not None else []}
+
+    def _moves(self) -> dict[str, Any]:
+        controller = self.controller
+        game = controller.game
+        moves: list[dict[str, Any]] = []
+        chosen = None
+        if game is not None and controller.phase is Phase.MOVE:
+            state = game.state
+            for move in state.moves:
+                source, target = move_squares(state, move)
+                moves.append({"notation": state.describe(move), "from": source, "to": target})
+            if controller.mummy_move is not None:
+                chosen = state.describe(controller.mummy_move)
+        turn = game.state.turn if game is not None else None
+        return {"side": _side(turn), "moves": moves, "chosen": chosen,
+                "remote": _side(controller.remote)}
+
+    def _chances_now(self) -> dict[str, Any]:
+        table = self.controller.settings.table
+        game = self.controller.game
+        if table is None or game is None:
+            return {"cones": None, "history": []}
+        known_game, history = self.chances
+        if known_game is not game or len(history) > len(game.actions) + 1:
+            history = []
+            self.chances = (game, history)
+        if not history:
+            history.append(cones_chance(table, game.record.initial()))
+        if len(history) < len(game.actions) + 1:  # each position once (a resumed game: all)
+            for number in range(len(history), len(game.actions) + 1):
+                history.append(cones_chance(table, game.before(number)))
+        return {"cones": history[-1], "history": [
+            round(c, 4) if c is not None else None for c in history]}
+
+    def _log(self) -> dict[str, Any]:
+        return {"lines": [_(PIN_KEPT) if line in self.secrets else line
+                          for line in self.controller.said]}
+
+    def _settings(self) -> dict[str, Any]:
+        if self.choices is None:
+            return {"values": {}, "settings": []}
+        kind = self.controller.rules.geometry.board
+        return {"values": self.choices.chosen.to_json(), "settings": [
+            {"key": found.key, "title": say(found.title), "default": found.default,
+             "choices": [{"value": c.value, "label": say(c.label), "colour": hex_colour(c.colour)}
+                         for c in offered(found, kind)]}
+            for found in _all_settings()]}
+
+    def _tournament(self) -> dict[str, Any]:
+        story = self.choices.story if self.choices is not None else None
+        if not isinstance(story, Setna) or not story.running:
+            return {"running": False}
+        played = story.tournament
+        return {"running": True, "wins": played.wins, "losses": played.losses,
+                "to_win": TO_WIN, "stage": played.stage, "over": played.over,
+                "won": played.won, "setna": _side(MUMMY.other), "mummy": _side(MUMMY),
+                "telling": played.telling(), "news": story.news}
+
+
+def geometry_json(geometry: Geometry) -> dict[str, Any]:
+    """A board's geometry (``engine.games.api.Geometry``) as the ``game`` event tells it."""
+    return {"board": geometry.board, "squares": list(geometry.squares),
+            "position": {s: list(p) for s, p in geometry.position.items()},
+            "marked": dict(geometry.marked), "paths": [list(p) for p in geometry.paths],
+            "homes": [list(h) for h in geometry.homes],
+            "oblongs": [list(o) for o in geometry.oblongs],
+            "rows": geometry.rows, "columns": geometry.columns}
+
+
+def _listened(path: Path) -> bool:
+    """Whether something listens on the socket at ``path`` now."""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+        probe.settimeout(0.5)
+        try:
+            probe.connect(str(path))
+        except OSError:
+            return False
+    return True
+
+
+def _all_settings() -> tuple[Any, ...]:
+    from firmware.menu.choices import settings
+
+    return settings()
+
+
+def _side(side: Side | None) -> str | None:
+    return side.name.lower() if side is not None else None
+
+
+def _last_move(game: Game) -> dict[str, Any] | None:
+    """The last move made (not a throw): who, in notation, and its two squares."""
+    actions = game.actions
+    for number in range(len(actions) - 1, -1, -1):
+        if not isinstance(actions[number], Throw):
+            before = game.before(number)
+            source, target = move_squares(before, actions[number])
+            return {"side": _side(before.turn), "notation": before.describe(actions[number]),
+                    "from": source, "to": target}
+    return None

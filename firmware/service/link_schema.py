@@ -1,0 +1,150 @@
+"""The board's local link, as messages: what the controller tells a companion on its Unix socket
+(``firmware.service.link``) and what a companion may ask of it. One JSON object a line, each with
+the schema's version ``v`` and its ``type``. What it tells in words (the game's title, the status,
+the log, the settings' titles and labels, errors) is in the board's language (the ``language``
+setting); sides and squares are named by their keys (``cones``, ``M8``).
+
+The board tells (events):
+
+    hello      {"version", "game"}: the first line on every connection
+    game       {"name", "title", "chance", "geometry"}: the game played and its board
+    position   {"notation", "turn", "winner", "pieces", "waiting", "off", "actions", "last"}
+    lights     {"frame"}: every lit square and stick pixel, as "#rrggbb"
+    status     {"text", "phase"}
+    throw      {"side", "value", "sticks"}: the throw the sticks show (side and value null: none)
+    moves      {"side", "moves", "chosen", "remote"}: the legal moves; the move the board asks
+               for (the mummy's or the remote player's), and the side played remotely
+    chances    {"cones", "history"}: the Cones' chance now and after each action (solved table)
+    log        {"lines"}: what happened, the newest last
+    settings   {"values", "settings"}: every setting this board offers (``firmware.menu.choices``)
+    tournament {"running"}; while Setna's tournament is played also {"wins", "losses",
+               "to_win", "stage", "over", "won", "setna", "mummy", "telling", "news"}: Setna's
+               games won and lost, the games to win, how deep he stands in the sand (0 to 4),
+               the sides Setna (the player) and the mummy play, where it stands and what the
+               last game did, in words (``firmware.story.setna``; version 2)
+    game_over  {"winner", "record"}: a finished game, kept among the records under that id
+    games      {"games"}: the finished games' records, newest first (asked for)
+    record     {"id", "record"}: one record as its JSON (asked for)
+    stats      {"games", "per_day", "completion", "visitors", "minutes", "durations"}: the
+               kiosk's figures (``durations``: finished games by length, 5 minutes a bin)
+    ok         {"command"}: a command was carried out
+    error      {"message"}: a line was refused, and why
+
+A companion asks (commands):
+
+    set        {"key", "value"}: change a setting, as the board menu would
+    new_game   {}: end the game on the board, as the new_game button does
+    remote     {"side"}: a remote player plays this side (null: nobody)
+    throw      {}: the remote player throws (their turn to throw)
+    move       {"move"}: the remote player's move, in notation
+    games      {}: list the records
+    record     {"id"}: one record
+    pin        {"pin"}: say the web page's new PIN (4 to 8 digits) aloud and in the log, and
+               light it on the squares (``firmware.lights.pin``; companions hear neither)
+    stats      {}: the kiosk's statistics (``firmware.kiosk.stats``)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+VERSION = 2
+"""The schema's version: a change a companion must know of raises it. 2: the ``tournament``
+event (a companion of version 1 ignores it; its commands mean what they meant)."""
+SPOKEN = range(1, VERSION + 1)
+"""The versions whose commands the board understands."""
+MAX_LINE = 4096
+"""Bytes in a command line at most: a longer one is refused and its sender dropped."""
+
+EVENTS = ("hello", "game", "position", "lights", "status", "throw", "moves", "chances", "log",
+          "settings", "tournament", "game_over", "games", "record", "stats", "ok", "error")
+"""Every type of message the board tells."""
+
+
+def message(kind: str, **fields: Any) -> dict[str, Any]:
+    """One event of ``kind`` with its fields and the version."""
+    if kind not in EVENTS:
+        raise ValueError(f"not an event of the link: {kind!r}")
+    return {"v": VERSION, "type": kind, **fields}
+
+
+def encode(event: dict[str, Any]) -> bytes:
+    """An event as its line on the socket."""
+    return json.dumps(event, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"
+
+
+@dataclass(frozen=True)
+class Command:
+    """A companion's command: its ``type`` and its arguments, checked."""
+
+    type: str
+    key: str = ""
+    value: str = ""
+    side: str | None = None
+    move: str = ""
+    id: str = ""
+    pin: str = ""
+
+
+class Refused(ValueError):
+    """A line that is not a command, with the reason in words (the ``error`` event's message)."""
+
+
+FIELDS: dict[str, tuple[str, ...]] = {
+    "set": ("key", "value"), "new_game": (), "remote": ("side",), "throw": (),
+    "move": ("move",), "games": (), "record": ("id",), "pin": ("pin",), "stats": ()}
+"""Each command and the string fields it needs (``side`` may be null)."""
+
+
+def parse_command(line: bytes) -> Command:
+    """The command in one line; ``Refused`` saying what is wrong with anything else."""
+    if len(line) > MAX_LINE:
+        raise Refused(f"a command is at most {MAX_LINE} bytes")
+    try:
+        data = json.loads(line)
+    except (ValueError, RecursionError):
+        raise Refused("not JSON: send one JSON object a line") from None
+    if not isinstance(data, dict):
+        raise Refused("a command is a JSON object with a \"type\"")
+    if data.get("v", VERSION) not in SPOKEN:
+        raise Refused(f"schema version {data.get('v')!r} is not spoken here (version {VERSION})")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in FIELDS:
+        raise Refused(f"unknown command {kind!r} (the commands are {', '.join(FIELDS)})")
+    found: dict[str, str | None] = {}
+    for name in FIELDS[kind]:
+        value = data.get(name)
+        if name == "side" and value is None:
+            found[name] = None
+        elif not isinstance(value, str) or not value or len(value) > 100:
+            raise Refused(f"{kind}: {name!r} must be a short text")
+        else:
+            found[name] = value
+    if kind == "pin" and not (str(found["pin"]).isdigit() and 4 <= len(str(found["pin"])) <= 8):
+        raise Refused("pin: 4 to 8 digits")
+    return Command(kind, **found)  # type: ignore[arg-type]  # the fields checked above
+
+
+SOCKET_NAME = "link.sock"
+
+
+def socket_path(given: str | None, state_dir: Path) -> Path:
+    """Where the link listens: ``given`` (``--socket``), else systemd's runtime directory,
+    else ``$XDG_RUNTIME_DIR/aseb``, else the state directory."""
+    if given:
+        return Path(given)
+    runtime = os.environ.get("RUNTIME_DIRECTORY")
+    if runtime:
+        return Path(runtime.split(":")[0]) / SOCKET_NAME
+    xdg = os.environ.get("XDG_RUNTIME_DIR")
+    return (Path(xdg) / "aseb" if xdg else state_dir) / SOCKET_NAME
+
+
+def hex_colour(colour: tuple[int, int, int]) -> str:
+    """``(255, 180, 60)`` as ``#ffb43c``."""
+    r, g, b = colour
+    return f"#{r:02x}{g:02x}{b:02x}"

@@ -1,0 +1,103 @@
+"""The solved table on disk, opened with a memory map: each position's chance in microseconds.
+
+``aseb solve`` writes ``NAME.values`` (uint16 by dense index) and ``NAME.json`` (the ruleset,
+the scale and the index's extra-turn bound). Opening reads the small JSON, rebuilds the index's
+arrays (no solving) and maps the values without reading them; the operating system pages in
+what lookups touch.
+
+>>> table = open_table(Path("/nonexistent"))
+Traceback (most recent call last):
+...
+firmware.solve.table.TableError: no solved table in /nonexistent (make one with: aseb solve)
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+
+from engine.solve import Index
+from engine.tait.packed import EXTRA, HALF, HALF_MASK, OVER, TURN_SHIFT
+from engine.tait.state import TAIT, Ruleset
+from engine.words import N_, phrase
+from firmware.solve.places import table_name
+from firmware.solve.run import FORMAT
+
+
+class TableError(Exception):
+    """A table that is missing or cannot be used, with a one-line reason."""
+
+
+class SolvedTable:
+    """A solved game: ``chance(code)`` for any packed position with no throw pending."""
+
+    def __init__(self, values: np.ndarray, index: Index, scale: int, path: Path) -> None:
+        self.values = values
+        self.index = index
+        self.ruleset = index.ruleset
+        self.scale = float(scale)
+        self.path = path
+        self._bound = dict(zip(index.halves.codes.tolist(), index.halves.bound.tolist(),
+                               strict=True))
+
+    def chance(self, code: int) -> float | None:
+        """The chance that the side to play wins; None for a position the table does not hold
+        (a game won, or more extra turns than any game can hold)."""
+        if code & OVER:
+            return None
+        side = code >> TURN_SHIFT & 1
+        mover = code >> HALF * side & HALF_MASK
+        opponent = code >> HALF * (1 - side) & HALF_MASK
+        extra = code >> EXTRA
+        bound = self._bound.get(mover)
+        if bound is None or extra > bound or opponent not in self._bound:
+            return None
+        return int(self.values[self.index.number(mover, extra, opponent)]) / self.scale
+
+    def __repr__(self) -> str:
+        return f"SolvedTable({str(self.path)!r}, {self.index.size:,} positions)"
+
+
+def open_table(directory: Path, ruleset: Ruleset = TAIT) -> SolvedTable:
+    """The table of ``ruleset`` in ``directory``; raises TableError saying what is wrong."""
+    name = table_name(ruleset)
+    meta_path, values_path = directory / f"{name}.json", directory / f"{name}.values"
+    if not meta_path.exists() or not values_path.exists():
+        raise TableError(phrase(N_("no solved table in {directory} (make one with: {command})"),
+                                directory=str(directory), command="aseb solve"))
+    try:
+        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+            raise TableError(phrase(N_("{file}: not a solved table"), file=str(meta_path)))
+        solved = Ruleset.from_json(meta["ruleset"])
+        if replace(solved, demon_cast=True) != replace(ruleset, demon_cast=True):
+            raise TableError(phrase(N_("{file}: solved for other rules than {game}'s"),
+                                    file=str(meta_path), game=ruleset.title))
+        index = Index(ruleset, [int(b) for b in meta["extra_bound"]])
+        scale = int(meta["scale"])
+    except TableError:
+        raise
+    except (OSError, ValueError, KeyError, TypeError, RecursionError) as exc:
+        raise TableError(phrase(N_("{file}: unreadable ({problem})"), file=str(meta_path),
+                                problem=str(exc))) from None
+    expected = index.size * 2
+    actual = values_path.stat().st_size
+    if actual != expected:
+        raise TableError(phrase(N_("{file}: {size} bytes, expected {expected}: solve again"),
+                                file=str(values_path), size=actual, expected=expected))
+    values = np.memmap(values_path, dtype="<u2", mode="r", shape=(index.size,))
+    return SolvedTable(values, index, scale, values_path)
+
+
+def find_table(directory: Path | None = None, ruleset: Ruleset = TAIT) -> SolvedTable | None:
+    """The table if there is one (default directory:
+    ``firmware.solve.places.default_directory``)."""
+    from firmware.solve.places import default_directory
+
+    try:
+        return open_table(directory or default_directory(), ruleset)
+    except TableError:
+        return None

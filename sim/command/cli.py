@@ -1,0 +1,556 @@
+"""The ``aseb`` command: one front door to every part (it lives in ``sim``, the top layer,
+because it reaches all the others).
+
+    aseb sim         the simulator window: the board on any PC
+    aseb play        a game in the terminal (two players, or against the mummy)
+    aseb run         the board controller: --board FILE on a Pi, or --simulated
+    aseb selftest    check a newly built board, square by square
+    aseb solve       solve the game into the table Neferkaptah plays from
+    aseb review      review a saved game: the luck and what each move cost
+    aseb stats       the kiosk's statistics (--csv for a spreadsheet)
+    aseb menu-card   the board menu's card, to print for the box lid
+    aseb web         the board on the home network: a web page (the ``web`` extra)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+from typing import Any
+
+from engine.games import DEFAULT, names
+from engine.games.api import Rules
+from engine.mummy.minds import level_description
+from engine.record import GameRecord
+from engine.tait.state import Ruleset
+from engine.words import N_, Phrase, phrase
+from firmware.solve.installed import table_for
+from firmware.words import LANGUAGES, PSEUDO, _, choose, problem, say, side_said, use
+
+
+def rules_of(args: argparse.Namespace) -> Rules:
+    """The game ``--game`` names, with ``--no-demon-cast`` where its rules have a demon-cast."""
+    from dataclasses import replace
+
+    from engine import games
+
+    rules = games.load(args.game or DEFAULT)
+    if getattr(args, "no_demon_cast", False) and isinstance(rules, Ruleset):
+        rules = replace(rules, demon_cast=False)
+    return rules
+
+
+def _play(args: argparse.Namespace) -> int:
+    """``aseb play``: games, the tutorial or Setna's tournament, as the mode chosen says (or
+    ``--tutorial`` / ``--tournament`` for this run); a mode chosen at the prompt is played next."""
+    from firmware.menu.settings_file import SettingsFile
+    from firmware.service.daemon import state_directory
+    from sim.terminal.settings import TerminalSettings
+
+    if args.two_players and args.mummy is not None:
+        raise ValueError(_("--two-players has no mummy: leave out --mummy, or play against it"))
+    overrides = setting_flags(args)
+    story = story_of(args, rules_of(args))
+    if story is not None:
+        if args.two_players or args.mummy is not None or args.level is not None:
+            raise ValueError(_("{story} chooses the sides (you play the Cones) and the "
+                               "mummy's level: leave out --two-players, --mummy and --level")
+                             .format(story=_("the tutorial") if story == "tutorial"
+                                     else _("the tournament")))
+        overrides.update(game="tait", mode=story)
+    file = SettingsFile(state_directory() / "terminal")
+    chosen = file.load(None, overrides=overrides)
+    if args.lang != PSEUDO:
+        use(chosen.language)  # --lang, else the terminal's kept choice, else LANG
+    settings = TerminalSettings(chosen, save=file.save, mummy_for=lambda level: _mummy(
+        level, games_rules(settings.chosen.game)).choose)
+    rng = random.Random(args.seed)
+    mode: str | None = chosen.mode
+    while mode is not None:
+        game = _terminal_game(mode, settings, args, rng)
+        game.run()
+        mode = game.next_mode
+    return 0
+
+
+def games_rules(name: str) -> Rules:
+    """The rules of the game ``name``."""
+    from engine import games
+
+    return games.load(name)
+
+
+def _mummy(level: Any, rules: Rules) -> Any:
+    from engine.mummy import Mummy
+
+    return Mummy(level, table=table_for(rules))
+
+
+def _write(text: str) -> None:
+    print(text, flush=True)
+
+
+def _terminal_game(mode: str, settings: Any, args: argparse.Namespace,
+                   rng: random.Random) -> Any:
+    """The terminal game of ``mode`` (``firmware.menu.choices``' modes) with ``settings``'
+    choices."""
+    from engine.mummy import Level, hint
+    from engine.mummy.hints import explain
+    from firmware.service.daemon import state_directory
+    from firmware.story.tournament import TournamentStore
+    from sim.terminal.game import TerminalGame
+    from sim.terminal.story import TournamentGame, TutorialGame
+
+    if mode == "tutorial":
+        return TutorialGame(input, _write, rng, settings=settings)
+    if mode == "tournament":
+        rules = games_rules("tait")
+        mummy = _mummy(Level.NEFERKAPTAH, rules)
+        _write(_("The mummy plays the Reels at Neferkaptah's level: {description}.").format(
+            description=say(Level.NEFERKAPTAH.description)))
+        if mummy.fallback:
+            _write(f"({say(mummy.fallback)})")
+        return TournamentGame(input, _write, rng, store=TournamentStore(
+            state_directory() / "terminal"), chooser=mummy.choose, table=mummy.table,
+            adviser=lambda state: str(hint(state, mummy=mummy, rng=random.Random(0))),
+            keep=keep_record, settings=settings)
+    chosen = settings.chosen
+    side, level = chosen.mummy, chosen.level
+    ruleset = rules_of(args) if args.no_demon_cast and chosen.game == (args.game or DEFAULT) \
+        else games_rules(chosen.game)
+    table = table_for(ruleset)
+    mummy = _mummy(level, ruleset)
+
+    def advise(state: Any) -> str:
+        explained = explain(table, state) if table is not None else None
+        if isinstance(explained, Phrase):  # printed after "The mummy would play "
+            return which_keeps(explained)
+        return str(hint(state, mummy=mummy, rng=random.Random(0)))
+
+    if side is not None:
+        _write(_("The mummy ({level}: {description}) plays {side}.").format(
+            level=say(level.title), description=say(level_description(level, ruleset)),
+            side=side_said(side)))
+        if mummy.fallback:
+            _write(f"({say(mummy.fallback)})")
+    game = TerminalGame(input, _write, rng, mummy=side, chooser=mummy.choose, adviser=advise,
+                        ruleset=ruleset, table=table, finished=keep_record, settings=settings)
+    game.show_chances = chosen.chances
+    return game
+
+
+def which_keeps(explained: Phrase) -> Phrase:
+    """The solved table's hint (``C2-M6 keeps 61%; ...``) as it reads after "The mummy would
+    play": ``C2-M6, which keeps 61%; ...``, still a phrase to translate."""
+    keeps = explained.args.get("keeps", explained)
+    said = phrase(N_("{move}, which keeps {chance}"), **keeps.args)
+    return said if keeps is explained else Phrase(explained.msgid,
+                                                  {**explained.args, "keeps": said})
+
+
+def keep_record(record: GameRecord) -> str:
+    """Save a finished game's record among the games (``firmware.play.records``); say where."""
+    from firmware.play.records import save_game
+
+    try:
+        path = save_game(record)
+    except OSError as exc:
+        return _("(the game could not be saved: {problem})").format(problem=exc)
+    return _("The game is saved: review it with  aseb review {path}").format(path=path)
+
+
+def _review(args: argparse.Namespace) -> int:
+    """Review a saved game of any game: by the solved table where it holds the game, else by
+    the game's strongest search (its chances estimates), saying which judged."""
+    from pathlib import Path
+
+    from engine.mummy.judges import judge_for
+    from engine.mummy.review import review
+    from firmware.play.records import load_game
+    from firmware.solve.places import default_directory
+    from firmware.solve.table import TableError, open_table
+    from sim.command.review_text import review_text
+
+    record = load_game(Path(args.file))
+    directory = Path(args.tables) if args.tables else default_directory()
+    table = None
+    if isinstance(record.ruleset, Ruleset):
+        try:
+            table = open_table(directory, record.ruleset)
+        except TableError as exc:
+            print(_("{problem}; the chances below are a search's estimates.").format(
+                problem=problem(exc)))
+    print(review_text(review(judge_for(record.ruleset, table), record)))
+    return 0
+
+
+def _run(args: argparse.Namespace) -> int:
+    import logging
+    from pathlib import Path
+
+    from firmware.play.controller import Settings
+    from firmware.service.boards import no_board
+    from firmware.service.daemon import run_board, state_directory
+    from firmware.service.link_schema import socket_path
+
+    ruleset = rules_of(args)
+    why = no_board(ruleset)
+    if why is not None:
+        raise ValueError(why)
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    overrides = run_flags(args)
+    settings = Settings(ruleset=ruleset, table=table_for(ruleset))
+    state_dir = Path(args.state_dir) if args.state_dir else state_directory()
+    story = story_of(args, ruleset)
+    link = None if args.no_link else socket_path(args.socket, state_dir)
+    if args.simulated:
+        from sim.command.headless import run_simulated
+
+        if args.demo and story == "tutorial":
+            raise ValueError(_("--demo plays both sides itself: it cannot follow the tutorial"))
+        return run_simulated(settings, state_dir, args.seconds, demo=args.demo,
+                             kiosk=args.kiosk, story=story, overrides=overrides,
+                             solve=args.solve, link=link)
+    if args.solve:
+        raise ValueError(_("--solve is for the simulated board: on a board the aseb-solve unit "
+                           "makes the table (systemd/install.sh)"))
+    if args.demo or args.kiosk:
+        raise ValueError(_("--demo and --kiosk play on the simulated board only: add "
+                           "--simulated (a real board's kiosk is its board file's [kiosk] "
+                           "section)"))
+    return run_board(Path(args.board), settings, state_dir, story=story, overrides=overrides,
+                     table_for=table_for, link=link)
+
+
+def run_flags(args: argparse.Namespace) -> dict[str, str]:
+    """The settings ``aseb run``'s flags name, by key: they override the owner's choices for
+    this run only (``firmware.menu.choices``); ValueError for a value that is not a choice."""
+    found = setting_flags(args)
+    if args.tutorial or args.tournament:
+        found["mode"] = "tutorial" if args.tutorial else "tournament"
+    return found
+
+
+def setting_flags(args: argparse.Namespace) -> dict[str, str]:
+    """``--game``, ``--mummy`` (or ``--two-players``) and ``--level`` as settings' values;
+    ValueError, in words, for a side or level that is not one."""
+    from engine.core.sides import Side
+    from engine.mummy import Level
+
+    found = {"game": args.game} if args.game else {}
+    if getattr(args, "lang", None) in LANGUAGES:  # qps (the pseudo-language) is no choice
+        found["language"] = args.lang
+    mummy = "none" if getattr(args, "two_players", False) else args.mummy
+    if mummy is not None:
+        found["opponent"] = "none" if mummy.lower() == "none" else Side.parse(mummy).name.lower()
+    if args.level is not None:
+        found["level"] = "fair" if args.level.strip().lower() == "fair" \
+            else Level.parse(args.level).name.lower()
+    return found
+
+
+def story_of(args: argparse.Namespace, rules: Rules) -> str | None:
+    """``tutorial`` or ``tournament`` as ``--tutorial`` or ``--tournament`` ask (None: neither);
+    ValueError for both, or for another game than Tait's Twenty Squares."""
+    from firmware.story.modes import check_story
+
+    if args.tutorial and args.tournament:
+        raise ValueError(_("--tutorial or --tournament: one at a time"))
+    story = "tutorial" if args.tutorial else "tournament" if args.tournament else None
+    if story is not None:
+        check_story(story, rules)
+    return story
+
+
+def _sim(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from firmware.service.boards import no_board
+
+    if no_board(rules_of(args)) is not None and args.board:  # the stacking game: no reeds
+        raise ValueError(_("{game} has no board file: leave out --board").format(
+            game=say(rules_of(args).title)))
+    from sim.window.launch import open_window
+
+    return open_window(Path(args.board) if args.board else None,
+                       Path(args.state_dir) if args.state_dir else None,
+                       fullscreen=args.fullscreen, seed=args.seed, seconds=args.seconds,
+                       game=args.game)
+
+
+def _stats(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from firmware.kiosk.stats import GameLog, report, summary, to_csv
+    from firmware.service.daemon import state_directory
+
+    games = GameLog(Path(args.state_dir) if args.state_dir else state_directory())
+    if args.csv:
+        sys.stdout.write(to_csv(games.lines()))
+    else:
+        print(_("The games kept in {directory} ({file} and its rotated files):").format(
+            directory=games.directory, file=games.path.name))
+        print(report(summary(games.lines())))
+    return 0
+
+
+def _menu_card(args: argparse.Namespace) -> int:
+    """``aseb menu-card``: the board menu's card, from the table the controller reads."""
+    from pathlib import Path
+
+    from firmware.menu.card import draw_card
+    from firmware.service.board_settings import board_defaults
+    from hardware.board_file import DEFAULT_BOARD, ConfigError, load_board
+
+    try:
+        board = load_board(Path(args.board) if args.board else DEFAULT_BOARD)
+        defaults = board_defaults(board)  # a bad [menu] section is named, as aseb run names it
+    except ConfigError as exc:
+        print(f"aseb: {exc}", file=sys.stderr)
+        return 78
+    use(choose(args.lang, None, defaults.get("language")))  # the board's own, under --lang
+    print(_("The menu card of {board}: {file}").format(board=board.name,
+                                                       file=draw_card(board, Path(args.out))))
+    return 0
+
+
+def _web(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from sim.web.serve import web_main
+
+    return web_main(Path(args.board) if args.board else None, args.socket,
+                    Path(args.state_dir) if args.state_dir else None, display=args.display,
+                    address=args.address, port=args.port, language=args.lang)
+
+
+def _selftest(args: argparse.Namespace) -> int:
+    from sim.command.selftest import selftest_main
+
+    return selftest_main(args.rest)  # its own parser reads the options
+
+
+def version() -> str:
+    """The installed package's version (or the source tree's, when run uninstalled)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("aseb")
+    except PackageNotFoundError:
+        return "(not installed)"
+
+
+def _solve(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from firmware.solve.places import RULESETS, default_directory, solvable
+    from firmware.solve.run import solve
+
+    if not 1 <= args.pieces <= 5:
+        raise ValueError(_("--pieces must be 1 to 5, not {pieces}").format(pieces=args.pieces))
+    name = args.game or args.ruleset
+    if name not in RULESETS:
+        raise ValueError(_("unknown ruleset '{name}': choose one of {rulesets}").format(
+            name=name, rulesets=", ".join(RULESETS)))
+    ruleset = solvable(name, args.pieces)
+    out = Path(args.out) if args.out else default_directory()
+    result = solve(ruleset, out)
+    print("\n".join(result.lines()))
+    return 0
+
+
+def game_help(default: str) -> str:
+    """``--game``'s help: the games, and the one played without it (``default``)."""
+    return _("the game: {games} ({default})").format(games=", ".join(names()), default=default)
+
+
+def lang_option() -> dict[str, Any]:
+    """``--lang``: its choices and its help."""
+    return {"default": None, "choices": [*LANGUAGES, PSEUDO], "metavar": "LANG",
+            "help": _("the language spoken: {languages} (default: the settings, the board file's "
+                      "[menu] language, else LANG; {pseudo}: the pseudo-language that marks "
+                      "every translated word)").format(languages=", ".join(LANGUAGES),
+                                                       pseudo=PSEUDO)}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every subcommand."""
+    parser = argparse.ArgumentParser(prog="aseb", description=_("A Twenty Squares board that plays "
+                                       "back: terminal game, board controller and simulator."))
+    parser.add_argument("--version", action="version", version=f"aseb {version()}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    play = commands.add_parser("play", help=_("play in the terminal (Enter throws the sticks)"))
+    play.add_argument("--two-players", action="store_true", help=_("no mummy: two humans"))
+    play.add_argument("--lang", **lang_option())
+    play.add_argument("--mummy", default=None, metavar="SIDE",
+                      help=_("the side the mummy plays: cones or reels (default: reels)"))
+    play.add_argument("--level", default=None,
+                      help=_("the mummy's level: scribe, priest, vizier, neferkaptah (or 0-3; "
+                             "default: priest)"))
+    play.add_argument("--seed", type=int, default=None, help=_("seed the sticks (replayable game)"))
+    play.add_argument("--no-demon-cast", action="store_true",
+                      help=_("throw the opening by hand instead of the automatic demon-cast"))
+    play.add_argument("--game", default=None, choices=names(),
+                      help=game_help(_("default: {game}; else the last one chosen").format(
+                          game=DEFAULT)))
+    play.add_argument("--tutorial", action="store_true",
+                      help=_("the guided first game: six short lessons, the throws arranged"))
+    play.add_argument("--tournament", action="store_true",
+                      help=_("Setna's tournament against Neferkaptah: first to four wins, each "
+                             "loss sinks Setna into the sand (kept between runs)"))
+    play.set_defaults(run=_play)
+
+    run = commands.add_parser("run", help=_("run the board controller (a real board or simulated)"))
+    where = run.add_mutually_exclusive_group(required=True)
+    where.add_argument("--board", metavar="FILE", help=_("the board file (TOML) of a real board"))
+    where.add_argument("--simulated", action="store_true", help=_("the simulated board, headless"))
+    run.add_argument("--mummy", default=None, metavar="SIDE",
+                     help=_("the side the mummy plays: cones, reels or none (default: as chosen "
+                            "in the board menu, else reels)"))
+    run.add_argument("--level", default=None,
+                     help=_("the mummy's level: scribe, priest, vizier, neferkaptah, or fair (the "
+                            "kiosk: it adapts so visitors win about half their games; default: as "
+                            "chosen in the board menu, else priest)"))
+    run.add_argument("--state-dir", metavar="DIR", help=_("where the game is saved"))
+    run.add_argument("--lang", **lang_option())
+    run.add_argument("--seconds", type=float, help=_("stop after this long (simulated only)"))
+    run.add_argument("--socket", metavar="PATH",
+                     help=_("where the board's link listens for aseb web (default: link.sock "
+                            "in $RUNTIME_DIRECTORY, else $XDG_RUNTIME_DIR/aseb, else the state "
+                            "dir)"))
+    run.add_argument("--no-link", action="store_true", help=_("open no link for aseb web"))
+    run.add_argument("--solve", action="store_true",
+                     help=_("without a solved table, make it in the background at idle priority "
+                            "while the board plays (simulated only; a board's aseb-solve unit "
+                            "does it there)"))
+    run.add_argument("--no-demon-cast", action="store_true", help=_("no automatic opening throws"))
+    run.add_argument("--demo", action="store_true",
+                     help=_("the mummy plays both sides through the simulated hand (with "
+                            "--simulated): a soak of the whole service path"))
+    run.add_argument("--game", default=None, choices=names(),
+                     help=game_help(_("default: {game}; else as chosen in the board menu").format(
+                         game=DEFAULT)))
+    run.add_argument("--kiosk", action="store_true",
+                     help=_("(with --simulated) the museum kiosk of the shipped board file; a real "
+                            "board's [kiosk] section decides for itself"))
+    run.add_argument("--tutorial", action="store_true",
+                     help=_("begin with the guided tutorial, then play on (the board file's "
+                            "[story] mode = \"tutorial\" does this at every start)"))
+    run.add_argument("--tournament", action="store_true",
+                     help=_("play Setna's tournament against the mummy, kept across restarts "
+                            "(the board file's [story] mode = \"tournament\")"))
+    run.set_defaults(run=_run)
+
+    sim = commands.add_parser("sim", help=_("the simulator: a window that behaves like the board"))
+    sim.add_argument("--board", metavar="FILE",
+                     help=_("use a board file's pixel order and timings"))
+    sim.add_argument("--state-dir", metavar="DIR", help=_("where the game is saved"))
+    sim.add_argument("--lang", **lang_option())
+    sim.add_argument("--fullscreen", action="store_true", help=_("fill the screen (a kiosk)"))
+    sim.add_argument("--seed", type=int, default=None, help=_("seed the simulated board"))
+    sim.add_argument("--seconds", type=float, help=_("close after this long (smoke tests)"))
+    sim.add_argument("--game", default=None, choices=names(),
+                     help=game_help(_("default: {game}; else the last one chosen").format(
+                         game=DEFAULT)))
+    sim.set_defaults(run=_sim)
+
+    solve = commands.add_parser("solve", help=_("solve the game: every position's chance to win "
+                                  "under perfect play, as the table Neferkaptah plays from"))
+    solve.add_argument("--pieces", type=int, default=5, help=_("pieces a side, 1 to 5 (default 5)"))
+    solve.add_argument("--game", choices=("tait", "cyningstan"),
+                       help=_("the game to solve (default: tait)"))
+    solve.add_argument("--ruleset", default="tait",
+                       help=_("the rules, by name: tait, safe, cyningstan (default: tait)"))
+    solve.add_argument("--out", metavar="DIR",
+                       help=_("where the table goes (default: $ASEB_TABLES or "
+                              "~/.local/share/aseb)"))
+    solve.set_defaults(run=_solve)
+
+    looked = commands.add_parser("review", help=_("review a saved game: what each move cost, the "
+                                   "biggest mistakes and the luck of the throws"))
+    looked.add_argument("file", help=_("a saved game (a game record, or the board's game.json)"))
+    looked.add_argument("--tables", metavar="DIR", help=_("where the solved table is (without "
+                          "it, or for a game it does not hold, the strongest search judges)"))
+    looked.set_defaults(run=_review)
+
+    stats = commands.add_parser("stats", help=_("the kiosk's statistics: games per day, "
+                                  "completion, visitors' wins, duration"))
+    stats.add_argument("--state-dir", metavar="DIR", help=_("where the board keeps its games "
+                         "(default: the service's state directory)"))
+    stats.add_argument("--csv", action="store_true", help=_("every game as CSV, for a spreadsheet"))
+    stats.set_defaults(run=_stats)
+
+    card = commands.add_parser("menu-card", help=_("draw the board menu's card for the box lid "
+                                 "(PDF, SVG or PNG), from the table the board reads"))
+    card.add_argument("--board", metavar="FILE", help=_("the board file (default: the shipped "
+                        "Twenty Squares board)"))
+    card.add_argument("--lang", **lang_option())
+    card.add_argument("--out", metavar="FILE", default="menu-card.pdf",
+                      help=_("where to write it: .pdf, .svg or .png (default: menu-card.pdf)"))
+    card.set_defaults(run=_menu_card)
+
+    web = commands.add_parser("web", help=_("the board on the home network: live board, "
+                              "settings, games, a museum's display and remote play (the web "
+                              "extra)"))
+    web.add_argument("--board", metavar="FILE", help=_("the board file whose [web] section says "
+                     "where to listen and the PIN (default: loopback, port 8020)"))
+    web.add_argument("--socket", metavar="PATH",
+                     help=_("the board's link (as aseb run --socket)"))
+    web.add_argument("--state-dir", metavar="DIR",
+                     help=_("where the page keeps its key and PIN hash"))
+    web.add_argument("--display", action="store_true",
+                     help=_("the home page is the museum's full-screen display"))
+    web.add_argument("--address", help=_("listen here instead (an IP address)"))
+    web.add_argument("--port", type=int, help=_("listen on this port instead"))
+    web.add_argument("--lang", **{**lang_option(), "help": _(
+        "the page's language, whatever the board speaks (default: the board's language "
+        "setting, else the browser's)")})
+    web.set_defaults(run=_web)
+
+    check = commands.add_parser("selftest", add_help=False,
+                                help=_("check a newly built board: every switch, light, the "
+                                       "speaker and the sticks (--board FILE, --simulated)"))
+    check.set_defaults(run=_selftest)
+    return parser
+
+
+def lang_asked(argv: list[str]) -> str | None:
+    """The ``--lang`` of a command line before it is parsed (so its help is in that
+    language); None without one."""
+    for i, word in enumerate(argv):
+        if word.startswith("--lang="):
+            return word.split("=", 1)[1]
+        if word == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+    return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``aseb`` console command."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on every start
+    use(choose(lang_asked(sys.argv[1:] if argv is None else argv)))  # --help in it too
+    parser = build_parser()
+    args, rest = parser.parse_known_args(argv)
+    if getattr(args, "run", None) is _selftest:
+        args.rest = rest
+    elif rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    if not hasattr(args, "run"):
+        parser.print_help()
+        return 2
+    use(choose(getattr(args, "lang", None)))  # the settings may choose again, under --lang
+    try:
+        status: int = args.run(args)
+    except ValueError as exc:  # e.g. an unknown side name: answer it, no traceback
+        print(f"aseb: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # the reader went away (e.g. piped into head): nothing to say
+        return 0
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

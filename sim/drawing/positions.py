@@ -1,0 +1,37 @@
+"""A position of any game drawn by code, for the how-to pages: its board (from the game's
+geometry) with the pieces a rules page names (the stacking game's men in their stacks).
+
+    draw(surface, surface.get_rect(), "senet", "C:H1,H3 R:H2,H4 black:R moved:- turn:R")
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from engine.games import load
+from sim.drawing.board import TABLE, board_surface, draw_piece
+from sim.drawing.layout import Layout
+from sim.drawing.stacks import draw_stack
+from sim.drawing.text import Texts
+
+
+def draw(surface: pygame.Surface, rect: pygame.Rect, game: str, position: str) -> None:
+    """Draw ``position`` (the game's notation) of ``game`` into ``rect``."""
+    rules = load(game)
+    state = rules.parse(position)
+    layout = Layout.fit(rect.size, rules.geometry, chance=None, pieces=rules.pieces)
+    board = board_surface(layout)
+    heights: dict[str, int] | None = getattr(state, "heights", lambda: None)()
+    texts = Texts()
+    for square, side in state.owners().items():
+        cell = layout.squares[square]
+        if heights is not None:  # men, stacked: as the stacking game's window draws them
+            draw_stack(board, cell, side, heights.get(square, 1), texts)
+        else:
+            draw_piece(board, side, cell.center, layout.cell)
+    surface.fill(TABLE, rect)
+    crop = layout.board.inflate(layout.cell, layout.cell).clip(board.get_rect())
+    scale = min(rect.width / crop.width, rect.height / crop.height)
+    shown = pygame.transform.smoothscale(board.subsurface(crop),
+                                         (int(crop.width * scale), int(crop.height * scale)))
+    surface.blit(shown, shown.get_rect(center=rect.center))

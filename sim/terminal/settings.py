@@ -1,0 +1,102 @@
+"""The settings as terminal commands, generated from their one description
+(``firmware.menu.choices``): ``options`` lists them, and a setting's key with a choice sets it
+(``level vizier``, ``opponent none``, ``game cyningstan``, ``chances shown``), kept in the
+terminal's settings file.
+
+    settings = TerminalSettings(chosen, mummy_for=lambda level: Mummy(level).choose, save=file.save)
+    TerminalGame(..., settings=settings)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine import games
+from engine.game import Game
+from engine.mummy import Level
+from firmware.menu.choices import Chosen, describe, keys, setting
+from firmware.words import N_, _, say, use
+from sim.terminal.game import Chooser, ModeChosen, TerminalGame
+
+STARTS = {"game": N_("the games begin."), "tutorial": N_("the tutorial begins."),
+          "tournament": N_("Setna's tournament begins.")}
+"""What the terminal says as it turns to a mode chosen there."""
+ESTIMATED = N_("No solved table here: the chances are estimated by {judge}.")
+"""Said when the chances are shown without the solved table."""
+
+
+OPTIONS = N_("options")
+"""The command that lists the settings (typed as the language calls it, or in English)."""
+
+
+class TerminalSettings:
+    """``options`` and ``KEY CHOICE`` at the terminal's prompt."""
+
+    def __init__(self, chosen: Chosen, *, mummy_for: Callable[[Level], Chooser],
+                 save: Callable[[Chosen], object] | None = None) -> None:
+        """``chosen``: the settings now; ``mummy_for``: the mummy's way of choosing at a level;
+        ``save``: keeps the settings once one changes."""
+        self.chosen = chosen
+        self.mummy_for = mummy_for
+        self.save = save
+
+    def help(self) -> tuple[str, str]:
+        """The settings' command and what it does, a row of ``help``."""
+        return (_(OPTIONS), _("the settings and their choices; set one by its name and choice:")
+                + "\n" + ", ".join(_("{key} CHOICE").format(key=key) for key in keys()))
+
+    def command(self, game: TerminalGame, line: str) -> bool:
+        """Handle ``line`` if it is ``options`` or a setting; False when it is not one."""
+        words = line.split()
+        if len(words) == 1 and words[0].lower() in ("options", _(OPTIONS).lower()):
+            game.write("\n".join(describe(None, self.chosen.as_spoken())))
+            return True
+        if not words or words[0].lower() not in keys():
+            return False
+        key = words[0].lower()
+        if len(words) != 2:
+            choices = ", ".join(c.value for c in setting(key).choices)
+            game.write(_("{key}: choose one of {choices} (e.g. '{key} {default}')").format(
+                key=key, choices=choices, default=setting(key).default))
+            return True
+        try:
+            chosen = self.chosen.with_(key, words[1])
+        except ValueError as exc:
+            game.write(str(exc))
+            return True
+        before, self.chosen = self.chosen, chosen
+        if self.save is not None:
+            self.save(chosen)
+        if "mode" in chosen.changed(before) and chosen.mode != game.mode:
+            game.write(_("{mode}: {starts}").format(
+                mode=say(setting("mode").choice(chosen.mode).label), starts=_(STARTS[chosen.mode])))
+            raise ModeChosen(chosen.mode)  # the game in play makes way (it is kept as it was)
+        game.write(self._apply(game, key))
+        return True
+
+    def _apply(self, game: TerminalGame, key: str) -> str:
+        chosen = self.chosen
+        label = say(setting(key).choice(chosen[key]).label)
+        if key == "language":  # spoken from the next line on
+            use(chosen.language)
+        if key == "game":
+            rules = games.load(chosen.game)
+            first, game.begins = rules.who_begins(game.rng, None)
+            game.restart(Game(rules, first))
+            return _("{label}: a new game.").format(label=label)
+        if key in ("opponent", "level") and game.mode != "game":
+            story = _("the tutorial") if game.mode == "tutorial" else _("the tournament")
+            return _("{label}: kept for the games after {story} (it chooses the mummy).").format(
+                label=label, story=story)
+        if key == "opponent":
+            game.mummies = {chosen.mummy} if chosen.mummy is not None else set()
+        elif key == "level":
+            game.chooser = self.mummy_for(chosen.level)
+        elif key == "chances":
+            game.show_chances = chosen.chances
+            if chosen.chances and not game.judge.exact:
+                return f"{label}. {_(ESTIMATED).format(judge=say(game.judge.name))}"
+        elif key == "volume":
+            return _("{label}, for the board and the window (the terminal makes no sound).")\
+                .format(label=label)
+        return _("{label}.").format(label=label)

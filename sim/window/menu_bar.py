@@ -1,0 +1,142 @@
+"""The menu bar of the 1995 game: Options, Help, Exit (and Log), with drop-downs of checkable items.
+
+The menu only says which item was chosen (an action name); the window acts on it. An item with
+a ``sub`` list (a setting and its choices) opens that list beside it when clicked.
+
+    menu = Menu(lambda title: [Item("New game", "new_game")])
+    menu.click(pos, layout)  # 'new_game' when the item was clicked
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from firmware.words import N_, _, say
+from hardware.strips import Colour
+from sim.drawing.layout import Layout
+from sim.drawing.text import Texts, mirrored, mirrored_x
+
+TITLES = (N_("Options"), N_("Help"), N_("Log"), N_("Exit"))
+ACTIONS = {"Log": "log", "Exit": "exit"}
+"""Titles that act at once instead of opening a list."""
+BAR: Colour = (28, 22, 18)
+BAR_TEXT: Colour = (236, 214, 160)
+DROP: Colour = (246, 236, 208)
+DROP_TEXT: Colour = (40, 26, 14)
+DISABLED: Colour = (150, 140, 120)
+HOVER: Colour = (214, 180, 110)
+
+
+@dataclass(frozen=True)
+class Item:
+    """One line of a drop-down: a label, the action it asks for, and its check mark."""
+
+    label: str
+    action: str
+    checked: bool | None = None  # None: not a checkable item
+    enabled: bool = True
+    sub: tuple[Item, ...] = ()
+    """The list this item opens beside it (a setting's choices); empty: it acts at once."""
+
+
+class Menu:
+    """The bar and the one drop-down that may be open."""
+
+    def __init__(self, items: Callable[[str], list[Item]]) -> None:
+        self._items = items
+        self.open: str | None = None
+        self.sub: str | None = None
+        """The action of the item whose list is open beside the drop-down, if any."""
+        self.hover: tuple[int, int] = (-1, -1)
+
+    def title_rects(self, layout: Layout) -> dict[str, pygame.Rect]:
+        """Where each title sits on the bar."""
+        h = layout.menu.height
+        width = int(h * 3.6)  # from the right end of the bar when the language reads that way
+        return {t: mirrored(pygame.Rect(h // 2 + i * width, 0, width, h), layout.menu)
+                for i, t in enumerate(TITLES)}
+
+    def item_rects(self, layout: Layout) -> list[tuple[pygame.Rect, Item]]:
+        """The open drop-down's items and where they lie, then those of the list open beside
+        it (empty when closed)."""
+        if self.open is None:
+            return []
+        h = layout.menu.height
+        title = self.title_rects(layout)[self.open]
+        width = int(h * 18)  # the longest setting's line with its arrow
+        items = self._items(self.open)
+        left = mirrored(title, layout.menu).left  # laid out left to right, mirrored at the end
+        found = [(pygame.Rect(left, h + i * h, width, h), item) for i, item in enumerate(items)]
+        beside = next(((rect, item) for rect, item in found
+                       if item.sub and item.action == self.sub), None)
+        if beside is not None:  # beside its item, lifted to stay inside the window
+            rect, item = beside
+            top = max(h, min(rect.top, layout.size[1] - len(item.sub) * h))
+            found += [(pygame.Rect(rect.right, top + i * h, width, h), choice)
+                      for i, choice in enumerate(item.sub)]
+        return [(mirrored(rect, layout.menu), item) for rect, item in found]
+
+    def click(self, pos: tuple[int, int], layout: Layout) -> str | None:
+        """Handle a click; the chosen item's action, or None (the click may open or close)."""
+        for rect, item in reversed(self.item_rects(layout)):  # the list beside lies on top
+            if rect.collidepoint(pos):
+                if item.sub:
+                    self.sub = None if self.sub == item.action else item.action
+                    return None
+                self.open = self.sub = None
+                return item.action if item.enabled else None
+        for title, rect in self.title_rects(layout).items():
+            if rect.collidepoint(pos):
+                self.sub = None
+                if title in ACTIONS:
+                    self.open = None
+                    return ACTIONS[title]
+                self.open = None if self.open == title else title
+                return None
+        self.open = self.sub = None
+        return None
+
+    def covers(self, pos: tuple[int, int], layout: Layout) -> bool:
+        """Whether ``pos`` falls on the bar or the open drop-down (so not on the board)."""
+        return layout.menu.collidepoint(pos) or any(
+            rect.collidepoint(pos) for rect, _item in self.item_rects(layout))
+
+    def draw_bar(self, surface: pygame.Surface, layout: Layout, texts: Texts) -> None:
+        """The bar with its titles (the open drop-down is drawn apart, over the board)."""
+        pygame.draw.rect(surface, BAR, layout.menu)
+        size = int(layout.menu.height * 0.72)
+        for title, rect in self.title_rects(layout).items():
+            if title == self.open:
+                pygame.draw.rect(surface, HOVER, rect)
+            text = texts.line(_(title), size, DROP_TEXT if title == self.open else BAR_TEXT)
+            surface.blit(text, text.get_rect(center=rect.center))
+
+    def draw_list(self, surface: pygame.Surface, layout: Layout, texts: Texts) -> None:
+        """The open drop-down (drawn again over lights that changed under it)."""
+        size = int(layout.menu.height * 0.72)
+        for rect, item in self.item_rects(layout):
+            hover = (rect.collidepoint(self.hover) and item.enabled) or \
+                (bool(item.sub) and item.action == self.sub)
+            pygame.draw.rect(surface, HOVER if hover else DROP, rect)
+            colour = DROP_TEXT if item.enabled else DISABLED
+            if item.checked:  # drawn, not a glyph: it looks the same in any face
+                h = rect.height
+                points = [(mirrored_x(int(rect.left + h * x), rect), int(rect.top + h * y))
+                          for x, y in ((0.3, 0.5), (0.5, 0.72), (0.85, 0.25))]
+                pygame.draw.lines(surface, colour, False, points, max(2, h // 10))
+            if item.sub:  # an arrow to the list it opens, drawn as the check mark is
+                h = rect.height
+                pygame.draw.polygon(surface, colour, [
+                    (mirrored_x(int(rect.right - h * x), rect), int(rect.top + h * y))
+                    for x, y in ((0.6, 0.28), (0.6, 0.72), (0.3, 0.5))])
+            text = texts.line(say(item.label), size, colour)  # labels are marked ids
+            place = text.get_rect(midleft=(rect.left + rect.height + 8, rect.centery))
+            surface.blit(text, mirrored(place, rect))
+        if self.open is not None:  # a frame round the drop-down, and round the list beside it
+            placed = self.item_rects(layout)
+            for lefts in {r.left for r, _item in placed}:
+                rects = [r for r, _item in placed if r.left == lefts]
+                pygame.draw.rect(surface, BAR, rects[0].unionall(rects[1:]), 1)

@@ -1,0 +1,447 @@
+"""What the window shows, drawn from a snapshot: board, lights, pieces, sticks, words, overlays.
+
+The still picture (board, lights, standing pieces, words) is kept in a scene of its own; a piece
+in the air (in the player's hand, or the mummy's) is drawn over it. When only lights change or a
+piece moves through the air, just those rectangles are copied from the scene and drawn again,
+and any overlay (an open menu, a help page, the game's log) over them, so an overlay stays whole.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import pygame
+
+from engine.core.sides import Side
+from engine.mummy.review import Review
+from firmware.lights.scenes import SIDE_COLOUR
+from firmware.words import _, side_said
+from hardware.strips import Colour
+from sim.board.hand import Held
+from sim.board.pieces import Pieces
+from sim.drawing import board as drawing
+from sim.drawing import positions as position_art
+from sim.drawing import setna_art
+from sim.drawing import stacks as stacks_drawing
+from sim.drawing.layout import Layout
+from sim.drawing.odds import draw_odds
+from sim.drawing.review_page import draw_review
+from sim.drawing.stacks import Scene, draw_man, man_radius
+from sim.drawing.text import FACE, Texts, mirrored, mirrored_x
+from sim.pages.page import Page
+from sim.window.menu_bar import Menu
+
+TEXT: Colour = (240, 222, 180)
+DIM_TEXT: Colour = (176, 152, 112)
+LABEL: Colour = (120, 96, 64)  # a square's name, small in its corner
+PAPYRUS: Colour = (236, 220, 172)
+PAPYRUS_EDGE: Colour = (140, 100, 50)
+PAPYRUS_TEXT: Colour = (46, 30, 14)
+VEIL = (0, 0, 0, 150)
+
+
+@dataclass(frozen=True)
+class Player:
+    """Who plays a side, as its label says: its name, who moves it, its last throw, pieces off."""
+
+    side: Side
+    who: str
+    threw: int | None
+    off: int
+    to_play: bool
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Everything one picture of the window depends on."""
+
+    frame: Mapping[str, Colour]
+    pieces: Pieces
+    held: Held | None
+    mouse: tuple[int, int]
+    shaking: bool
+    status: str
+    sticks_caption: str
+    fact: str | None = None
+    page: Page | None = None
+    """A page over the board: its title, its text and (``help.Page``) its picture."""
+    now: float = 0.0
+    news: str = ""
+    players: tuple[Player, ...] = ()
+    flight: tuple[Side, tuple[int, int]] | None = None
+    """The mummy's piece in the air, and where it is now."""
+    log: tuple[str, ...] | None = None
+    """The game's log when it is open: what happened, oldest first."""
+    labels: bool = False
+    lesson: tuple[str, str] | None = None
+    """The tutorial's heading and what it says now, shown where MummyFacts would be."""
+    odds: float | None = None
+    """The Cones' chance to win, for the chances bar (when the layout has one)."""
+    review: Review | None = None
+    """The review page of the last finished game, over the board while it is open."""
+    stacks: Scene | None = None
+    """The stacking game's board (its stacks, rings and dice), drawn instead of the board's
+    lights and pieces."""
+
+
+class View:
+    """Draws snapshots; keeps the static board and the rendered words between frames."""
+
+    def __init__(self) -> None:
+        self.texts = Texts()
+        self._background: pygame.Surface | None = None
+        self._background_of: Layout | None = None
+        self._fonts: dict[int, pygame.font.Font] = {}
+        self._veil: pygame.Surface | None = None
+        self._last: tuple[object, ...] | None = None
+        self._last_frame: dict[str, Colour] = {}
+        self._last_surface: pygame.Surface | None = None
+        self._scene: pygame.Surface | None = None
+        self._flying: list[pygame.Rect] = []  # where pieces in the air were drawn last
+        self._pictures: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+
+    def invalidate(self) -> None:
+        """Draw all of the next picture (the window was exposed, resized or moved)."""
+        self._last = None
+
+    def draw(self, surface: pygame.Surface, layout: Layout, menu: Menu,
+             shot: Snapshot) -> list[pygame.Rect] | None:
+        """Draw ``shot``: None when the whole window was drawn, else the rectangles redrawn.
+
+        When only lights changed since the last picture on this surface, only their squares
+        (and the sticks) are drawn again, with any overlay over them: a still board costs
+        almost nothing to show.
+        """
+        key = _key(shot, menu, layout)
+        flying = [(side, pos, _air(pos, layout.cell)) for side, pos in _in_the_air(shot)]
+        if key == self._last and surface is self._last_surface and self._scene is not None:
+            dirty = self._lights_only(self._scene, layout, shot)
+            dirty += self._flying + [rect for _, _, rect in flying]
+            if dirty and (shot.page is not None or shot.log is not None or menu.open
+                          or shot.review is not None):
+                dirty = [dirty[0].unionall(dirty[1:])]  # translucent overlays: once per pixel
+            for rect in dirty:
+                surface.blit(self._scene, rect, rect)
+            self._fly(surface, layout, flying, shot.stacks is not None)
+            for rect in dirty:
+                surface.set_clip(rect)
+                self._overlays(surface, layout, menu, shot)
+            surface.set_clip(None)
+            return dirty
+        self._last, self._last_surface = key, surface
+        self._last_frame = dict(shot.frame)
+        if self._scene is None or self._scene.get_size() != layout.size:
+            self._scene = pygame.Surface(layout.size)
+        self._draw_all(self._scene, layout, menu, shot)
+        surface.blit(self._scene, (0, 0))
+        self._fly(surface, layout, flying, shot.stacks is not None)
+        self._overlays(surface, layout, menu, shot)
+        return None
+
+    def _fly(self, surface: pygame.Surface, layout: Layout,
+             flying: list[tuple[Side, tuple[int, int], pygame.Rect]], men: bool) -> None:
+        """Pieces in the air (``men``: the stacking game's), over everything but the overlays."""
+        for side, pos, _rect in flying:
+            if men:
+                draw_man(surface, side, pos, man_radius(layout.cell))
+            else:
+                drawing.draw_piece(surface, side, pos, layout.cell, lifted=True)
+        self._flying = [rect for _, _, rect in flying]
+
+    def _lights_only(self, surface: pygame.Surface, layout: Layout,
+                     shot: Snapshot) -> list[pygame.Rect]:
+        assert self._background is not None
+        changed = [name for name in set(shot.frame) | set(self._last_frame)
+                   if shot.frame.get(name) != self._last_frame.get(name)]
+        self._last_frame = dict(shot.frame)
+        dirty = []
+        for name in changed:
+            rect = layout.squares.get(name)
+            if rect is None:
+                continue
+            surface.blit(self._background, rect, rect)
+            self._tile(surface, layout, name, shot)
+            side = shot.pieces.owners.get(name)
+            if side is not None:
+                drawing.draw_piece(surface, side, rect.center, layout.cell)
+            if shot.labels:
+                self._label(surface, layout, name)
+            dirty.append(rect)
+        if any(name.startswith("S") for name in changed):
+            box = layout.stick_box
+            surface.blit(self._background, box, box)
+            drawing.draw_chance(surface, box, layout.chance, shot.frame, shot.shaking, shot.now)
+            dirty.append(box)
+        return dirty
+
+    def _tile(self, surface: pygame.Surface, layout: Layout, square: str, shot: Snapshot) -> None:
+        light = shot.frame.get(square, (0, 0, 0))
+        rect = layout.squares[square]
+        drawing.draw_tile(surface, rect, layout.geometry.marked.get(square),
+                          drawing.tint(drawing.TILE, light), drawing.joins(layout.geometry, square))
+
+    def _label(self, surface: pygame.Surface, layout: Layout, square: str) -> None:
+        """The square's name in its corner, over any piece standing on it (Options > Square
+        labels: a piece no longer hides it)."""
+        label = self.texts.line(square, max(10, layout.cell // 6), LABEL)
+        tile = drawing.tile_rect(layout.squares[square])
+        surface.blit(label, label.get_rect(bottomright=(tile.right - 3, tile.bottom - 1)))
+
+    def _draw_all(self, surface: pygame.Surface, layout: Layout, menu: Menu,
+                  shot: Snapshot) -> None:
+        if self._background is None or self._background_of != layout:
+            self._background, self._background_of = drawing.board_surface(layout), layout
+        surface.blit(self._background, (0, 0))
+        for square in layout.squares:
+            if max(shot.frame.get(square, (0, 0, 0))) > 0 or shot.labels:
+                self._tile(surface, layout, square, shot)
+        if shot.stacks is not None:
+            stacks_drawing.draw(surface, layout, shot.stacks, self.texts)
+        else:
+            self._board(surface, layout, shot)
+        if shot.labels:
+            for square in layout.squares:
+                self._label(surface, layout, square)
+        if layout.odds is not None:
+            draw_odds(surface, layout.odds, shot.odds, self._font(max(10, layout.cell // 6)))
+        self._words(surface, layout, shot)
+        menu.draw_bar(surface, layout, self.texts)
+
+    def _board(self, surface: pygame.Surface, layout: Layout, shot: Snapshot) -> None:
+        """The pieces where they stand, each side's sideline and label, the sticks (or die)."""
+        cell = layout.cell
+        for square, side in shot.pieces.owners.items():
+            drawing.draw_piece(surface, side, layout.squares[square].center, cell)
+        in_hand = {side: int(shot.held is not None and shot.held.side is side) for side in Side}
+        for side in Side:
+            if shot.pieces.racks:  # the waiting rack's resting places, pieces or not
+                for i in range(shot.pieces.count):
+                    drawing.draw_rest(surface, layout.sideline_slot(side, i), int(cell * 0.3))
+            for i in range(shot.pieces.waiting(side, in_hand[side])):
+                drawing.draw_piece(surface, side, layout.sideline_slot(side, i), cell)
+        for player in shot.players:
+            self._player(surface, layout, player, shot.pieces)
+        drawing.draw_chance(surface, layout.stick_box, layout.chance, shot.frame, shot.shaking,
+                            shot.now)
+
+    def _overlays(self, surface: pygame.Surface, layout: Layout, menu: Menu,
+                  shot: Snapshot) -> None:
+        """Whatever lies over the board: the open drop-down, a help page, the log."""
+        menu.draw_list(surface, layout, self.texts)
+        if shot.log is not None:
+            self._log(surface, layout, shot.log)
+        if shot.review is not None:
+            self._review(surface, layout, shot.review)
+        if shot.page is not None:
+            self._page(surface, layout, *shot.page)
+
+    def _font(self, size: int) -> pygame.font.Font:
+        """The window's face at ``size`` as a plain pygame font (for the bar and the review)."""
+        if size not in self._fonts:
+            self._fonts[size] = pygame.font.Font(str(FACE), size)
+        return self._fonts[size]
+
+    def _review(self, surface: pygame.Surface, layout: Layout, review: Review) -> None:
+        """The last game's review page over the board; a click puts it away."""
+        self._veil_over(surface, layout)
+        width, height = layout.size
+        rect = pygame.Rect(0, 0, int(width * 0.86), int(height * 0.8))
+        rect.center = (width // 2, (height + layout.menu.height) // 2)
+        size = max(12, int(min(width, height * 1.6) / 60))
+        draw_review(surface, rect, review, self.texts, size)
+        pygame.draw.rect(surface, PAPYRUS_EDGE, rect, 3, border_radius=6)
+        more = self.texts.line(_("click to close"), int(size * 0.9), DIM_TEXT)
+        surface.blit(more, mirrored(more.get_rect(bottomright=(rect.right - size,
+                                                               rect.bottom - size // 2)), rect))
+
+    def _veil_over(self, surface: pygame.Surface, layout: Layout) -> None:
+        """Darken the board under a page."""
+        if self._veil is None or self._veil.get_size() != layout.size:
+            self._veil = pygame.Surface(layout.size, pygame.SRCALPHA)
+            self._veil.fill(VEIL)
+        surface.blit(self._veil, (0, 0))
+
+    def _player(self, surface: pygame.Surface, layout: Layout, player: Player,
+                pieces: Pieces) -> None:
+        """A side's label on its sideline: who plays it, whose turn, its throw, pieces off."""
+        rect = layout.side_label(player.side)
+        cell = layout.cell
+        size = max(12, int(cell * 0.27))
+        colour = TEXT if player.to_play else DIM_TEXT
+        x = rect.left + int(size * 1.1)
+        if player.to_play:  # a marker in the side's colour: whose turn it is
+            pygame.draw.circle(surface, SIDE_COLOUR[player.side],
+                               (mirrored_x(rect.left + size // 2, rect),
+                                rect.top + int(cell * 0.3)), size // 3)
+        name = self.texts.line(_("{side}: {who}").format(side=side_said(player.side),
+                                                          who=_(player.who)), size, colour)
+        surface.blit(name, mirrored(name.get_rect(midleft=(x, rect.top + int(cell * 0.3))), rect))
+        # Ramses, the game without luck, bears nothing off: its sideline names the player only.
+        facts = [_("{off} of {pieces} borne off").format(off=player.off, pieces=layout.pieces)] \
+            if layout.chance is not None else []
+        if player.threw is not None:
+            facts.append(_("threw {n}").format(n=player.threw))
+        line = self.texts.line(_(", ").join(facts), int(size * 0.85), DIM_TEXT)
+        where = line.get_rect(midleft=(x, rect.top + int(cell * 0.68)))
+        surface.blit(line, mirrored(where, rect))
+        if pieces.racks:  # the borne-off tray after the words: a hollow a piece, filled when off
+            radius = max(2, size // 5)
+            for i in range(pieces.count):
+                centre = (mirrored_x(where.right + radius * (3 + 3 * i), rect), where.centery)
+                drawing.draw_rest(surface, centre, radius,
+                                  SIDE_COLOUR[player.side] if i < player.off else None)
+
+    def _words(self, surface: pygame.Surface, layout: Layout, shot: Snapshot) -> None:
+        cell = layout.cell
+        texts = self.texts
+        box = layout.stick_box
+        if layout.chance is not None:
+            size = texts.fit(shot.sticks_caption, int(cell * 0.28), box.width + cell)
+            caption = texts.line(shot.sticks_caption, size, DIM_TEXT)
+            surface.blit(caption, caption.get_rect(midtop=(box.centerx, box.bottom + cell // 10)))
+        for text, rect, size, colour in ((shot.status, layout.status, int(cell * 0.4), TEXT),
+                                         (shot.news, layout.news, int(cell * 0.3), DIM_TEXT)):
+            if not text:
+                continue
+            size = max(14, size)
+            fitted = texts.fit(text, size, rect.width)
+            if fitted >= size * 3 // 4:
+                line = texts.line(text, fitted, colour)
+                surface.blit(line, mirrored(line.get_rect(midleft=rect.midleft), rect))
+                continue
+            small = max(12, size * 3 // 4)  # a long line: two lines, not tiny letters
+            first, *rest = texts.wrap(text, small, rect.width)
+            second = " ".join(rest)
+            for i, part in enumerate((first, second) if second else (first,)):
+                line = texts.line(part, texts.fit(part, small, rect.width), colour)
+                place = line.get_rect(topleft=(rect.left, rect.top + i * int(small * 1.15)))
+                surface.blit(line, mirrored(place, rect))
+        if shot.lesson:
+            self._scrap(surface, layout, *shot.lesson)
+        elif shot.fact:
+            self._scrap(surface, layout, _("MummyFact"), shot.fact)
+
+    def _scrap(self, surface: pygame.Surface, layout: Layout, heading: str, text: str) -> None:
+        """A MummyFact, or the tutorial's lesson, on a scrap of papyrus under the status line
+        (smaller letters for a longer text, so all of it shows)."""
+        rect = layout.fact
+        size = max(14, int(layout.cell * 0.24))
+        lines = self.texts.wrap(text, size, rect.width - size)
+        step = self.texts.line(heading, size, PAPYRUS_EDGE).get_height()
+        while size > 10 and (len(lines) + 1) * step + size // 2 > rect.height:
+            size -= 1
+            lines = self.texts.wrap(text, size, rect.width - size)
+            step = self.texts.line(heading, size, PAPYRUS_EDGE).get_height()
+        if rect.height < 2 * step:  # no room for a heading and a line: no scrap at all
+            return
+        height = min(rect.height, (len(lines) + 1) * step + size // 2)
+        scrap = pygame.Rect(rect.left, rect.top, rect.width, height)
+        pygame.draw.rect(surface, PAPYRUS, scrap, border_radius=size // 3)
+        pygame.draw.rect(surface, PAPYRUS_EDGE, scrap, 2, border_radius=size // 3)
+        for i, (line, colour) in enumerate([(heading, PAPYRUS_EDGE),
+                                            *((line, PAPYRUS_TEXT) for line in lines)]):
+            y = scrap.top + size // 4 + i * step
+            if y + step > scrap.bottom:
+                break
+            drawn = self.texts.line(line, size, colour)
+            surface.blit(drawn, mirrored(drawn.get_rect(topleft=(scrap.left + size // 2, y)),
+                                         scrap))
+
+    def _log(self, surface: pygame.Surface, layout: Layout, said: tuple[str, ...]) -> None:
+        """The game's log on papyrus over the right of the board: the newest at the bottom."""
+        width, height = layout.size
+        size = max(14, int(layout.cell * 0.24))
+        step = int(size * 1.25)
+        rows = max(1, (height - layout.menu.height) * 2 // 3 // step)
+        lines = [line for sentence in said
+                 for line in self.texts.wrap(sentence, size, int(width * 0.38))][-rows:]
+        rect = pygame.Rect(0, 0, int(width * 0.42), (max(len(lines), 8) + 3) * step)
+        rect.topright = (width - layout.menu.height // 2, layout.menu.bottom + 4)
+        pygame.draw.rect(surface, PAPYRUS, rect, border_radius=10)
+        pygame.draw.rect(surface, PAPYRUS_EDGE, rect, 3, border_radius=10)
+        title = self.texts.line(_("What happened (Log closes it)"), size, PAPYRUS_EDGE)
+        surface.blit(title, mirrored(title.get_rect(topleft=(rect.left + size,
+                                                             rect.top + size // 2)), rect))
+        for i, line in enumerate(lines or [_("Nothing yet: shake the sticks.")]):
+            text = self.texts.line(line, size, PAPYRUS_TEXT)
+            place = text.get_rect(topleft=(rect.left + size,
+                                           rect.top + size // 2 + (i + 1) * step + 4))
+            surface.blit(text, mirrored(place, rect))
+
+    def _page(self, surface: pygame.Surface, layout: Layout, title: str, body: str,
+              picture: str | None = None) -> None:
+        """A page over the board (a picture drawn by code at its right, if it has one); a click
+        turns it (or puts it away)."""
+        self._veil_over(surface, layout)
+        width, height = layout.size
+        rect = pygame.Rect(0, 0, int(width * (0.86 if picture else 0.7)), int(height * 0.78))
+        rect.center = (width // 2, (height + layout.menu.height) // 2)
+        pygame.draw.rect(surface, PAPYRUS, rect, border_radius=12)
+        pygame.draw.rect(surface, PAPYRUS_EDGE, rect, 3, border_radius=12)
+        size = max(12, int(min(width, height * 1.6) / 48))
+        text_width = rect.width
+        if picture is not None:
+            frame = self._picture(surface, rect, picture, size)
+            text_width = rect.width - (rect.right - frame.left if frame.left > rect.centerx
+                                       else frame.right - rect.left)
+        lines = self.texts.wrap(body, size, text_width - 2 * size)
+        while size > 12 and 3.0 * size + 1.25 * size * len(lines) > rect.height - 1.5 * size:
+            size -= 1  # a long page in a small window: smaller letters, never a cut page
+            lines = self.texts.wrap(body, size, text_width - 2 * size)
+        heading = self.texts.line(title, int(size * 1.4), PAPYRUS_EDGE)
+        surface.blit(heading, mirrored(heading.get_rect(topleft=(rect.left + size,
+                                                                 rect.top + size)), rect))
+        y = rect.top + int(size * 3.0)
+        for line in lines:
+            drawn = self.texts.line(line, size, PAPYRUS_TEXT)
+            surface.blit(drawn, mirrored(drawn.get_rect(topleft=(rect.left + size, y)), rect))
+            y += int(size * 1.25)
+        more = self.texts.line(_("click to go on"), int(size * 0.8), PAPYRUS_EDGE)
+        surface.blit(more, mirrored(more.get_rect(bottomright=(rect.right - size,
+                                                               rect.bottom - size // 2)), rect))
+
+    def _picture(self, surface: pygame.Surface, page: pygame.Rect, picture: str,
+                 margin: int) -> pygame.Rect:
+        """The page's picture, framed, in the right part of the page; where it lies."""
+        side = min(int(page.width * 0.44), int((page.height - 5 * margin) / 0.9))
+        frame = pygame.Rect(0, 0, side, int(side * 0.9))
+        frame.topright = (page.right - margin, page.top + 3 * margin)  # under the heading
+        frame = mirrored(frame, page)  # at the left when the words read from the right
+        key = (picture, frame.size)
+        if key not in self._pictures:  # drawn once: the page is drawn again under changing lights
+            drawn = pygame.Surface(frame.size)
+            if picture.startswith("position:"):  # a how-to page's position: game, notation
+                _, game, notation = picture.split(":", 2)
+                position_art.draw(drawn, drawn.get_rect(), game, notation)
+            else:
+                setna_art.draw(drawn, drawn.get_rect(), picture)
+            self._pictures = {key: drawn}
+        surface.blit(self._pictures[key], frame)
+        pygame.draw.rect(surface, PAPYRUS_EDGE, frame.inflate(6, 6), 3)
+        return frame
+
+
+def _in_the_air(shot: Snapshot) -> list[tuple[Side, tuple[int, int]]]:
+    """The pieces in the air: the mummy's on its way, the one in the player's hand."""
+    flying = [shot.flight] if shot.flight is not None else []
+    if shot.held is not None:
+        flying.append((shot.held.side, shot.mouse))
+    return flying
+
+
+def _air(pos: tuple[int, int], cell: int) -> pygame.Rect:
+    """All a piece in the air covers: its sprite, lifted, and its shadow."""
+    return pygame.Rect(pos[0] - cell, pos[1] - cell - cell // 8, 2 * cell + cell // 8,
+                       2 * cell + cell // 4)
+
+
+def _key(shot: Snapshot, menu: Menu, layout: Layout) -> tuple[object, ...]:
+    """All the still picture shows but the lights: while it is unchanged, only lights and
+    pieces in the air need drawing."""
+    pieces = shot.pieces
+    return (layout.size, tuple(sorted(pieces.owners.items())), tuple(pieces.off.items()),
+            shot.held, shot.shaking, shot.shaking and shot.now, shot.status, shot.news,
+            shot.sticks_caption, shot.fact, shot.page, shot.players, shot.log, shot.labels,
+            shot.lesson, shot.odds, shot.review, shot.stacks,
+            menu.open, menu.sub, menu.hover if menu.open is not None else None)

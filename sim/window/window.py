@@ -1,0 +1,419 @@
+"""``aseb sim``: every game of the family in one pygame-ce window.
+
+A game with a board is played on the simulated board, the real controller lighting it
+(``sim.window.board_play``): the mouse is the player's hand (lift, place, click to move, shake), the
+mummy moves its own pieces through its simulated hand (unless the player chooses to carry out
+its moves, to rehearse the real board). The stacking game, whose stacks no reed can count, is
+played straight through the engine (``sim.window.stacks_play``). Around either: the menu bar
+(``sim.window.menus``), the Help pages, the log, the review page, sounds, MummyFacts, the story
+(``sim.window.story``). ``Window.handle`` takes pygame events, ``step`` lets time pass and
+``render`` draws, so tests drive it with synthetic events and a fake time step;
+``sim.window.launch.open_window`` runs the real loop.
+
+    window = Window.open(state_dir=tmp_path, settings=WindowSettings(mummy=None), seed=1)
+    window.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(1100, 300)))
+    window.step(0.5); window.render(surface)
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+import pygame
+
+from engine.games import DEFAULT
+from engine.games import load as load_game
+from engine.mummy.chances import SolvedTable
+from firmware.menu.choices import VOLUMES, Chosen, choose, setting
+from firmware.menu.settings_file import SettingsFile
+from firmware.play.controller import Controller, Settings
+from firmware.play.store import Store
+from firmware.service.boards import check_board, no_board
+from firmware.solve.installed import table_for
+from firmware.story.facts import FactTeller
+from firmware.story.modes import STORY_GAME
+from firmware.story.setna import Setna
+from firmware.story.tutorial import Tutorial
+from firmware.words import N_, _
+from hardware.board_file import Board, ConfigError
+from sim.board.hand import Hand
+from sim.board.mummy_hand import MummyHand
+from sim.board.table import Table
+from sim.drawing.layout import Layout
+from sim.pages.page import Page
+from sim.window import board_words, stacks_words
+from sim.window import menus as window_menu
+from sim.window.audio import Audio
+from sim.window.board_play import BoardPlay, saved_pieces
+from sim.window.chances import Chances
+from sim.window.menu_bar import Item, Menu
+from sim.window.settings import WindowSettings, save
+from sim.window.stacks_play import StacksPlay
+from sim.window.story import Story
+from sim.window.view import Snapshot, View
+
+SIZE = (1280, 720)
+REDRAW = (pygame.WINDOWEXPOSED, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED,
+          pygame.WINDOWMOVED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED, pygame.VIDEOEXPOSE)
+"""Window events after which the whole picture is drawn again (stale parts must not stay)."""
+
+
+NO_SOUND = N_("No sound here (no sound device could be opened): the window plays silently.")
+"""Said under the status line when the window opens without sound."""
+NO_OTHER_GAME = N_("Another game needs the window opened again: aseb sim --game {game}")
+"""Said when a window that cannot open another game (a test's) is asked to."""
+
+Opener = Callable[[str], "Table | StacksPlay"]
+"""Sets out a game by name: its board and controller, or the stacking game's play."""
+
+
+class Window:
+    """A game of the family in a window: events in, time steps, pictures out."""
+
+    def __init__(self, table: Table | StacksPlay, settings: WindowSettings, *,
+                 size: tuple[int, int] = SIZE, settings_file: Path | None = None,
+                 audio: Audio | None = None, rng: random.Random | None = None,
+                 chosen: Chosen | None = None, choices_file: SettingsFile | None = None,
+                 opener: Opener | None = None) -> None:
+        """``table``: the simulated board and its controller, or the stacking game's play;
+        ``chosen``: the board's settings as last chosen (the mode, the volume...), kept in
+        ``choices_file``; ``opener`` sets out another game chosen in Options."""
+        self.settings = settings
+        self.settings_file = settings_file
+        self.choices_file = choices_file
+        self.audio = audio
+        self._opener = opener
+        self.volume = chosen["volume"] if chosen is not None else setting("volume").default
+        """The volume chosen (``1``-``5``): the window's sounds and music play at it."""
+        if audio is not None:
+            audio.volume = int(self.volume) / VOLUMES
+        self.play = BoardPlay(table, settings) if isinstance(table, Table) else table
+        self.story = Story(self, self.play) if isinstance(self.play, BoardPlay) else None
+        """The tutorial and Setna's tournament (played on the board only)."""
+        self.layout = self._fit(size)
+        self.menu = Menu(self.menu_items)
+        self.view = View()
+        self.log_open = False
+        self.facts = FactTeller(rng if rng is not None else random.Random())
+        self.fact: str | None = None
+        self.page: Page | None = None
+        self.pages: list[Page] = []
+        """Pages still to come after this one."""
+        self._after_pages: Callable[[], None] | None = None
+        self.mouse = (0, 0)
+        self.running = True
+        self.fullscreen_asked = False
+        if self.story is not None and settings.tournament and self.play.rules.name == STORY_GAME:
+            self.story.start_tournament(resume=True)  # being played when the window closed
+        elif self.story is not None and chosen is not None and chosen.mode == "tutorial":
+            self.story.start_tutorial()  # as the board does: the mode's story at every start
+        if audio is not None and not audio.working:
+            self.play.notice = (_(NO_SOUND), self.play.now + 8.0)
+
+    @classmethod
+    def open(cls, *, board: Board | None = None, state_dir: Path | None = None,
+             settings: WindowSettings | None = None, seed: int | None = None,
+             size: tuple[int, int] = SIZE, settings_file: Path | None = None,
+             audio: Audio | None = None, game: str = DEFAULT,
+             table: SolvedTable | None = None, chosen: Chosen | None = None,
+             choices_file: SettingsFile | None = None) -> Window:
+        """A window on a fresh table; a saved game in progress is set out on the board first
+        (the stacking game, with no board, goes on where it was left).
+        ``table``: the solved table of the game, for the chances bar and the review page;
+        ``chosen`` and ``choices_file``: the board's settings, and where they are kept."""
+        settings = settings if settings is not None else WindowSettings()
+        seed = seed if seed is not None else secrets.randbits(32)
+
+        def opener(name: str) -> Table | StacksPlay:
+            rules = load_game(name)
+            fits = check_board(board, rules) if board is not None and no_board(rules) is None \
+                else None  # ConfigError: this board file does not play that game
+            return _play_for(name, fits, state_dir, settings, seed,
+                             table if name == game else table_for(rules))
+
+        return cls(opener(game), settings, size=size, settings_file=settings_file, audio=audio,
+                   rng=random.Random(seed), chosen=chosen, choices_file=choices_file,
+                   opener=opener)
+
+    # --- the board's parts (tests and the benchmark reach them) ---------------------------
+
+    @property
+    def board(self) -> BoardPlay:
+        """Play on the board (the stacking game has none: an AttributeError)."""
+        if not isinstance(self.play, BoardPlay):
+            raise AttributeError(f"{self.play.rules.title} is not played on a board")
+        return self.play
+
+    @property
+    def table(self) -> Table:
+        """The simulated board and its controller."""
+        return self.board.table
+
+    @property
+    def controller(self) -> Controller:
+        """The real board controller behind the window."""
+        return self.board.controller
+
+    @property
+    def hand(self) -> Hand:
+        """The player's hand on the board."""
+        return self.board.hand
+
+    @property
+    def mummy_hand(self) -> MummyHand:
+        """The mummy's hand on the board."""
+        return self.board.mummy_hand
+
+    @property
+    def chances(self) -> Chances:
+        """The solved table's chances and the last game's review."""
+        return self.play.chances
+
+    @property
+    def tutorial(self) -> Tutorial | None:
+        """The tutorial, while it runs or has just ended."""
+        return self.story.tutorial if self.story is not None else None
+
+    @property
+    def setna(self) -> Setna | None:
+        """Setna's tournament, while it is played."""
+        return self.story.setna if self.story is not None else None
+
+    @property
+    def notice(self) -> tuple[str, float] | None:
+        """A word to the player (what a click did not do), and until when it shows."""
+        return self.play.notice
+
+    @notice.setter
+    def notice(self, value: tuple[str, float] | None) -> None:
+        self.play.notice = value
+
+    @property
+    def mummy_moves_itself(self) -> bool:
+        """Whether the mummy's hand makes its moves (else the player carries them out)."""
+        return self.play.mummy_moves_itself
+
+    @property
+    def busy(self) -> bool:
+        """Whether something moves under the player's hand (then frames come faster)."""
+        return self.menu.open is not None or self.play.busy
+
+    # --- events ---------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Take one pygame event: mouse, keys, resizing, quitting."""
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type == pygame.VIDEORESIZE:
+            self.resize(event.size)
+            self.view.invalidate()
+        elif event.type in REDRAW:
+            self.view.invalidate()
+        elif event.type == pygame.KEYDOWN:
+            self._key_down(event.key)
+        elif event.type == pygame.KEYUP and event.key == pygame.K_SPACE:
+            self.play.stop_shake("key")
+        elif event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self.menu.hover = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.mouse = event.pos
+            self._press(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.mouse = event.pos
+            self.play.release(event.pos, self.layout)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Fit the board to a new window size."""
+        if tuple(size) != self.layout.size:
+            self.layout = self._fit((int(size[0]), int(size[1])))
+
+    def refit(self) -> None:
+        """Lay the window out again (the chances bar came or went)."""
+        self.layout = self._fit(self.layout.size)
+
+    def _fit(self, size: tuple[int, int]) -> Layout:
+        """The layout of this game's board at ``size`` (with the chances bar when it shows)."""
+        rules = self.play.rules
+        return Layout.fit(size, rules.geometry,
+                          chance=rules.chance.name if rules.chance is not None else None,
+                          odds=self.play.chances.shown, pieces=rules.pieces)
+
+    def _key_down(self, key: int) -> None:
+        if key == pygame.K_ESCAPE:
+            if self.page is not None or self.menu.open is not None or self.log_open \
+                    or self.play.chances.review is not None:
+                self.page = self.menu.open = self._after_pages = self.play.chances.review = None
+                self.pages.clear()
+                self.log_open = False
+            else:
+                self.running = False
+        elif key == pygame.K_l:
+            self.act("log")
+        elif key == pygame.K_SPACE and self.page is None and self.play.chances.review is None:
+            self.play.start_shake("key", self.layout)
+        elif key == pygame.K_F11:
+            self.fullscreen_asked = True
+
+    def _press(self, pos: tuple[int, int]) -> None:
+        """A press goes to whatever lies on top: a page, the review, the menu, the log, and
+        only then the board."""
+        chances = self.play.chances
+        if self.page is not None:
+            self._turn_page()
+        elif chances.review is not None:
+            chances.review = None
+        elif self.menu.open is not None or self.menu.covers(pos, self.layout):
+            self.act(self.menu.click(pos, self.layout))
+        elif self.log_open:
+            self.log_open = False
+        else:
+            self.play.press(pos, self.layout)
+
+    # --- the menu and the pages -----------------------------------------------------------
+
+    @property
+    def chosen(self) -> Chosen:
+        """The board's settings as the window plays them now (``firmware.menu.choices``)."""
+        s, story = self.settings, self.story
+        tutorial = story is not None and story.tutorial is not None \
+            and not story.tutorial.finished
+        values = {**s.as_choices(), "game": self.play.rules.name, "volume": self.volume}
+        if tutorial:
+            values["mode"] = "tutorial"
+        return choose(None, values)[0]
+
+    def change_game(self, name: str) -> None:
+        """Options > Game: set out ``name`` (its own saved game resumed), the game left saved;
+        a board file that does not play it is said so, and nothing changes."""
+        if name == self.play.rules.name:
+            return
+        if self._opener is None:
+            self.play.notice = (_(NO_OTHER_GAME).format(game=name), self.play.now + 6.0)
+            return
+        try:
+            made = self._opener(name)
+        except ConfigError as exc:
+            self.play.notice = (str(exc), self.play.now + 6.0)
+            return
+        if self.story is not None:  # the stories are Tait's game's: left, and kept
+            self.story.leave_tutorial()
+            self.story.leave_tournament()
+        self.play.close()
+        self.play = BoardPlay(made, self.settings) if isinstance(made, Table) else made
+        self.story = Story(self, self.play) if isinstance(self.play, BoardPlay) else None
+        self.refit()
+        self.view.invalidate()
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            pygame.display.set_caption(f"aseb: {self.play.rules.title}")
+
+    def set_volume(self, value: str) -> None:
+        """The volume chosen (``1``-``5``): the window's sounds and music play at it."""
+        self.volume = setting("volume").choice(value).value
+        if self.audio is not None:
+            self.audio.volume = int(self.volume) / VOLUMES
+
+    def keep_choices(self) -> None:
+        """Save the board's settings (``settings.json``) and the window's own (``window.json``)."""
+        if self.choices_file is not None:
+            self.choices_file.save(self.chosen)
+        if self.settings_file is not None:
+            save(self.settings, self.settings_file)
+
+    def menu_items(self, title: str) -> list[Item]:
+        """The drop-down under ``title`` (see ``sim.window.menus``)."""
+        return window_menu.items(self, title)
+
+    def act(self, action: str | None) -> None:
+        """Do what a menu item (or a test) asks: ``sounds``, ``mummy``, ``new_game``, ..."""
+        window_menu.act(self, action)
+
+    def show_pages(self, shown: list[Page], then: Callable[[], None] | None = None) -> None:
+        """Show ``shown`` one after the other, a click turning each; ``then`` after the last."""
+        self.page, *self.pages = shown
+        self._after_pages = then
+
+    def _turn_page(self) -> None:
+        if self.pages:
+            self.page = self.pages.pop(0)
+            return
+        then, self._after_pages = self._after_pages, None
+        self.page = None
+        if then is not None:
+            then()
+
+    # --- time -----------------------------------------------------------------------------
+
+    def step(self, seconds: float) -> None:
+        """Let ``seconds`` pass on the board's clock: the hands' touches, the controller's ticks;
+        then the story, the sounds and MummyFacts have their turn."""
+        play = self.play
+        play.step(seconds)
+        if self.story is not None:
+            self.story.follow()
+        play.settle()
+        self._hear()
+        self.fact = self.facts.update(play.now, play.waiting_for_a_throw(),
+                                      self.settings.mummy_facts and self.tutorial is None)
+
+    def _hear(self) -> None:
+        for name in self.play.sounds():
+            if self.audio is not None:
+                self.audio.play(name)
+
+    # --- pictures -------------------------------------------------------------------------
+
+    def snapshot(self) -> Snapshot:
+        """What the window would show now."""
+        play, story = self.play, self.story
+        if isinstance(play, StacksPlay):
+            shot = stacks_words.picture(play, self.layout, self.mouse)
+        else:
+            shot = board_words.picture(play, self.layout, self.mouse,
+                                       lesson=self.tutorial is not None,
+                                       tournament=story.telling if story is not None else None)
+        return replace(shot, fact=self.fact, page=self.page,
+                       log=play.said if self.log_open else None,
+                       labels=self.settings.square_labels,
+                       lesson=story.lesson if story is not None else None,
+                       review=play.chances.review)
+
+    def status(self) -> str:
+        """What to do now (the status line)."""
+        return self.snapshot().status
+
+    def news(self) -> str:
+        """What just happened, or the hint and its reason."""
+        return self.snapshot().news
+
+    def render(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Draw the window onto ``surface``: None if all of it was drawn, else what changed."""
+        self.resize(surface.get_size())
+        return self.view.draw(surface, self.layout, self.menu, self.snapshot())
+
+    def close(self) -> None:
+        """Save the game and the settings, release the pins and the sound."""
+        self.keep_choices()
+        self.play.close()
+        if self.audio is not None:
+            self.audio.close()
+
+
+def _play_for(game: str, board: Board | None, state_dir: Path | None, settings: WindowSettings,
+              seed: int, table: SolvedTable | None) -> Table | StacksPlay:
+    """``game`` set out: on a fresh simulated board (a saved game in progress set out on it
+    first), or the stacking game's play, which has no board and goes on where it was left."""
+    rules = load_game(game)
+    if no_board(rules) is not None:
+        store = Store(state_dir, rules.name) if state_dir is not None else None
+        return StacksPlay(settings, store=store, seed=seed)
+    controller_settings = Settings(mummy=settings.mummy, level=settings.level,
+                                   fair=settings.fair, hints=settings.hints, ruleset=rules,
+                                   table=table)
+    return Table(state_dir=state_dir, settings=controller_settings, seed=seed, board=board,
+                 pieces=saved_pieces(state_dir, rules.name,
+                                     board is not None and board.reeds.has_racks))

@@ -1,0 +1,51 @@
+"""The README and the rules pages link only to files in the repository, and those files exist;
+every rules page is package data, so an install (a wheel, not the source tree) has it."""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+RULES_PAGES = sorted(ROOT.glob("engine/*/rules.md"))
+PAGES = [ROOT / "README.md", *RULES_PAGES,
+         ROOT / "firmware" / "README.md", ROOT / "hardware" / "README.md"]
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_every_link_stays_in_the_repository(page: Path) -> None:
+    for target in re.findall(r"\]\(([^)]+)\)", page.read_text(encoding="utf-8")):
+        assert "://" not in target and not target.startswith(".."), target
+        assert (page.parent / target.split("#")[0]).resolve().is_relative_to(ROOT), target
+        assert (page.parent / target.split("#")[0]).exists(), target
+
+
+def test_the_rules_page_marks_its_decisions() -> None:
+    rules = (ROOT / "engine" / "tait" / "rules.md").read_text(encoding="utf-8")
+    assert rules.count("**(decided)**") >= 3
+    for game in ("cyningstan", "senet", "stacks"):
+        assert "(decided)" in (ROOT / "engine" / game / "rules.md").read_text(encoding="utf-8")
+    for rule in ("Bumping", "Bearing off", "Extra turns", "demon-cast", "first entry"):
+        assert rule.lower() in rules.lower(), rule
+
+
+def test_every_games_rules_page_is_in_its_package_and_its_package_data() -> None:
+    """Help > How to play reads ``engine/NAME/rules.md`` with importlib.resources: the wheel
+    (systemd/install.sh, pip install .) carries it only if a package-data pattern names it."""
+    from engine.games import load, names
+    from sim.pages.how_to_play import page_name, rules_page
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    setuptools = project["tool"]["setuptools"]
+    patterns = setuptools["package-data"]["*"]
+    assert sorted(ROOT / page_name(load(name)) for name in names()) == RULES_PAGES
+    for name in names():
+        assert any(fnmatch.fnmatch(f"engine.{name}", p) for p in setuptools["packages"]["find"]
+                   ["include"]), name
+        assert any(fnmatch.fnmatch("rules.md", p) for p in patterns), patterns
+        text = rules_page(load(name))
+        assert text is not None and text.startswith("# "), name

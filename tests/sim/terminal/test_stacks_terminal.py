@@ -1,0 +1,69 @@
+"""The stacking game in the terminal and on the command line: a whole game against the mummy,
+the dice and the stacks shown, and every board refused in one line."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from engine.core.sides import Side
+from engine.game import Game
+from engine.mummy import Level, Mummy
+from engine.stacks import STACKS
+from sim.command.cli import main
+from sim.terminal.game import TerminalGame
+from tests.sim.terminal.test_terminal import Script, enter_then_1, one_game
+
+
+def test_a_whole_game_against_the_mummy_answering_1_to_every_question() -> None:
+    script = Script(["1"] * 3000)
+    enter_then_1(script)
+    mummy = Mummy(Level.PRIEST)  # the Vizier's games are the benchmarks' (92 s here)
+    game = one_game(TerminalGame(script.read, script.write, random.Random(4), mummy=Side.REELS,
+                                 chooser=mummy.choose, ruleset=STACKS))
+    assert game.run() == 0
+    assert game.game.state.is_over
+    text = script.text
+    assert "win!" in text or "they lose." in text
+    assert "threw the dice: [" in text and "Dice to use: [" in text  # the dice, then those left
+    assert "The mummy moves " in text and "out of play" in text
+
+
+def test_moves_are_typed_by_notation_and_mistakes_answered() -> None:
+    script = Script(["6:M9-off", "C4", "C4-M8", "1", "quit"])
+    game = TerminalGame(script.read, script.write, random.Random(1), mummy=None, ruleset=STACKS)
+    game.game = Game.from_position(STACKS.parse("C:w13,C4,M7 R:w15 turn:C dice:134"))
+    game.run()
+    text = script.text
+    assert "6:M9-off: the dice to use are 1, 3, 4" in text
+    assert "C4 could be any of" in text  # three dice move the man on C4
+    assert "Cones move C4 to M8." in text and "Dice to use: [1] [3]" in text
+
+
+def test_aseb_run_refuses_the_stacking_game_on_any_board(capsys: pytest.CaptureFixture[str],
+                                                         tmp_path: Path) -> None:
+    board = tmp_path / "board.toml"
+    board.write_text('[board]\nkind = "stacks"\n')
+    for argv in (["run", "--game", "stacks", "--simulated", "--seconds", "0.1"],
+                 ["run", "--game", "stacks", "--board", str(board)]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert "window and the terminal only" in err and "cannot count a stack" in err
+        assert "Traceback" not in err
+
+
+def test_aseb_sim_takes_no_board_file_for_the_stacking_game(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["sim", "--game", "stacks", "--board", str(tmp_path / "b.toml")]) == 2
+    assert "no board file" in capsys.readouterr().err
+
+
+def test_a_board_file_for_a_stacks_board_is_refused_saying_why(tmp_path: Path) -> None:
+    from hardware.board_file import ConfigError, load_board
+
+    board = tmp_path / "board.toml"
+    board.write_text('[board]\nkind = "stacks"\n')
+    with pytest.raises(ConfigError, match="cannot count a stack of men"):
+        load_board(board)
