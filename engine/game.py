@@ -16,16 +16,17 @@ from engine.core.errors import WrongPhase
 from engine.core.events import Event
 from engine.core.sides import Side
 from engine.core.sticks import Throw
+from engine.games import DEFAULT, load
 from engine.games.api import Position, Rules
 from engine.record import Action, GameRecord
-from engine.tait.state import TAIT, Ruleset
 
 
 class Game:
     """A game with its history: cast and play push actions, ``undo`` pops them."""
 
-    def __init__(self, ruleset: Rules = TAIT, first: Side = Side.CONES,
+    def __init__(self, ruleset: Rules | None = None, first: Side = Side.CONES,
                  start: Position | None = None) -> None:
+        ruleset = ruleset or load(DEFAULT)  # Tait's, by the registry (no game is imported here)
         self.first = first
         self.start = start
         """A set-up position the game began from, or None for the usual start."""
@@ -101,13 +102,13 @@ class Game:
         return cls(state.rules, state.turn, state)
 
     def next_game(self, rng: random.Random | None = None) -> Game:
-        """A new game under the same rules, begun by ``Ruleset.first_side``: the loser of this
+        """A new game under the same rules, begun by the rules' ``first_side``: the loser of this
         one, or a side drawn with ``rng`` under rules with a random first player."""
         winner = self.state.winner
         if winner is None:
             raise WrongPhase("the game is not finished: use a new Game to start over")
         rules = self.ruleset
-        if isinstance(rules, Ruleset) and rules.random_first and rng is None:
+        if getattr(rules, "random_first", False) and rng is None:
             raise ValueError(f"{rules.title} draws the first player: pass an rng")
         return Game(rules, rules.first_side(rng or random.Random(0), winner))
 

@@ -1,7 +1,7 @@
 """Game records: the throws and moves of a game of any of the family, saved as JSON (naming the
 game and its options) and loaded back exactly.
 
->>> GameRecord.from_json(GameRecord(TAIT, Side.CONES, ()).to_json()).actions
+>>> GameRecord.from_json(GameRecord(load("tait"), Side.CONES, ()).to_json()).actions
 ()
 """
 
@@ -15,10 +15,9 @@ from typing import Any
 from engine.core.errors import BadRecord, RulesError
 from engine.core.sides import Side
 from engine.core.sticks import Throw
-from engine.games import GAMES
+from engine.games import DEFAULT, GAMES, load
 from engine.games import from_json as rules_from_json
 from engine.games.api import Move, Position, Rules
-from engine.tait.state import TAIT, Ruleset
 
 Action = Throw | Move
 """One step of a game: a throw, or the move made with it (a move of the record's game)."""
@@ -93,7 +92,7 @@ class GameRecord:
             raise BadRecord(f'not an aseb game record (expected "format": "{FORMAT}")')
         if data.get("version") != VERSION:
             raise BadRecord(f"record version {data.get('version')!r} is not {VERSION}")
-        ruleset = _rules(data.get("ruleset", TAIT.to_json()))
+        ruleset = _rules(data.get("ruleset", load(DEFAULT).to_json()))
         try:
             first = Side.parse(str(data.get("first", "cones")))
         except ValueError as exc:
@@ -169,7 +168,7 @@ def _rules(data: object) -> Rules:
     else:
         name = data.get("name") if isinstance(data, dict) else None
         if name not in GAMES:
-            return Ruleset.from_json(data)
+            return rules_from_json(data, game=DEFAULT)
     try:
         return rules_from_json(data)
     except ImportError:  # a game registered before its package is written

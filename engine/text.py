@@ -31,8 +31,8 @@ from engine.core.events import (
 )
 from engine.core.sides import Side
 from engine.core.sticks import Throw
+from engine.core.words import N_, Phrase, nphrase, phrase, piece_name, side_name
 from engine.games.api import Position
-from engine.words import N_, Phrase, nphrase, phrase, piece_name, side_name
 
 CELL = 5
 

@@ -1,6 +1,6 @@
 """The exceptions of the rules engine; each message says what is wrong in the game's words.
 
-A message a player can meet (a move typed wrong) is raised as a ``Phrase`` (engine.words), so a
+A message a player can meet (a move typed wrong) is raised as a ``Phrase`` (engine.core.words), so a
 face says it in the player's language (``firmware.words.problem``); a programmer's mistake stays
 plain English text."""
 

@@ -62,11 +62,12 @@ def forget(rules: Rules) -> None:
         drop()
 
 
-def from_json(data: Any) -> Rules:
-    """The rules and options a game record names; raises BadRecord if it names no game."""
-    if not isinstance(data, dict):
+def from_json(data: Any, game: str | None = None) -> Rules:
+    """The rules and options a game record names (or, given ``game``, that game's rules with the
+    options written: Tait's records name no game); raises BadRecord if it names no game."""
+    if not isinstance(data, dict) and game is None:
         raise BadRecord("ruleset: expected an object")
-    name = data.get("game", data.get("name", DEFAULT))
+    name = game or data.get("game", data.get("name", DEFAULT))
     if not isinstance(name, str) or name not in GAMES:
         raise BadRecord(f"ruleset: unknown game {name!r}")
     rules: Rules = import_module(GAMES[name]).rules_from_json(data)

@@ -23,7 +23,7 @@ from engine.core.errors import BadRecord
 from engine.core.events import Event
 from engine.core.sides import Side
 from engine.core.sticks import Throw
-from engine.words import N_, phrase
+from engine.core.words import N_, phrase
 
 __all__ = [
     "Chance",

@@ -20,9 +20,9 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from engine.core.sides import Side
+from engine.core.words import N_, phrase
 from engine.games.api import Position, Rules
 from engine.mummy.minds import Mind, mind_of
-from engine.words import N_, phrase
 
 Chances = tuple[tuple[Any, float], ...]
 """Each legal move with the mover's chance after it, in the game's move order."""

@@ -12,11 +12,11 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.words import N_, Phrase, nphrase, phrase, side_name
 from engine.games.api import Position
 from engine.mummy.chances import SolvedTable, best, move_chances
 from engine.mummy.levels import Level, Mummy
 from engine.mummy.minds import mind_of
-from engine.words import N_, Phrase, nphrase, phrase, side_name
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from engine.core.sides import Side
+from engine.core.words import N_, phrase
 from engine.games.api import Position, Rules
 from engine.mummy.chances import Chances, SolvedTable, chance, holds, move_chances
 from engine.mummy.levels import Level
 from engine.mummy.minds import level_description, mind_of
 from engine.mummy.search import Search
-from engine.words import N_, phrase
 
 TABLE = N_("the solved table (perfect play)")
 

@@ -17,11 +17,11 @@ from enum import IntEnum
 from typing import Any
 
 from engine.core.errors import WrongPhase
+from engine.core.words import N_, phrase
 from engine.games.api import Position, Rules
 from engine.mummy.minds import Mind, mind_of
 from engine.mummy.scribe import scribe_move
 from engine.mummy.search import Search
-from engine.words import N_, phrase
 
 NO_TABLE = N_("no solved table is loaded: Neferkaptah plays as the Vizier")
 

@@ -28,10 +28,10 @@ from types import ModuleType
 from typing import Any
 
 from engine.core.sides import Side
+from engine.core.words import N_, phrase
 from engine.games import mind_module
 from engine.games.api import Rules
 from engine.mummy.search import DEPTH, NODE_LIMIT
-from engine.words import N_, phrase
 
 
 @dataclass(frozen=True)

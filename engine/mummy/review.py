@@ -25,12 +25,12 @@ from typing import Any
 from engine.core.errors import WrongPhase
 from engine.core.sides import Side
 from engine.core.sticks import Throw
+from engine.core.words import N_, phrase
 from engine.games.api import Position
 from engine.mummy.chances import Chances, SolvedTable
 from engine.mummy.judges import Judge, as_judge
 from engine.record import GameRecord
 from engine.text import dice_text
-from engine.words import N_, phrase
 
 POINTS = 100.0
 NOTICEABLE = 0.05

@@ -15,8 +15,8 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from engine.core.errors import UnknownSquare
+from engine.core.words import N_, phrase
 from engine.games.api import Geometry
-from engine.words import N_, phrase
 
 TOP = ("T1", "T2", "T3", "T4")
 MIDDLE = tuple(f"T{n}" for n in range(6, 18))

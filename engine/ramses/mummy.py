@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from engine.core.sides import Side
+from engine.core.words import N_, phrase, piece_name
 from engine.mummy.alphabeta import AlphaBeta
 from engine.mummy.minds import by_traits
 from engine.ramses.board import CELLS, NEIGHBOURS, SPECIAL_MASK
@@ -22,7 +23,6 @@ from engine.ramses.core import BOARD, HALF, OVER, REELS, TURN, next_half
 from engine.ramses.moves import Move
 from engine.ramses.position import RamsesPosition, options
 from engine.ramses.rules import RAMSES, RamsesRules
-from engine.words import N_, phrase, piece_name
 
 # --- the evaluation ----------------------------------------------------------------------------
 

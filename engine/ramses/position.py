@@ -21,6 +21,8 @@ from engine.core.errors import BadNotation, IllegalMove, UnknownSquare, WrongPha
 from engine.core.events import Event, Moved, MovedTheirs, TurnPassed, Won
 from engine.core.sides import Side
 from engine.core.sticks import Throw
+from engine.core.words import N_, listing, phrase, piece_name, side_name
+from engine.core.wrong import game_over, no_piece_on, not_a_move, not_their_turn
 from engine.games.api import Journey, Rules
 from engine.ramses.board import CELLS, SPECIAL_MASK, index
 from engine.ramses.core import (
@@ -41,8 +43,6 @@ from engine.ramses.core import (
 )
 from engine.ramses.core import forget as forget_walks
 from engine.ramses.moves import Move
-from engine.words import N_, listing, phrase, piece_name, side_name
-from engine.wrong import game_over, no_piece_on, not_a_move, not_their_turn
 
 CACHE = 1 << 16
 """Positions whose moves are kept before the cache is emptied (a kiosk's memory stays flat)."""

@@ -16,10 +16,10 @@ from typing import Any
 from engine.core.errors import BadRecord
 from engine.core.sides import Side
 from engine.core.sticks import STICKS, Throw
+from engine.core.words import N_, listing, phrase, side_name
 from engine.games.api import Chance, Geometry, Words, record_options
 from engine.ramses.board import GEOMETRY
 from engine.ramses.position import RamsesPosition, forget
-from engine.words import N_, listing, phrase, side_name
 
 _OPTIONS = ("specials_to_win", "second_move_may_pass", "repetition_allowed")
 _CHANGED = {

@@ -16,8 +16,8 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from engine.core.errors import UnknownSquare
+from engine.core.words import N_, phrase
 from engine.games.api import Geometry
-from engine.words import N_, phrase
 
 LAST = 30
 """The last square of the path; a piece leaves the board beyond it."""

@@ -15,12 +15,12 @@ import math
 from typing import NamedTuple
 
 from engine.core.sides import Side
+from engine.core.words import N_, phrase, piece_name, side_name
 from engine.mummy.minds import by_traits
 from engine.senet.board import LAST, ROW, WATER
 from engine.senet.core import BOARD, MOVED, OFF, OVER, REELS, TURN, Core, masks
 from engine.senet.moves import Move
 from engine.senet.position import SenetPosition
-from engine.words import N_, phrase, piece_name, side_name
 
 THROWS = ((1, 0.25), (2, 0.375), (3, 0.25), (4, 0.0625), (6, 0.0625))
 """Each throw of the four sticks and its chance."""

@@ -29,6 +29,15 @@ from engine.core.events import (
 )
 from engine.core.sides import Side
 from engine.core.sticks import Throw
+from engine.core.words import N_, listing, phrase, piece_name, side_name
+from engine.core.wrong import (
+    game_over,
+    moves_not_thrown,
+    must_throw,
+    no_piece_on,
+    not_a_move,
+    not_their_turn,
+)
 from engine.games.api import Journey, Offboard, Rules
 from engine.senet.board import LAST, WATER, number, square
 from engine.senet.core import (
@@ -51,15 +60,6 @@ from engine.senet.core import (
     squares_of,
 )
 from engine.senet.moves import MOVE_COUNT, Move, move_number
-from engine.words import N_, listing, phrase, piece_name, side_name
-from engine.wrong import (
-    game_over,
-    moves_not_thrown,
-    must_throw,
-    no_piece_on,
-    not_a_move,
-    not_their_turn,
-)
 
 
 class SenetGame(Rules, Options, Protocol):

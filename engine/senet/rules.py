@@ -16,12 +16,12 @@ from typing import Any
 from engine.core.errors import BadRecord
 from engine.core.sides import Side
 from engine.core.sticks import STICKS, Throw
+from engine.core.words import N_, listing, phrase, side_name
 from engine.games.api import Chance, Geometry, Words, record_options
 from engine.senet.board import GEOMETRY
 from engine.senet.core import Core, core_of
 from engine.senet.notation import parse_position
 from engine.senet.position import SenetPosition
-from engine.words import N_, listing, phrase, side_name
 
 FACES: tuple[Throw, ...] = tuple(
     Throw.from_sticks(tuple(bool(bits >> i & 1) for i in range(STICKS)))

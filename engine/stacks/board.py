@@ -16,8 +16,8 @@ from types import MappingProxyType
 
 from engine.core.errors import UnknownSquare
 from engine.core.sides import Side
+from engine.core.words import N_, phrase, side_name
 from engine.games.api import Geometry
-from engine.words import N_, phrase, side_name
 
 LAST = 15
 """The last square of the path; a man that goes beyond it leaves the board."""

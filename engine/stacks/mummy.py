@@ -18,11 +18,11 @@ from operator import mul
 from typing import NamedTuple
 
 from engine.core.sides import Side
+from engine.core.words import N_, phrase, piece_name, side_name
 from engine.mummy.minds import by_traits
 from engine.stacks.board import CAPACITY, FIRST_READY, LAST, ROW
 from engine.stacks.moves import Move
 from engine.stacks.position import StacksPosition
-from engine.words import N_, phrase, piece_name, side_name
 
 DEPTH = 0
 """Throws the Vizier looks beyond the dice in hand: the opponent's 56 throws, each with some 250

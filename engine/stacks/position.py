@@ -27,13 +27,13 @@ from engine.core.events import (
 )
 from engine.core.sides import Side
 from engine.core.sticks import Throw
+from engine.core.words import N_, phrase, piece_name
+from engine.core.words import listing as words_listing
+from engine.core.wrong import game_over, must_throw, no_piece_on, not_a_move, not_their_turn
 from engine.games.api import Journey, Offboard, Rules
 from engine.stacks.board import CAPACITY, FIRST_READY, LAST, MEN, OFF, ROW, number, square
 from engine.stacks.dice import faces, throw_of, without
 from engine.stacks.moves import Move
-from engine.words import N_, phrase, piece_name
-from engine.words import listing as words_listing
-from engine.wrong import game_over, must_throw, no_piece_on, not_a_move, not_their_turn
 
 Men = tuple[int, ...]
 """A side's men by path square: index 0 those waiting, 1..15 the men on each square."""

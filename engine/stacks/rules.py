@@ -13,12 +13,12 @@ from typing import Any
 
 from engine.core.sides import Side
 from engine.core.sticks import Throw
+from engine.core.words import N_, phrase, side_name
 from engine.games.api import Chance, Geometry, Words, record_options
 from engine.stacks.board import GEOMETRY, MEN
 from engine.stacks.dice import OUTCOMES, roll
 from engine.stacks.notation import parse_position
 from engine.stacks.position import StacksPosition
-from engine.words import N_, phrase, side_name
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,8 @@ from types import MappingProxyType
 
 from engine.core.errors import UnknownSquare
 from engine.core.sides import Side
+from engine.core.words import N_, phrase, side_name
 from engine.games.api import Geometry
-from engine.words import N_, phrase, side_name
 
 PATH_LENGTH = 16
 """Path positions run 1..16; landing exactly on 16 bears a piece off."""

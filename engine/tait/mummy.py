@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.words import N_, phrase, piece_name, side_name
 from engine.tait.board import square_of
 from engine.tait.evaluation import evaluate
 from engine.tait.moves import Move
@@ -21,7 +22,6 @@ from engine.tait.priest import priest_move, traits
 from engine.tait.solved import balanced_move, holds, move_chances, table_chance
 from engine.tait.state import GameState
 from engine.tait.vizier import Vizier
-from engine.words import N_, phrase, piece_name, side_name
 
 __all__ = ["balanced", "evaluate", "holds", "perfect", "priest_move", "reason", "table_chance",
            "table_moves", "traits", "vizier"]

@@ -14,9 +14,9 @@ from typing import Any, Self
 from engine.core.errors import BadRecord
 from engine.core.sides import Side
 from engine.core.sticks import Throw, arrangements
+from engine.core.words import N_, phrase, side_name
 from engine.games.api import Chance, Geometry, Words
 from engine.tait.board import PATH_LENGTH, TWENTY_SQUARES
-from engine.words import N_, phrase, side_name
 
 TITLES = {
     "tait": N_("Twenty Squares (Tait's rules)"),

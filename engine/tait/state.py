@@ -16,14 +16,8 @@ from engine.core.errors import BadNotation, IllegalMove, UnknownSquare, WrongPha
 from engine.core.events import Event
 from engine.core.sides import Side
 from engine.core.sticks import Throw
-from engine.games.api import Journey, Offboard
-from engine.tait.board import PATH_LENGTH, PRIVATE, SQUARES, position_of, square_of
-from engine.tait.moves import Move
-from engine.tait.packed import EXTRA, OVER, board_of, entered_of, off_of, pack, turn_of
-from engine.tait.rules import Options
-from engine.tait.tables import SHARED_BITS, tables
-from engine.words import N_, phrase, piece_name, side_name
-from engine.wrong import (
+from engine.core.words import N_, phrase, piece_name, side_name
+from engine.core.wrong import (
     either,
     game_over,
     moves_not_thrown,
@@ -32,6 +26,12 @@ from engine.wrong import (
     not_a_move,
     not_their_turn,
 )
+from engine.games.api import Journey, Offboard
+from engine.tait.board import PATH_LENGTH, PRIVATE, SQUARES, position_of, square_of
+from engine.tait.moves import Move
+from engine.tait.packed import EXTRA, OVER, board_of, entered_of, off_of, pack, turn_of
+from engine.tait.rules import Options
+from engine.tait.tables import SHARED_BITS, tables
 
 
 @dataclass(frozen=True)

@@ -24,8 +24,8 @@ from typing import Any
 
 from engine.core.sides import Side
 from engine.core.sticks import Throw
+from engine.core.words import N_
 from engine.mummy import Level
-from engine.words import N_
 from firmware.kiosk.language import VisitorLanguage
 from firmware.kiosk.stats import GameLine, GameLog
 from firmware.lights.scenes import Phase

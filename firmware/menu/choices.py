@@ -22,8 +22,8 @@ from types import MappingProxyType
 
 from engine import games
 from engine.core.sides import Side
+from engine.core.words import N_, phrase
 from engine.mummy import Level
-from engine.words import N_, phrase
 from firmware import words
 from firmware.lights.scenes import CALM, CONES, GOLD, REELS
 from firmware.words import LANGUAGES, _

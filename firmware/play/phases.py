@@ -12,11 +12,11 @@ from typing import Any
 from engine.core.events import Event, ExtraTurnEarned, ThrowLost, TurnPassed, Won
 from engine.core.sides import Side
 from engine.core.sticks import Throw
+from engine.core.words import N_, phrase
 from engine.game import Game
 from engine.games import forget
 from engine.games.api import Position
 from engine.text import demon_cast_text, event_text, thrown_text
-from engine.words import N_, phrase
 from firmware.lights.scenes import Phase
 from firmware.play import sounds
 from firmware.play.evidence import census, owners_of, rack_owners

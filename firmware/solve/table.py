@@ -19,10 +19,10 @@ from pathlib import Path
 
 import numpy as np
 
+from engine.core.words import N_, phrase
 from engine.solve import Index
 from engine.tait.packed import EXTRA, HALF, HALF_MASK, OVER, TURN_SHIFT
 from engine.tait.state import TAIT, Ruleset
-from engine.words import N_, phrase
 from firmware.solve.places import table_name
 from firmware.solve.run import FORMAT
 

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.sides import Side
-from engine.words import N_, PIECE_NAMES, SIDE_NAMES, Phrase
+from engine.core.words import N_, PIECE_NAMES, SIDE_NAMES, Phrase
 
 __all__ = ["LANGUAGES", "N_", "_", "choose", "language", "ngettext", "pgettext", "problem",
            "right_to_left", "say", "use", "use_here", "voice"]

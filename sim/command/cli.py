@@ -20,12 +20,12 @@ import random
 import sys
 from typing import Any
 
+from engine.core.words import N_, Phrase, phrase
 from engine.games import DEFAULT, names
 from engine.games.api import Rules
 from engine.mummy.minds import level_description
 from engine.record import GameRecord
 from engine.tait.state import Ruleset
-from engine.words import N_, Phrase, phrase
 from firmware.solve.installed import table_for
 from firmware.words import LANGUAGES, PSEUDO, _, choose, problem, say, side_said, use
 

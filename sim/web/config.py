@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.words import N_, phrase
+from engine.core.words import N_, phrase
 from hardware.errors import shown, shown_value
 
 DEFAULT_PORT = 8020

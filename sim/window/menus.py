@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Protocol
 
 from engine.core.sides import Side
-from engine.words import N_, phrase
+from engine.core.words import N_, phrase
 from firmware.menu.choices import Chosen, setting, settings
 from firmware.story.modes import STORY_GAME
 from firmware.words import _, say

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from engine.core.errors import RulesError
 from engine.core.events import Captured, Event, LeftBoard
+from engine.core.words import N_, phrase, side_name
 from engine.game import Game
 from engine.games.api import Rules
 from engine.mummy import Level, Mummy
@@ -27,7 +28,6 @@ from engine.stacks import STACKS, Move, StacksPosition
 from engine.stacks.board import square
 from engine.stacks.dice import faces
 from engine.text import event_text
-from engine.words import N_, phrase, side_name
 from firmware.play import sounds
 from firmware.play.play_state import SAID
 from firmware.play.store import Saved, Store

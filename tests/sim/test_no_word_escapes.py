@@ -159,8 +159,8 @@ def test_every_move_typed_wrong_is_answered_in_marked_words(name: str, heard: He
     at each turn of a random game: each error the player meets carries a phrase, said in
     marked words; programmers' errors are not met."""
     from engine.core.errors import BadNotation, IllegalMove, RulesError
+    from engine.core.words import Phrase
     from engine.game import Game
-    from engine.words import Phrase
 
     rules = load(name)
     squares = rules.geometry.squares
@@ -348,11 +348,11 @@ def test_the_tutorial_on_the_board_speaks_only_marked_words(heard: Heard, tmp_pa
 def test_the_review_and_the_solved_tables_hints_are_marked(heard: Heard) -> None:
     """``aseb review``'s text and the terminal's hint from the solved table (the two-piece
     table the solver makes for tests)."""
+    from engine.core.words import Phrase
     from engine.game import Game
     from engine.mummy.hints import explain
     from engine.mummy.judges import judge_for
     from engine.mummy.review import review
-    from engine.words import Phrase
     from sim.command.cli import which_keeps
     from sim.command.review_text import review_text
     from tests.solved import TWO, random_game, two_piece_table

@@ -11,8 +11,8 @@ from babel.messages.catalog import Catalog
 
 from engine.core.events import Bumped, Scored
 from engine.core.sides import Side
+from engine.core.words import N_, nphrase, phrase, side_name
 from engine.text import event_text
-from engine.words import N_, nphrase, phrase, side_name
 from firmware import words
 from firmware.words import catalog
 from firmware.words.catalog import PLACEHOLDER, po_path, pseudo, read_po

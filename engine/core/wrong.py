@@ -1,5 +1,5 @@
 """What the games say to a move typed wrong, shared by every game of the family: phrases
-(engine.words) that a face says in the player's language.
+(engine.core.words) that a face says in the player's language.
 
 >>> str(no_piece_on(Side.CONES, "M7")), str(either(["1", "4"]))
 ('no Cone stands on M7', '1 or 4')
@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from engine.core.errors import RulesError
 from engine.core.sides import Side
-from engine.words import N_, Phrase, joined, phrase, piece_name, side_name
+from engine.core.words import N_, Phrase, joined, phrase, piece_name, side_name
 
 
 def game_over(winner: Side) -> Phrase:
