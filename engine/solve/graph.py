@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from engine.core.sticks import Throw
 from engine.solve.index import SHARED_SHIFT, Index
-from engine.tait.packed import EXTRA, HALF, HALF_MASK, OVER, TURN
+from engine.tait.packed import EXTRA, HALF, HALF_MASK, OFF, OVER, TURN
 from engine.tait.tables import tables
 
 Array = npt.NDArray[np.int64]
@@ -159,6 +159,15 @@ def move_table(index: Index) -> MoveTable:
                      np.array(first, dtype=np.int64), ints[0], np.array(moves[1]), ints[2],
                      ints[3], ints[4], ints[5], ints[6], np.array(blocking, dtype=np.int64),
                      1 << len(blocking))
+
+
+def passing_off(index: Index, moves: MoveTable) -> bool:
+    """Whether any move bears a piece off and passes the turn."""
+    hand = np.repeat(np.arange(len(moves.first) - 1) // moves.keys, np.diff(moves.first))
+    passed = moves.passes == 1
+    hands = np.where(passed, 0, moves.target)  # a target is a hand when the mover throws again
+    off = np.where(passed, moves.target >> OFF & 7, index.hand_off[hands])
+    return bool((passed & (off > index.hand_off[hand])).any())
 
 
 def group(index: Index, layers: list[tuple[int, int]]) -> Group:

@@ -41,6 +41,28 @@ def groups(index: Index) -> list[list[tuple[int, int]]]:
     return [[(a, b)] if a == b else [(a, b), (b, a)] for a, b in pairs]
 
 
+def reads(index: Index, layers: list[tuple[int, int]], passing_off: bool = True
+          ) -> list[tuple[int, int]]:
+    """The layers a group's solve reads: its own, those its bear-offs lead to (a piece more off
+    for the mover, who throws again, or, if ``passing_off``, passes the turn) and those its start
+    values come from (a piece more off a side, ``kernel.start_values``), in ``groups``' order."""
+    n = index.pieces
+    found = set(layers)
+    for a, b in layers:
+        if a + 1 < n:  # bearing the last piece off wins: no layer
+            found |= {(a + 1, b), (b, a + 1)} if passing_off else {(a + 1, b)}
+    if starts_from_fewer(index, layers):
+        found |= {(a + 1, b + 1) for a, b in layers}
+    return sorted(found, key=lambda ab: (-(ab[0] + ab[1]), -ab[1], -ab[0]))
+
+
+def starts_from_fewer(index: Index, layers: list[tuple[int, int]]) -> bool:
+    """Whether a group's values start from the race with a piece fewer a side (both sides keep
+    two pieces or more), rather than from a half."""
+    n = index.pieces
+    return all(a < n - 1 and b < n - 1 for a, b in layers)
+
+
 def working(index: Index) -> Values:
     """The values of every position, 0.5 until solved, and one 0 after them (the value a throw
     with no move left to choose adds)."""
@@ -86,12 +108,19 @@ class Solver:
     """
 
     def __init__(self, index: Index) -> None:
-        from engine.solve.graph import move_table
+        from engine.solve.graph import move_table, passing_off
         from engine.solve.kernel import arrays_of
 
         self.index = index
         self.chances = chances(index)
-        self.arrays = arrays_of(index, move_table(index), self.chances)
+        moves = move_table(index)
+        self.arrays = arrays_of(index, moves, self.chances)
+        self.passing_off = passing_off(index, moves)
+        """Whether a bear-off can pass the turn (not under Tait's rules: it earns a throw)."""
+
+    def reads(self, layers: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """The layers the solve of a group reads (``reads``)."""
+        return reads(self.index, layers, self.passing_off)
 
     def sweep(self, w: Values, group: Group, write: bool = True) -> float:
         """One pass over ``group`` looking at every move; returns the largest change (the
@@ -106,11 +135,10 @@ class Solver:
         largest change of each sweep that chooses the moves (the last bounds the residual)."""
         from engine.solve.kernel import CHOOSE, CHOSEN, choices_for, start_values, sweep
 
-        n = self.index.pieces
-        if all(a < n - 1 and b < n - 1 for a, b in group.layers):
+        if starts_from_fewer(self.index, group.layers):
             # A position's chance is close to that of the same race with a piece fewer a side
             # (solved before): a better start than a half finds the best moves in fewer sweeps.
-            start_values(w, group, self.arrays, n)
+            start_values(w, group, self.arrays, self.index.pieces)
         choices = choices_for(group, self.chances)
         spent = 0.0  # the sum of the sweeps' largest changes: how far any value can have moved
         again = False  # whether the settled moves are to be looked at again on the way

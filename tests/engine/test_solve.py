@@ -199,6 +199,29 @@ def test_a_group_starts_from_the_race_with_a_piece_fewer_a_side(ruleset: Ruleset
             assert w[units.mirror[u]] == solved_w[start]
 
 
+@pytest.mark.parametrize("ruleset", [Ruleset(pieces=3), cyningstan(2)],
+                         ids=["tait-3", "cyningstan-2"])
+def test_a_group_reads_only_the_layers_it_names(ruleset: Ruleset) -> None:
+    """Solved with every other layer poisoned (a chance any move would choose, as the mover's or
+    as the opponent's), each group comes out the same to the last bit: the run keeps only the
+    layers ``Solver.reads`` names in memory."""
+    index, solved_w = solved(ruleset.pieces, ruleset.name)
+    solver = Solver(index)
+    for layers in groups(index):
+        for poison in (10.0, -9.0):
+            w = np.full(index.size + 1, poison)
+            w[-1] = 0.0  # what a throw with no move left adds
+            for layer in solver.reads(layers):
+                first, size = index.layers[layer]
+                w[first:first + size] = 0.5 if layer in layers else solved_w[first:first + size]
+            for _ in solver.solve_group(w, group(index, layers), 1e-12):
+                pass
+            for layer in layers:
+                first, size = index.layers[layer]
+                assert np.array_equal(w[first:first + size], solved_w[first:first + size]), (
+                    layers, poison)
+
+
 def test_the_bound_on_extra_turns_is_reached_from_the_start() -> None:
     """The solver keeps as many extra turns as its bound allows; games reach exactly that many
     (python -m tests.benchmarks.solve_check shows it for two pieces and more)."""
