@@ -51,9 +51,14 @@ def reads(index: Index, layers: list[tuple[int, int]], passing_off: bool = True
     for a, b in layers:
         if a + 1 < n:  # bearing the last piece off wins: no layer
             found |= {(a + 1, b), (b, a + 1)} if passing_off else {(a + 1, b)}
-    if starts_from_fewer(index, layers):
-        found |= {(a + 1, b + 1) for a, b in layers}
-    return sorted(found, key=lambda ab: (-(ab[0] + ab[1]), -ab[1], -ab[0]))
+    return sorted(found | set(starts(index, layers)),
+                  key=lambda ab: (-(ab[0] + ab[1]), -ab[1], -ab[0]))
+
+
+def starts(index: Index, layers: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The layers a group's start values come from, read before its first sweep only (none
+    where it starts from a half)."""
+    return [(a + 1, b + 1) for a, b in layers] if starts_from_fewer(index, layers) else []
 
 
 def starts_from_fewer(index: Index, layers: list[tuple[int, int]]) -> bool:
