@@ -127,6 +127,24 @@ class Solver:
         """The layers the solve of a group reads (``reads``)."""
         return reads(self.index, layers, self.passing_off)
 
+    def starts(self, layers: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """The layers a group reads for its start values only (``starts``)."""
+        return starts(self.index, layers)
+
+    def start(self, w: Values, group: Group) -> None:
+        """Set a group's values where its sweeps begin: from the race with a piece fewer a side
+        where both keep two pieces or more, else a half."""
+        from engine.solve.kernel import start_values
+
+        if starts_from_fewer(self.index, group.layers):
+            # A position's chance is close to that of the same race with a piece fewer a side
+            # (solved before): a better start than a half finds the best moves in fewer sweeps.
+            start_values(w, group, self.arrays, self.index.pieces)
+        else:
+            for layer in group.layers:
+                first, size = self.index.layers[layer]
+                w[first:first + size] = 0.5
+
     def sweep(self, w: Values, group: Group, write: bool = True) -> float:
         """One pass over ``group`` looking at every move; returns the largest change (the
         Bellman residual, with ``write=False``, which leaves ``w`` as it was)."""
@@ -135,15 +153,15 @@ class Solver:
         choices = choices_for(group, self.chances)
         return sweep(w, group, self.arrays, choices, CHOOSE if write else RESIDUAL)[0]
 
-    def solve_group(self, w: Values, group: Group, tolerance: float) -> Iterator[float]:
-        """Sweep a group until a sweep changes no value by more than ``tolerance``; yields the
-        largest change of each sweep that chooses the moves (the last bounds the residual)."""
-        from engine.solve.kernel import CHOOSE, CHOSEN, choices_for, start_values, sweep
+    def solve_group(self, w: Values, group: Group, tolerance: float, started: bool = False
+                    ) -> Iterator[float]:
+        """Sweep a group until a sweep changes no value by more than ``tolerance``, from its
+        start values (``start``; already set if ``started``); yields the largest change of each
+        sweep that chooses the moves (the last bounds the residual)."""
+        from engine.solve.kernel import CHOOSE, CHOSEN, choices_for, sweep
 
-        if starts_from_fewer(self.index, group.layers):
-            # A position's chance is close to that of the same race with a piece fewer a side
-            # (solved before): a better start than a half finds the best moves in fewer sweeps.
-            start_values(w, group, self.arrays, self.index.pieces)
+        if not started:
+            self.start(w, group)
         choices = choices_for(group, self.chances)
         spent = 0.0  # the sum of the sweeps' largest changes: how far any value can have moved
         again = False  # whether the settled moves are to be looked at again on the way

@@ -352,30 +352,6 @@ def test_a_solve_writes_the_same_bytes_every_run(tmp_path: Path) -> None:
     assert first.positions == 23370 and first.residual < 1e-9
 
 
-class Interrupted(Exception):
-    pass
-
-
-def test_an_interrupted_solve_goes_on_from_its_checkpoint(tmp_path: Path) -> None:
-    calls = 0
-
-    def clock() -> float:
-        nonlocal calls
-        calls += 1
-        if calls == 40:  # in the middle of a later group
-            raise Interrupted
-        return float(calls)
-
-    with pytest.raises(Interrupted):
-        solve(Ruleset(pieces=2), tmp_path, show=False, clock=clock, checkpoint_seconds=0.5)
-    progress = tmp_path / "tait-2.checkpoint" / "progress.json"
-    assert progress.exists()
-    resumed = solve(Ruleset(pieces=2), tmp_path, show=False)
-    fresh = solve(Ruleset(pieces=2), tmp_path / "fresh", show=False)
-    assert resumed.sha256 == fresh.sha256
-    assert not progress.exists()
-
-
 def test_five_extra_turns_can_be_held_and_the_bound_allows_exactly_that() -> None:
     """With five pieces the bound (5) is reached in play: a run of sixes and marked squares
     from a turn that began with no extra turn in hand."""
