@@ -70,58 +70,71 @@ def _key(opponent: int, blocking: Any) -> int:
 
 
 @inlined
-def _places(hand: int, opponent: int, w: Any, t: Any, scratch: Any, at: int) -> int:
-    """Work out the successor of each move of a position into ``scratch[at:]``: its place, or
-    ``~place`` when the turn passes; each successor's value is fetched into the cache at once,
-    so that the reads of ``_pick`` overlap rather than wait one by one. No branch but the
-    loop's: the move's kind picks its operands. Returns the position's row of the table."""
-    start, hands, r, first_hand, first, move = t[0], t[1], t[2], t[3], t[5], t[6]
+def _place(code: int, opponent: int, opponent_free: int, t: Any) -> int:
+    """The place of the position a move (``code``, packed) leads to from a position whose
+    opponent holds ``opponent`` (``opponent_free`` shared squares left by it), ``~place`` when
+    the turn passes. No branch: the move's kind picks its operands."""
+    start, hands, r, first_hand = t[0], t[1], t[2], t[3]
+    mask = r[4]
+    after = opponent & ~((1 << (code >> BUMP & 31)) >> 1)
+    passed = -(code >> PASSES & 1)  # all bits set when the turn passes: picks by masks
+    target = code >> TARGET & TARGET_MASK
+    # Passed: the opponent throws next, beside the mover's new half ``target``; else the
+    # mover (hand ``target``) throws again beside the opponent's half.
+    to_move = first_hand[_u(after)]
+    left = opponent_free + (after != opponent)
+    mover = target ^ ((to_move ^ target) & passed)
+    taken = code >> TAKEN & TAKEN_MASK
+    square = taken ^ (((after >> 5 & mask) ^ taken) & passed)
+    free = code >> FREE & 15
+    left = free ^ ((left ^ free) & passed)
+    x = after ^ ((target ^ after) & passed)
+    place = start[_u((x >> OFF & 7) * hands + mover)] + _rank(square, left, x, r)
+    return int(place ^ passed)
+
+
+@inlined
+def _row(hand: int, opponent: int, t: Any) -> tuple[int, int]:
+    """A position's row of the move table, and the shared squares its opponent leaves free."""
     blocking, keys, shared, mask = t[7], t[8], t[9], t[2][4]
-    row = hand * keys + _key(opponent, blocking)
-    opponent_taken = opponent >> 5 & mask
-    opponent_free = shared - _bits(opponent_taken)
+    return hand * keys + _key(opponent, blocking), shared - _bits(opponent >> 5 & mask)
+
+
+@inlined
+def _places(hand: int, opponent: int, w: Any, t: Any, scratch: Any, at: int) -> int:
+    """Work out the successor of each move of a position into ``scratch[at:]`` (``_place``);
+    each successor's value is fetched into the cache at once, so that the reads of ``_pick``
+    overlap rather than wait one by one. Returns the position's row of the table."""
+    first, move = t[5], t[6]
+    row, opponent_free = _row(hand, opponent, t)
     begin = first[row]
     for j in range(begin, first[row + 1]):
-        code = move[_u(j)]
-        after = opponent & ~((1 << (code >> BUMP & 31)) >> 1)
-        passed = -(code >> PASSES & 1)  # all bits set when the turn passes: picks by masks
-        target = code >> TARGET & TARGET_MASK
-        # Passed: the opponent throws next, beside the mover's new half ``target``; else the
-        # mover (hand ``target``) throws again beside the opponent's half.
-        to_move = first_hand[_u(after)]
-        left = opponent_free + (after != opponent)
-        mover = target ^ ((to_move ^ target) & passed)
-        taken = code >> TAKEN & TAKEN_MASK
-        square = taken ^ (((after >> 5 & mask) ^ taken) & passed)
-        free = code >> FREE & 15
-        left = free ^ ((left ^ free) & passed)
-        x = after ^ ((target ^ after) & passed)
-        place = start[_u((x >> OFF & 7) * hands + mover)] + _rank(square, left, x, r)
-        _prefetch(w, place)
-        scratch[at + j - begin] = place ^ passed  # ~place when the turn passes
+        found = _place(move[_u(j)], opponent, opponent_free, t)
+        _prefetch(w, found ^ found >> 63)
+        scratch[at + j - begin] = found
     return int(row)
 
 
 @inlined
-def _pick(row: int, w: Any, t: Any, scratch: Any, at: int, choices: Any, chosen_at: int
-          ) -> tuple[float, float, float, float]:
+def _pick(row: int, w: Any, t: Any, scratch: Any, at: int
+          ) -> tuple[float, float, float, float, int]:
     """(the throws' weighted best values but for lost throws, the chance of a lost throw that
-    changes nothing, the chance of one that passes the turn to the mirror), from the
-    successors ``_places`` found. The best move's successor of each throw goes to
-    ``choices[chosen_at + throw]`` (see ``_chosen``). Last, the gap: by how much the best
-    move of each throw beats its second best, the least over the throws (1 or more when no
-    throw has two moves)."""
-    lost, first, move, nothing, p = t[4], t[5], t[6], t[10], t[11]
-    for k in range(len(p)):
-        choices[chosen_at + k] = nothing
+    changes nothing, the chance of one that passes the turn to the mirror, the gap, the best
+    moves), from the successors ``_places`` found. The gap: by how much the best move of each
+    throw beats its second best, the least over the throws (1 or more when no throw has two
+    moves). The best moves: for each throw t, the best move's place among the throw's moves in
+    bits 3t to 3t + 2 (``_decode`` works its successor out again)."""
+    lost, first, move, p = t[4], t[5], t[6], t[11]
     rest = lost[_u(3 * row)]
     best = 0.0
     second = -1.0
     gap = 2.0
-    chosen = nothing
+    chosen = 0
+    word = 0
     weight = 0.0
     current = -1
     begin = first[row]
+    throw_begin = begin
     for j in range(begin, first[row + 1]):
         code = scratch[_u(at + j - begin)]
         passed = code < 0
@@ -130,20 +143,21 @@ def _pick(row: int, w: Any, t: Any, scratch: Any, at: int, choices: Any, chosen_
         throw = move[_u(j)] & 7
         new_throw = throw != current
         if new_throw and current >= 0:
-            choices[chosen_at + current] = chosen
+            word |= chosen << 3 * current
             gap = min(gap, best - second)
+        throw_begin = j if new_throw else throw_begin
         rest += weight * best if new_throw else 0.0
         second = -1.0 if new_throw else (best if v > best else max(second, v))
         better = new_throw or v > best
         best = v if better else best
-        chosen = code if better else chosen
+        chosen = j - throw_begin if better else chosen
         weight = p[_u(throw)]
         current = throw
     rest += weight * best
     if current >= 0:
-        choices[chosen_at + current] = chosen
+        word |= chosen << 3 * current
         gap = min(gap, best - second)
-    return rest, lost[_u(3 * row + 1)], lost[_u(3 * row + 2)], gap
+    return rest, lost[_u(3 * row + 1)], lost[_u(3 * row + 2)], gap, word
 
 
 @inlined
@@ -153,38 +167,69 @@ def chance_of_throws(t: Any) -> Any:
 
 
 @inlined
-def _chosen(hand: int, opponent: int, w: Any, t: Any, choices: Any, at: int
+def _decode(hand: int, opponent: int, word: int, w: Any, t: Any, ring: Any, at: int) -> None:
+    """The successor of each throw's best move (``word``, as ``_pick`` keeps them) into
+    ``ring[at:]``, its value fetched into the cache: a place, ``~place`` when the turn passes,
+    or the place of a 0 for a throw with no move to choose."""
+    move, nothing, throw_first = t[6], t[10], t[12]
+    throws = len(chance_of_throws(t))
+    row, opponent_free = _row(hand, opponent, t)
+    for k in range(throws):
+        j = throw_first[_u(row * throws + k)]
+        found = nothing
+        if j >= 0:
+            found = _place(move[_u(j + (word >> 3 * k & 7))], opponent, opponent_free, t)
+            _prefetch(w, found ^ found >> 63)
+        ring[_u(at + k)] = found
+
+
+@inlined
+def _chosen(hand: int, opponent: int, w: Any, t: Any, ring: Any, at: int
             ) -> tuple[float, float, float]:
-    """``_places`` and ``_pick`` with each throw's move as chosen before: a successor's
-    place, ``~place`` when the turn passes, or the place of a 0 for a throw with no move left
-    to choose."""
+    """``_pick``'s sums with each throw's move as chosen before, its successor worked out by
+    ``_decode``."""
     lost, blocking, keys = t[4], t[7], t[8]
     p = chance_of_throws(t)
     row = hand * keys + _key(opponent, blocking)
     rest = lost[_u(3 * row)]
     for k in range(len(p)):
-        code = choices[_u(at + k)]
+        code = ring[_u(at + k)]
         passed = code < 0
-        v = w[_u(code ^ code >> 31)]  # ~code when the turn passes
+        v = w[_u(code ^ code >> 63)]  # ~code when the turn passes
         rest += p[_u(k)] * (1.0 - v if passed else v)
     return rest, lost[_u(3 * row + 1)], lost[_u(3 * row + 2)]
 
 
+@inlined
+def _differ(before: int, after: int, throws: int) -> int:
+    """How many throws' best moves differ between two words of ``_pick``."""
+    found = 0
+    for k in range(throws):
+        found += (before ^ after) >> 3 * k & 7 != 0
+    return found
+
+
 AHEAD = 8
 """A sweep with the moves kept fetches the values of the unit this many places on."""
+RING = 16
+"""Units whose kept moves' successors are worked out at a time (more than ``AHEAD``)."""
 SLACK = 2.0 ** -20
 """A margin is stored this much (relative) below its value: more than float32 rounds."""
+UNSEEN = 0xFFFF
+"""A word of best moves no position has (each throw's moves are fewer than 7): a unit's first
+look counts every throw's move as changed."""
 
 
 @compiled
 def _sweep(w: Any, position: Any, hand: Any, opponent: Any, mirror: Any, t: Any,
-           hand_code: Any, choices: Any, how: int, scratch: Any, margin: Any, spent: float
-           ) -> tuple[float, int, int]:
+           hand_code: Any, choices: Any, how: int, scratch: Any, margin: Any, spent: float,
+           ring: Any) -> tuple[float, int, int]:
     """One Gauss-Seidel pass over the units: (the largest change, how many throws' best moves
     changed, how many units a choosing sweep kept the moves of without looking). ``how``:
-    CHOOSE (each throw's best move, kept in ``choices``), CHOSEN (the moves kept), or RESIDUAL
-    (the Bellman residual, every move looked at, nothing written). ``scratch`` holds the
-    successors of a unit's two positions while they are fetched.
+    CHOOSE (each throw's best move, kept in ``choices``: a word a position), CHOSEN (the moves
+    kept), or RESIDUAL (the Bellman residual, every move looked at, nothing written).
+    ``scratch`` holds the successors of a unit's two positions while they are fetched;
+    ``ring`` those of the kept moves of the next ``AHEAD`` units.
 
     ``spent``: the sum of the largest changes of the group's sweeps before this one. A unit's
     values have moved since its best moves were last looked at by at most ``spent`` plus this
@@ -197,30 +242,37 @@ def _sweep(w: Any, position: Any, hand: Any, opponent: Any, mirror: Any, t: Any,
     largest = 0.0
     units = len(position)
     changed = kept = 0
-    before = np.empty(2 * throws, dtype=np.int32)
+    for u in range(min(AHEAD, units)):  # the first units' kept moves: later ones are ahead
+        if how == CHOSEN or (how == CHOOSE and spent < margin[u]):
+            at = (u & RING - 1) * 2 * throws
+            _decode(hand[u], opponent[u], choices[2 * u], w, t, ring, at)
+            if mirror[u] >= 0:
+                _decode(first_hand[_u(opponent[u])], hand_code[_u(hand[u])], choices[2 * u + 1],
+                        w, t, ring, at + throws)
     for u in range(units):
         i, h, o, m = position[_u(u)], hand[_u(u)], opponent[_u(u)], mirror[_u(u)]
-        at = 2 * throws * u
+        at = (u & RING - 1) * 2 * throws
         moved = spent + largest  # no value of the group has moved more since ``spent`` began
         keep = how == CHOSEN or (how == CHOOSE and moved < margin[u])
         ahead = u + AHEAD
         if ahead < units and (how == CHOSEN or (how == CHOOSE and moved < margin[ahead])):
-            # a later unit's moves are kept: fetch their values while this one is worked out
+            # a later unit's moves are kept: work their successors out and fetch their values
+            # while this one is worked out
             _prefetch(w, position[ahead])
-            more = 2 * throws if mirror[ahead] >= 0 else throws
+            there = (ahead & RING - 1) * 2 * throws
+            _decode(hand[ahead], opponent[ahead], choices[2 * ahead], w, t, ring, there)
             if mirror[ahead] >= 0:
                 _prefetch(w, mirror[ahead])
-            for k in range(2 * throws * ahead, 2 * throws * ahead + more):
-                code = choices[_u(k)]
-                _prefetch(w, code ^ code >> 31)
-        if how != CHOSEN and ahead < units:  # the opponent's hand lies in a table of 8 MB
+                _decode(first_hand[_u(opponent[ahead])], hand_code[_u(hand[ahead])],
+                        choices[2 * ahead + 1], w, t, ring, there + throws)
+        if ahead < units:  # the opponent's hand lies in a table of 8 MB
             _prefetch(first_hand, opponent[ahead])
         if keep:
             kept += how == CHOOSE
-            rest, loop, passing = _chosen(h, o, w, t, choices, at)
+            rest, loop, passing = _chosen(h, o, w, t, ring, at)
             if m >= 0:
-                rest2, loop2, passing2 = _chosen(first_hand[_u(o)], hand_code[_u(h)], w, t, choices,
-                                                 at + throws)
+                rest2, loop2, passing2 = _chosen(first_hand[_u(o)], hand_code[_u(h)], w, t,
+                                                 ring, at + throws)
         else:
             row = _places(h, o, w, t, scratch, 0)
             row2 = row
@@ -229,15 +281,16 @@ def _sweep(w: Any, position: Any, hand: Any, opponent: Any, mirror: Any, t: Any,
                 row2 = _places(first_hand[_u(o)], hand_code[_u(h)], w, t, scratch, second)
                 _prefetch(w, m)
             _prefetch(w, i)
-            for k in range(2 * throws):
-                before[k] = choices[at + k]
-            rest, loop, passing, gap = _pick(row, w, t, scratch, 0, choices, at)
+            rest, loop, passing, gap, word = _pick(row, w, t, scratch, 0)
+            changed += _differ(choices[2 * u], word, throws)
+            if how == CHOOSE:
+                choices[2 * u] = word
             if m >= 0:
-                rest2, loop2, passing2, gap2 = _pick(row2, w, t, scratch, second, choices,
-                                                     at + throws)
+                rest2, loop2, passing2, gap2, word2 = _pick(row2, w, t, scratch, second)
                 gap = min(gap, gap2)
-            for k in range(2 * throws):
-                changed += before[k] != choices[at + k]
+                changed += _differ(choices[2 * u + 1], word2, throws)
+                if how == CHOOSE:
+                    choices[2 * u + 1] = word2
             if how == CHOOSE:  # kept as float32, rounded down by more than float32 rounds
                 edge = spent + gap / 2.0
                 margin[u] = edge - abs(edge) * SLACK
@@ -314,6 +367,8 @@ class Arrays(NamedTuple):
     hand_code: npt.NDArray[np.int64]
     scratch: npt.NDArray[np.int64]
     """Room for the successors of a unit's two positions."""
+    ring: npt.NDArray[np.int64]
+    """Room for the successors of the kept moves of ``RING`` units."""
 
 
 def arrays_of(index: Index, moves: MoveTable, chances: list[float]) -> Arrays:
@@ -326,9 +381,27 @@ def arrays_of(index: Index, moves: MoveTable, chances: list[float]) -> Arrays:
     # moves are a line or two of a table that stays in the cache.
     lost = np.stack([m.won, m.loop, m.lost_pass], axis=1).ravel()
     rules = (starts, index.start.shape[1], rank, first_hand, lost, m.first, packed(m),
-             m.blocking, m.keys, index.shared, index.size, np.array(chances))
+             m.blocking, m.keys, index.shared, index.size, np.array(chances),
+             throw_first(m, len(chances)))
     most = int(np.diff(m.first).max(initial=0))
-    return Arrays(rules, index.hand_code, np.empty(2 * most + 1, dtype=np.int64))
+    return Arrays(rules, index.hand_code, np.empty(2 * most + 1, dtype=np.int64),
+                  np.empty(RING * 2 * len(chances), dtype=np.int64))
+
+
+def throw_first(moves: MoveTable, throws: int) -> npt.NDArray[np.int32]:
+    """``[row * throws + t]``: where the moves of throw t begin in a row of the table, or -1
+    where it has none (won, or lost)."""
+    rows = len(moves.first) - 1
+    found = np.full(rows * throws, -1, dtype=np.int64)
+    row = np.repeat(np.arange(rows), np.diff(moves.first))
+    at = row * throws + moves.throw
+    starts = np.ones(len(at), dtype=bool)  # a row's moves come by throw: a throw's first
+    starts[1:] = at[1:] != at[:-1]
+    found[at[starts]] = np.flatnonzero(starts)
+    counts = np.bincount(at, minlength=rows * throws)
+    assert counts.max(initial=0) < 7, "three bits a throw keep a best move"
+    assert throws * 3 <= 16, "a position's best moves fit in 16 bits"
+    return found.astype(np.int32)
 
 
 PASSES, BUMP, TARGET, TAKEN, FREE = 3, 4, 9, 32, 44
@@ -349,17 +422,18 @@ def packed(moves: MoveTable) -> npt.NDArray[np.int64]:
 
 
 class Choices(NamedTuple):
-    """What a group's sweeps keep between them: each unit's chosen moves (two positions, a
-    throw each) and its margin (``_sweep``; below any sum of changes until first looked at)."""
+    """What a group's sweeps keep between them: each unit's chosen moves (a word for each of
+    its two positions: three bits a throw, ``_pick``) and its margin (``_sweep``; below any sum
+    of changes until first looked at)."""
 
-    moves: npt.NDArray[np.int32]
+    moves: npt.NDArray[np.uint16]
     margin: npt.NDArray[np.float32]
 
 
 def choices_for(group: Group, chances: list[float]) -> Choices:
     """Room for each unit's chosen moves, none looked at yet."""
     units = len(group.position)
-    return Choices(np.empty(2 * len(chances) * units, dtype=np.int32),
+    return Choices(np.full(2 * units, UNSEEN, dtype=np.uint16),
                    np.full(units, -1.0, dtype=np.float32))
 
 
@@ -370,5 +444,6 @@ def sweep(w: Values, group: Group, arrays: Arrays, choices: Choices, how: int,
     0 with the moves kept) and how many units a choosing sweep did not need to look at."""
     largest, changed, kept = _sweep(
         w, group.position, group.hand, group.opponent, group.mirror, arrays.rules,
-        arrays.hand_code, choices.moves, how, arrays.scratch, choices.margin, spent)
+        arrays.hand_code, choices.moves, how, arrays.scratch, choices.margin, spent,
+        arrays.ring)
     return float(largest), int(changed), int(kept)

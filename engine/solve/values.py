@@ -163,6 +163,7 @@ class Solver:
         if not started:
             self.start(w, group)
         choices = choices_for(group, self.chances)
+        slots = 2 * len(self.chances) * len(group.position)  # a throw each of two positions
         spent = 0.0  # the sum of the sweeps' largest changes: how far any value can have moved
         again = False  # whether the settled moves are to be looked at again on the way
         while True:
@@ -172,7 +173,7 @@ class Solver:
             if change < tolerance:
                 return
             enough = max(change * CHOSEN_GAIN, tolerance / 4)
-            if changed < SETTLED * len(choices.moves):
+            if changed < SETTLED * slots:
                 enough = tolerance / 4 if again or change < LOOK_AGAIN else LOOK_AGAIN
                 again = True
             for _ in range(CHOSEN_SWEEPS):
