@@ -70,27 +70,38 @@ def _key(opponent: int, blocking: Any) -> int:
 
 
 @inlined
-def _place(code: int, opponent: int, opponent_free: int, t: Any) -> int:
-    """The place of the position a move (``code``, packed) leads to from a position whose
-    opponent holds ``opponent`` (``opponent_free`` shared squares left by it), ``~place`` when
-    the turn passes. No branch: the move's kind picks its operands."""
-    start, hands, r, first_hand = t[0], t[1], t[2], t[3]
-    mask = r[4]
+def _start_of(code: int, opponent: int, opponent_hand: int, t: Any) -> tuple[int, int]:
+    """Where the block of the position a move (``code``, packed) leads to begins, from a
+    position whose opponent holds ``opponent`` (its hand: ``opponent_hand``); and -1 if the
+    turn passes, else 0. The move's kind picks its operands by masks, not by a branch."""
+    start, hands, first_hand = t[0], t[1], t[3]
     after = opponent & ~((1 << (code >> BUMP & 31)) >> 1)
     passed = -(code >> PASSES & 1)  # all bits set when the turn passes: picks by masks
     target = code >> TARGET & TARGET_MASK
     # Passed: the opponent throws next, beside the mover's new half ``target``; else the
     # mover (hand ``target``) throws again beside the opponent's half.
     to_move = first_hand[_u(after)]
-    left = opponent_free + (after != opponent)
     mover = target ^ ((to_move ^ target) & passed)
+    x = after ^ ((target ^ after) & passed)
+    return int(start[_u((x >> OFF & 7) * hands + mover)]), int(passed)
+
+
+@inlined
+def _rank_of(code: int, opponent: int, opponent_free: int, t: Any) -> int:
+    """The place of that position within its block (``_start_of``): its opponent's colex rank
+    beside the shared squares its mover holds."""
+    r = t[2]
+    mask = r[4]
+    after = opponent & ~((1 << (code >> BUMP & 31)) >> 1)
+    passed = -(code >> PASSES & 1)
+    target = code >> TARGET & TARGET_MASK
+    left = opponent_free + (after != opponent)
     taken = code >> TAKEN & TAKEN_MASK
     square = taken ^ (((after >> 5 & mask) ^ taken) & passed)
     free = code >> FREE & 15
     left = free ^ ((left ^ free) & passed)
     x = after ^ ((target ^ after) & passed)
-    place = start[_u((x >> OFF & 7) * hands + mover)] + _rank(square, left, x, r)
-    return int(place ^ passed)
+    return int(_rank(square, left, x, r))
 
 
 @inlined
@@ -101,36 +112,51 @@ def _row(hand: int, opponent: int, t: Any) -> tuple[int, int]:
 
 
 @inlined
-def _places(hand: int, opponent: int, w: Any, t: Any, scratch: Any, at: int) -> int:
-    """Work out the successor of each move of a position into ``scratch[at:]`` (``_place``);
-    each successor's value is fetched into the cache at once, so that the reads of ``_pick``
-    overlap rather than wait one by one. Returns the position's row of the table."""
+def _places(hand: int, opponent: int, opponent_hand: int, w: Any, t: Any, scratch: Any,
+            at: int) -> int:
+    """Work out the successor of each move of a position into ``scratch[at:]``: its place, or
+    ``~place`` when the turn passes, and its rank in its block ``RANKS`` on; each successor's
+    value is fetched into the cache at once, so that the reads of ``_pick`` overlap rather than
+    wait one by one. Returns the position's row of the table."""
     first, move = t[5], t[6]
     row, opponent_free = _row(hand, opponent, t)
     begin = first[row]
     for j in range(begin, first[row + 1]):
-        found = _place(move[_u(j)], opponent, opponent_free, t)
-        _prefetch(w, found ^ found >> 63)
-        scratch[at + j - begin] = found
+        code = move[_u(j)]
+        block, passed = _start_of(code, opponent, opponent_hand, t)
+        rank = _rank_of(code, opponent, opponent_free, t)
+        place = block + rank
+        _prefetch(w, place)
+        scratch[_u(at + j - begin)] = place ^ passed  # ~place when the turn passes
+        scratch[_u(RANKS + at + j - begin)] = rank
     return int(row)
 
 
 @inlined
-def _pick(row: int, w: Any, t: Any, scratch: Any, at: int
-          ) -> tuple[float, float, float, float, int]:
+def _pick(row: int, w: Any, t: Any, scratch: Any, at: int, choices: Any, chosen_at: int,
+          write: bool) -> tuple[float, float, float, float, int]:
     """(the throws' weighted best values but for lost throws, the chance of a lost throw that
-    changes nothing, the chance of one that passes the turn to the mirror, the gap, the best
-    moves), from the successors ``_places`` found. The gap: by how much the best move of each
-    throw beats its second best, the least over the throws (1 or more when no throw has two
-    moves). The best moves: for each throw t, the best move's place among the throw's moves in
-    bits 3t to 3t + 2 (``_decode`` works its successor out again)."""
-    lost, first, move, p = t[4], t[5], t[6], t[11]
+    changes nothing, the chance of one that passes the turn to the mirror, the gap, how many
+    throws' best moves changed), from the successors ``_places`` found. The gap: by how much
+    the best move of each throw beats its second best, the least over the throws (1 or more
+    when no throw has two moves). If ``write``, each throw's best move goes to
+    ``choices[chosen_at + throw]``: its successor's rank in its block, times 8, plus its place
+    among the throw's moves (``_decode`` works the successor out again from them; 0 for a
+    throw with no move to choose)."""
+    lost, first, move, p, by_throw = t[4], t[5], t[6], t[11], t[12]
+    throws = len(p)
+    changed = 0
+    starts = by_throw[_u(row)]
+    for k in range(throws):  # the throws with no move
+        if starts >> 6 * k & 63 == 63:
+            changed += choices[_u(chosen_at + k)] & 7 != 0
+            if write:
+                choices[_u(chosen_at + k)] = 0
     rest = lost[_u(3 * row)]
     best = 0.0
     second = -1.0
     gap = 2.0
     chosen = 0
-    word = 0
     weight = 0.0
     current = -1
     begin = first[row]
@@ -143,21 +169,27 @@ def _pick(row: int, w: Any, t: Any, scratch: Any, at: int
         throw = move[_u(j)] & 7
         new_throw = throw != current
         if new_throw and current >= 0:
-            word |= chosen << 3 * current
+            changed += choices[_u(chosen_at + current)] & 7 != chosen - throw_begin
+            if write:
+                choices[_u(chosen_at + current)] = (scratch[_u(RANKS + at + chosen - begin)] << 3
+                                                    | chosen - throw_begin)
             gap = min(gap, best - second)
         throw_begin = j if new_throw else throw_begin
         rest += weight * best if new_throw else 0.0
         second = -1.0 if new_throw else (best if v > best else max(second, v))
         better = new_throw or v > best
         best = v if better else best
-        chosen = j - throw_begin if better else chosen
+        chosen = j if better else chosen
         weight = p[_u(throw)]
         current = throw
     rest += weight * best
     if current >= 0:
-        word |= chosen << 3 * current
+        changed += choices[_u(chosen_at + current)] & 7 != chosen - throw_begin
+        if write:
+            choices[_u(chosen_at + current)] = (scratch[_u(RANKS + at + chosen - begin)] << 3
+                                                | chosen - throw_begin)
         gap = min(gap, best - second)
-    return rest, lost[_u(3 * row + 1)], lost[_u(3 * row + 2)], gap, word
+    return rest, lost[_u(3 * row + 1)], lost[_u(3 * row + 2)], gap, changed
 
 
 @inlined
@@ -167,19 +199,35 @@ def chance_of_throws(t: Any) -> Any:
 
 
 @inlined
-def _decode(hand: int, opponent: int, word: int, w: Any, t: Any, ring: Any, at: int) -> None:
-    """The successor of each throw's best move (``word``, as ``_pick`` keeps them) into
-    ``ring[at:]``, its value fetched into the cache: a place, ``~place`` when the turn passes,
-    or the place of a 0 for a throw with no move to choose."""
-    move, nothing, throw_first = t[6], t[10], t[12]
+def _decode(hand: int, opponent: int, opponent_hand: int, choices: Any, chosen_at: int, w: Any,
+            t: Any, ring: Any, at: int) -> None:
+    """The successor of each throw's best move (as ``_pick`` keeps them) into ``ring[at:]``,
+    its value fetched into the cache: a place, ``~place`` when the turn passes, or the place of
+    a 0 for a throw with no move to choose. The rank is kept: only where the successor's block
+    begins is worked out, from the move's few bits in ``successors``."""
+    start, hands, first_hand, first = t[0], t[1], t[3], t[5]
+    blocking, keys, nothing, by_throw, successors = t[7], t[8], t[10], t[12], t[13]
     throws = len(chance_of_throws(t))
-    row, opponent_free = _row(hand, opponent, t)
+    row = hand * keys + _key(opponent, blocking)
+    begin = first[_u(row)]
+    starts = by_throw[_u(row)]
+    off = opponent >> OFF & 7
     for k in range(throws):
-        j = throw_first[_u(row * throws + k)]
+        j = starts >> 6 * k & 63
         found = nothing
-        if j >= 0:
-            found = _place(move[_u(j + (word >> 3 * k & 7))], opponent, opponent_free, t)
-            _prefetch(w, found ^ found >> 63)
+        if j != 63:
+            kept = choices[_u(chosen_at + k)]
+            code = successors[_u(begin + j + (kept & 7))]
+            passed = -(code & 1)
+            target = code >> 6
+            after = opponent & ~((1 << (code >> 1 & 31)) >> 1)
+            # the same half as the opponent's (fetched) unless a bump passes the turn
+            to_move = first_hand[_u(after | opponent & ~passed)]
+            mover = target ^ ((to_move ^ target) & passed)
+            layer = off ^ ((target ^ off) & passed)
+            place = start[_u(layer * hands + mover)] + (kept >> 3)
+            _prefetch(w, place)
+            found = place ^ passed
         ring[_u(at + k)] = found
 
 
@@ -200,24 +248,18 @@ def _chosen(hand: int, opponent: int, w: Any, t: Any, ring: Any, at: int
     return rest, lost[_u(3 * row + 1)], lost[_u(3 * row + 2)]
 
 
-@inlined
-def _differ(before: int, after: int, throws: int) -> int:
-    """How many throws' best moves differ between two words of ``_pick``."""
-    found = 0
-    for k in range(throws):
-        found += (before ^ after) >> 3 * k & 7 != 0
-    return found
-
-
 AHEAD = 8
 """A sweep with the moves kept fetches the values of the unit this many places on."""
 RING = 16
 """Units whose kept moves' successors are worked out at a time (more than ``AHEAD``)."""
+RANKS = 64
+"""Where the ranks of a unit's successors begin in ``scratch`` (a position has at most 32
+moves)."""
 SLACK = 2.0 ** -20
 """A margin is stored this much (relative) below its value: more than float32 rounds."""
 UNSEEN = 0xFFFF
-"""A word of best moves no position has (each throw's moves are fewer than 7): a unit's first
-look counts every throw's move as changed."""
+"""What a throw's best move is before the first look (each throw has fewer than 7 moves): a
+unit's first look counts every throw's move as changed."""
 
 
 @compiled
@@ -226,10 +268,10 @@ def _sweep(w: Any, position: Any, hand: Any, opponent: Any, mirror: Any, t: Any,
            ring: Any) -> tuple[float, int, int]:
     """One Gauss-Seidel pass over the units: (the largest change, how many throws' best moves
     changed, how many units a choosing sweep kept the moves of without looking). ``how``:
-    CHOOSE (each throw's best move, kept in ``choices``: a word a position), CHOSEN (the moves
-    kept), or RESIDUAL (the Bellman residual, every move looked at, nothing written).
-    ``scratch`` holds the successors of a unit's two positions while they are fetched;
-    ``ring`` those of the kept moves of the next ``AHEAD`` units.
+    CHOOSE (each throw's best move, kept in ``choices``: a throw's of each position after the
+    last), CHOSEN (the moves kept), or RESIDUAL (the Bellman residual, every move looked at,
+    nothing written). ``scratch`` holds the successors of a unit's two positions while they
+    are fetched; ``ring`` those of the kept moves of the next ``AHEAD`` units.
 
     ``spent``: the sum of the largest changes of the group's sweeps before this one. A unit's
     values have moved since its best moves were last looked at by at most ``spent`` plus this
@@ -242,31 +284,41 @@ def _sweep(w: Any, position: Any, hand: Any, opponent: Any, mirror: Any, t: Any,
     largest = 0.0
     units = len(position)
     changed = kept = 0
+    chosen_at = 0  # where unit u's chosen moves begin in ``choices``
+    ahead_at = 0  # and those of unit u + AHEAD
     for u in range(min(AHEAD, units)):  # the first units' kept moves: later ones are ahead
         if how == CHOSEN or (how == CHOOSE and spent < margin[u]):
             at = (u & RING - 1) * 2 * throws
-            _decode(hand[u], opponent[u], choices[2 * u], w, t, ring, at)
-            if mirror[u] >= 0:
-                _decode(first_hand[_u(opponent[u])], hand_code[_u(hand[u])], choices[2 * u + 1],
+            theirs = first_hand[_u(opponent[u])]
+            _decode(hand[u], opponent[u], theirs, choices, ahead_at, w, t, ring, at)
+            if mirror[u] >= 0:  # the mirror's opponent is this unit's hand (no extra turn)
+                _decode(theirs, hand_code[_u(hand[u])], hand[u], choices, ahead_at + throws,
                         w, t, ring, at + throws)
+        ahead_at += 2 * throws if mirror[u] >= 0 else throws
     for u in range(units):
         i, h, o, m = position[_u(u)], hand[_u(u)], opponent[_u(u)], mirror[_u(u)]
         at = (u & RING - 1) * 2 * throws
         moved = spent + largest  # no value of the group has moved more since ``spent`` began
         keep = how == CHOSEN or (how == CHOOSE and moved < margin[u])
         ahead = u + AHEAD
-        if ahead < units and (how == CHOSEN or (how == CHOOSE and moved < margin[ahead])):
-            # a later unit's moves are kept: work their successors out and fetch their values
-            # while this one is worked out
-            _prefetch(w, position[ahead])
-            there = (ahead & RING - 1) * 2 * throws
-            _decode(hand[ahead], opponent[ahead], choices[2 * ahead], w, t, ring, there)
-            if mirror[ahead] >= 0:
-                _prefetch(w, mirror[ahead])
-                _decode(first_hand[_u(opponent[ahead])], hand_code[_u(hand[ahead])],
-                        choices[2 * ahead + 1], w, t, ring, there + throws)
-        if ahead < units:  # the opponent's hand lies in a table of 8 MB
-            _prefetch(first_hand, opponent[ahead])
+        if ahead < units:
+            if how == CHOSEN or (how == CHOOSE and moved < margin[ahead]):
+                # a later unit's moves are kept: work their successors out and fetch their
+                # values while this one is worked out
+                _prefetch(w, position[ahead])
+                there = (ahead & RING - 1) * 2 * throws
+                theirs = first_hand[_u(opponent[ahead])]
+                _decode(hand[ahead], opponent[ahead], theirs, choices, ahead_at, w, t, ring,
+                        there)
+                if mirror[ahead] >= 0:
+                    _prefetch(w, mirror[ahead])
+                    _decode(theirs, hand_code[_u(hand[ahead])], hand[ahead], choices,
+                            ahead_at + throws, w, t, ring, there + throws)
+            ahead_at += 2 * throws if mirror[ahead] >= 0 else throws
+        if u + 2 * AHEAD < units:  # the hands of both sides' halves lie in a table of 8 MB
+            _prefetch(first_hand, opponent[u + 2 * AHEAD])
+            if mirror[u + 2 * AHEAD] >= 0:
+                _prefetch(first_hand, hand_code[_u(hand[u + 2 * AHEAD])])
         if keep:
             kept += how == CHOOSE
             rest, loop, passing = _chosen(h, o, w, t, ring, at)
@@ -274,26 +326,26 @@ def _sweep(w: Any, position: Any, hand: Any, opponent: Any, mirror: Any, t: Any,
                 rest2, loop2, passing2 = _chosen(first_hand[_u(o)], hand_code[_u(h)], w, t,
                                                  ring, at + throws)
         else:
-            row = _places(h, o, w, t, scratch, 0)
+            theirs = first_hand[_u(o)]
+            row = _places(h, o, theirs, w, t, scratch, 0)
             row2 = row
             second = first[row + 1] - first[row]
             if m >= 0:
-                row2 = _places(first_hand[_u(o)], hand_code[_u(h)], w, t, scratch, second)
+                row2 = _places(theirs, hand_code[_u(h)], h, w, t, scratch, second)
                 _prefetch(w, m)
             _prefetch(w, i)
-            rest, loop, passing, gap, word = _pick(row, w, t, scratch, 0)
-            changed += _differ(choices[2 * u], word, throws)
-            if how == CHOOSE:
-                choices[2 * u] = word
+            rest, loop, passing, gap, found = _pick(row, w, t, scratch, 0, choices, chosen_at,
+                                                    how == CHOOSE)
+            changed += found
             if m >= 0:
-                rest2, loop2, passing2, gap2, word2 = _pick(row2, w, t, scratch, second)
+                rest2, loop2, passing2, gap2, found = _pick(row2, w, t, scratch, second, choices,
+                                                            chosen_at + throws, how == CHOOSE)
+                changed += found
                 gap = min(gap, gap2)
-                changed += _differ(choices[2 * u + 1], word2, throws)
-                if how == CHOOSE:
-                    choices[2 * u + 1] = word2
             if how == CHOOSE:  # kept as float32, rounded down by more than float32 rounds
                 edge = spent + gap / 2.0
                 margin[u] = edge - abs(edge) * SLACK
+        chosen_at += 2 * throws if m >= 0 else throws
         old = w[_u(i)]
         if m < 0:  # extra turns in hand: no lost throw passes the turn
             new = loop * old + rest if how == RESIDUAL else rest / (1.0 - loop)
@@ -382,26 +434,42 @@ def arrays_of(index: Index, moves: MoveTable, chances: list[float]) -> Arrays:
     lost = np.stack([m.won, m.loop, m.lost_pass], axis=1).ravel()
     rules = (starts, index.start.shape[1], rank, first_hand, lost, m.first, packed(m),
              m.blocking, m.keys, index.shared, index.size, np.array(chances),
-             throw_first(m, len(chances)))
+             by_throw(m, len(chances)), successors(m))
     most = int(np.diff(m.first).max(initial=0))
-    return Arrays(rules, index.hand_code, np.empty(2 * most + 1, dtype=np.int64),
+    assert 2 * most <= RANKS, "a unit's successors and their ranks fit the scratch"
+    assert index.block.max() <= 1 << 13, "a successor's rank in its block fits 13 bits"
+    return Arrays(rules, index.hand_code, np.empty(2 * RANKS, dtype=np.int64),
                   np.empty(RING * 2 * len(chances), dtype=np.int64))
 
 
-def throw_first(moves: MoveTable, throws: int) -> npt.NDArray[np.int32]:
-    """``[row * throws + t]``: where the moves of throw t begin in a row of the table, or -1
-    where it has none (won, or lost)."""
+def by_throw(moves: MoveTable, throws: int) -> npt.NDArray[np.int64]:
+    """For each row of the table, where the moves of each throw t begin after the row's first
+    (bits 6t to 6t + 5; 63 where it has none: won, or lost)."""
     rows = len(moves.first) - 1
-    found = np.full(rows * throws, -1, dtype=np.int64)
     row = np.repeat(np.arange(rows), np.diff(moves.first))
     at = row * throws + moves.throw
-    starts = np.ones(len(at), dtype=bool)  # a row's moves come by throw: a throw's first
-    starts[1:] = at[1:] != at[:-1]
-    found[at[starts]] = np.flatnonzero(starts)
     counts = np.bincount(at, minlength=rows * throws)
     assert counts.max(initial=0) < 7, "three bits a throw keep a best move"
-    assert throws * 3 <= 16, "a position's best moves fit in 16 bits"
-    return found.astype(np.int32)
+    assert np.diff(moves.first).max(initial=0) < 63, "a row's moves fit six bits"
+    begins = np.full(rows * throws, 63, dtype=np.int64)
+    starts = np.ones(len(at), dtype=bool)  # a row's moves come by throw: a throw's first
+    starts[1:] = at[1:] != at[:-1]
+    begins[at[starts]] = np.flatnonzero(starts) - moves.first[row[starts]]
+    shifts = 6 * np.arange(throws, dtype=np.int64)
+    found: npt.NDArray[np.int64] = (begins.reshape(rows, throws) << shifts).sum(axis=1)
+    return found
+
+
+def successors(moves: MoveTable) -> npt.NDArray[np.int32]:
+    """Each move's few bits that place its successor's block (``_decode``): whether the turn
+    passes, the bumped bit's place plus one, and the mover's hand if it throws again, else its
+    pieces off."""
+    bump = np.zeros(len(moves.bump), dtype=np.int64)
+    hit = moves.bump != 0
+    bump[hit] = np.log2(moves.bump[hit]).round().astype(np.int64) + 1
+    target = np.where(moves.passes == 1, moves.target >> OFF & 7, moves.target)
+    assert (target < 1 << 25).all()
+    return (moves.passes | bump << 1 | target << 6).astype(np.int32)
 
 
 PASSES, BUMP, TARGET, TAKEN, FREE = 3, 4, 9, 32, 44
@@ -422,18 +490,20 @@ def packed(moves: MoveTable) -> npt.NDArray[np.int64]:
 
 
 class Choices(NamedTuple):
-    """What a group's sweeps keep between them: each unit's chosen moves (a word for each of
-    its two positions: three bits a throw, ``_pick``) and its margin (``_sweep``; below any sum
-    of changes until first looked at)."""
+    """What a group's sweeps keep between them: each position's chosen moves (16 bits a throw,
+    ``_pick``), a unit's two after each other, and each unit's margin (``_sweep``; below any
+    sum of changes until first looked at)."""
 
     moves: npt.NDArray[np.uint16]
     margin: npt.NDArray[np.float32]
 
 
 def choices_for(group: Group, chances: list[float]) -> Choices:
-    """Room for each unit's chosen moves, none looked at yet."""
+    """Room for each position's chosen moves, none looked at yet (a position that is its own
+    mirror, the same pieces on both sides, has room twice, as a unit of two)."""
     units = len(group.position)
-    return Choices(np.full(2 * units, UNSEEN, dtype=np.uint16),
+    swept = units + int(np.count_nonzero(group.mirror >= 0))
+    return Choices(np.full(len(chances) * swept, UNSEEN, dtype=np.uint16),
                    np.full(units, -1.0, dtype=np.float32))
 
 
