@@ -33,7 +33,7 @@ from numba.extending import intrinsic
 from engine.solve.graph import Group, MoveTable
 from engine.solve.index import SHARED_SHIFT, Index
 from engine.solve.rank import _bits, _rank, _u, compiled, inlined, rank_tables
-from engine.tait.packed import ENTERED, HALF, OFF
+from engine.tait.packed import ENTERED, OFF
 
 Values = npt.NDArray[np.float64]
 
@@ -425,7 +425,7 @@ class Arrays(NamedTuple):
 
 def arrays_of(index: Index, moves: MoveTable, chances: list[float]) -> Arrays:
     """The arrays and numbers the sweep reads."""
-    first_hand = index.first_hand_of(np.arange(1 << HALF)).astype(np.int32)
+    first_hand = index.first_hands
     rank = rank_tables(index)
     m = moves
     starts = index.start.ravel().astype(np.int32)  # half the cache lines of int64

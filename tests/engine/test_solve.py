@@ -128,7 +128,7 @@ def test_the_index_numbers_every_position_once(ruleset: Ruleset) -> None:
 def plain_group(index: Index, layers: list[tuple[int, int]]) -> Group:
     """``group`` restated with NumPy: every block's units, their mirrors, then a stable sort
     by the key (the furthest first)."""
-    sets, pips = opponents(index), index.pips
+    sets, pips = opponents(index), index.pips.astype(np.int64)
     first_side = min(a for a, _ in layers)
     found: list[list[np.ndarray]] = [[], [], [], [], []]
     for a, b in layers:
