@@ -75,19 +75,28 @@ class Group(NamedTuple):
 
     A unit is one position with extra turns in hand, or a position with none together with its
     mirror (the same pieces, the other side to throw): both are updated at once, so throws that
-    both lose are solved exactly. Units furthest on come first.
+    both lose are solved exactly. Units furthest on come first. A unit is 8 bytes: the mirror
+    is worked out as it is swept (``mirrors``).
     """
 
     layers: list[tuple[int, int]]
     position: Places
-    hand: Places
+    hand: npt.NDArray[np.int16]
     """The mover's hand of ``position``."""
-    opponent: Places
-    """The opponent's half code of ``position``."""
-    mirror: Places
-    """The mirror position's index, or -1 for a position with extra turns in hand."""
+    opponent: npt.NDArray[np.uint16]
+    """The opponent's half of ``position``, by its number in ``Halves.codes``."""
     positions: int
     """How many positions the group has (a pair counts two)."""
+
+
+def mirrors(index: Index, units: Group) -> Places:
+    """Each unit's mirror position, or -1 for a position with extra turns in hand."""
+    hand = units.hand.astype(np.int64)
+    found = np.full(len(hand), -1, dtype=np.int64)
+    paired = index.hand_extra[hand] == 0
+    opponent = index.halves.codes[units.opponent[paired]]
+    found[paired] = index.numbers(opponent, np.zeros_like(opponent), index.hand_code[hand[paired]])
+    return found.astype(np.int32)
 
 
 def outcomes(index: Index, hand: int, opponent_keys: int, value: int) -> tuple[Outcome, ...]:

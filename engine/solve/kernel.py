@@ -262,16 +262,27 @@ UNSEEN = 0xFFFF
 unit's first look counts every throw's move as changed."""
 
 
+@inlined
+def _mirror(mover: int, opponent: int, opponent_hand: int, t: Any) -> int:
+    """The place of the mirror of a position with no extra turn in hand: the opponent
+    (``opponent``, its hand ``opponent_hand``) to throw, beside the mover's half ``mover``."""
+    start, hands, r, shared = t[0], t[1], t[2], t[9]
+    taken = opponent >> SHARED_SHIFT & r[4]
+    return int(start[_u((mover >> OFF & 7) * hands + opponent_hand)]
+               + _rank(taken, shared - _bits(taken), mover, r))
+
+
 @compiled
-def _sweep(w: Any, position: Any, hand: Any, opponent: Any, mirror: Any, t: Any,
-           hand_code: Any, choices: Any, how: int, scratch: Any, margin: Any, spent: float,
-           ring: Any) -> tuple[float, int, int]:
+def _sweep(w: Any, position: Any, hand: Any, opponent: Any, t: Any, hand_code: Any,
+           choices: Any, how: int, scratch: Any, margin: Any, spent: float, ring: Any
+           ) -> tuple[float, int, int]:
     """One Gauss-Seidel pass over the units: (the largest change, how many throws' best moves
     changed, how many units a choosing sweep kept the moves of without looking). ``how``:
     CHOOSE (each throw's best move, kept in ``choices``: a throw's of each position after the
     last), CHOSEN (the moves kept), or RESIDUAL (the Bellman residual, every move looked at,
     nothing written). ``scratch`` holds the successors of a unit's two positions while they
-    are fetched; ``ring`` those of the kept moves of the next ``AHEAD`` units.
+    are fetched; ``ring`` the mirrors and the successors of the kept moves of the next
+    ``AHEAD`` units.
 
     ``spent``: the sum of the largest changes of the group's sweeps before this one. A unit's
     values have moved since its best moves were last looked at by at most ``spent`` plus this
@@ -279,61 +290,57 @@ def _sweep(w: Any, position: Any, hand: Any, opponent: Any, mirror: Any, t: Any,
     under half the gap its best moves had over the second best (``margin[u]`` keeps the gap's
     half plus what had been spent), no best move can have changed, so a choosing sweep keeps
     them without looking: the same update, with the same arithmetic, as looking."""
-    first_hand, first = t[3], t[5]  # as ``_places`` unpacks them
+    first, codes, half_hand, hand_extra = t[5], t[14], t[15], t[16]
     throws = len(chance_of_throws(t))
+    stride = 2 * throws + 1  # a unit's room in the ring: its successors, then its mirror
     largest = 0.0
     units = len(position)
     changed = kept = 0
     chosen_at = 0  # where unit u's chosen moves begin in ``choices``
-    ahead_at = 0  # and those of unit u + AHEAD
-    for u in range(min(AHEAD, units)):  # the first units' kept moves: later ones are ahead
-        if how == CHOSEN or (how == CHOOSE and spent < margin[u]):
-            at = (u & RING - 1) * 2 * throws
-            theirs = first_hand[_u(opponent[u])]
-            _decode(hand[u], opponent[u], theirs, choices, ahead_at, w, t, ring, at)
-            if mirror[u] >= 0:  # the mirror's opponent is this unit's hand (no extra turn)
-                _decode(theirs, hand_code[_u(hand[u])], hand[u], choices, ahead_at + throws,
-                        w, t, ring, at + throws)
-        ahead_at += 2 * throws if mirror[u] >= 0 else throws
-    for u in range(units):
-        i, h, o, m = position[_u(u)], hand[_u(u)], opponent[_u(u)], mirror[_u(u)]
-        at = (u & RING - 1) * 2 * throws
+    ahead_at = 0  # and those of the unit ahead
+    for u in range(-AHEAD, units):
         moved = spent + largest  # no value of the group has moved more since ``spent`` began
+        v = u + AHEAD
+        if v < units:
+            # unit v's mirror and, if its moves are to be kept, their successors: worked out
+            # and their values fetched while the units before it are swept
+            vh = hand[_u(v)]
+            vo = codes[_u(opponent[_u(v)])]
+            vtheirs = half_hand[_u(opponent[_u(v)])]
+            vmine = hand_code[_u(vh)]
+            there = (v & RING - 1) * stride
+            vm = -1
+            if hand_extra[_u(vh)] == 0:
+                vm = _mirror(vmine, vo, vtheirs, t)
+                _prefetch(w, vm)
+            ring[_u(there + 2 * throws)] = vm
+            _prefetch(w, position[_u(v)])
+            if how == CHOSEN or (how == CHOOSE and moved < margin[v]):
+                _decode(vh, vo, vtheirs, choices, ahead_at, w, t, ring, there)
+                if vm >= 0:  # the mirror's opponent is this unit's hand (no extra turn)
+                    _decode(vtheirs, vmine, vh, choices, ahead_at + throws, w, t, ring,
+                            there + throws)
+            ahead_at += 2 * throws if vm >= 0 else throws
+        if u < 0:
+            continue
+        i, h, mine = position[_u(u)], hand[_u(u)], hand_code[_u(hand[_u(u)])]
+        o = codes[_u(opponent[_u(u)])]
+        at = (u & RING - 1) * stride
+        m = ring[_u(at + 2 * throws)]
         keep = how == CHOSEN or (how == CHOOSE and moved < margin[u])
-        ahead = u + AHEAD
-        if ahead < units:
-            if how == CHOSEN or (how == CHOOSE and moved < margin[ahead]):
-                # a later unit's moves are kept: work their successors out and fetch their
-                # values while this one is worked out
-                _prefetch(w, position[ahead])
-                there = (ahead & RING - 1) * 2 * throws
-                theirs = first_hand[_u(opponent[ahead])]
-                _decode(hand[ahead], opponent[ahead], theirs, choices, ahead_at, w, t, ring,
-                        there)
-                if mirror[ahead] >= 0:
-                    _prefetch(w, mirror[ahead])
-                    _decode(theirs, hand_code[_u(hand[ahead])], hand[ahead], choices,
-                            ahead_at + throws, w, t, ring, there + throws)
-            ahead_at += 2 * throws if mirror[ahead] >= 0 else throws
-        if u + 2 * AHEAD < units:  # the hands of both sides' halves lie in a table of 8 MB
-            _prefetch(first_hand, opponent[u + 2 * AHEAD])
-            if mirror[u + 2 * AHEAD] >= 0:
-                _prefetch(first_hand, hand_code[_u(hand[u + 2 * AHEAD])])
         if keep:
             kept += how == CHOOSE
             rest, loop, passing = _chosen(h, o, w, t, ring, at)
             if m >= 0:
-                rest2, loop2, passing2 = _chosen(first_hand[_u(o)], hand_code[_u(h)], w, t,
+                rest2, loop2, passing2 = _chosen(half_hand[_u(opponent[_u(u)])], mine, w, t,
                                                  ring, at + throws)
         else:
-            theirs = first_hand[_u(o)]
+            theirs = half_hand[_u(opponent[_u(u)])]
             row = _places(h, o, theirs, w, t, scratch, 0)
             row2 = row
             second = first[row + 1] - first[row]
             if m >= 0:
-                row2 = _places(theirs, hand_code[_u(h)], h, w, t, scratch, second)
-                _prefetch(w, m)
-            _prefetch(w, i)
+                row2 = _places(theirs, mine, h, w, t, scratch, second)
             rest, loop, passing, gap, found = _pick(row, w, t, scratch, 0, choices, chosen_at,
                                                     how == CHOOSE)
             changed += found
@@ -392,23 +399,24 @@ def _number(mover: int, opponent: int, t: Any) -> int:
 
 
 @compiled
-def _start(w: Any, position: Any, hand: Any, opponent: Any, mirror: Any, t: Any,
-           hand_code: Any, pieces: int) -> None:
+def _start(w: Any, position: Any, hand: Any, opponent: Any, t: Any, hand_code: Any,
+           pieces: int) -> None:
     """Each position of a group starts from the value of the position with both sides'
     rearmost pieces borne off, in a group solved before."""
+    codes, half_hand, hand_extra = t[14], t[15], t[16]
     for u in range(len(position)):
-        mover, theirs = int(hand_code[_u(hand[u])]), int(opponent[u])
+        mover, theirs = int(hand_code[_u(hand[u])]), int(codes[_u(opponent[u])])
         w[_u(position[u])] = w[_u(_number(_shrunk(mover, pieces), _shrunk(theirs, pieces), t))]
-        if mirror[u] >= 0:
-            w[_u(mirror[u])] = w[_u(_number(_shrunk(theirs, pieces), _shrunk(mover, pieces),
-                                             t))]
+        if hand_extra[_u(hand[u])] == 0:
+            mirror = _mirror(mover, theirs, half_hand[_u(opponent[u])], t)
+            w[_u(mirror)] = w[_u(_number(_shrunk(theirs, pieces), _shrunk(mover, pieces), t))]
 
 
 def start_values(w: Values, group: Group, arrays: Arrays, pieces: int) -> None:
     """Start the values of ``group`` from positions with a piece fewer a side (``_start``);
     its layers must leave each side at least two pieces not borne off."""
-    _start(w, group.position, group.hand, group.opponent, group.mirror, arrays.rules,
-           arrays.hand_code, pieces)
+    _start(w, group.position, group.hand, group.opponent, arrays.rules, arrays.hand_code,
+           pieces)
 
 
 class Arrays(NamedTuple):
@@ -432,14 +440,16 @@ def arrays_of(index: Index, moves: MoveTable, chances: list[float]) -> Arrays:
     # A row's three chances share a cache line, and each move is one number: a position's
     # moves are a line or two of a table that stays in the cache.
     lost = np.stack([m.won, m.loop, m.lost_pass], axis=1).ravel()
+    half_hand = first_hand[index.halves.codes]  # the hand of each half, by its number
     rules = (starts, index.start.shape[1], rank, first_hand, lost, m.first, packed(m),
              m.blocking, m.keys, index.shared, index.size, np.array(chances),
-             by_throw(m, len(chances)), successors(m))
+             by_throw(m, len(chances)), successors(m), index.halves.codes, half_hand,
+             index.hand_extra.astype(np.int8))
     most = int(np.diff(m.first).max(initial=0))
     assert 2 * most <= RANKS, "a unit's successors and their ranks fit the scratch"
     assert index.block.max() <= 1 << 13, "a successor's rank in its block fits 13 bits"
     return Arrays(rules, index.hand_code, np.empty(2 * RANKS, dtype=np.int64),
-                  np.empty(RING * 2 * len(chances), dtype=np.int64))
+                  np.empty(RING * (2 * len(chances) + 1), dtype=np.int64))
 
 
 def by_throw(moves: MoveTable, throws: int) -> npt.NDArray[np.int64]:
@@ -498,11 +508,12 @@ class Choices(NamedTuple):
     margin: npt.NDArray[np.float32]
 
 
-def choices_for(group: Group, chances: list[float]) -> Choices:
+def choices_for(group: Group, chances: list[float], hand_extra: npt.NDArray[np.int64]
+                ) -> Choices:
     """Room for each position's chosen moves, none looked at yet (a position that is its own
     mirror, the same pieces on both sides, has room twice, as a unit of two)."""
     units = len(group.position)
-    swept = units + int(np.count_nonzero(group.mirror >= 0))
+    swept = units + int(np.count_nonzero(hand_extra[group.hand] == 0))
     return Choices(np.full(len(chances) * swept, UNSEEN, dtype=np.uint16),
                    np.full(units, -1.0, dtype=np.float32))
 
@@ -513,7 +524,6 @@ def sweep(w: Values, group: Group, arrays: Arrays, choices: Choices, how: int,
     group's sweeps before it): the largest change, how many throws' best moves changed (always
     0 with the moves kept) and how many units a choosing sweep did not need to look at."""
     largest, changed, kept = _sweep(
-        w, group.position, group.hand, group.opponent, group.mirror, arrays.rules,
-        arrays.hand_code, choices.moves, how, arrays.scratch, choices.margin, spent,
-        arrays.ring)
+        w, group.position, group.hand, group.opponent, arrays.rules, arrays.hand_code,
+        choices.moves, how, arrays.scratch, choices.margin, spent, arrays.ring)
     return float(largest), int(changed), int(kept)

@@ -48,8 +48,8 @@ def spread_six() -> npt.NDArray[np.uint8]:
 @compiled
 def _layer(a: int, b: int, kind: int, hands: Any, hand_code: Any, hand_extra: Any,
            hand_free: Any, start: Any, sets: Any, first_set: Any, lengths: Any, spread: Any,
-           first_hand: Any, r: Any, shared: int, pips: Any, counts: Any, write: bool,
-           position: Any, hand_of: Any, opponent: Any, mirror: Any) -> None:
+           first_hand: Any, r: Any, shared: int, pips: Any, hand_half: Any, counts: Any,
+           write: bool, position: Any, hand_of: Any, opponent: Any) -> None:
     """Count (``write`` false) or write each unit of layer (a, b) at its key's next place."""
     mask = r[4]
     for h in hands:
@@ -67,11 +67,10 @@ def _layer(a: int, b: int, kind: int, hands: Any, hand_code: Any, hand_extra: An
                 theirs_half = ((s & 15) << PRIVATE_SHIFT | _spread(taken, s >> 4, spread)
                                << SHARED_SHIFT | b << OFF | ENTERED)
             place = at + i
-            pair = -1
+            theirs_hand = first_hand[theirs_half]
             if hand_extra[h] == 0:
                 taken_o = theirs_half >> SHARED_SHIFT & mask
-                pair = start[a, first_hand[theirs_half]] + _rank(
-                    taken_o, shared - _bits(taken_o), half, r)
+                pair = start[a, theirs_hand] + _rank(taken_o, shared - _bits(taken_o), half, r)
                 if place > pair:
                     continue  # a pair is kept once, by its lower position
             theirs = np.int64(pips[theirs_half])
@@ -84,14 +83,15 @@ def _layer(a: int, b: int, kind: int, hands: Any, hand_code: Any, hand_extra: An
             if write:
                 k = counts[key]
                 counts[key] = k + 1
-                position[k], hand_of[k], opponent[k], mirror[k] = place, h, theirs_half, pair
+                position[k], hand_of[k], opponent[k] = place, h, hand_half[theirs_hand]
             else:
                 counts[key] += 1
 
 
 def units(index: Index, layers: list[tuple[int, int]]
-          ) -> tuple[Places, Places, Places, Places]:
-    """(position, hand, opponent, mirror) of each unit of ``layers``, in sweep order."""
+          ) -> tuple[Places, npt.NDArray[np.int16], npt.NDArray[np.uint16]]:
+    """(position, hand, the opponent's half by its number) of each unit of ``layers``, in
+    sweep order (``engine.solve.graph.Group``)."""
     n = index.pieces
     sets, first_set = index.block_sets
     first_hand = index.first_hands
@@ -105,13 +105,18 @@ def units(index: Index, layers: list[tuple[int, int]]
         lengths = index.below[:, n - b + 1]  # sets of up to n - b pieces, by free squares
         arguments.append((a, b, kind, np.flatnonzero(index.hand_off == a), index.hand_code,
                           index.hand_extra, index.hand_free, index.start, sets, first_set,
-                          lengths, spread_six(), first_hand, rank, index.shared, pips))
-    empty = np.empty(0, dtype=np.int32)
+                          lengths, spread_six(), first_hand, rank, index.shared, pips,
+                          index.hand_half))
     for layer in arguments:
-        _layer(*layer, counts, False, empty, empty, empty, empty)
+        _layer(*layer, counts, False, np.empty(0, dtype=np.int32), np.empty(0, dtype=np.int16),
+               np.empty(0, dtype=np.uint16))
     total = int(counts.sum())
     counts[:] = np.cumsum(counts[::-1])[::-1] - counts  # where a key begins: highest first
-    position, hand, opponent, mirror = (np.empty(total, dtype=np.int32) for _ in range(4))
+    # 8 bytes a unit: tables by hand and by half hold what else the sweep asks of them
+    assert len(index.hand_half) <= 1 << 15 and len(index.halves.codes) <= 1 << 16
+    position = np.empty(total, dtype=np.int32)
+    hand = np.empty(total, dtype=np.int16)
+    opponent = np.empty(total, dtype=np.uint16)
     for layer in arguments:
-        _layer(*layer, counts, True, position, hand, opponent, mirror)
-    return position, hand, opponent, mirror
+        _layer(*layer, counts, True, position, hand, opponent)
+    return position, hand, opponent

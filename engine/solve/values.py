@@ -150,7 +150,7 @@ class Solver:
         Bellman residual, with ``write=False``, which leaves ``w`` as it was)."""
         from engine.solve.kernel import CHOOSE, RESIDUAL, choices_for, sweep
 
-        choices = choices_for(group, self.chances)
+        choices = choices_for(group, self.chances, self.index.hand_extra)
         return sweep(w, group, self.arrays, choices, CHOOSE if write else RESIDUAL)[0]
 
     def solve_group(self, w: Values, group: Group, tolerance: float, started: bool = False
@@ -162,7 +162,7 @@ class Solver:
 
         if not started:
             self.start(w, group)
-        choices = choices_for(group, self.chances)
+        choices = choices_for(group, self.chances, self.index.hand_extra)
         slots = 2 * len(self.chances) * len(group.position)  # a throw each of two positions
         spent = 0.0  # the sum of the sweeps' largest changes: how far any value can have moved
         again = False  # whether the settled moves are to be looked at again on the way

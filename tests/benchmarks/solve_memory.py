@@ -56,11 +56,11 @@ def main(argv: list[str] | None = None) -> int:
     largest = 0.0
     for layers in groups(index):
         units = group(index, layers)
-        choices = choices_for(units, solver.chances)
+        choices = choices_for(units, solver.chances, index.hand_extra)
         first = starts(index, layers)
         values = _doubles(index, [layer for layer in solver.reads(layers) if layer not in first])
         start = _doubles(index, first)
-        order = sum(a.nbytes for a in (units.position, units.hand, units.opponent, units.mirror))
+        order = sum(a.nbytes for a in (units.position, units.hand, units.opponent))
         total = values + order + choices.moves.nbytes + choices.margin.nbytes
         largest = max(largest, total, values + start + order)
         label = "+".join(f"{a}{b}" for a, b in layers)

@@ -15,6 +15,7 @@ from engine.core.sides import Side
 from engine.core.sticks import Throw
 from engine.cyningstan import RULES
 from engine.solve import Group, Index, Solver, group, groups, working
+from engine.solve.graph import mirrors
 from engine.solve.hands import Halves
 from engine.solve.index import PRIVATE_SHIFT, SHARED_SHIFT
 from engine.solve.values import demon_cast_value
@@ -125,9 +126,9 @@ def test_the_index_numbers_every_position_once(ruleset: Ruleset) -> None:
     assert sorted(every.tolist()) == list(range(index.size))
 
 
-def plain_group(index: Index, layers: list[tuple[int, int]]) -> Group:
+def plain_group(index: Index, layers: list[tuple[int, int]]) -> tuple[Group, np.ndarray]:
     """``group`` restated with NumPy: every block's units, their mirrors, then a stable sort
-    by the key (the furthest first)."""
+    by the key (the furthest first); the units, and their mirrors."""
     sets, pips = opponents(index), index.pips.astype(np.int64)
     first_side = min(a for a, _ in layers)
     found: list[list[np.ndarray]] = [[], [], [], [], []]
@@ -153,8 +154,9 @@ def plain_group(index: Index, layers: list[tuple[int, int]]) -> Group:
                 column.append(part)
     position, hand_of, opponent, mirror, level = (np.concatenate(c) for c in found)
     order = np.argsort(level, kind="stable")
-    return Group(layers, position[order], hand_of[order], opponent[order], mirror[order],
-                 sum(index.layers[layer][1] for layer in layers))
+    numbers = np.array([index.halves.number[h] for h in opponent[order].tolist()])
+    return Group(layers, position[order], hand_of[order], numbers,
+                 sum(index.layers[layer][1] for layer in layers)), mirror[order]
 
 
 @pytest.mark.parametrize("ruleset", [Ruleset(pieces=3), cyningstan(2)],
@@ -162,10 +164,11 @@ def plain_group(index: Index, layers: list[tuple[int, int]]) -> Group:
 def test_the_compiled_sweep_order_is_the_plain_one(ruleset: Ruleset) -> None:
     index = Index(ruleset)
     for layers in groups(index):
-        compiled, plain = group(index, layers), plain_group(index, layers)
+        compiled, (plain, plain_mirrors) = group(index, layers), plain_group(index, layers)
         assert compiled.positions == plain.positions
-        for name in ("position", "hand", "opponent", "mirror"):
+        for name in ("position", "hand", "opponent"):
             assert np.array_equal(getattr(compiled, name), getattr(plain, name)), (layers, name)
+        assert np.array_equal(mirrors(index, compiled), plain_mirrors), layers
 
 
 def shrunk(half: int, pieces: int) -> int:
@@ -187,16 +190,18 @@ def test_a_group_starts_from_the_race_with_a_piece_fewer_a_side(ruleset: Ruleset
     index, solved_w = solved(n, ruleset.name)
     solver, w = Solver(index), solved_w.copy()
     units = group(index, [(0, 0)])
+    mirror = mirrors(index, units)
     w[units.position] = -1.0
-    w[units.mirror[units.mirror >= 0]] = -1.0
+    w[mirror[mirror >= 0]] = -1.0
     kernel.start_values(w, units, solver.arrays, n)
     for u in random.Random(25).sample(range(len(units.position)), 300):
-        mover, theirs = int(index.hand_code[units.hand[u]]), int(units.opponent[u])
+        mover = int(index.hand_code[units.hand[u]])
+        theirs = int(index.halves.codes[units.opponent[u]])
         start = index.number(shrunk(mover, n), 0, shrunk(theirs, n))
         assert w[units.position[u]] == solved_w[start]
-        if units.mirror[u] >= 0:
+        if mirror[u] >= 0:
             start = index.number(shrunk(theirs, n), 0, shrunk(mover, n))
-            assert w[units.mirror[u]] == solved_w[start]
+            assert w[mirror[u]] == solved_w[start]
 
 
 @pytest.mark.parametrize("ruleset", [Ruleset(pieces=3), cyningstan(2)],
