@@ -75,8 +75,8 @@ class Group(NamedTuple):
 
     A unit is one position with extra turns in hand, or a position with none together with its
     mirror (the same pieces, the other side to throw): both are updated at once, so throws that
-    both lose are solved exactly. Units furthest on come first. A unit is 8 bytes: the mirror
-    is worked out as it is swept (``mirrors``).
+    both lose are solved exactly. Units furthest on come first. A unit is 8 bytes, or 12 with
+    its mirror kept.
     """
 
     layers: list[tuple[int, int]]
@@ -85,6 +85,9 @@ class Group(NamedTuple):
     """The mover's hand of ``position``."""
     opponent: npt.NDArray[np.uint16]
     """The opponent's half of ``position``, by its number in ``Halves.codes``."""
+    mirror: Places
+    """Each unit's mirror position, or -1 for a position with extra turns in hand; or nothing,
+    and the sweep works them out (``mirrors``, ``kernel.with_mirrors``)."""
     positions: int
     """How many positions the group has (a pair counts two)."""
 
@@ -191,4 +194,4 @@ def group(index: Index, layers: list[tuple[int, int]]) -> Group:
     from engine.solve.order import units
 
     total = sum(index.layers[layer][1] for layer in layers)
-    return Group(layers, *units(index, layers), total)
+    return Group(layers, *units(index, layers), np.empty(0, dtype=np.int32), total)

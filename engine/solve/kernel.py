@@ -3,12 +3,15 @@
 Each unit's successors are worked out as the sweep goes, from the index's small arrays and the
 move table (``engine.solve.graph``): a successor's place is where its mover's block begins plus
 the opponent's colex rank within it. Nothing per position is held but the values and, for each
-throw of each position, the place of the move last found best (``Choices.moves``, 4 bytes), so
-that sweeps that keep those moves read a few values a position and work nothing out, and for each
-unit how far its values may move before those moves could change (``Choices.margin``, 4 bytes).
-Imported only by
-the solve. Compiling takes a few CPU seconds; numba caches the machine code on disk
-(``NUMBA_CACHE_DIR``, which ``firmware.solve.run`` sets), so only a first solve pays them.
+throw of each position, the move last found best (``Choices``), so that sweeps that keep those
+moves work out little, and for each unit how far its values may move before those moves could
+change (``Choices.margin``, a 16-bit float). A best move is kept one of two ways, as the memory
+allows (``engine.solve.values.plan``): ``wide``, its successor's place (4 bytes: the sweeps that
+keep the moves only read it), or ``narrow``, its place among the throw's moves and its
+successor's rank in its block (2 bytes: where the block begins is worked out again from a few
+bits of the move, ``_decode``). Imported only by the solve. Compiling takes a few CPU seconds;
+numba caches the machine code on disk (``NUMBA_CACHE_DIR``, which ``firmware.solve.run``
+sets), so only a first solve pays them.
 
 The sweep waits on memory more than it computes: a position's successors lie anywhere in the
 values. So each unit's successors are all worked out first and their values asked for
@@ -70,11 +73,11 @@ def _key(opponent: int, blocking: Any) -> int:
 
 
 @inlined
-def _start_of(code: int, opponent: int, opponent_hand: int, t: Any) -> tuple[int, int]:
+def _start_of(code: int, opponent: int, t: Any) -> tuple[int, int]:
     """Where the block of the position a move (``code``, packed) leads to begins, from a
-    position whose opponent holds ``opponent`` (its hand: ``opponent_hand``); and -1 if the
-    turn passes, else 0. The move's kind picks its operands by masks, not by a branch."""
-    start, hands, first_hand = t[0], t[1], t[3]
+    position whose opponent holds ``opponent``; and -1 if the turn passes, else 0. No branch:
+    the move's kind picks its operands."""
+    start, stride, first_hand = t[0], t[1], t[3]
     after = opponent & ~((1 << (code >> BUMP & 31)) >> 1)
     passed = -(code >> PASSES & 1)  # all bits set when the turn passes: picks by masks
     target = code >> TARGET & TARGET_MASK
@@ -83,7 +86,7 @@ def _start_of(code: int, opponent: int, opponent_hand: int, t: Any) -> tuple[int
     to_move = first_hand[_u(after)]
     mover = target ^ ((to_move ^ target) & passed)
     x = after ^ ((target ^ after) & passed)
-    return int(start[_u((x >> OFF & 7) * hands + mover)]), int(passed)
+    return int(start[_u((x >> OFF & 7) * stride + mover)]), int(passed)
 
 
 @inlined
@@ -105,25 +108,18 @@ def _rank_of(code: int, opponent: int, opponent_free: int, t: Any) -> int:
 
 
 @inlined
-def _row(hand: int, opponent: int, t: Any) -> tuple[int, int]:
-    """A position's row of the move table, and the shared squares its opponent leaves free."""
-    blocking, keys, shared, mask = t[7], t[8], t[9], t[2][4]
-    return hand * keys + _key(opponent, blocking), shared - _bits(opponent >> 5 & mask)
-
-
-@inlined
-def _places(hand: int, opponent: int, opponent_hand: int, w: Any, t: Any, scratch: Any,
-            at: int) -> int:
+def _places(hand: int, opponent: int, w: Any, t: Any, scratch: Any, at: int) -> int:
     """Work out the successor of each move of a position into ``scratch[at:]``: its place, or
     ``~place`` when the turn passes, and its rank in its block ``RANKS`` on; each successor's
     value is fetched into the cache at once, so that the reads of ``_pick`` overlap rather than
     wait one by one. Returns the position's row of the table."""
-    first, move = t[5], t[6]
-    row, opponent_free = _row(hand, opponent, t)
+    first, move, blocking, keys, shared, mask = t[5], t[6], t[7], t[8], t[9], t[2][4]
+    row = hand * keys + _key(opponent, blocking)
+    opponent_free = shared - _bits(opponent >> 5 & mask)
     begin = first[row]
     for j in range(begin, first[row + 1]):
         code = move[_u(j)]
-        block, passed = _start_of(code, opponent, opponent_hand, t)
+        block, passed = _start_of(code, opponent, t)
         rank = _rank_of(code, opponent, opponent_free, t)
         place = block + rank
         _prefetch(w, place)
@@ -133,25 +129,39 @@ def _places(hand: int, opponent: int, opponent_hand: int, w: Any, t: Any, scratc
 
 
 @inlined
-def _pick(row: int, w: Any, t: Any, scratch: Any, at: int, choices: Any, chosen_at: int,
-          write: bool) -> tuple[float, float, float, float, int]:
+def _keep(wide: Any, narrow: Any, at: int, found: int, rank: int, offset: int, write: bool
+          ) -> int:
+    """Keep a throw's best move at ``at``: wide, its successor ``found``; narrow, its successor's
+    ``rank`` in its block and its place ``offset`` among the throw's moves; if ``write``.
+    Returns 1 if it is not the move kept before, else 0."""
+    if len(wide):
+        changed = wide[_u(at)] != found
+        if write:
+            wide[_u(at)] = found
+    else:
+        changed = narrow[_u(at)] & 7 != offset
+        if write:
+            narrow[_u(at)] = rank << 3 | offset
+    return int(changed)
+
+
+@inlined
+def _pick(row: int, w: Any, t: Any, scratch: Any, at: int, wide: Any, narrow: Any,
+          chosen_at: int, write: bool) -> tuple[float, float, float, float, int]:
     """(the throws' weighted best values but for lost throws, the chance of a lost throw that
     changes nothing, the chance of one that passes the turn to the mirror, the gap, how many
     throws' best moves changed), from the successors ``_places`` found. The gap: by how much
     the best move of each throw beats its second best, the least over the throws (1 or more
-    when no throw has two moves). If ``write``, each throw's best move goes to
-    ``choices[chosen_at + throw]``: its successor's rank in its block, times 8, plus its place
-    among the throw's moves (``_decode`` works the successor out again from them; 0 for a
-    throw with no move to choose)."""
-    lost, first, move, p, by_throw = t[4], t[5], t[6], t[11], t[12]
+    when no throw has two moves). If ``write``, each throw's best move is kept at
+    ``chosen_at + throw`` (``_keep``; a throw with no move to choose: the place of a 0, or
+    0)."""
+    lost, first, move, nothing, p, by_throw = t[4], t[5], t[6], t[10], t[11], t[12]
     throws = len(p)
     changed = 0
     starts = by_throw[_u(row)]
-    for k in range(throws):  # the throws with no move
+    for k in range(throws):  # the throws with no move: the place of a 0
         if starts >> 6 * k & 63 == 63:
-            changed += choices[_u(chosen_at + k)] & 7 != 0
-            if write:
-                choices[_u(chosen_at + k)] = 0
+            changed += _keep(wide, narrow, chosen_at + k, nothing, 0, 0, write)
     rest = lost[_u(3 * row)]
     best = 0.0
     second = -1.0
@@ -169,10 +179,10 @@ def _pick(row: int, w: Any, t: Any, scratch: Any, at: int, choices: Any, chosen_
         throw = move[_u(j)] & 7
         new_throw = throw != current
         if new_throw and current >= 0:
-            changed += choices[_u(chosen_at + current)] & 7 != chosen - throw_begin
-            if write:
-                choices[_u(chosen_at + current)] = (scratch[_u(RANKS + at + chosen - begin)] << 3
-                                                    | chosen - throw_begin)
+            changed += _keep(wide, narrow, chosen_at + current,
+                             scratch[_u(at + chosen - begin)],
+                             scratch[_u(RANKS + at + chosen - begin)], chosen - throw_begin,
+                             write)
             gap = min(gap, best - second)
         throw_begin = j if new_throw else throw_begin
         rest += weight * best if new_throw else 0.0
@@ -184,10 +194,8 @@ def _pick(row: int, w: Any, t: Any, scratch: Any, at: int, choices: Any, chosen_
         current = throw
     rest += weight * best
     if current >= 0:
-        changed += choices[_u(chosen_at + current)] & 7 != chosen - throw_begin
-        if write:
-            choices[_u(chosen_at + current)] = (scratch[_u(RANKS + at + chosen - begin)] << 3
-                                                | chosen - throw_begin)
+        changed += _keep(wide, narrow, chosen_at + current, scratch[_u(at + chosen - begin)],
+                         scratch[_u(RANKS + at + chosen - begin)], chosen - throw_begin, write)
         gap = min(gap, best - second)
     return rest, lost[_u(3 * row + 1)], lost[_u(3 * row + 2)], gap, changed
 
@@ -199,36 +207,38 @@ def chance_of_throws(t: Any) -> Any:
 
 
 @inlined
-def _decode(hand: int, opponent: int, opponent_hand: int, choices: Any, chosen_at: int, w: Any,
-            t: Any, ring: Any, at: int) -> None:
-    """The successor of each throw's best move (as ``_pick`` keeps them) into ``ring[at:]``,
-    its value fetched into the cache: a place, ``~place`` when the turn passes, or the place of
-    a 0 for a throw with no move to choose. The rank is kept: only where the successor's block
-    begins is worked out, from the move's few bits in ``successors``."""
-    start, hands, first_hand, first = t[0], t[1], t[3], t[5]
-    blocking, keys, nothing, by_throw, successors = t[7], t[8], t[10], t[12], t[13]
+def _decode(hand: int, opponent: int, wide: Any, narrow: Any, chosen_at: int, w: Any, t: Any,
+            ring: Any, at: int) -> None:
+    """The successor of each throw's best move into ``ring[at:]``, its value fetched into the
+    cache: a place, ``~place`` when the turn passes, or the place of a 0 for a throw with no
+    move to choose. Kept wide, it is read; kept narrow, its rank is read and where its block
+    begins is worked out from the move's few bits in ``successors``."""
     throws = len(chance_of_throws(t))
+    if len(wide):
+        for k in range(throws):
+            found = wide[_u(chosen_at + k)]
+            _prefetch(w, found ^ found >> 31)  # ~found when the turn passes
+            ring[_u(at + k)] = found
+        return
+    start, stride, first_hand, first = t[0], t[1], t[3], t[5]
+    blocking, keys, by_throw, successors = t[7], t[8], t[12], t[13]
     row = hand * keys + _key(opponent, blocking)
     begin = first[_u(row)]
     starts = by_throw[_u(row)]
-    off = opponent >> OFF & 7
+    beside = (opponent >> OFF & 7) * stride  # the opponent's row of blocks, if it moves on
+    none = len(successors) - 1  # a throw with no move: the place of the 0 (rank 0)
     for k in range(throws):
         j = starts >> 6 * k & 63
-        found = nothing
-        if j != 63:
-            kept = choices[_u(chosen_at + k)]
-            code = successors[_u(begin + j + (kept & 7))]
-            passed = -(code & 1)
-            target = code >> 6
-            after = opponent & ~((1 << (code >> 1 & 31)) >> 1)
-            # the same half as the opponent's (fetched) unless a bump passes the turn
-            to_move = first_hand[_u(after | opponent & ~passed)]
-            mover = target ^ ((to_move ^ target) & passed)
-            layer = off ^ ((target ^ off) & passed)
-            place = start[_u(layer * hands + mover)] + (kept >> 3)
-            _prefetch(w, place)
-            found = place ^ passed
-        ring[_u(at + k)] = found
+        kept = narrow[_u(chosen_at + k)]
+        move = begin + j + (kept & 7)
+        code = successors[_u(none if j == 63 else move)]
+        passed = -(code >> 20 & 1)
+        # the opponent moves next from its half, bumped or not (fetched unless bumped)
+        to_move = first_hand[_u(opponent & ~(code >> 21) | opponent & ~passed)]
+        place = start[_u((code & BLOCK_MASK) + ((to_move ^ beside) & passed ^ beside))] + (
+            kept >> 3)
+        _prefetch(w, place)
+        ring[_u(at + k)] = place ^ passed
 
 
 @inlined
@@ -248,41 +258,47 @@ def _chosen(hand: int, opponent: int, w: Any, t: Any, ring: Any, at: int
     return rest, lost[_u(3 * row + 1)], lost[_u(3 * row + 2)]
 
 
-AHEAD = 8
-"""A sweep with the moves kept fetches the values of the unit this many places on."""
-RING = 16
-"""Units whose kept moves' successors are worked out at a time (more than ``AHEAD``)."""
-RANKS = 64
-"""Where the ranks of a unit's successors begin in ``scratch`` (a position has at most 32
-moves)."""
-SLACK = 2.0 ** -20
-"""A margin is stored this much (relative) below its value: more than float32 rounds."""
-UNSEEN = 0xFFFF
-"""What a throw's best move is before the first look (each throw has fewer than 7 moves): a
-unit's first look counts every throw's move as changed."""
-
-
 @inlined
 def _mirror(mover: int, opponent: int, opponent_hand: int, t: Any) -> int:
     """The place of the mirror of a position with no extra turn in hand: the opponent
     (``opponent``, its hand ``opponent_hand``) to throw, beside the mover's half ``mover``."""
-    start, hands, r, shared = t[0], t[1], t[2], t[9]
+    start, stride, r, shared = t[0], t[1], t[2], t[9]
     taken = opponent >> SHARED_SHIFT & r[4]
-    return int(start[_u((mover >> OFF & 7) * hands + opponent_hand)]
+    return int(start[_u((mover >> OFF & 7) * stride + opponent_hand)]
                + _rank(taken, shared - _bits(taken), mover, r))
 
 
+AHEAD = 8
+"""A sweep fetches the values of the unit this many places on while it sweeps one."""
+RING = 16
+"""Units whose mirrors and kept moves' successors are held at a time (more than ``AHEAD``)."""
+RANKS = 64
+"""Where the ranks of a unit's successors begin in ``scratch`` (a position has at most 32
+moves)."""
+SLACK = 2.0 ** -20
+"""A margin is rounded down by this much (relative) before it is stored: more than float32
+rounds up."""
+UNSEEN = 0xFFFF
+"""A narrow best move before the first look (each throw has fewer than 7 moves): a unit's
+first look counts every throw's move as changed."""
+UNSEEN_WIDE = -(1 << 31)
+"""A wide best move before the first look: no successor's place."""
+NEVER = 0xBF80
+"""A margin no sum of changes is below (-1.0 in 16 bits)."""
+
+
 @compiled
-def _sweep(w: Any, position: Any, hand: Any, opponent: Any, t: Any, hand_code: Any,
-           choices: Any, how: int, scratch: Any, margin: Any, spent: float, ring: Any
-           ) -> tuple[float, int, int]:
+def _sweep(w: Any, position: Any, hand: Any, opponent: Any, mirror: Any, t: Any,
+           hand_code: Any, wide: Any, narrow: Any, how: int, scratch: Any, margin: Any,
+           spent: float, ring: Any) -> tuple[float, int, int]:
     """One Gauss-Seidel pass over the units: (the largest change, how many throws' best moves
     changed, how many units a choosing sweep kept the moves of without looking). ``how``:
-    CHOOSE (each throw's best move, kept in ``choices``: a throw's of each position after the
-    last), CHOSEN (the moves kept), or RESIDUAL (the Bellman residual, every move looked at,
-    nothing written). ``scratch`` holds the successors of a unit's two positions while they
-    are fetched; ``ring`` the mirrors and the successors of the kept moves of the next
-    ``AHEAD`` units.
+    CHOOSE (each throw's best move, kept in ``wide`` or else ``narrow``: a throw's of each
+    position after the last), CHOSEN (the moves kept), or RESIDUAL (the Bellman residual, every
+    move looked at, nothing written). ``mirror`` holds each unit's mirror, or nothing: then it
+    is worked out. ``scratch`` holds the successors of a unit's two positions while they are
+    fetched; ``ring`` the mirrors and the successors of the kept moves of the next ``AHEAD``
+    units.
 
     ``spent``: the sum of the largest changes of the group's sweeps before this one. A unit's
     values have moved since its best moves were last looked at by at most ``spent`` plus this
@@ -293,10 +309,12 @@ def _sweep(w: Any, position: Any, hand: Any, opponent: Any, t: Any, hand_code: A
     first, codes, half_hand, hand_extra = t[5], t[14], t[15], t[16]
     throws = len(chance_of_throws(t))
     stride = 2 * throws + 1  # a unit's room in the ring: its successors, then its mirror
+    cell = np.empty(1, dtype=np.float32)  # a margin, as a float and as its bits
+    bits = cell.view(np.uint32)
     largest = 0.0
     units = len(position)
     changed = kept = 0
-    chosen_at = 0  # where unit u's chosen moves begin in ``choices``
+    chosen_at = 0  # where unit u's chosen moves begin
     ahead_at = 0  # and those of the unit ahead
     for u in range(-AHEAD, units):
         moved = spent + largest  # no value of the group has moved more since ``spent`` began
@@ -311,47 +329,50 @@ def _sweep(w: Any, position: Any, hand: Any, opponent: Any, t: Any, hand_code: A
             there = (v & RING - 1) * stride
             vm = -1
             if hand_extra[_u(vh)] == 0:
-                vm = _mirror(vmine, vo, vtheirs, t)
+                vm = mirror[_u(v)] if len(mirror) else _mirror(vmine, vo, vtheirs, t)
                 _prefetch(w, vm)
             ring[_u(there + 2 * throws)] = vm
             _prefetch(w, position[_u(v)])
-            if how == CHOSEN or (how == CHOOSE and moved < margin[v]):
-                _decode(vh, vo, vtheirs, choices, ahead_at, w, t, ring, there)
+            bits[0] = np.uint32(margin[_u(v)]) << 16
+            if how == CHOSEN or (how == CHOOSE and moved < cell[0]):
+                _decode(vh, vo, wide, narrow, ahead_at, w, t, ring, there)
                 if vm >= 0:  # the mirror's opponent is this unit's hand (no extra turn)
-                    _decode(vtheirs, vmine, vh, choices, ahead_at + throws, w, t, ring,
+                    _decode(vtheirs, vmine, wide, narrow, ahead_at + throws, w, t, ring,
                             there + throws)
             ahead_at += 2 * throws if vm >= 0 else throws
         if u < 0:
             continue
         i, h, mine = position[_u(u)], hand[_u(u)], hand_code[_u(hand[_u(u)])]
         o = codes[_u(opponent[_u(u)])]
+        theirs = half_hand[_u(opponent[_u(u)])]
         at = (u & RING - 1) * stride
         m = ring[_u(at + 2 * throws)]
-        keep = how == CHOSEN or (how == CHOOSE and moved < margin[u])
+        bits[0] = np.uint32(margin[_u(u)]) << 16
+        keep = how == CHOSEN or (how == CHOOSE and moved < cell[0])
         if keep:
             kept += how == CHOOSE
             rest, loop, passing = _chosen(h, o, w, t, ring, at)
             if m >= 0:
-                rest2, loop2, passing2 = _chosen(half_hand[_u(opponent[_u(u)])], mine, w, t,
-                                                 ring, at + throws)
+                rest2, loop2, passing2 = _chosen(theirs, mine, w, t, ring, at + throws)
         else:
-            theirs = half_hand[_u(opponent[_u(u)])]
-            row = _places(h, o, theirs, w, t, scratch, 0)
+            row = _places(h, o, w, t, scratch, 0)
             row2 = row
             second = first[row + 1] - first[row]
             if m >= 0:
-                row2 = _places(theirs, mine, h, w, t, scratch, second)
-            rest, loop, passing, gap, found = _pick(row, w, t, scratch, 0, choices, chosen_at,
-                                                    how == CHOOSE)
+                row2 = _places(theirs, mine, w, t, scratch, second)
+            rest, loop, passing, gap, found = _pick(row, w, t, scratch, 0, wide, narrow,
+                                                    chosen_at, how == CHOOSE)
             changed += found
             if m >= 0:
-                rest2, loop2, passing2, gap2, found = _pick(row2, w, t, scratch, second, choices,
-                                                            chosen_at + throws, how == CHOOSE)
+                rest2, loop2, passing2, gap2, found = _pick(row2, w, t, scratch, second, wide,
+                                                            narrow, chosen_at + throws,
+                                                            how == CHOOSE)
                 changed += found
                 gap = min(gap, gap2)
-            if how == CHOOSE:  # kept as float32, rounded down by more than float32 rounds
+            if how == CHOOSE:  # 16 bits of a float32: rounded down by more than it rounds up
                 edge = spent + gap / 2.0
-                margin[u] = edge - abs(edge) * SLACK
+                cell[0] = edge - abs(edge) * SLACK
+                margin[_u(u)] = bits[0] >> 16
         chosen_at += 2 * throws if m >= 0 else throws
         old = w[_u(i)]
         if m < 0:  # extra turns in hand: no lost throw passes the turn
@@ -391,10 +412,10 @@ def _shrunk(half: int, pieces: int) -> int:
 @inlined
 def _number(mover: int, opponent: int, t: Any) -> int:
     """The place of a position with no extra turn in hand (``Index.number``)."""
-    start, hands, r, first_hand, shared = t[0], t[1], t[2], t[3], t[9]
+    start, stride, r, first_hand, shared = t[0], t[1], t[2], t[3], t[9]
     taken = mover >> SHARED_SHIFT & r[4]
     hand = first_hand[_u(mover)]
-    return int(start[_u((opponent >> OFF & 7) * hands + hand)]
+    return int(start[_u((opponent >> OFF & 7) * stride + hand)]
                + _rank(taken, shared - _bits(taken), opponent, r))
 
 
@@ -412,11 +433,29 @@ def _start(w: Any, position: Any, hand: Any, opponent: Any, t: Any, hand_code: A
             w[_u(mirror)] = w[_u(_number(_shrunk(theirs, pieces), _shrunk(mover, pieces), t))]
 
 
+@compiled
+def _mirrors(hand: Any, opponent: Any, t: Any, hand_code: Any, found: Any) -> None:
+    """Each unit's mirror, or -1 (``Group.mirror``)."""
+    codes, half_hand, hand_extra = t[14], t[15], t[16]
+    for u in range(len(hand)):
+        found[u] = -1
+        if hand_extra[_u(hand[u])] == 0:
+            found[u] = _mirror(hand_code[_u(hand[u])], codes[_u(opponent[u])],
+                               half_hand[_u(opponent[u])], t)
+
+
 def start_values(w: Values, group: Group, arrays: Arrays, pieces: int) -> None:
     """Start the values of ``group`` from positions with a piece fewer a side (``_start``);
     its layers must leave each side at least two pieces not borne off."""
     _start(w, group.position, group.hand, group.opponent, arrays.rules, arrays.hand_code,
            pieces)
+
+
+def with_mirrors(group: Group, arrays: Arrays) -> Group:
+    """``group`` with its units' mirrors kept (4 bytes a unit), not worked out as it is swept."""
+    found = np.empty(len(group.hand), dtype=np.int32)
+    _mirrors(group.hand, group.opponent, arrays.rules, arrays.hand_code, found)
+    return group._replace(mirror=found)
 
 
 class Arrays(NamedTuple):
@@ -426,9 +465,9 @@ class Arrays(NamedTuple):
     rules: tuple[Any, ...]
     hand_code: npt.NDArray[np.int64]
     scratch: npt.NDArray[np.int64]
-    """Room for the successors of a unit's two positions."""
+    """Room for the successors of a unit's two positions, and their ranks."""
     ring: npt.NDArray[np.int64]
-    """Room for the successors of the kept moves of ``RING`` units."""
+    """Room for the mirrors and kept moves' successors of ``RING`` units."""
 
 
 def arrays_of(index: Index, moves: MoveTable, chances: list[float]) -> Arrays:
@@ -436,14 +475,18 @@ def arrays_of(index: Index, moves: MoveTable, chances: list[float]) -> Arrays:
     first_hand = index.first_hands
     rank = rank_tables(index)
     m = moves
-    starts = index.start.ravel().astype(np.int32)  # half the cache lines of int64
+    hands = index.start.shape[1]
+    # where each block begins (32 bits: half the cache lines), and beside each row of blocks
+    # one more that begins at the 0 after the values: a throw with no move (``_decode``)
+    starts = np.full((index.pieces, hands + 1), index.size, dtype=np.int32)
+    starts[:, :hands] = index.start
     # A row's three chances share a cache line, and each move is one number: a position's
     # moves are a line or two of a table that stays in the cache.
     lost = np.stack([m.won, m.loop, m.lost_pass], axis=1).ravel()
     half_hand = first_hand[index.halves.codes]  # the hand of each half, by its number
-    rules = (starts, index.start.shape[1], rank, first_hand, lost, m.first, packed(m),
+    rules = (starts.ravel(), hands + 1, rank, first_hand, lost, m.first, packed(m),
              m.blocking, m.keys, index.shared, index.size, np.array(chances),
-             by_throw(m, len(chances)), successors(m), index.halves.codes, half_hand,
+             by_throw(m, len(chances)), successors(index, m), index.halves.codes, half_hand,
              index.hand_extra.astype(np.int8))
     most = int(np.diff(m.first).max(initial=0))
     assert 2 * most <= RANKS, "a unit's successors and their ranks fit the scratch"
@@ -470,16 +513,22 @@ def by_throw(moves: MoveTable, throws: int) -> npt.NDArray[np.int64]:
     return found
 
 
-def successors(moves: MoveTable) -> npt.NDArray[np.int32]:
-    """Each move's few bits that place its successor's block (``_decode``): whether the turn
-    passes, the bumped bit's place plus one, and the mover's hand if it throws again, else its
-    pieces off."""
-    bump = np.zeros(len(moves.bump), dtype=np.int64)
-    hit = moves.bump != 0
-    bump[hit] = np.log2(moves.bump[hit]).round().astype(np.int64) + 1
-    target = np.where(moves.passes == 1, moves.target >> OFF & 7, moves.target)
-    assert (target < 1 << 25).all()
-    return (moves.passes | bump << 1 | target << 6).astype(np.int32)
+BLOCK_MASK = (1 << 20) - 1
+
+
+def successors(index: Index, moves: MoveTable) -> npt.NDArray[np.int64]:
+    """Each move's few bits that place its successor's block (``_decode``): if the mover
+    throws again, its hand (beside the opponent's row of blocks); if the turn passes, the row
+    of the mover's pieces off (beside the opponent's hand), and bit 20; the opponent's bit it
+    bumps from bit 21 on. One more after them: a throw with no move, whose block begins at the
+    0 after the values."""
+    bump = (1 << np.where(moves.bump != 0, np.log2(np.maximum(moves.bump, 1)).round() + 1, 0)
+            .astype(np.int64)) >> 1
+    stride = index.start.shape[1] + 1
+    block = np.where(moves.passes == 1, (moves.target >> OFF & 7) * stride, moves.target)
+    assert (block <= BLOCK_MASK).all() and (bump == moves.bump).all()
+    found = block | moves.passes << 20 | bump << 21
+    return np.concatenate([found, [stride - 1]]).astype(np.int64)
 
 
 PASSES, BUMP, TARGET, TAKEN, FREE = 3, 4, 9, 32, 44
@@ -500,22 +549,26 @@ def packed(moves: MoveTable) -> npt.NDArray[np.int64]:
 
 
 class Choices(NamedTuple):
-    """What a group's sweeps keep between them: each position's chosen moves (16 bits a throw,
-    ``_pick``), a unit's two after each other, and each unit's margin (``_sweep``; below any
-    sum of changes until first looked at)."""
+    """What a group's sweeps keep between them: each position's best move for each throw, a
+    unit's two positions after each other, ``wide`` (32 bits a throw) or else ``narrow`` (16
+    bits), and each unit's margin (``_sweep``: the upper 16 bits of a float32; below any sum of
+    changes until first looked at)."""
 
-    moves: npt.NDArray[np.uint16]
-    margin: npt.NDArray[np.float32]
+    wide: npt.NDArray[np.int32]
+    narrow: npt.NDArray[np.uint16]
+    margin: npt.NDArray[np.uint16]
 
 
-def choices_for(group: Group, chances: list[float], hand_extra: npt.NDArray[np.int64]
-                ) -> Choices:
-    """Room for each position's chosen moves, none looked at yet (a position that is its own
-    mirror, the same pieces on both sides, has room twice, as a unit of two)."""
+def choices_for(group: Group, chances: list[float], hand_extra: npt.NDArray[np.int64],
+                wide: bool = True) -> Choices:
+    """Room for each position's best moves, wide or narrow, none looked at yet (a position
+    that is its own mirror, the same pieces on both sides, has room twice, as a unit of
+    two)."""
     units = len(group.position)
-    swept = units + int(np.count_nonzero(hand_extra[group.hand] == 0))
-    return Choices(np.full(len(chances) * swept, UNSEEN, dtype=np.uint16),
-                   np.full(units, -1.0, dtype=np.float32))
+    room = len(chances) * (units + int(np.count_nonzero(hand_extra[group.hand] == 0)))
+    return Choices(np.full(room if wide else 0, UNSEEN_WIDE, dtype=np.int32),
+                   np.full(0 if wide else room, UNSEEN, dtype=np.uint16),
+                   np.full(units, NEVER, dtype=np.uint16))
 
 
 def sweep(w: Values, group: Group, arrays: Arrays, choices: Choices, how: int,
@@ -524,6 +577,7 @@ def sweep(w: Values, group: Group, arrays: Arrays, choices: Choices, how: int,
     group's sweeps before it): the largest change, how many throws' best moves changed (always
     0 with the moves kept) and how many units a choosing sweep did not need to look at."""
     largest, changed, kept = _sweep(
-        w, group.position, group.hand, group.opponent, arrays.rules, arrays.hand_code,
-        choices.moves, how, arrays.scratch, choices.margin, spent, arrays.ring)
+        w, group.position, group.hand, group.opponent, group.mirror, arrays.rules,
+        arrays.hand_code, choices.wide, choices.narrow, how, arrays.scratch, choices.margin,
+        spent, arrays.ring)
     return float(largest), int(changed), int(kept)

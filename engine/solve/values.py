@@ -18,6 +18,7 @@ point; the largest change of a sweep goes down geometrically.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -93,6 +94,25 @@ without looking), so they are not found only at the tolerance, which costs anoth
 sweeps to it (four pieces: 302.6 to 271.9 million units a solve, a look counted as seven)."""
 
 
+class Plan(NamedTuple):
+    """How a group is held in memory (``Solver.plan``); the arithmetic is the same every way."""
+
+    wide: bool
+    """Each best move as its successor's place (4 bytes), or narrow: its place among the
+    throw's moves and the successor's rank in its block (2 bytes, the rest worked out again at
+    every sweep)."""
+    mirrors: bool
+    """Each unit's mirror kept (4 bytes), or worked out at every sweep."""
+    held: int
+    """The most the group holds, in bytes: the values it reads, its sweep order, best moves
+    and margins."""
+
+
+HOLDINGS = [(True, True), (True, False), (False, True), (False, False)]
+"""The ways of holding a group, the fastest first (best moves narrow cost the most time: the
+sweeps that keep them work out where each successor's block begins)."""
+
+
 class Solver:
     """The compiled sweeps of one index.
 
@@ -131,6 +151,34 @@ class Solver:
         """The layers a group reads for its start values only (``starts``)."""
         return starts(self.index, layers)
 
+    def plan(self, units: Group, room: int) -> Plan:
+        """The fastest way of holding ``units`` in ``room`` bytes (the leanest if none fits).
+        The most is held either while the start values are made (every layer read, the sweep
+        order) or while it is swept (the layers the sweeps read, the order, the best moves and
+        margins)."""
+        index = self.index
+        count = len(units.position)
+        paired = int(np.count_nonzero(index.hand_extra[units.hand] == 0))
+        first = self.starts(units.layers)
+        sweeps = 8 * sum(index.layers[layer][1] for layer in self.reads(units.layers)
+                         if layer not in first)
+        starting = 8 * sum(index.layers[layer][1] for layer in first)
+        found = Plan(False, False, 0)
+        for wide, mirrors in HOLDINGS:
+            order = count * (12 if mirrors else 8)
+            moves = len(self.chances) * (count + paired) * (4 if wide else 2)
+            found = Plan(wide, mirrors, max(sweeps + starting + order,
+                                            sweeps + order + moves + 2 * count))
+            if found.held <= room:
+                break
+        return found
+
+    def with_mirrors(self, units: Group) -> Group:
+        """``units`` with each unit's mirror kept (``Plan.mirrors``)."""
+        from engine.solve.kernel import with_mirrors
+
+        return with_mirrors(units, self.arrays)
+
     def start(self, w: Values, group: Group) -> None:
         """Set a group's values where its sweeps begin: from the race with a piece fewer a side
         where both keep two pieces or more, else a half."""
@@ -153,16 +201,17 @@ class Solver:
         choices = choices_for(group, self.chances, self.index.hand_extra)
         return sweep(w, group, self.arrays, choices, CHOOSE if write else RESIDUAL)[0]
 
-    def solve_group(self, w: Values, group: Group, tolerance: float, started: bool = False
-                    ) -> Iterator[float]:
+    def solve_group(self, w: Values, group: Group, tolerance: float, started: bool = False,
+                    wide: bool = True) -> Iterator[float]:
         """Sweep a group until a sweep changes no value by more than ``tolerance``, from its
-        start values (``start``; already set if ``started``); yields the largest change of each
-        sweep that chooses the moves (the last bounds the residual)."""
+        start values (``start``; already set if ``started``), keeping its best moves ``wide``
+        or narrow (``Plan``: the same arithmetic); yields the largest change of each sweep
+        that chooses the moves (the last bounds the residual)."""
         from engine.solve.kernel import CHOOSE, CHOSEN, choices_for, sweep
 
         if not started:
             self.start(w, group)
-        choices = choices_for(group, self.chances, self.index.hand_extra)
+        choices = choices_for(group, self.chances, self.index.hand_extra, wide)
         slots = 2 * len(self.chances) * len(group.position)  # a throw each of two positions
         spent = 0.0  # the sum of the sweeps' largest changes: how far any value can have moved
         again = False  # whether the settled moves are to be looked at again on the way

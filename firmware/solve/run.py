@@ -12,6 +12,7 @@ the group it was solving.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import math
@@ -41,6 +42,13 @@ SCALE = 65535
 FORMAT = "aseb-solved-table"
 CHUNK = 1 << 20
 """Values turned into chances at a time (8 MiB of doubles)."""
+MiB = 1 << 20
+MEMORY = 600 * MiB
+"""What a solve plans to fit in where its service sets no limit: a Raspberry Pi 3 beside the
+board's service and web page."""
+PROCESS = 128 * MiB
+"""What the process holds besides the group it solves: Python, NumPy, numba and the machine
+code, the index and the move tables, and the pages of its files it uses."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +95,30 @@ def compile_cache(out: Path) -> Path:
     return home if os.access(home, os.W_OK) else out / "numba-cache"
 
 
+def memory_limit(cgroup: Path = Path("/proc/self/cgroup"), root: Path = Path("/sys/fs/cgroup")
+                 ) -> int | None:
+    """The memory limit of this process's control group (systemd's ``MemoryMax=``), the least
+    along its path; None where there is none, or no cgroup v2 to ask."""
+    try:
+        lines = cgroup.read_text(encoding="ascii").splitlines()
+    except OSError:
+        return None
+    line = next((line for line in lines if line.startswith("0::/")), None)
+    if line is None:
+        return None
+    limits = []
+    where = root / line[4:]
+    while True:
+        with contextlib.suppress(OSError):
+            text = (where / "memory.max").read_text(encoding="ascii").strip()
+            if text.isdigit():
+                limits.append(int(text))
+        if where == root or where == where.parent:
+            break
+        where = where.parent
+    return min(limits, default=None)
+
+
 def peak_mb() -> float:
     """The process's peak resident memory so far."""
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -99,8 +131,11 @@ def solve(
     show: bool = True,
     tolerance: float = TOLERANCE,
     clock: Callable[[], float] = time.monotonic,
+    memory: int | None = None,
 ) -> Result:
-    """Solve ``ruleset`` into ``out``, going on from a checkpoint there if one exists."""
+    """Solve ``ruleset`` into ``out``, going on from a checkpoint there if one exists, in
+    ``memory`` bytes (by default the limit of the service it runs in, else ``MEMORY``): each
+    group is held the fastest way that fits (``Solver.plan``)."""
     began = clock()
     out.mkdir(parents=True, exist_ok=True)
     if "numba" not in sys.modules and "NUMBA_CACHE_DIR" not in os.environ:
@@ -114,6 +149,7 @@ def solve(
     later = [{layer for g in order[k:] for layer in solver.reads(g)} | {(0, 0)}
              for k in range(1, len(order) + 1)]
     values = Layers(index, saved)
+    room = (memory or memory_limit() or MEMORY) - PROCESS
     done, residual, spent = _resume(saved, ruleset, values, later, order)
     table = saved / "table.u16"
     width = math.ceil(-math.log10(tolerance))
@@ -123,13 +159,17 @@ def solve(
         label = "+".join(f"{a}{b}" for a, b in layers)
         values.hold(solver.reads(layers), fresh=layers)
         units = group(index, layers)
+        plan = solver.plan(units, room)
+        if plan.mirrors:
+            units = solver.with_mirrors(units)
         solver.start(values.w, units)
         values.hold(set(solver.reads(layers)) - set(solver.starts(layers)))
-        bar = tqdm(total=width, desc=f"layer {label} ({units.positions:,} positions)",
+        held = "" if plan.wide else ", best moves narrow"
+        bar = tqdm(total=width, desc=f"layer {label} ({units.positions:,} positions{held})",
                    disable=not show, unit="decade", bar_format="{l_bar}{bar}| {postfix}")
         change = 0.0
         for sweeps, change in enumerate(
-                solver.solve_group(values.w, units, tolerance, started=True), 1):
+                solver.solve_group(values.w, units, tolerance, True, plan.wide), 1):
             decades = min(width, max(0, int(-math.log10(max(change, 1e-300)))))
             bar.update(decades - bar.n)
             bar.set_postfix_str(f"sweep {sweeps}, change {change:.1e}")

@@ -155,20 +155,25 @@ def plain_group(index: Index, layers: list[tuple[int, int]]) -> tuple[Group, np.
     position, hand_of, opponent, mirror, level = (np.concatenate(c) for c in found)
     order = np.argsort(level, kind="stable")
     numbers = np.array([index.halves.number[h] for h in opponent[order].tolist()])
-    return Group(layers, position[order], hand_of[order], numbers,
+    return Group(layers, position[order], hand_of[order], numbers, mirror[order],
                  sum(index.layers[layer][1] for layer in layers)), mirror[order]
 
 
 @pytest.mark.parametrize("ruleset", [Ruleset(pieces=3), cyningstan(2)],
                          ids=["tait-3", "cyningstan-2"])
 def test_the_compiled_sweep_order_is_the_plain_one(ruleset: Ruleset) -> None:
+    from engine.solve import kernel
+
     index = Index(ruleset)
+    arrays = Solver(index).arrays
     for layers in groups(index):
         compiled, (plain, plain_mirrors) = group(index, layers), plain_group(index, layers)
         assert compiled.positions == plain.positions
         for name in ("position", "hand", "opponent"):
             assert np.array_equal(getattr(compiled, name), getattr(plain, name)), (layers, name)
         assert np.array_equal(mirrors(index, compiled), plain_mirrors), layers
+        kept = kernel.with_mirrors(compiled, arrays)
+        assert np.array_equal(kept.mirror, plain_mirrors), layers
 
 
 def shrunk(half: int, pieces: int) -> int:
@@ -306,7 +311,7 @@ def test_a_choosing_sweep_that_keeps_proven_moves_gives_the_values_of_looking(
                     ) -> tuple[float, int, int]:
             nonlocal kept
             if forget:  # as if no unit's moves had ever been looked at
-                choices.margin[:] = -1.0
+                choices.margin[:] = kernel.NEVER
             found = real(w, units, arrays, choices, how, spent)
             kept += found[2]
             return found
@@ -324,6 +329,58 @@ def test_a_choosing_sweep_that_keeps_proven_moves_gives_the_values_of_looking(
     keeping, kept = solve_all(forget=False)
     assert none == 0 and kept > 1000
     assert np.array_equal(looking, keeping)
+
+
+@pytest.mark.parametrize("ruleset", [Ruleset(pieces=3), cyningstan(2)],
+                         ids=["tait-3", "cyningstan-2"])
+def test_best_moves_kept_narrow_and_mirrors_worked_out_give_the_same_bits(
+    ruleset: Ruleset,
+) -> None:
+    """The four ways of holding a group (its best moves wide or narrow, its mirrors kept or
+    worked out as it is swept) sweep the same arithmetic: the same values to the last bit, the
+    same count of sweeps."""
+    from engine.solve import kernel
+
+    index = Index(ruleset)
+    solver = Solver(index)
+    found = []
+    for wide, kept in [(True, True), (True, False), (False, True), (False, False)]:
+        w = working(index)
+        sweeps = 0
+        for layers in groups(index):
+            units = group(index, layers)
+            if kept:
+                units = kernel.with_mirrors(units, solver.arrays)
+            sweeps += len(list(solver.solve_group(w, units, 1e-11, wide=wide)))
+        found.append((w, sweeps))
+    for w, sweeps in found[1:]:
+        assert np.array_equal(w, found[0][0]) and sweeps == found[0][1]
+
+
+def test_a_plan_counts_the_bytes_a_group_holds_and_takes_the_fastest_that_fits() -> None:
+    from engine.solve import kernel
+    from engine.solve.values import HOLDINGS
+
+    index = Index(Ruleset(pieces=3))
+    solver = Solver(index)
+    units = group(index, [(0, 1), (1, 0)])
+    paired = kernel.with_mirrors(units, solver.arrays).mirror >= 0
+    assert paired.any() and not paired.all()
+    reads = 8 * sum(index.layers[layer][1] for layer in solver.reads(units.layers))
+    starts = 8 * sum(index.layers[layer][1] for layer in solver.starts(units.layers))
+    held = []
+    for wide, kept_mirrors in HOLDINGS:
+        order = units.position.nbytes + units.hand.nbytes + units.opponent.nbytes
+        if kept_mirrors:
+            order += kernel.with_mirrors(units, solver.arrays).mirror.nbytes
+        choices = kernel.choices_for(units, solver.chances, index.hand_extra, wide)
+        kept = choices.wide.nbytes + choices.narrow.nbytes + choices.margin.nbytes
+        plan = solver.plan(units, reads - starts + order + kept)
+        assert (plan.wide, plan.mirrors) == (wide, kept_mirrors)
+        assert plan.held == max(reads + order, reads - starts + order + kept)
+        held.append(plan.held)
+    assert held == sorted(held, reverse=True)
+    assert solver.plan(units, 0) == solver.plan(units, held[-1])
 
 
 def test_each_packed_move_unpacks_to_the_move_table() -> None:

@@ -44,7 +44,7 @@ def test_each_group_holds_only_the_layers_its_sweeps_read(
     looked: list[list[tuple[int, int]]] = []
 
     def watched(self: Solver, w: np.ndarray, units: Group, tolerance: float,
-                started: bool = False) -> Any:
+                started: bool = False, wide: bool = True) -> Any:
         held = set(solver.reads(units.layers)) - set(solver.starts(units.layers))
         for layer, (first, size) in index.layers.items():
             inside = slice(-(-first * 8 // mmap.PAGESIZE) * mmap.PAGESIZE // 8,
@@ -54,7 +54,7 @@ def test_each_group_holds_only_the_layers_its_sweeps_read(
             else:
                 assert w[inside].all(), (units.layers, layer)  # no chance is exactly 0
         looked.append(units.layers)
-        return real(self, w, units, tolerance, started)
+        return real(self, w, units, tolerance, started, wide)
 
     monkeypatch.setattr(Solver, "solve_group", watched)
     solve(THREE, tmp_path, show=False)
@@ -111,3 +111,42 @@ def test_a_checkpoint_of_other_rules_is_not_taken(tmp_path: Path) -> None:
     fresh = solve(Ruleset(pieces=2), tmp_path / "fresh", show=False)
     assert solve(Ruleset(pieces=2), tmp_path, show=False).sha256 == fresh.sha256
     assert not saved.exists()
+
+
+def test_a_solve_in_little_memory_holds_its_groups_narrow_and_makes_the_same_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    real = Solver.plan
+    plans: list[tuple[bool, bool]] = []
+
+    def noted(self: Solver, units: Group, room: int) -> Any:
+        found = real(self, units, room)
+        plans.append((found.wide, found.mirrors))
+        return found
+
+    monkeypatch.setattr(Solver, "plan", noted)
+    roomy = solve(THREE, tmp_path / "roomy", show=False, memory=1 << 40)
+    assert set(plans) == {(True, True)}
+    plans.clear()
+    tight = solve(THREE, tmp_path / "tight", show=False, memory=run.PROCESS)
+    assert set(plans) == {(False, False)}
+    assert tight.sha256 == roomy.sha256 and tight.residual == roomy.residual
+    assert tight.start_value == roomy.start_value
+
+
+def test_the_memory_limit_is_the_least_along_the_services_cgroup(tmp_path: Path) -> None:
+    root = tmp_path / "cgroup"
+    service = root / "system.slice" / "aseb-solve.service"
+    service.mkdir(parents=True)
+    (root / "memory.max").write_text("max\n")
+    (root / "system.slice" / "memory.max").write_text("2147483648\n")
+    (service / "memory.max").write_text("629145600\n")
+    cgroup = tmp_path / "cgroup-of-self"
+    cgroup.write_text("0::/system.slice/aseb-solve.service\n")
+    assert run.memory_limit(cgroup, root) == 629145600
+    (service / "memory.max").write_text("max\n")
+    assert run.memory_limit(cgroup, root) == 2147483648
+    cgroup.write_text("4:memory:/somewhere\n0::/\n")
+    assert run.memory_limit(cgroup, root) is None
+    cgroup.write_text("4:memory:/somewhere\n")  # cgroup v1 only
+    assert run.memory_limit(cgroup, root) is None
