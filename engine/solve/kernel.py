@@ -129,39 +129,20 @@ def _places(hand: int, opponent: int, w: Any, t: Any, scratch: Any, at: int) -> 
 
 
 @inlined
-def _keep(wide: Any, narrow: Any, at: int, found: int, rank: int, offset: int, write: bool
-          ) -> int:
-    """Keep a throw's best move at ``at``: wide, its successor ``found``; narrow, its successor's
-    ``rank`` in its block and its place ``offset`` among the throw's moves; if ``write``.
-    Returns 1 if it is not the move kept before, else 0."""
-    if len(wide):
-        changed = wide[_u(at)] != found
-        if write:
-            wide[_u(at)] = found
-    else:
-        changed = narrow[_u(at)] & 7 != offset
-        if write:
-            narrow[_u(at)] = rank << 3 | offset
-    return int(changed)
-
-
-@inlined
-def _pick(row: int, w: Any, t: Any, scratch: Any, at: int, wide: Any, narrow: Any,
-          chosen_at: int, write: bool) -> tuple[float, float, float, float, int]:
+def _pick(row: int, w: Any, t: Any, scratch: Any, at: int
+          ) -> tuple[float, float, float, float]:
     """(the throws' weighted best values but for lost throws, the chance of a lost throw that
-    changes nothing, the chance of one that passes the turn to the mirror, the gap, how many
-    throws' best moves changed), from the successors ``_places`` found. The gap: by how much
-    the best move of each throw beats its second best, the least over the throws (1 or more
-    when no throw has two moves). If ``write``, each throw's best move is kept at
-    ``chosen_at + throw`` (``_keep``; a throw with no move to choose: the place of a 0, or
-    0)."""
-    lost, first, move, nothing, p, by_throw = t[4], t[5], t[6], t[10], t[11], t[12]
+    changes nothing, the chance of one that passes the turn to the mirror, the gap), from the
+    successors ``_places`` found. The gap: by how much the best move of each throw beats its
+    second best, the least over the throws (1 or more when no throw has two moves). Each
+    throw's best move goes to ``scratch`` for ``_keep``: at ``PICKED + throw``, where its
+    successor is in ``scratch`` (-1: a throw with no move), and ``throws`` on, its place among
+    the throw's moves."""
+    lost, first, move, p = t[4], t[5], t[6], t[11]
     throws = len(p)
-    changed = 0
-    starts = by_throw[_u(row)]
-    for k in range(throws):  # the throws with no move: the place of a 0
-        if starts >> 6 * k & 63 == 63:
-            changed += _keep(wide, narrow, chosen_at + k, nothing, 0, 0, write)
+    for k in range(throws):
+        scratch[_u(PICKED + k)] = -1
+        scratch[_u(PICKED + throws + k)] = 0
     rest = lost[_u(3 * row)]
     best = 0.0
     second = -1.0
@@ -179,10 +160,8 @@ def _pick(row: int, w: Any, t: Any, scratch: Any, at: int, wide: Any, narrow: An
         throw = move[_u(j)] & 7
         new_throw = throw != current
         if new_throw and current >= 0:
-            changed += _keep(wide, narrow, chosen_at + current,
-                             scratch[_u(at + chosen - begin)],
-                             scratch[_u(RANKS + at + chosen - begin)], chosen - throw_begin,
-                             write)
+            scratch[_u(PICKED + current)] = at + chosen - begin
+            scratch[_u(PICKED + throws + current)] = chosen - throw_begin
             gap = min(gap, best - second)
         throw_begin = j if new_throw else throw_begin
         rest += weight * best if new_throw else 0.0
@@ -194,10 +173,36 @@ def _pick(row: int, w: Any, t: Any, scratch: Any, at: int, wide: Any, narrow: An
         current = throw
     rest += weight * best
     if current >= 0:
-        changed += _keep(wide, narrow, chosen_at + current, scratch[_u(at + chosen - begin)],
-                         scratch[_u(RANKS + at + chosen - begin)], chosen - throw_begin, write)
+        scratch[_u(PICKED + current)] = at + chosen - begin
+        scratch[_u(PICKED + throws + current)] = chosen - throw_begin
         gap = min(gap, best - second)
-    return rest, lost[_u(3 * row + 1)], lost[_u(3 * row + 2)], gap, changed
+    return rest, lost[_u(3 * row + 1)], lost[_u(3 * row + 2)], gap
+
+
+@inlined
+def _keep(wide: Any, narrow: Any, chosen_at: int, scratch: Any, t: Any, write: bool) -> int:
+    """Keep the best moves ``_pick`` found from ``chosen_at`` on, if ``write``: wide, each
+    successor's place (the place of a 0 for a throw with no move); narrow, its rank in its
+    block times 8 plus its place among the throw's moves. Returns how many are not the moves
+    kept before."""
+    nothing = t[10]
+    throws = len(chance_of_throws(t))
+    is_wide = len(wide) > 0
+    changed = 0
+    for k in range(throws):  # one loop, the kind tested in it: numba compiles that well
+        at = scratch[_u(PICKED + k)]
+        offset = scratch[_u(PICKED + throws + k)]
+        found = nothing if at < 0 else scratch[_u(at)]
+        if is_wide:
+            changed += wide[_u(chosen_at + k)] != found
+            if write:
+                wide[_u(chosen_at + k)] = found
+        else:
+            changed += narrow[_u(chosen_at + k)] & 7 != offset
+            if write:
+                narrow[_u(chosen_at + k)] = (0 if at < 0 else scratch[_u(RANKS + at)]) << 3 | (
+                    offset)
+    return changed
 
 
 @inlined
@@ -214,12 +219,6 @@ def _decode(hand: int, opponent: int, wide: Any, narrow: Any, chosen_at: int, w:
     move to choose. Kept wide, it is read; kept narrow, its rank is read and where its block
     begins is worked out from the move's few bits in ``successors``."""
     throws = len(chance_of_throws(t))
-    if len(wide):
-        for k in range(throws):
-            found = wide[_u(chosen_at + k)]
-            _prefetch(w, found ^ found >> 31)  # ~found when the turn passes
-            ring[_u(at + k)] = found
-        return
     start, stride, first_hand, first = t[0], t[1], t[3], t[5]
     blocking, keys, by_throw, successors = t[7], t[8], t[12], t[13]
     row = hand * keys + _key(opponent, blocking)
@@ -228,17 +227,21 @@ def _decode(hand: int, opponent: int, wide: Any, narrow: Any, chosen_at: int, w:
     beside = (opponent >> OFF & 7) * stride  # the opponent's row of blocks, if it moves on
     none = len(successors) - 1  # a throw with no move: the place of the 0 (rank 0)
     for k in range(throws):
-        j = starts >> 6 * k & 63
-        kept = narrow[_u(chosen_at + k)]
-        move = begin + j + (kept & 7)
-        code = successors[_u(none if j == 63 else move)]
-        passed = -(code >> 20 & 1)
-        # the opponent moves next from its half, bumped or not (fetched unless bumped)
-        to_move = first_hand[_u(opponent & ~(code >> 21) | opponent & ~passed)]
-        place = start[_u((code & BLOCK_MASK) + ((to_move ^ beside) & passed ^ beside))] + (
-            kept >> 3)
-        _prefetch(w, place)
-        ring[_u(at + k)] = place ^ passed
+        # One loop, the kind of room tested in it: numba inlines this well, and an early
+        # return or a loop of each kind badly (sweeps five times slower).
+        if len(wide):
+            found = int(wide[_u(chosen_at + k)])
+        else:
+            j = starts >> 6 * k & 63
+            kept = narrow[_u(chosen_at + k)]
+            code = successors[_u(none if j == 63 else begin + j + (kept & 7))]
+            passed = -(code >> 20 & 1)
+            # the opponent moves next from its half, bumped or not (fetched unless bumped)
+            to_move = first_hand[_u(opponent & ~(code >> 21) | opponent & ~passed)]
+            found = start[_u((code & BLOCK_MASK) + ((to_move ^ beside) & passed ^ beside))] + (
+                kept >> 3) ^ passed
+        _prefetch(w, found ^ found >> 63)  # ~found when the turn passes
+        ring[_u(at + k)] = found
 
 
 @inlined
@@ -275,6 +278,8 @@ RING = 16
 RANKS = 64
 """Where the ranks of a unit's successors begin in ``scratch`` (a position has at most 32
 moves)."""
+PICKED = 2 * RANKS
+"""Where ``_pick`` puts each throw's best move in ``scratch``."""
 SLACK = 2.0 ** -20
 """A margin is rounded down by this much (relative) before it is stored: more than float32
 rounds up."""
@@ -360,14 +365,11 @@ def _sweep(w: Any, position: Any, hand: Any, opponent: Any, mirror: Any, t: Any,
             second = first[row + 1] - first[row]
             if m >= 0:
                 row2 = _places(theirs, mine, w, t, scratch, second)
-            rest, loop, passing, gap, found = _pick(row, w, t, scratch, 0, wide, narrow,
-                                                    chosen_at, how == CHOOSE)
-            changed += found
+            rest, loop, passing, gap = _pick(row, w, t, scratch, 0)
+            changed += _keep(wide, narrow, chosen_at, scratch, t, how == CHOOSE)
             if m >= 0:
-                rest2, loop2, passing2, gap2, found = _pick(row2, w, t, scratch, second, wide,
-                                                            narrow, chosen_at + throws,
-                                                            how == CHOOSE)
-                changed += found
+                rest2, loop2, passing2, gap2 = _pick(row2, w, t, scratch, second)
+                changed += _keep(wide, narrow, chosen_at + throws, scratch, t, how == CHOOSE)
                 gap = min(gap, gap2)
             if how == CHOOSE:  # 16 bits of a float32: rounded down by more than it rounds up
                 edge = spent + gap / 2.0
@@ -491,7 +493,7 @@ def arrays_of(index: Index, moves: MoveTable, chances: list[float]) -> Arrays:
     most = int(np.diff(m.first).max(initial=0))
     assert 2 * most <= RANKS, "a unit's successors and their ranks fit the scratch"
     assert index.block.max() <= 1 << 13, "a successor's rank in its block fits 13 bits"
-    return Arrays(rules, index.hand_code, np.empty(2 * RANKS, dtype=np.int64),
+    return Arrays(rules, index.hand_code, np.empty(PICKED + 2 * len(chances), dtype=np.int64),
                   np.empty(RING * (2 * len(chances) + 1), dtype=np.int64))
 
 
