@@ -5,7 +5,7 @@ move table (``engine.solve.graph``): a successor's place is where its mover's bl
 the opponent's colex rank within it. Nothing per position is held but the values and, for each
 throw of each position, the move last found best (``Choices``), so that sweeps that keep those
 moves work out little, and for each unit how far its values may move before those moves could
-change (``Choices.margin``, a 16-bit float). A best move is kept one of two ways, as the memory
+change (``Choices.margin``, 4 bytes). A best move is kept one of two ways, as the memory
 allows (``engine.solve.values.plan``): ``wide``, its successor's place (4 bytes: the sweeps that
 keep the moves only read it), or ``narrow``, its place among the throw's moves and its
 successor's rank in its block (2 bytes: where the block begins is worked out again from a few
@@ -281,15 +281,16 @@ moves)."""
 PICKED = 2 * RANKS
 """Where ``_pick`` puts each throw's best move in ``scratch``."""
 SLACK = 2.0 ** -20
-"""A margin is rounded down by this much (relative) before it is stored: more than float32
-rounds up."""
+"""A margin is stored this much (relative) below its value: more than float32 rounds."""
 UNSEEN = 0xFFFF
 """A narrow best move before the first look (each throw has fewer than 7 moves): a unit's
 first look counts every throw's move as changed."""
 UNSEEN_WIDE = -(1 << 31)
 """A wide best move before the first look: no successor's place."""
-NEVER = 0xBF80
-"""A margin no sum of changes is below (-1.0 in 16 bits)."""
+NEVER = -1.0
+"""A margin no sum of changes is below. (Kept in 16 bits, the upper half of a float32, a
+margin lost what it was for: it is the sum of the changes before the look plus half the gap,
+and 8 bits of that sum are coarser than most gaps.)"""
 
 
 @compiled
@@ -314,8 +315,6 @@ def _sweep(w: Any, position: Any, hand: Any, opponent: Any, mirror: Any, t: Any,
     first, codes, half_hand, hand_extra = t[5], t[14], t[15], t[16]
     throws = len(chance_of_throws(t))
     stride = 2 * throws + 1  # a unit's room in the ring: its successors, then its mirror
-    cell = np.empty(1, dtype=np.float32)  # a margin, as a float and as its bits
-    bits = cell.view(np.uint32)
     largest = 0.0
     units = len(position)
     changed = kept = 0
@@ -338,8 +337,7 @@ def _sweep(w: Any, position: Any, hand: Any, opponent: Any, mirror: Any, t: Any,
                 _prefetch(w, vm)
             ring[_u(there + 2 * throws)] = vm
             _prefetch(w, position[_u(v)])
-            bits[0] = np.uint32(margin[_u(v)]) << 16
-            if how == CHOSEN or (how == CHOOSE and moved < cell[0]):
+            if how == CHOSEN or (how == CHOOSE and moved < margin[_u(v)]):
                 _decode(vh, vo, wide, narrow, ahead_at, w, t, ring, there)
                 if vm >= 0:  # the mirror's opponent is this unit's hand (no extra turn)
                     _decode(vtheirs, vmine, wide, narrow, ahead_at + throws, w, t, ring,
@@ -352,8 +350,7 @@ def _sweep(w: Any, position: Any, hand: Any, opponent: Any, mirror: Any, t: Any,
         theirs = half_hand[_u(opponent[_u(u)])]
         at = (u & RING - 1) * stride
         m = ring[_u(at + 2 * throws)]
-        bits[0] = np.uint32(margin[_u(u)]) << 16
-        keep = how == CHOSEN or (how == CHOOSE and moved < cell[0])
+        keep = how == CHOSEN or (how == CHOOSE and moved < margin[_u(u)])
         if keep:
             kept += how == CHOOSE
             rest, loop, passing = _chosen(h, o, w, t, ring, at)
@@ -371,10 +368,9 @@ def _sweep(w: Any, position: Any, hand: Any, opponent: Any, mirror: Any, t: Any,
                 rest2, loop2, passing2, gap2 = _pick(row2, w, t, scratch, second)
                 changed += _keep(wide, narrow, chosen_at + throws, scratch, t, how == CHOOSE)
                 gap = min(gap, gap2)
-            if how == CHOOSE:  # 16 bits of a float32: rounded down by more than it rounds up
+            if how == CHOOSE:  # kept as float32, rounded down by more than float32 rounds
                 edge = spent + gap / 2.0
-                cell[0] = edge - abs(edge) * SLACK
-                margin[_u(u)] = bits[0] >> 16
+                margin[_u(u)] = edge - abs(edge) * SLACK
         chosen_at += 2 * throws if m >= 0 else throws
         old = w[_u(i)]
         if m < 0:  # extra turns in hand: no lost throw passes the turn
@@ -553,12 +549,12 @@ def packed(moves: MoveTable) -> npt.NDArray[np.int64]:
 class Choices(NamedTuple):
     """What a group's sweeps keep between them: each position's best move for each throw, a
     unit's two positions after each other, ``wide`` (32 bits a throw) or else ``narrow`` (16
-    bits), and each unit's margin (``_sweep``: the upper 16 bits of a float32; below any sum of
-    changes until first looked at)."""
+    bits), and each unit's margin (``_sweep``; below any sum of changes until first looked
+    at)."""
 
     wide: npt.NDArray[np.int32]
     narrow: npt.NDArray[np.uint16]
-    margin: npt.NDArray[np.uint16]
+    margin: npt.NDArray[np.float32]
 
 
 def choices_for(group: Group, chances: list[float], hand_extra: npt.NDArray[np.int64],
@@ -570,7 +566,7 @@ def choices_for(group: Group, chances: list[float], hand_extra: npt.NDArray[np.i
     room = len(chances) * (units + int(np.count_nonzero(hand_extra[group.hand] == 0)))
     return Choices(np.full(room if wide else 0, UNSEEN_WIDE, dtype=np.int32),
                    np.full(0 if wide else room, UNSEEN, dtype=np.uint16),
-                   np.full(units, NEVER, dtype=np.uint16))
+                   np.full(units, NEVER, dtype=np.float32))
 
 
 def sweep(w: Values, group: Group, arrays: Arrays, choices: Choices, how: int,

@@ -168,7 +168,7 @@ class Solver:
             order = count * (12 if mirrors else 8)
             moves = len(self.chances) * (count + paired) * (4 if wide else 2)
             found = Plan(wide, mirrors, max(sweeps + starting + order,
-                                            sweeps + order + moves + 2 * count))
+                                            sweeps + order + moves + 4 * count))
             if found.held <= room:
                 break
         return found
