@@ -4,9 +4,10 @@
 
 Solves as ``aseb solve`` does (no files written; each group held as the run would in
 ``--memory``) and times, with the process's CPU clock, each group's sweep order and each
-sweep: those that look at every move (choosing) and those that keep the moves chosen. Prints, per group, how many of each kind it took and their cost a position,
-then the totals a position of the whole game, the start value and the table's sha256 (the same
-as ``aseb solve``'s: the timing changes nothing).
+sweep: those that look at every move (choosing) and those that keep the moves chosen. Prints,
+per group, how many of each kind it took and their cost a position, then the totals a position
+of the whole game, the start value and the table's sha256 (the same as ``aseb solve``'s: the
+timing changes nothing).
 """
 
 from __future__ import annotations
