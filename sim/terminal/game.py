@@ -28,6 +28,7 @@ from engine.text import board_text, demon_cast_text, event_text, throw_text
 from firmware.play.evidence import move_squares
 from firmware.play.telling import sided_throws
 from firmware.words import N_, _, problem, say, side_said
+from sim.terminal.rules import RULES, rules_text
 
 Chooser = Callable[[Any, random.Random], Any]
 """How the mummy picks a move: given the position with a pending throw and a generator."""
@@ -46,7 +47,8 @@ class Settings(Protocol):
 
 
 COMMANDS = {"hint": N_("hint"), "board": N_("board"), "mummy": N_("mummy"),
-            "switch": N_("switch"), "new": N_("new"), "help": N_("help"), "quit": N_("quit")}
+            "switch": N_("switch"), "new": N_("new"), "help": N_("help"), "quit": N_("quit"),
+            "rules": RULES}
 """The commands typed at a prompt: each is also understood in the language spoken."""
 
 
@@ -71,6 +73,8 @@ def help_text(words: Words, more: tuple[tuple[str, str], ...] = ()) -> str:
         (_("mummy"), _("hand the side to play to the mummy, or take it back")),
         (_("switch"), _("swap your side and the mummy's")),
         (_("new"), _("start a new game")),
+        (_("rules"), _("how to play this game, page by page ('{rules} 2': page 2)").format(
+            rules=_("rules"))),
         (_("help"), _("this list")),
         (_("quit"), _("leave the game")),
         *more,
@@ -284,6 +288,10 @@ class TerminalGame:
             except (EOFError, KeyboardInterrupt):
                 raise Quit from None
             command = command_of(answer)
+            first, _space, page = answer.partition(" ")
+            if command_of(first) == "rules":
+                self.write(rules_text(self.game.ruleset, page))
+                continue
             if command in ("q", "quit", "exit"):
                 raise Quit
             if command in ("h", "help", "?"):

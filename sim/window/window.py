@@ -54,9 +54,13 @@ from sim.window.menu_bar import Item, Menu
 from sim.window.settings import WindowSettings, save
 from sim.window.stacks_play import StacksPlay
 from sim.window.story import Story
-from sim.window.view import Snapshot, View
+from sim.window.view import Snapshot, View, page_buttons
 
 SIZE = (1280, 720)
+BACK_KEYS = (pygame.K_LEFT, pygame.K_PAGEUP, pygame.K_BACKSPACE)
+"""Keys that turn a page back."""
+NEXT_KEYS = (pygame.K_RIGHT, pygame.K_PAGEDOWN, pygame.K_RETURN, pygame.K_KP_ENTER)
+"""Keys that turn a page on, as a click does."""
 REDRAW = (pygame.WINDOWEXPOSED, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED,
           pygame.WINDOWMOVED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED, pygame.VIDEOEXPOSE)
 """Window events after which the whole picture is drawn again (stale parts must not stay)."""
@@ -103,6 +107,8 @@ class Window:
         self.page: Page | None = None
         self.pages: list[Page] = []
         """Pages still to come after this one."""
+        self.turned: list[Page] = []
+        """Pages before this one (Back turns to the last of them)."""
         self._after_pages: Callable[[], None] | None = None
         self.mouse = (0, 0)
         self.running = True
@@ -249,9 +255,14 @@ class Window:
                     or self.play.chances.review is not None:
                 self.page = self.menu.open = self._after_pages = self.play.chances.review = None
                 self.pages.clear()
+                self.turned.clear()
                 self.log_open = False
             else:
                 self.running = False
+        elif self.page is not None and key in BACK_KEYS:
+            self._turn_back()
+        elif self.page is not None and key in NEXT_KEYS:
+            self._turn_page()
         elif key == pygame.K_l:
             self.act("log")
         elif key == pygame.K_SPACE and self.page is None and self.play.chances.review is None:
@@ -264,7 +275,11 @@ class Window:
         only then the board."""
         chances = self.play.chances
         if self.page is not None:
-            self._turn_page()
+            back, _next = page_buttons(self.layout, self.page.picture is not None)
+            if self.turned and back.collidepoint(pos):
+                self._turn_back()
+            else:
+                self._turn_page()
         elif chances.review is not None:
             chances.review = None
         elif self.menu.open is not None or self.menu.covers(pos, self.layout):
@@ -335,16 +350,35 @@ class Window:
     def show_pages(self, shown: list[Page], then: Callable[[], None] | None = None) -> None:
         """Show ``shown`` one after the other, a click turning each; ``then`` after the last."""
         self.page, *self.pages = shown
+        self.turned = []
         self._after_pages = then
 
     def _turn_page(self) -> None:
+        """Next: the next page, or after the last one the pages close (and ``then`` runs)."""
         if self.pages:
+            if self.page is not None:
+                self.turned.append(self.page)
             self.page = self.pages.pop(0)
             return
         then, self._after_pages = self._after_pages, None
         self.page = None
+        self.turned = []
         if then is not None:
             then()
+
+    def _turn_back(self) -> None:
+        """Back: the page before this one (none before the first)."""
+        if self.turned and self.page is not None:
+            self.pages.insert(0, self.page)
+            self.page = self.turned.pop()
+
+    @property
+    def page_number(self) -> tuple[int, int] | None:
+        """Which page is shown, and of how many (None: no page, or a page alone)."""
+        if self.page is None:
+            return None
+        total = len(self.turned) + 1 + len(self.pages)
+        return (len(self.turned) + 1, total) if total > 1 else None
 
     # --- time -----------------------------------------------------------------------------
 
@@ -376,7 +410,7 @@ class Window:
             shot = board_words.picture(play, self.layout, self.mouse,
                                        lesson=self.tutorial is not None,
                                        tournament=story.telling if story is not None else None)
-        return replace(shot, fact=self.fact, page=self.page,
+        return replace(shot, fact=self.fact, page=self.page, page_number=self.page_number,
                        log=play.said if self.log_open else None,
                        labels=self.settings.square_labels,
                        lesson=story.lesson if story is not None else None,
