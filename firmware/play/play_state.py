@@ -70,6 +70,13 @@ class PlayState:
     """What the last throw or move caused, in sentences: a status line's first half."""
     said: deque[str] = field(default_factory=lambda: deque(maxlen=SAID))
     """The last sentences of ``news``, oldest first: the game's log."""
+    aloud: Callable[[str], None] | None = None
+    """The board's voice for what a newcomer must hear (why a throw was lost), where it has
+    one (espeak-ng); each reason is said once a game."""
+    explained: set[str] = field(default_factory=set)
+    """The reasons for lost throws said aloud in this game (by message)."""
+    read_until: float = float("-inf")
+    """Until when the news is left up to be read (a lost throw and why): the mummy waits."""
     odds_since: float = float("-inf")
     pin_shown: tuple[str, float] | None = None
     """The web page's PIN lit on the squares, and since when (``firmware.lights.pin``)."""

@@ -38,6 +38,18 @@ class Telling(PlayState):
         self.said.extend(said)
         log.info("%s", " ".join(said))
 
+    def _explain(self, why: tuple[str, ...]) -> None:
+        """A throw was lost for ``why``: leave the news up long enough to read, and say each
+        reason aloud the first time it comes in a game."""
+        if not why:
+            return
+        self.read_until = self.clock.now() + reading_time(" ".join(self.news))
+        for reason in why:
+            key = getattr(reason, "msgid", reason)
+            if self.aloud is not None and key not in self.explained:
+                self.explained.add(key)
+                self.aloud(say(reason))
+
     def status(self) -> str:
         """One line in the game's voice, for a status bar or the log."""
         state = self.game.state if self.game is not None else None
@@ -108,6 +120,24 @@ class Telling(PlayState):
                 square not in RACK_OF for square in (*verdict.missing, *verdict.unexpected)):
             return ""
         return racks_to_mend(verdict)
+
+
+READING = 15.0
+"""Letters a player reads in a second, slowly (a child, a visitor in a second language)."""
+
+
+def reading_time(text: str) -> float:
+    """Seconds to read ``text``: never less than three."""
+    return max(3.0, len(text) / READING)
+
+
+def why_lost(before: Position, throw: Throw) -> tuple[str, ...]:
+    """Why ``throw`` was lost in ``before`` (its side could move no piece), when the reason is a
+    rule a newcomer cannot guess: the sentences the board's voice, the window and the terminal
+    all say. Each game words its own reasons (``why_lost`` of its positions); a game whose
+    throws are never lost has none."""
+    explain = getattr(before, "why_lost", None)
+    return tuple(explain(throw)) if explain is not None else ()
 
 
 def shake_words(rules: Rules) -> str:

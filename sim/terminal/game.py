@@ -26,7 +26,7 @@ from engine.record import GameRecord
 from engine.tait.state import TAIT
 from engine.text import board_text, demon_cast_text, event_text, throw_text
 from firmware.play.evidence import move_squares
-from firmware.play.telling import sided_throws
+from firmware.play.telling import sided_throws, why_lost
 from firmware.words import N_, _, problem, say, side_said
 from sim.terminal.rules import RULES, rules_text
 
@@ -217,7 +217,8 @@ class TerminalGame:
         events = self.game.cast(throw)
         self.write(_("{side} threw {throw}").format(side=side_said(state.turn),
                                                     throw=say(throw_text(state, throw))))
-        self._tell(events)
+        lost = any(isinstance(e, ThrowLost) for e in events)
+        self._tell(events, why_lost(state, throw) if lost else ())
 
     def _move(self) -> None:
         state = self.game.state
@@ -363,9 +364,13 @@ class TerminalGame:
         self.write(say(board_text(state, highlight=movable)))
         self._odds()
 
-    def _tell(self, events: tuple[Event, ...]) -> None:
+    def _tell(self, events: tuple[Event, ...], why: tuple[str, ...] = ()) -> None:
+        """Each event in a line; after a lost throw, why (a rule a newcomer could not guess)."""
         for event in events:
             self.write("  " + say(event_text(event)))
+            if isinstance(event, ThrowLost):
+                for reason in why:
+                    self.write("  " + say(reason))
 
 
 def _prompt(state: Position) -> str:
