@@ -158,7 +158,7 @@ def keep_record(record: GameRecord) -> str:
         path = save_game(record)
     except OSError as exc:
         return _("(the game could not be saved: {problem})").format(problem=exc)
-    return _("The game is saved: review it with  aseb review {path}").format(path=path)
+    return _("The game is saved: review it with aseb review {path}").format(path=path)
 
 
 def _review(args: argparse.Namespace) -> int:

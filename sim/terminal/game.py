@@ -265,10 +265,11 @@ class TerminalGame:
                                + "\n> ")
             if answer is None:
                 return None
-            if answer.isdigit():
-                if 1 <= int(answer) <= len(state.moves):
+            if answer.lstrip("+-").isdigit():  # a number, even one that names no move
+                if answer.isdigit() and 1 <= int(answer) <= len(state.moves):
                     return state.moves[int(answer) - 1]
-                self.write(_("Choose 1 to {n}.").format(n=len(state.moves)))
+                self.write(_("Choose 1 to {n}.").format(n=len(state.moves))
+                           if len(state.moves) > 1 else _("Type 1: there is one move."))
                 continue
             if not answer:
                 self.write(_("Pick one of the moves by its number."))
