@@ -197,6 +197,8 @@ class Phases(MummyTurn, Saving, Telling):
         else:
             if self.game is not None and self.settings.ruleset.chance is None:
                 self.no_throw_until = self.clock.now() + 3.0  # say why, for a moment
+            elif self.phase is Phase.MOVE:
+                self.move_first_until = self.clock.now() + 3.0  # a move is awaited: say so
             self.speaker.play(sounds.REFUSED)
 
     def _cleared(self) -> bool:

@@ -31,8 +31,8 @@ from hardware.lights import Frame
 from hardware.speaker import Speaker
 from hardware.strips import Colour
 
-SAID = 40
-"""Sentences of what happened kept for a log (the newest last)."""
+SAID = 1000
+"""Sentences of what happened kept for a log (the newest last): a whole game, and more."""
 
 
 @dataclass
@@ -59,6 +59,9 @@ class PlayState:
     fairness: Fair = field(default_factory=Fair)
     warned: bool = False
     shake_again_until: float = float("-inf")
+    move_first_until: float = float("-inf")
+    """Until when the status says that a move is awaited before the next throw (a shake while
+    a move is awaited)."""
     no_throw_until: float = float("-inf")
     """Until when the status says that this game takes no throw (a shake during Ramses)."""
     setting_out: bool = False

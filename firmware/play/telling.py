@@ -60,6 +60,12 @@ class Telling(PlayState):
         shake = shake_words(self.settings.ruleset)
         if now < self.shake_again_until:
             return _("The box did not settle: shake again, then stand it upright.")
+        if now < self.move_first_until and self.phase is Phase.MOVE and state is not None \
+                and state.throw is not None:
+            return (_("First move the mummy's piece as the lights show; then the next throw.")
+                    if self.mummy_move is not None else
+                    _("First a move with the {n} thrown; then the next throw.").format(
+                        n=state.throw.value))
         if now < self.no_throw_until and self.phase is not Phase.IDLE:
             return _("No throw in this game: {game} has no luck in it.").format(
                 game=say(self.settings.ruleset.title))
@@ -103,7 +109,7 @@ class Telling(PlayState):
         if remote:
             return _("Waiting for your friend's move ({side}).").format(side=side)
         if self.phase is Phase.THROW:
-            return _("The mummy throws for {side}...").format(side=side) \
+            return _("The mummy throws for the {side}...").format(side=side) \
                 if self._mummy_to_play() else \
                 upper_first(_("{shake}, {side}.").format(shake=shake, side=side))
         owners = {journey.side for m in state.moves for journey in state.journeys(m)[:1]}

@@ -56,7 +56,8 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
     """Run the window until Esc or closing it (or ``seconds``); the exit status.
 
     ``game``: the game to play (None: the one chosen last). ``EX_NO_DISPLAY`` when there is
-    no display (one line says so), 78 for a bad board file (as ``aseb run``); the game is saved on the way out.
+    no display (one line says so), 78 for a bad board file (as ``aseb run``); the game is
+    saved on the way out.
     """
     from firmware.service.boards import board_for, check_board, no_board
     from firmware.service.daemon import state_directory

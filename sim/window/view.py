@@ -75,6 +75,8 @@ class Snapshot:
     """The mummy's piece in the air, and where it is now."""
     log: tuple[str, ...] | None = None
     """The game's log when it is open: what happened, oldest first."""
+    log_back: int = 0
+    """Lines the log is scrolled back from the newest."""
     labels: bool = False
     lesson: tuple[str, str] | None = None
     """The tutorial's heading and what it says now, shown where MummyFacts would be."""
@@ -100,6 +102,8 @@ class View:
         self._last_frame: dict[str, Colour] = {}
         self._last_surface: pygame.Surface | None = None
         self._scene: pygame.Surface | None = None
+        self.log_most = 0
+        """How far back the log drawn last can be scrolled (lines)."""
         self._flying: list[pygame.Rect] = []  # where pieces in the air were drawn last
         self._pictures: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
 
@@ -232,7 +236,7 @@ class View:
         """Whatever lies over the board: the open drop-down, a help page, the log."""
         menu.draw_list(surface, layout, self.texts)
         if shot.log is not None:
-            self._log(surface, layout, shot.log)
+            self._log(surface, layout, shot.log, shot.log_back)
         if shot.review is not None:
             self._review(surface, layout, shot.review)
         if shot.page is not None:
@@ -350,14 +354,19 @@ class View:
             surface.blit(drawn, mirrored(drawn.get_rect(topleft=(scrap.left + size // 2, y)),
                                          scrap))
 
-    def _log(self, surface: pygame.Surface, layout: Layout, said: tuple[str, ...]) -> None:
-        """The game's log on papyrus over the right of the board: the newest at the bottom."""
+    def _log(self, surface: pygame.Surface, layout: Layout, said: tuple[str, ...],
+             back: int = 0) -> None:
+        """The game's log on papyrus over the right of the board: the newest at the bottom,
+        or ``back`` lines earlier (the wheel and the arrow keys scroll it to the start)."""
         width, height = layout.size
         size = max(14, int(layout.cell * 0.24))
         step = int(size * 1.25)
         rows = max(1, (height - layout.menu.height) * 2 // 3 // step)
-        lines = [line for sentence in said
-                 for line in self.texts.wrap(sentence, size, int(width * 0.38))][-rows:]
+        every = [line for sentence in said
+                 for line in self.texts.wrap(sentence, size, int(width * 0.38))]
+        self.log_most = max(0, len(every) - rows)
+        back = min(back, self.log_most)
+        lines = every[len(every) - rows - back:len(every) - back] if len(every) > rows else every
         rect = pygame.Rect(0, 0, int(width * 0.42), (max(len(lines), 8) + 3) * step)
         rect.topright = (width - layout.menu.height // 2, layout.menu.bottom + 4)
         pygame.draw.rect(surface, PAPYRUS, rect, border_radius=10)
@@ -370,6 +379,15 @@ class View:
             place = text.get_rect(topleft=(rect.left + size,
                                            rect.top + size // 2 + (i + 1) * step + 4))
             surface.blit(text, mirrored(place, rect))
+        if self.log_most:  # more than fits: where this is, and how to see the rest
+            first = len(every) - back - len(lines) + 1
+            where = self.texts.line(_("lines {first} to {last} of {n}: the wheel or the arrow "
+                                      "keys scroll").format(first=first, last=first - 1 +
+                                                             len(lines), n=len(every)),
+                                    int(size * 0.8), PAPYRUS_EDGE)
+            surface.blit(where, mirrored(where.get_rect(bottomleft=(rect.left + size,
+                                                                    rect.bottom - size // 3)),
+                                         rect))
 
     def _page(self, surface: pygame.Surface, layout: Layout, title: str, body: str,
               picture: str | None = None, number: tuple[int, int] | None = None) -> None:
@@ -502,5 +520,5 @@ def _key(shot: Snapshot, menu: Menu, layout: Layout) -> tuple[object, ...]:
     return (layout.size, tuple(sorted(pieces.owners.items())), tuple(pieces.off.items()),
             shot.held, shot.shaking, shot.shaking and shot.now, shot.status, shot.news,
             shot.sticks_caption, shot.fact, shot.page, shot.page_number, shot.players, shot.log,
-            shot.labels, shot.lesson, shot.odds, shot.review, shot.stacks,
+            shot.log_back, shot.labels, shot.lesson, shot.odds, shot.review, shot.stacks,
             menu.open, menu.sub, menu.hover if menu.open is not None else None)

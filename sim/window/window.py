@@ -57,6 +57,9 @@ from sim.window.story import Story
 from sim.window.view import Snapshot, View, page_buttons
 
 SIZE = (1280, 720)
+LOG_KEYS = {pygame.K_UP: 1, pygame.K_DOWN: -1, pygame.K_PAGEUP: 12, pygame.K_PAGEDOWN: -12,
+            pygame.K_HOME: 100_000, pygame.K_END: -100_000}
+"""Keys that scroll the open log, and by how many lines (back toward the game's start)."""
 BACK_KEYS = (pygame.K_LEFT, pygame.K_PAGEUP, pygame.K_BACKSPACE)
 """Keys that turn a page back."""
 NEXT_KEYS = (pygame.K_RIGHT, pygame.K_PAGEDOWN, pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -102,6 +105,8 @@ class Window:
         self.menu = Menu(self.menu_items)
         self.view = View()
         self.log_open = False
+        self.log_back = 0
+        """Lines the open log is scrolled back from the newest (the wheel, the arrow keys)."""
         self.facts = FactTeller(rng if rng is not None else random.Random())
         self.fact: str | None = None
         self.page: Page | None = None
@@ -219,6 +224,10 @@ class Window:
             self.view.invalidate()
         elif event.type in REDRAW:
             self.view.invalidate()
+        elif event.type == pygame.MOUSEWHEEL and self.log_open:
+            self._scroll_log(3 * event.y)  # the wheel turned up: earlier lines
+        elif event.type == pygame.KEYDOWN and self.log_open and event.key in LOG_KEYS:
+            self._scroll_log(LOG_KEYS[event.key])
         elif event.type == pygame.KEYDOWN:
             self._key_down(event.key)
         elif event.type == pygame.KEYUP and event.key == pygame.K_SPACE:
@@ -347,6 +356,10 @@ class Window:
         """Do what a menu item (or a test) asks: ``sounds``, ``mummy``, ``new_game``, ..."""
         window_menu.act(self, action)
 
+    def _scroll_log(self, lines: int) -> None:
+        """Scroll the open log ``lines`` back (negative: on toward the newest), within it."""
+        self.log_back = max(0, min(self.log_back + lines, self.view.log_most))
+
     def show_pages(self, shown: list[Page], then: Callable[[], None] | None = None) -> None:
         """Show ``shown`` one after the other, a click turning each; ``then`` after the last."""
         self.page, *self.pages = shown
@@ -411,7 +424,7 @@ class Window:
                                        lesson=self.tutorial is not None,
                                        tournament=story.telling if story is not None else None)
         return replace(shot, fact=self.fact, page=self.page, page_number=self.page_number,
-                       log=play.said if self.log_open else None,
+                       log=play.said if self.log_open else None, log_back=self.log_back,
                        labels=self.settings.square_labels,
                        lesson=story.lesson if story is not None else None,
                        review=play.chances.review)

@@ -119,3 +119,18 @@ def test_the_mummy_may_play_both_sides(tmp_path: Path) -> None:
     table.controller.press("hints")  # any change of mode: the turn is judged again
     table.run(3.0)
     assert table.controller.mummy_move is not None and table.controller.mummy_move.side is C
+
+
+def test_a_shake_while_a_move_is_awaited_says_the_move_comes_first(tmp_path: Path) -> None:
+    table = set_up("C:C1 R:M9 turn:C", tmp_path)
+    controller = table.controller
+    throw(table, "WWDD")
+    assert controller.status() == "Go ahead and make your move, Cones."
+    table.sim.sounds.clear()
+    throw(table, "WWWD")  # the sticks shaken again: refused, and said why
+    assert controller.status() == "First a move with the 2 thrown; then the next throw."
+    assert sounds.REFUSED in table.sim.sounds
+    game = controller.game
+    assert game is not None and game.state.throw is not None and game.state.throw.value == 2
+    table.run(3.0)
+    assert controller.status() == "Go ahead and make your move, Cones."
