@@ -38,7 +38,7 @@ from firmware.story.facts import FactTeller
 from firmware.story.modes import STORY_GAME
 from firmware.story.setna import Setna
 from firmware.story.tutorial import Tutorial
-from firmware.words import N_, _
+from firmware.words import N_, _, say
 from hardware.board_file import Board, ConfigError
 from sim.board.hand import Hand
 from sim.board.mummy_hand import MummyHand
@@ -71,7 +71,7 @@ REDRAW = (pygame.WINDOWEXPOSED, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED,
 
 NO_SOUND = N_("No sound here (no sound device could be opened): the window plays silently.")
 """Said under the status line when the window opens without sound."""
-NO_OTHER_GAME = N_("Another game needs the window opened again: aseb sim --game {game}")
+NO_OTHER_GAME = N_("This window plays one game only: open it again to play {game}.")
 """Said when a window that cannot open another game (a test's) is asked to."""
 
 Opener = Callable[[str], "Table | StacksPlay"]
@@ -317,7 +317,8 @@ class Window:
         if name == self.play.rules.name:
             return
         if self._opener is None:
-            self.play.notice = (_(NO_OTHER_GAME).format(game=name), self.play.now + 6.0)
+            self.play.notice = (_(NO_OTHER_GAME).format(game=say(load_game(name).title)),
+                                self.play.now + 6.0)
             return
         try:
             made = self._opener(name)
