@@ -10,6 +10,7 @@ script whole games.
 from __future__ import annotations
 
 import random
+import textwrap
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -30,6 +31,8 @@ from firmware.play.telling import sided_throws, why_lost
 from firmware.words import N_, _, problem, say, side_said
 from sim.terminal.rules import RULES, rules_text
 
+LINE = 78
+"""Letters on a line of the help."""
 Chooser = Callable[[Any, random.Random], Any]
 """How the mummy picks a move: given the position with a pending throw and a generator."""
 Adviser = Callable[[Any], str]
@@ -83,7 +86,9 @@ def help_text(words: Words, more: tuple[tuple[str, str], ...] = ()) -> str:
     title = _("Commands (type them instead of a move or before throwing):") if words.throw \
         else _("Commands (type them instead of a move):")
     indent = "\n" + " " * (width + 2)  # a description's own lines go on under its first
-    return "\n".join([title, *(f"  {key:<{width}}{what.replace(chr(10), indent)}"
+    room = max(30, LINE - width - 2)  # each description wrapped to the line, not the terminal
+    return "\n".join([title, *(f"  {key:<{width}}" + indent.join(
+        part for paragraph in what.split("\n") for part in textwrap.wrap(paragraph, room))
                                 for key, what in rows)])
 
 
