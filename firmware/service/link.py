@@ -60,6 +60,8 @@ MAX_BUFFER = 1 << 20
 """Bytes waiting for one companion at most: past it the companion is dropped."""
 COMMANDS_A_FRAME = 8
 """Commands of one companion carried out in a frame (the rest wait for the next)."""
+LOG_LINES = 40
+"""The last sentences of the game a companion is told (it is told them again at every change)."""
 RECORDS_LISTED = 200
 """The newest records the ``games`` event lists."""
 DURATION_BINS = 7
@@ -457,8 +459,8 @@ class Link:
             round(c, 4) if c is not None else None for c in history]}
 
     def _log(self) -> dict[str, Any]:
-        return {"lines": [_(PIN_KEPT) if line in self.secrets else line
-                          for line in self.controller.said]}
+        said = list(self.controller.said)[-LOG_LINES:]  # the window keeps the whole game
+        return {"lines": [_(PIN_KEPT) if line in self.secrets else line for line in said]}
 
     def _settings(self) -> dict[str, Any]:
         if self.choices is None:

@@ -104,6 +104,9 @@ class View:
         self._scene: pygame.Surface | None = None
         self.log_most = 0
         """How far back the log drawn last can be scrolled (lines)."""
+        self._log_lines: tuple[object, list[str]] = (None, [])
+        """The log's sentences wrapped, for the sentences, size and width they were wrapped at
+        (a whole game's log is drawn again under every change of the lights)."""
         self._flying: list[pygame.Rect] = []  # where pieces in the air were drawn last
         self._pictures: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
 
@@ -362,8 +365,12 @@ class View:
         size = max(14, int(layout.cell * 0.24))
         step = int(size * 1.25)
         rows = max(1, (height - layout.menu.height) * 2 // 3 // step)
-        every = [line for sentence in said
-                 for line in self.texts.wrap(sentence, size, int(width * 0.38))]
+        key = (said, size, width)
+        if self._log_lines[0] != key:
+            self._log_lines = (key, [line for sentence in said
+                                     for line in self.texts.wrap(sentence, size,
+                                                                 int(width * 0.38))])
+        every = self._log_lines[1]
         self.log_most = max(0, len(every) - rows)
         back = min(back, self.log_most)
         lines = every[len(every) - rows - back:len(every) - back] if len(every) > rows else every
