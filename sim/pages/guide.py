@@ -77,6 +77,7 @@ def read(text: str) -> Guide:
     sections: list[Section] = []
     title: str | None = None
     body: list[str] = []
+    in_source = False  # the Source paragraph goes on to the first blank line
 
     def close() -> None:
         if title is not None:
@@ -90,8 +91,12 @@ def read(text: str) -> Guide:
             title, body = line[3:].strip(), []
         elif title is not None:
             body.append(line)
-        elif line.startswith("Source: ") or (source is not None and line.strip()):
-            source = f"{source} {line.strip()}" if source else line[len("Source: "):].strip()
+        elif line.startswith("Source: "):
+            source, in_source = line[len("Source: "):].strip(), True
+        elif in_source and line.strip():
+            source = f"{source} {line.strip()}"
+        else:
+            in_source = False
     close()
     return Guide(name, source, tuple(sections))
 

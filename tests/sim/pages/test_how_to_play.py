@@ -25,6 +25,8 @@ GUIDE = """# A game
 Source: somebody's rules,
 on two lines.
 
+A note for us, before the first page: not a player's.
+
 ## The board
 
 <!-- position: C:C2 R:R3 turn:C -->
