@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from firmware.words import _
+from hardware.file_reader import Bounds, Unreadable, read_bytes
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +63,8 @@ class GameLog:
         self.directory = Path(directory)
         self.path = self.directory / "games.jsonl"
         self.max_bytes = max_bytes
+        self.bounds = Bounds("game log", 2 * max_bytes)
+        """What is read of one file: it is rotated once it holds ``max_bytes``."""
         self.waiting: list[str] = []
         """Lines not written yet (a full or read-only disk), oldest first."""
 
@@ -100,8 +103,11 @@ class GameLog:
     def lines(self) -> Iterator[GameLine]:
         """Every game recorded, oldest first; lines that cannot be read are skipped."""
         for path in self.files():
-            try:
-                text = path.read_text(encoding="utf-8", errors="replace")
+            try:  # bounded, a regular file: never a hang (a line of bad bytes is skipped)
+                text = read_bytes(path, self.bounds, follow=False).decode("utf-8", "replace")
+            except Unreadable as exc:
+                log.warning("%s", exc)
+                continue
             except OSError as exc:
                 log.warning("cannot read %s: %s", path, exc)
                 continue

@@ -2,14 +2,31 @@
 a board file names the kind it is wired for.
 
     board = board_for(rules)               # the shipped file of the game's kind of board
-    check_board(load_board(path), rules)   # ConfigError when the file is for another board
+    board = read_board(path, rules)        # ConfigError when the file is bad, or for another board
+
+``read_board`` is how every door reads a board file (``aseb run``, ``sim``, ``selftest``,
+``web``, ``menu-card`` and ``systemd/install.sh``): the same reader, the same checks, and for
+a bad file the same one line naming the file and the key (exit 78).
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from engine import games
 from engine.games.api import Rules
+from firmware.service.board_settings import board_defaults
 from hardware.board_file import DEFAULT_BOARDS, Board, ConfigError, load_board
+
+
+def read_board(path: str | Path, rules: Rules | None = None) -> Board:
+    """The board file at ``path``, checked as every door checks it: each section and key
+    (``hardware.board_file``), the defaults its ``[menu]`` and ``[story]`` give (offered on its
+    kind of board), and, with ``rules``, that it is wired for their game's board. ConfigError
+    names the file and the key."""
+    board = load_board(path)
+    board_defaults(board)
+    return board if rules is None else check_board(board, rules)
 
 
 def games_on(kind: str) -> list[str]:
