@@ -65,8 +65,8 @@ SMALL = Bounds("state file", 4096, depth=4, keys=20)
 
 
 def kind_of(mode: int) -> str:
-    """What a file that is not a regular file is, in words (``a FIFO``)."""
-    kinds = {stat.S_ISDIR: "a directory", stat.S_ISFIFO: "a FIFO",
+    """What a file of ``mode`` is, in words (``a FIFO``)."""
+    kinds = {stat.S_ISREG: "a regular file", stat.S_ISDIR: "a directory", stat.S_ISFIFO: "a FIFO",
              stat.S_ISCHR: "a character device", stat.S_ISBLK: "a block device",
              stat.S_ISSOCK: "a socket", stat.S_ISLNK: "a symbolic link"}
     return next((name for test, name in kinds.items() if test(mode)), "a special file")
@@ -143,13 +143,14 @@ def read_text(path: Path, bounds: Bounds, *, follow: bool = True) -> str:
             from None
 
 
-def read_json(path: Path, bounds: Bounds, *, follow: bool = False) -> Any:
+def read_json(path: Path, bounds: Bounds, *, follow: bool = False, finite: bool = True) -> Any:
     """The JSON value in ``path``, read by ``read_text`` and scanned before it is parsed: no
     list or object nested deeper than ``bounds.depth``, no more than ``bounds.keys`` keys, no
-    number of more than ``bounds.digits`` digits, none that is not finite (``NaN``, ``1e999``).
+    number of more than ``bounds.digits`` digits and, when ``finite``, none that is not finite
+    (``NaN``, ``1e999``; else they are read as such, for the caller to judge key by key).
     ``Unreadable`` names the key of the first value out of bounds."""
     text = read_text(path, bounds, follow=follow)
-    scan_json(text, bounds, str(path))
+    scan_json(text, bounds, str(path), finite=finite)
     try:
         return json.loads(text)
     except ValueError as exc:
@@ -162,10 +163,10 @@ number, or a constant JSON does not have; whatever else (spaces, true, false, nu
 skipped by the scan, and judged by the parser."""
 
 
-def scan_json(text: str, bounds: Bounds, source: str) -> None:
+def scan_json(text: str, bounds: Bounds, source: str, *, finite: bool = True) -> None:
     """Refuse JSON ``text`` out of ``bounds`` (``Unreadable`` naming ``source`` and the key),
     in one pass over its tokens: the parser then never meets a value that costs more than its
-    bytes."""
+    bytes; ``finite``: refuse a number that is not finite too."""
     path: list[str | int] = []  # the key or the index at each level open
     objects: list[bool] = []  # whether each level open is an object
     keys = 0
@@ -202,13 +203,16 @@ def scan_json(text: str, bounds: Bounds, source: str) -> None:
             found = token.group()
             if len(found) > bounds.digits or not found[-1].isdigit() or "e" in found \
                     or "E" in found:  # only these can be too long, or not finite
-                _number(found, bounds, source, path)
+                _number(found, bounds, source, path, finite)
 
 
-def _number(found: str, bounds: Bounds, source: str, path: list[str | int]) -> None:
-    """Refuse a constant JSON does not have, a number of too many digits, or one that is not
-    finite (``1e999``)."""
+def _number(found: str, bounds: Bounds, source: str, path: list[str | int],
+            finite: bool) -> None:
+    """Refuse a number of too many digits, or (``finite``) one that is not finite: a constant
+    JSON does not have, or one too large (``1e999``)."""
     if found.endswith(("Infinity", "NaN")):
+        if not finite:
+            return
         raise Unreadable(source, f"{found} is not a number a file holds", _named(path))
     digits = sum(c.isdigit() for c in found)
     if digits > bounds.digits:
@@ -219,7 +223,7 @@ def _number(found: str, bounds: Bounds, source: str, path: list[str | int]) -> N
             value = float(found)
         except ValueError:
             return  # not a number at all: the parser says so
-        if not math.isfinite(value):
+        if finite and not math.isfinite(value):
             raise Unreadable(source, f"{shown(found)} is not a finite number", _named(path))
 
 

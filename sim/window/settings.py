@@ -120,7 +120,7 @@ def settings_path(directory: Path | None = None) -> Path:
 def load(path: Path) -> WindowSettings:
     """The saved settings; a garbled file is moved aside, keeping its good keys (see above)."""
     try:  # a file a person may link to: followed, but only to a regular file
-        data = read_json(path, SETTINGS, follow=True)
+        data = read_json(path, SETTINGS, follow=True, finite=False)  # judged key by key
     except FileNotFoundError:
         return WindowSettings()
     except Unreadable as exc:
