@@ -36,8 +36,12 @@ class Unreadable(Exception):
         self.path = str(path)
         self.key = key
         self.problem = problem
-        super().__init__(f"{self.path}: {shown(key)}: {problem}" if key
-                         else f"{self.path}: {problem}")
+        super().__init__(f"{self.path}: {self.said}")
+
+    @property
+    def said(self) -> str:
+        """The refusal without the file's name: the key (where there is one) and why."""
+        return f"{shown(self.key)}: {self.problem}" if self.key else self.problem
 
 
 @dataclass(frozen=True)

@@ -61,7 +61,7 @@ class SettingsFile:
         except FileNotFoundError:
             return {}
         except Unreadable as exc:
-            self._unusable = f"{exc.key}: {exc.problem}" if exc.key else exc.problem
+            self._unusable = exc.said
             return {}
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             self._unusable = f"not an aseb settings file (expected \"format\": \"{FORMAT}\")"

@@ -88,7 +88,7 @@ class Store:
         except FileNotFoundError:
             return None
         except Unreadable as exc:
-            self.set_aside(exc.key + ": " + exc.problem if exc.key else exc.problem)
+            self.set_aside(exc.said)
             return None
         try:
             if not isinstance(data, dict) or data.get("format") != FORMAT:

@@ -19,8 +19,9 @@ from hardware.file_reader import SMALL, Unreadable, kind_of, read_text
 
 log = logging.getLogger(__name__)
 
-KEPT = ("secret.key", "pin.hash")
-"""The page's files in its state directory."""
+KEPT = ("secret.key", "pin.hash", "secret.tmp", "pin.tmp")
+"""The page's files in its state directory, and the temporary files they are written through
+(opened for writing, a FIFO would block)."""
 
 
 class StateError(Exception):

@@ -129,9 +129,8 @@ def load(path: Path) -> WindowSettings:
             _UNTOUCHED.add(path)
         kept = f"kept it as {aside}" if aside else \
             "it is left as it is and will not be written over"
-        where = f"{exc.key}: " if exc.key else ""
-        log.warning("%s cannot be read (%s%s): %s; using the default settings", path, where,
-                    exc.problem, kept)
+        log.warning("%s cannot be read (%s): %s; using the default settings", path, exc.said,
+                    kept)
         return WindowSettings()
     settings, problems = WindowSettings.from_json(data)
     if problems:
