@@ -250,6 +250,8 @@ on_8021() { python3 -c 'import urllib.request
 urllib.request.urlopen("http://127.0.0.1:8021/", timeout=5).read()'; }
 wait_for 60 on_8021
 check "aseb-web active and answering on the [web] section's port 8021" on_8021
+systemd/install.sh --web >/dev/null 2>&1
+check "install.sh --web takes the board file (it refused a valid [web] section)" test "$?" = 0
 
 step "a bad [web] section: both units refuse it with 78, and neither is restarted"
 cp /root/board.good /etc/aseb/board.toml
@@ -270,6 +272,8 @@ check "aseb-web: exit 78, failed, not restarted ($(web_prop ExecMainStatus)/$(we
     web_config_failed
 names_the_key() { journalctl -u aseb-web -o cat | grep -q "board.toml: web.port: expected an integer"; }
 check "aseb-web says the file and the key in one line" names_the_key
+systemd/install.sh --web >/dev/null 2>&1
+check "install.sh --web refuses the bad [web] section too (78)" test "$?" = 78
 cp /root/board.good /etc/aseb/board.toml
 systemctl reset-failed aseb aseb-web >/dev/null 2>&1
 systemctl disable --now aseb-web >/dev/null 2>&1
