@@ -15,7 +15,7 @@ from pathlib import Path
 
 from engine import games
 from engine.games.api import Rules
-from firmware.service.board_settings import board_defaults
+from firmware.menu.choices import choose, offered, setting, volume_step
 from hardware.board_file import DEFAULT_BOARDS, Board, ConfigError, load_board
 
 
@@ -27,6 +27,28 @@ def read_board(path: str | Path, rules: Rules | None = None) -> Board:
     board = load_board(path)
     board_defaults(board)
     return board if rules is None else check_board(board, rules)
+
+
+def board_defaults(board: Board) -> dict[str, str]:
+    """The defaults a board file gives: ``[menu]``'s, the story mode, the volume, a kiosk's
+    level; ConfigError naming the key for a value that is not a choice on this board."""
+    found = {"mode": board.story.mode, "volume": volume_step(board.sounds.volume)}
+    if board.story.mode not in {c.value for c in offered(setting("mode"), board.kind)}:
+        raise ConfigError(f"{board.source}: story.mode: the {board.story.mode} is played with "
+                          f"Tait's Twenty Squares, not on a {board.kind} board")
+    if board.kiosk.enabled:
+        found["level"] = board.kiosk.level
+    for key, value in board.menu.defaults.items():
+        where = f"{board.source}: menu.{key}"
+        try:
+            choice = setting(key).choice(value)
+        except ValueError as exc:
+            raise ConfigError(f"{where}: {exc}") from None
+        if choice not in offered(setting(key), board.kind):
+            raise ConfigError(f"{where}: {value} is not played on a {board.kind} board")
+        found[key] = choice.value
+    choose(board.kind, found)  # the stories need Tait's game: settled there
+    return found
 
 
 def games_on(kind: str) -> list[str]:

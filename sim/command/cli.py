@@ -301,8 +301,7 @@ def _menu_card(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from firmware.menu.card import draw_card
-    from firmware.service.board_settings import board_defaults
-    from firmware.service.boards import read_board
+    from firmware.service.boards import board_defaults, read_board
     from hardware.board_file import DEFAULT_BOARD, ConfigError
 
     try:

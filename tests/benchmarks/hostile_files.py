@@ -95,7 +95,7 @@ def main() -> None:
                     continue  # it serves until stopped: tests/sim/command/test_doors.py
                 code, seconds, peak = door([*command, "--board", str(path)], folder)
                 print(f"{name:<28} {label:<10} {code:>5} {seconds:>8.2f} {peak:>8.1f}")
-        print(f"a 54 MB save judged and set aside in {save_judged(folder):.3f} s")
+        print(f"a 54 MB save judged and set aside in {save_judged(folder) * 1000:.1f} ms")
 
 
 if __name__ == "__main__":
