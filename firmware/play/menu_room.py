@@ -5,8 +5,8 @@ Only a board with no game on it opens it: between games, or a game's pieces clea
 game is kept, and guided back to when the menu closes, as after a restart); a game's piece
 never lifted from where the game expects it means the game is still on the board. With pieces
 on the opening squares alone (``firmware.menu.menu_table``), a shake of the sticks, which such
-a board would otherwise refuse, opens the menu. A kiosk that locks the menu opens it only by the staff
-reset (``firmware.kiosk.kiosk``). What is chosen is applied and saved when it closes
+a board would otherwise refuse, opens the menu. A kiosk that locks the menu opens it only by
+the staff reset (``firmware.kiosk.kiosk``). What is chosen is applied and saved when it closes
 (``firmware.service.board_settings``); only the volume is heard at once.
 """
 
