@@ -17,6 +17,7 @@ import pytest
 from engine.core.sides import Side
 from engine.game import Game
 from engine.tait.state import TAIT
+from firmware.kiosk.stats import GameLine, GameLog
 from firmware.lights.scenes import Phase
 from firmware.play.store import Saved, Store
 from sim.board.table import Table
@@ -87,3 +88,18 @@ def test_a_fifo_in_place_of_the_temporary_file_never_blocks_a_save(tmp_path: Pat
     saving.start()
     saving.join(timeout=30)
     assert not saving.is_alive() and Store(tmp_path).load(TAIT) is not None
+
+
+def test_a_fifo_in_place_of_the_kiosks_game_log_never_blocks_the_end_of_a_game(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Opened to add a line, a FIFO waits for a reader for ever: the kiosk would hang there."""
+    os.mkfifo(tmp_path / "games.jsonl")
+    games = GameLog(tmp_path)
+    line = GameLine(start=1_700_000_000.0, end=1_700_000_300.0, result="visitor", moves=40,
+                    level="fair", game="tait")
+    with caplog.at_level(logging.WARNING):
+        adding = threading.Thread(target=lambda: games.append(line), daemon=True)
+        adding.start()
+        adding.join(timeout=30)
+    assert not adding.is_alive() and list(games.lines()) == [line]
+    assert os.path.lexists(tmp_path / "games.bad-1.jsonl") and "not a regular file" in caplog.text
