@@ -205,7 +205,7 @@ def _sideline(surface: pygame.Surface, layout: Layout, scene: Scene, side: Side,
     """A side's label (who plays it, whose turn, its men out of play) and its men waiting."""
     cell = layout.cell
     label = layout.side_label(side)
-    size = max(12, int(cell * 0.27))
+    size = max(12, int(cell * 0.27 * layout.text))
     colour = PALE if scene.to_play == side else DIM
     x = label.left + int(size * 1.1)
     if scene.to_play == side:  # a marker in the side's colour: whose turn it is
