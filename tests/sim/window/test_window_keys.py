@@ -10,9 +10,9 @@ import pytest
 
 from engine.core.sides import Side
 from engine.ramses import RULES as RAMSES
+from firmware.lights.scenes import Phase
 from firmware.play.controller import Settings
 from sim.board.table import Table
-from firmware.lights.scenes import Phase
 from sim.drawing.focus import STICKS, focus_places, nearest
 from sim.window.menu_bar import TITLES
 from sim.window.settings import WindowSettings
