@@ -99,4 +99,7 @@ class TerminalSettings:
         elif key == "volume":
             return _("{label}, for the board and the window (the terminal makes no sound).")\
                 .format(label=label)
+        elif key == "lights":
+            return _("{label}, for the board and the window (the terminal has no lights).")\
+                .format(label=label)
         return _("{label}.").format(label=label)

@@ -76,6 +76,9 @@ TURN_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_RIGHT,
 
 NO_SOUND = N_("No sound here (no sound device could be opened): the window plays silently.")
 """Said under the status line when the window opens without sound."""
+NO_VOICE = N_("Nothing can be said aloud here: spoken play needs espeak-ng (sudo apt install "
+              "espeak-ng).")
+"""Said when spoken play is chosen in a window that has no voice."""
 NO_OTHER_GAME = N_("Another game needs the window opened again: aseb sim --game {game}")
 """Said when a window that cannot open another game (a test's) is asked to."""
 
@@ -395,9 +398,13 @@ class Window:
             self.play.controller.settings.calm = calm
 
     def set_spoken(self, spoken: bool) -> None:
-        """Options > Spoken play: the window says throws, moves and mistakes aloud."""
+        """Options > Spoken play: the window says throws, moves and mistakes aloud (where
+        there is no voice, a word says so)."""
         self.settings.spoken_play = spoken
         self._speak_up()
+        voice = self.voice
+        if spoken and (voice is None or not getattr(voice, "available", True)):
+            self.play.notice = (_(NO_VOICE), self.play.now + 8.0)
 
     def _speak_up(self) -> None:
         """Spoken play beside the board's controller while it is chosen (a shake with no
