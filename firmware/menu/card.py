@@ -39,6 +39,8 @@ ARABIC_FONT = "NotoNaskhArabic"
 INSTRUCTION_SIZE = 9.5
 INSTRUCTION_STEP = 12.0
 LEGEND_SIZE = 7.0
+INDENT = "        "
+"""Before a legend's wrapped line, under its words."""
 LEGEND_STEP = 9.0
 """Points from one line of a legend to the next."""
 
@@ -102,7 +104,7 @@ def plan(table: MenuTable, board: Board) -> tuple[list[Box], list[Line]]:
                              base - 8 - (row + 1) * CELL * scale, fill, number, meaning))
         legend = base - grid
         for text, indented in legends[n]:
-            indent = "        " if indented and not rtl else ""  # a wrapped line under its words
+            indent = INDENT if indented and not rtl else ""  # a wrapped line under its words
             lines.append(Line(indent + text, edge if rtl else edge + 4, legend))
             legend -= LEGEND_STEP
     return boxes, lines
@@ -134,8 +136,9 @@ def _legend(table: MenuTable, page: Page | None, meanings: dict[str, tuple[Colou
         said = [_("- a piece on {squares}, then shake the sticks").format(
                     squares=_(" and on ").join(table.opening)),
                 _("- lift the piece from {done} to close").format(done=table.done)]
+    indent = width_of(INDENT, LEGEND_SIZE)  # a wrapped line is indented: it must fit too
     return [(text, k > 0) for line in said
-            for k, text in enumerate(wrap(line, LEGEND_SIZE, width - 12))]
+            for k, text in enumerate(wrap(line, LEGEND_SIZE, width - 12 - indent))]
 
 
 def instructions(table: MenuTable) -> list[str]:

@@ -110,13 +110,13 @@ def test_spoken_play_in_german(tmp_path: Path) -> None:
     with board(tmp_path, "C:C2,M6 R:M9 turn:C", language="de") as (table, heard):
         table.sim.shake(0.8)
         table.run(2.0)
-        assert heard[-1] == ("Kegel warfen 3. Ein neuer Kegel auf C3, oder Kegel von C2 nach M5, "
-                             "oder Kegel von M6 nach M9, schlägt eine Spule.")
+        assert heard[-1] == ("Die Kegel warfen 3. Ein neuer Kegel auf C3, oder Kegel von C2 nach "
+                             "M5, oder Kegel von M6 nach M9, wirft eine Spule hinaus.")
         hand = Hand(table)
         hand.lift("M9")
         hand.place("M10")
         table.run(2.5)
-        assert heard[-1] == "Auf M9 fehlt eine Spule. Nimm die Figur von M10."
+        assert heard[-1] == "Auf M9 fehlt eine Spule. Nimm den Stein von M10."
 
 
 def test_the_tutorial_is_spoken_with_spoken_play(tmp_path: Path) -> None:
