@@ -48,7 +48,7 @@ MISTAKE_HZ = 2.0
 FLARE_PERIOD = 0.5
 """Seconds of one beat of the marked squares' flare after an extra turn (two a second)."""
 SHAKE_AGAIN_HZ = 2.5
-"""Blinks a second of the sticks when a shake must be made again."""
+"""Blinks a second of the sticks when a shake must be made again (3 was at the limit itself)."""
 SWELL = 2.0
 """Calm lights: seconds of the slow swell that takes the place of every blink."""
 MUMMY_SWELL = 4.0
@@ -129,6 +129,7 @@ class Show(NamedTuple):
     calm: bool = False
     """Calm lights: nothing blinks; every blink becomes a slow swell."""
     palette: Palette = PALETTE
+    """The colours of each meaning (the board's own; a test measures others)."""
 
 
 def scale(colour: Colour, factor: float) -> Colour:

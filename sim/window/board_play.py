@@ -259,15 +259,20 @@ class BoardPlay:
         hand, where it may go and where it came from; the squares to mend or to clear."""
         controller, state, hand = self.controller, self.state, self.hand
         phase = controller.phase
-        if hand.held is not None:
+        verdict = controller.verdict
+        if hand.held is not None:  # where it may go, or back
             held = hand.held
-            ends = [end for move in self.moves_of(held) for end in self._ends(move)]
             back = [held.origin] if held.origin is not None else [sideline(held.side)]
+            ends = [end for move in self.moves_of(held) for end in self._ends(move)]
+            if not ends:  # a piece put right: the squares a piece is missing from, or off
+                wanted = controller.tracker.expectation.owners
+                ends = [square for square in self.rules.geometry.squares
+                        if square in wanted and square not in self.table.sim.pieces]
+                back.append(sideline(held.side))
             return list(dict.fromkeys([*ends, *back]))
         if self.chosen is not None and state is not None:
             return list(dict.fromkeys(end for move in self.moves_of(self.chosen)
                                       for end in self._ends(move)))
-        verdict = controller.verdict
         if isinstance(verdict, Mismatch) and (controller.guiding() or controller.setting_out):
             wanted = {*verdict.missing, *verdict.unexpected} & set(self.rules.geometry.squares)
             return [*sorted(wanted), *(sideline(side) for side in Side)]
@@ -301,8 +306,8 @@ class BoardPlay:
 
     def key_enter(self, place: str, layout: Layout) -> None:
         """Enter on ``place``: a key's click. The stick box is shaken; a piece with one way to
-        go goes there, one with several stays in hand until Enter on where it goes (or on
-        where it came from); with a piece in hand, it is set down on ``place``."""
+        go goes there; one with several, or none (a piece to put right), stays in hand until
+        Enter on where it goes; with a piece in hand, it is set down on ``place``."""
         where = point(layout, place, focus_places(layout)[place])
         if place == STICKS or self.hand.held is not None:
             if place == STICKS:
@@ -314,7 +319,7 @@ class BoardPlay:
         if held is None:
             return
         ends = {end for move in self.moves_of(held) for end in self._ends(move)}
-        if len(ends) <= 1 or self.controller.phase in (Phase.WON, Phase.CLEAR) \
+        if len(ends) == 1 or self.controller.phase in (Phase.WON, Phase.CLEAR) \
                 or self.setting_out_square(held) is not None:
             self.release(where, layout)  # a click: it goes where it can, or back
         else:

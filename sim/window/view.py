@@ -314,17 +314,21 @@ class View:
             caption = texts.line(shot.sticks_caption, size, DIM_TEXT)
             surface.blit(caption, caption.get_rect(midtop=(box.centerx, box.bottom + cell // 10)))
         larger = layout.text
+        below = layout.status.top  # where the words drawn so far end
         for text, rect, size, colour in ((shot.status, layout.status, int(cell * 0.4 * larger),
                                           TEXT),
                                          (shot.news, layout.news, int(cell * 0.3 * larger),
                                           DIM_TEXT)):
             if not text:
                 continue
+            rect = rect.move(0, max(0, below - rect.top))  # under a status wrapped in two
             size = max(14, size)
             fitted = texts.fit(text, size, rect.width)
             if fitted >= size * 3 // 4:
                 line = texts.line(text, fitted, colour)
-                surface.blit(line, mirrored(line.get_rect(midleft=rect.midleft), rect))
+                place = line.get_rect(midleft=rect.midleft)
+                surface.blit(line, mirrored(place, rect))
+                below = max(rect.bottom, place.bottom)
                 continue
             small = max(12, size * 3 // 4)  # a long line: two lines, not tiny letters
             first, *rest = texts.wrap(text, small, rect.width)
@@ -333,6 +337,7 @@ class View:
                 line = texts.line(part, texts.fit(part, small, rect.width), colour)
                 place = line.get_rect(topleft=(rect.left, rect.top + i * int(small * 1.15)))
                 surface.blit(line, mirrored(place, rect))
+                below = max(rect.bottom, place.bottom)
         if shot.lesson:
             self._scrap(surface, layout, *shot.lesson)
         elif shot.fact:

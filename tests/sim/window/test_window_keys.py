@@ -17,7 +17,7 @@ from sim.drawing.focus import STICKS, focus_places, nearest
 from sim.window.menu_bar import TITLES
 from sim.window.settings import WindowSettings
 from sim.window.window import LARGER, Window
-from tests.sim.window.window_hands import pixel, set_up, start_pygame
+from tests.sim.window.window_hands import drag, pixel, set_up, start_pygame
 
 R = Side.REELS
 
@@ -118,6 +118,23 @@ def test_a_piece_with_two_ways_stays_in_hand_until_enter_on_where_it_goes() -> N
     window.step(1.5)
     game = window.controller.game
     assert game is not None and "T10" in game.state.owners() and "T2" not in game.state.owners()
+
+
+def test_a_mistake_is_put_right_by_keys() -> None:
+    window = set_up("C:C2,M6 R:M9 turn:C throw:3:WWWD", mummy=R)
+    sim, squares = window.table.sim, window.layout.squares
+    drag(window, squares["M9"].center, squares["M10"].center)  # a Reel knocked one square on
+    window.step(3.0)
+    assert window.controller.guiding()
+    assert {"M9", "M10"} <= set(window.board.stops())
+    tab_to(window, "M10")
+    key(window, pygame.K_RETURN)  # a piece with nowhere to go of its own stays in hand
+    assert window.hand.held is not None
+    tab_to(window, "M9")
+    key(window, pygame.K_RETURN)
+    window.step(2.0)
+    assert "M9" in sim.pieces and "M10" not in sim.pieces
+    assert not window.controller.guiding() and window.controller.phase is Phase.MOVE
 
 
 def test_arrow_keys_move_the_focus_to_the_neighbouring_square() -> None:
