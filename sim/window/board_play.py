@@ -274,8 +274,8 @@ class BoardPlay:
             return list(dict.fromkeys(end for move in self.moves_of(self.chosen)
                                       for end in self._ends(move)))
         if isinstance(verdict, Mismatch) and (controller.guiding() or controller.setting_out):
-            wanted = {*verdict.missing, *verdict.unexpected} & set(self.rules.geometry.squares)
-            return [*sorted(wanted), *(sideline(side) for side in Side)]
+            mend = {*verdict.missing, *verdict.unexpected} & set(self.rules.geometry.squares)
+            return [*sorted(mend), *(sideline(side) for side in Side)]
         if phase in (Phase.WON, Phase.CLEAR):
             return sorted(self.hand.pieces.owners)
         if phase is Phase.MOVE and state is not None:
