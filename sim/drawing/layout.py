@@ -148,14 +148,20 @@ class Layout:
     def sideline_slot(self, side: Side, index: int) -> tuple[int, int]:
         """Where a waiting piece stands: they queue at the right, next to the row they enter."""
         rect = self.sidelines[side]
-        room = rect.width / self.cell - LABEL_CELLS - 0.6
+        room = rect.width / self.cell - self.label_cells - 0.6
         step = min(PIECE_STEP, room / max(1, self.pieces - 1)) if self.pieces > 1 else PIECE_STEP
         return int(rect.right - self.cell * 0.5 - index * self.cell * step), rect.centery
+
+    @property
+    def label_cells(self) -> float:
+        """Cells a sideline's words take at its left (more for larger words; the waiting
+        pieces stand closer)."""
+        return LABEL_CELLS * (1.0 + (self.text - 1.0) * 0.6)
 
     def side_label(self, side: Side) -> pygame.Rect:
         """The left of a side's sideline: who plays it, its throw, pieces off."""
         rect = self.sidelines[side]
-        return pygame.Rect(rect.left + self.cell // 4, rect.top, int(self.cell * LABEL_CELLS),
+        return pygame.Rect(rect.left + self.cell // 4, rect.top, int(self.cell * self.label_cells),
                            rect.height)
 
     def glow_point(self, square: str) -> tuple[int, int]:

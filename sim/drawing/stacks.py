@@ -29,7 +29,7 @@ from sim.drawing.board import (
     WOOD,
     WOOD_DARK,
 )
-from sim.drawing.layout import LABEL_CELLS, Layout
+from sim.drawing.layout import Layout
 from sim.drawing.signs import INK
 from sim.drawing.text import Texts, mirrored, mirrored_x
 
@@ -88,7 +88,7 @@ def off_rect(layout: Layout) -> pygame.Rect:
 def waiting_rect(layout: Layout, side: Side) -> pygame.Rect:
     """A side's men waiting to enter: its sideline's strip, right of the side's label."""
     line, cell = layout.sidelines[side], layout.cell
-    left = line.left + int(cell * LABEL_CELLS)
+    left = line.left + int(cell * layout.label_cells)
     return pygame.Rect(left, line.top, line.right - left, line.height).inflate(-cell // 8,
                                                                             -cell // 3)
 

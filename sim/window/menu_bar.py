@@ -71,18 +71,21 @@ class Menu:
         it (empty when closed)."""
         if self.open is None or self.open in ACTIONS:
             return []
-        h = layout.menu.height
+        bar = layout.menu.height
         title = self.title_rects(layout)[self.open]
-        width = int(h * 18)  # the longest setting's line with its arrow
+        width = int(bar * 18)  # the longest setting's line with its arrow
         items = self._items(self.open)
+        h = min(bar, (layout.size[1] - bar) // max(1, len(items)))  # all of it in the window
         left = mirrored(title, layout.menu).left  # laid out left to right, mirrored at the end
-        found = [(pygame.Rect(left, h + i * h, width, h), item) for i, item in enumerate(items)]
+        found = [(pygame.Rect(left, bar + i * h, width, h), item)
+                 for i, item in enumerate(items)]
         beside = next(((rect, item) for rect, item in found
                        if item.sub and item.action == self.sub), None)
-        if beside is not None:  # beside its item, lifted to stay inside the window
-            rect, item = beside
-            top = max(h, min(rect.top, layout.size[1] - len(item.sub) * h))
-            found += [(pygame.Rect(rect.right, top + i * h, width, h), choice)
+        if beside is not None:  # beside its item, kept inside the window (over the drop-down's
+            rect, item = beside  # right end when larger words leave no room past it)
+            top = max(bar, min(rect.top, layout.size[1] - len(item.sub) * h))
+            left = max(0, min(rect.right, layout.size[0] - width))
+            found += [(pygame.Rect(left, top + i * h, width, h), choice)
                       for i, choice in enumerate(item.sub)]
         return [(mirrored(rect, layout.menu), item) for rect, item in found]
 
@@ -195,36 +198,41 @@ class Menu:
             surface.blit(text, text.get_rect(center=rect.center))
 
     def draw_list(self, surface: pygame.Surface, layout: Layout, texts: Texts) -> None:
-        """The open drop-down (drawn again over lights that changed under it)."""
-        size = int(layout.menu.height * 0.72)
+        """The open drop-down (drawn again over lights that changed under it), and the list
+        beside it over it, each framed."""
         keyed = self._keyed()
-        for rect, item in self.item_rects(layout):
-            hover = (rect.collidepoint(self.hover) and item.enabled) or \
-                (bool(item.sub) and item.action == self.sub) or item is keyed
-            pygame.draw.rect(surface, HOVER if hover else DROP, rect)
-            colour = DROP_TEXT if item.enabled else DISABLED
-            if item.checked:  # drawn, not a glyph: it looks the same in any face
-                h = rect.height
-                points = [(mirrored_x(int(rect.left + h * x), rect), int(rect.top + h * y))
-                          for x, y in ((0.3, 0.5), (0.5, 0.72), (0.85, 0.25))]
-                pygame.draw.lines(surface, colour, False, points, max(2, h // 10))
-            if item.sub:  # an arrow to the list it opens, drawn as the check mark is
-                h = rect.height
-                pygame.draw.polygon(surface, colour, [
-                    (mirrored_x(int(rect.right - h * x), rect), int(rect.top + h * y))
-                    for x, y in ((0.6, 0.28), (0.6, 0.72), (0.3, 0.5))])
-            text = texts.line(say(item.label), size, colour)  # labels are marked ids
-            place = text.get_rect(midleft=(rect.left + rect.height + 8, rect.centery))
-            surface.blit(text, mirrored(place, rect))
-        if keyed is not None:  # the keys' item framed too: seen without colour
-            for rect, item in self.item_rects(layout):
-                if item is keyed:
-                    pygame.draw.rect(surface, BAR, rect.inflate(-4, -4), 2)
-        if self.open is not None:  # a frame round the drop-down, and round the list beside it
-            placed = self.item_rects(layout)
-            for lefts in {r.left for r, _item in placed}:
-                rects = [r for r, _item in placed if r.left == lefts]
-                pygame.draw.rect(surface, BAR, rects[0].unionall(rects[1:]), 1)
+        placed = self.item_rects(layout)
+        columns: dict[int, list[tuple[pygame.Rect, Item]]] = {}
+        for rect, item in placed:  # the drop-down first, then the list beside it
+            columns.setdefault(rect.left, []).append((rect, item))
+        for column in columns.values():
+            for rect, item in column:
+                self._draw_item(surface, rect, item, texts, int(rect.height * 0.72), keyed)
+            rects = [rect for rect, _item in column]
+            pygame.draw.rect(surface, BAR, rects[0].unionall(rects[1:]), 1)
+
+    def _draw_item(self, surface: pygame.Surface, rect: pygame.Rect, item: Item, texts: Texts,
+                   size: int, keyed: Item | None) -> None:
+        """One line of a list: highlighted under the mouse or the keys (the keys' framed too,
+        seen without colour), its check mark, its arrow, its words."""
+        hover = (rect.collidepoint(self.hover) and item.enabled and keyed is None) or \
+            (bool(item.sub) and item.action == self.sub) or item == keyed
+        pygame.draw.rect(surface, HOVER if hover else DROP, rect)
+        if item == keyed:
+            pygame.draw.rect(surface, BAR, rect.inflate(-4, -4), 2)
+        colour = DROP_TEXT if item.enabled else DISABLED
+        h = rect.height
+        if item.checked:  # drawn, not a glyph: it looks the same in any face
+            points = [(mirrored_x(int(rect.left + h * x), rect), int(rect.top + h * y))
+                      for x, y in ((0.3, 0.5), (0.5, 0.72), (0.85, 0.25))]
+            pygame.draw.lines(surface, colour, False, points, max(2, h // 10))
+        if item.sub:  # an arrow to the list it opens, drawn as the check mark is
+            pygame.draw.polygon(surface, colour, [
+                (mirrored_x(int(rect.right - h * x), rect), int(rect.top + h * y))
+                for x, y in ((0.6, 0.28), (0.6, 0.72), (0.3, 0.5))])
+        text = texts.line(say(item.label), size, colour)  # labels are marked ids
+        place = text.get_rect(midleft=(rect.left + rect.height + 8, rect.centery))
+        surface.blit(text, mirrored(place, rect))
 
 
 def _next_enabled(items: tuple[Item, ...] | list[Item], at: int, step: int) -> int:

@@ -286,8 +286,9 @@ class View:
             pygame.draw.circle(surface, SIDE_COLOUR[player.side],
                                (mirrored_x(rect.left + size // 2, rect),
                                 rect.top + int(cell * first)), size // 3)
-        name = self.texts.line(_("{side}: {who}").format(side=side_said(player.side),
-                                                          who=_(player.who)), size, colour)
+        said = _("{side}: {who}").format(side=side_said(player.side), who=_(player.who))
+        room = rect.right - x  # the words keep to the label, clear of the waiting pieces
+        name = self.texts.line(said, self.texts.fit(said, size, room), colour)
         surface.blit(name, mirrored(name.get_rect(midleft=(x, rect.top + int(cell * first))),
                                     rect))
         # Ramses, the game without luck, bears nothing off: its sideline names the player only.
@@ -295,7 +296,8 @@ class View:
             if layout.chance is not None else []
         if player.threw is not None:
             facts.append(_("threw {n}").format(n=player.threw))
-        line = self.texts.line(_(", ").join(facts), int(size * 0.85), DIM_TEXT)
+        told = _(", ").join(facts)
+        line = self.texts.line(told, self.texts.fit(told, int(size * 0.85), room), DIM_TEXT)
         where = line.get_rect(midleft=(x, rect.top + int(cell * (1.0 - first))))
         surface.blit(line, mirrored(where, rect))
         if pieces.racks:  # the borne-off tray after the words: a hollow a piece, filled when off
@@ -375,16 +377,20 @@ class View:
         size = max(14, int(layout.cell * 0.24 * layout.text))
         step = int(size * 1.25)
         rows = max(1, (height - layout.menu.height) * 2 // 3 // step)
+        across = int(width * min(0.6, 0.42 * layout.text))  # larger words: a wider scroll
+        said = said or (_("Nothing yet: shake the sticks."),)
         lines = [line for sentence in said
-                 for line in self.texts.wrap(sentence, size, int(width * 0.38))][-rows:]
-        rect = pygame.Rect(0, 0, int(width * 0.42), (max(len(lines), 8) + 3) * step)
+                 for line in self.texts.wrap(sentence, size, across - 2 * size)][-rows:]
+        rect = pygame.Rect(0, 0, across, (max(len(lines), 8) + 3) * step)
         rect.topright = (width - layout.menu.height // 2, layout.menu.bottom + 4)
         pygame.draw.rect(surface, PAPYRUS, rect, border_radius=10)
         pygame.draw.rect(surface, PAPYRUS_EDGE, rect, 3, border_radius=10)
-        title = self.texts.line(_("What happened (Log closes it)"), size, PAPYRUS_EDGE)
+        heading = _("What happened (Log closes it)")
+        title = self.texts.line(heading, self.texts.fit(heading, size, across - 2 * size),
+                                PAPYRUS_EDGE)
         surface.blit(title, mirrored(title.get_rect(topleft=(rect.left + size,
                                                              rect.top + size // 2)), rect))
-        for i, line in enumerate(lines or [_("Nothing yet: shake the sticks.")]):
+        for i, line in enumerate(lines):
             text = self.texts.line(line, size, PAPYRUS_TEXT)
             place = text.get_rect(topleft=(rect.left + size,
                                            rect.top + size // 2 + (i + 1) * step + 4))

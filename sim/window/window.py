@@ -244,6 +244,7 @@ class Window:
         elif event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             self.menu.hover = event.pos
+            self.menu.cursor = None  # the mouse leads the menu again
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse = event.pos
             self._press(event.pos)
