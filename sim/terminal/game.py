@@ -50,6 +50,10 @@ class Settings(Protocol):
     def command(self, game: Any, line: str) -> bool:
         """Handle a typed line that is a settings command (False: it is not one)."""
 
+    @property
+    def spoken(self) -> bool:
+        """Whether spoken play is chosen."""
+
 
 COMMANDS = {"hint": N_("hint"), "board": N_("board"), "mummy": N_("mummy"),
             "switch": N_("switch"), "new": N_("new"), "help": N_("help"), "quit": N_("quit")}
@@ -147,8 +151,7 @@ class TerminalGame:
     @property
     def spoken(self) -> bool:
         """Whether spoken play is chosen (then the game is plain, and said aloud)."""
-        chosen = getattr(self.settings, "chosen", None)
-        return bool(chosen is not None and chosen.spoken)
+        return self.settings is not None and self.settings.spoken
 
     @property
     def words_only(self) -> bool:

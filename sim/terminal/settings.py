@@ -40,6 +40,11 @@ class TerminalSettings:
         self.mummy_for = mummy_for
         self.save = save
 
+    @property
+    def spoken(self) -> bool:
+        """Whether spoken play is chosen (``spoken on``)."""
+        return self.chosen.spoken
+
     def help(self) -> tuple[str, str]:
         """The settings' command and what it does, a row of ``help``."""
         return (_(OPTIONS), _("the settings and their choices; set one by its name and choice:")
