@@ -148,7 +148,7 @@ class Layout:
     def sideline_slot(self, side: Side, index: int) -> tuple[int, int]:
         """Where a waiting piece stands: they queue at the right, next to the row they enter."""
         rect = self.sidelines[side]
-        room = rect.width / self.cell - self.label_cells - 0.6
+        room = rect.width / self.cell - self.label_cells - 1.1  # clear of the words
         step = min(PIECE_STEP, room / max(1, self.pieces - 1)) if self.pieces > 1 else PIECE_STEP
         return int(rect.right - self.cell * 0.5 - index * self.cell * step), rect.centery
 
