@@ -14,12 +14,12 @@ from engine import games
 from engine.core.sides import Side
 from engine.core.sticks import Throw
 from engine.games.api import Geometry
-from firmware.kiosk.language import _colour, language_squares
+from firmware.kiosk.language import language_squares
 from firmware.lights.odds import odds_frame
 from firmware.lights.pin import pin_frame
 from firmware.lights.scenes import PALETTE, Palette, Phase, Show, scene
 from firmware.menu.board_menu import BoardMenu
-from firmware.menu.choices import choose
+from firmware.menu.choices import LANGUAGE_COLOURS, choose
 from firmware.menu.menu_table import menu_table
 from firmware.story.sand_scene import tournament_scene
 from firmware.story.tournament import TO_WIN, Tournament
@@ -85,7 +85,7 @@ def every_scene(calm: bool, colours: Palette = PALETTE) -> Iterator[tuple[str, L
         for what, show in _shows(geometry).items():
             yield where + what, partial(_lit, show._replace(calm=calm, palette=colours))
         idle = Show(Phase.IDLE, geometry=geometry, calm=calm, palette=colours,
-                    languages={square: _colour(code, code == "en") for square, code in
+                    languages={square: LANGUAGE_COLOURS[code] for square, code in
                                language_squares(menu_table(geometry)).items()})
         yield where + "a kiosk's language squares", partial(_lit, idle)
         yield where + "the web page's PIN", partial(pin_frame, "3905", geometry, calm=calm)
