@@ -72,10 +72,15 @@ def _play(args: argparse.Namespace) -> int:
     from hardware.voice import EspeakVoice
 
     voice = EspeakVoice(language_voice(), warn=False)  # for spoken play, where it is chosen
+
+    def speak(text: str) -> None:
+        voice.speak_in(language_voice())  # the language chosen at the prompt, too
+        voice.say(text)
+
     try:
         while mode is not None:
             game = _terminal_game(mode, settings, args, rng)
-            game.plain, game.say = args.plain, voice.say  # for a screen reader; said aloud
+            game.plain, game.say = args.plain, speak  # for a screen reader; said aloud
             game.run()
             mode = game.next_mode
     finally:

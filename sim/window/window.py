@@ -40,6 +40,7 @@ from firmware.story.modes import STORY_GAME
 from firmware.story.setna import Setna
 from firmware.story.tutorial import Tutorial
 from firmware.words import N_, _
+from firmware.words import voice as language_voice
 from hardware.board_file import Board, ConfigError
 from hardware.voice import EspeakVoice, Voice
 from sim.board.hand import Hand
@@ -422,10 +423,18 @@ class Window:
             self.spoken = None
         if wanted and self.spoken is None:
             voice = self.voice
-            self.spoken = SpokenPlay(play.controller, voice.say if voice is not None else _mute,
+            self.spoken = SpokenPlay(play.controller, self._say,
                                      (lambda: voice.speaking) if isinstance(voice, EspeakVoice)
                                      else quiet, lambda: play.mummy_moves_itself)
             companions.append(self.spoken)
+
+    def _say(self, text: str) -> None:
+        """Say ``text`` with the voice, in the language spoken now (Options may change it)."""
+        voice = self.voice
+        if isinstance(voice, EspeakVoice):
+            voice.speak_in(language_voice())
+        if voice is not None:
+            voice.say(text)
 
     def tell(self, text: str) -> None:
         """A story's line (a lesson's), said aloud where spoken play is on."""
@@ -538,7 +547,3 @@ def _play_for(game: str, board: Board | None, state_dir: Path | None, settings: 
     return Table(state_dir=state_dir, settings=controller_settings, seed=seed, board=board,
                  pieces=saved_pieces(state_dir, rules.name,
                                      board is not None and board.reeds.has_racks))
-
-
-def _mute(text: str) -> None:
-    """No voice here: nothing is said."""
