@@ -256,7 +256,8 @@ def _gesture(card: Card, table: MenuTable, geometry: Geometry, top: float,
 def _pages(card: Card, table: MenuTable, geometry: Geometry, top: float,
            scale: float) -> float:
     """Each page of the menu in two columns, row by row (from the right in a language read
-    from the right): its title and square, its board, its legend; where the last row ends."""
+    from the right): its title and square, its board, its legend; where the last row's letters
+    end."""
     wide = WIDTH - 2 * MARGIN
     width = (wide - GAP) / 2
     cell = min(CELL * scale, (width - 4) / geometry.columns)
@@ -279,7 +280,7 @@ def _pages(card: Card, table: MenuTable, geometry: Geometry, top: float,
             for number, (square, choice) in enumerate(page.choices.items(), 1):
                 legend_y = legend.paragraph(f"{number}  {square}: {say(choice.label)}",
                                             legend_y, size, hang=f"{number}  ")
-            bottoms.append(legend_y)
+            bottoms.append(legend_y - legend.below)  # where its letters end, not its baseline
         y = min(bottoms) - gap
     return y + gap
 

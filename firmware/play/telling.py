@@ -40,13 +40,14 @@ class Telling(PlayState):
 
     def _explain(self, why: tuple[str, ...]) -> None:
         """A throw was lost for ``why``: leave the news up long enough to read, and say each
-        reason aloud the first time it comes in a game."""
+        reason aloud the first time it comes in a game (spoken play, when chosen, says the news
+        itself, the reason with it)."""
         if not why:
             return
         self.read_until = self.clock.now() + reading_time(" ".join(self.news))
         for reason in why:
             key = getattr(reason, "msgid", reason)
-            if self.aloud is not None and key not in self.explained:
+            if self.aloud is not None and key not in self.explained and not self.settings.spoken:
                 self.explained.add(key)
                 self.aloud(say(reason))
 

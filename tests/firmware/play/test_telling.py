@@ -134,3 +134,19 @@ def test_a_shake_while_a_move_is_awaited_says_the_move_comes_first(tmp_path: Pat
     assert game is not None and game.state.throw is not None and game.state.throw.value == 2
     table.run(3.0)
     assert controller.status() == "Go ahead and make your move, Cones."
+
+
+def test_with_spoken_play_the_reason_is_said_once_with_the_news_not_twice(tmp_path: Path) -> None:
+    """Spoken play says every line of the news, the reason with it: the voice that says the
+    reasons alone keeps quiet then."""
+    state = GameState.parse("C:- R:R3,M9 entered:R turn:C")
+    heard: list[str] = []
+    with Table(state_dir=tmp_path, settings=Settings(mummy=None, spoken=True),
+               pieces=state.occupancy()) as table:
+        controller = table.controller
+        controller.aloud = heard.append
+        controller.set_up(state)
+        table.run(0.5)
+        throw(table, "WDDD")
+        assert controller.news[-1] == "The Cones enter their first piece only with a 4 or 6."
+    assert heard == []
