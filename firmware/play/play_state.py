@@ -70,6 +70,9 @@ class PlayState:
     """What the last throw or move caused, in sentences: a status line's first half."""
     said: deque[str] = field(default_factory=lambda: deque(maxlen=SAID))
     """The last sentences of ``news``, oldest first: the game's log."""
+    told: deque[str] = field(default_factory=lambda: deque(maxlen=SAID))
+    """The same sentences as they were told, phrases kept (``engine.core.words.Phrase``): a
+    companion says them again in its own language."""
     odds_since: float = float("-inf")
     pin_shown: tuple[str, float] | None = None
     """The web page's PIN lit on the squares, and since when (``firmware.lights.pin``)."""

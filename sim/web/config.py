@@ -4,6 +4,9 @@
     address = "127.0.0.1"     # where it listens: loopback (default) or the board's LAN address
     port = 8020
     pin = "482913"            # optional: else the board says a PIN aloud when asked
+    hosts = ["aseb.local"]    # the names the page is reached by (besides localhost, this
+                              # machine's own name and IP addresses); the first one names the
+                              # friend's invitation link
 
 A bad value is named with its key, as ``aseb run`` names a bad board file (exit 78), in the
 language spoken (its message is a ``Phrase``, as a solved table's errors are).
@@ -13,6 +16,8 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import re
+import socket
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +27,9 @@ from engine.core.words import N_, phrase
 from hardware.errors import shown, shown_value
 
 DEFAULT_PORT = 8020
+HOST_NAME = re.compile(r"(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?"
+                       r"(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*")
+"""A host name as DNS writes it (``aseb.local``, ``board-2.home.arpa``)."""
 
 
 class WebConfigError(ValueError):
@@ -36,6 +44,22 @@ class WebConfig:
     address: str = "127.0.0.1"
     port: int = DEFAULT_PORT
     pin: str | None = None
+    hosts: tuple[str, ...] = ()
+    """Names the page is reached by (a browser's ``Host``), besides localhost, this machine's
+    own name and any IP address: a page reached under another name is refused (DNS rebinding)."""
+
+    @property
+    def origin(self) -> str:
+        """Where a friend's link points (``http://aseb.local:8020``): the first of ``hosts``,
+        else the address the page listens on, else this machine's name on the local network
+        (a link is never built from what a request claims)."""
+        if self.hosts:
+            name = self.hosts[0]
+        elif ipaddress.ip_address(self.address).is_unspecified:
+            name = socket.gethostname().lower() + ".local"
+        else:
+            name = f"[{self.address}]" if ":" in self.address else self.address
+        return f"http://{name}:{self.port}"
 
 
 def load_web_config(path: Path | None) -> WebConfig:
@@ -58,7 +82,7 @@ def load_web_config(path: Path | None) -> WebConfig:
 
 def web_config(section: dict[str, Any], source: str) -> WebConfig:
     """Check a ``[web]`` table; ``WebConfigError`` naming the key for a bad value."""
-    known = {"address", "port", "pin"}
+    known = {"address", "port", "pin", "hosts"}
     for key in section:
         if key not in known:
             raise WebConfigError(phrase(N_("{file}: web.{key}: unknown key (the keys here are "
@@ -82,7 +106,12 @@ def web_config(section: dict[str, Any], source: str) -> WebConfig:
                             or not 4 <= len(pin) <= 8):
         raise WebConfigError(phrase(N_("{file}: web.pin: expected {low} to {high} digits in "
                                        "quotes"), file=source, low=4, high=8))
-    return WebConfig(address, port, pin)
+    hosts = section.get("hosts", [])
+    if not isinstance(hosts, list) or not all(
+            isinstance(h, str) and HOST_NAME.fullmatch(h) for h in hosts) or len(hosts) > 20:
+        raise WebConfigError(phrase(N_("{file}: web.hosts: expected a list of host names in "
+                                       "quotes, such as [\"aseb.local\"]"), file=source))
+    return WebConfig(address, port, pin, tuple(h.lower() for h in hosts))
 
 
 def web_state_directory() -> Path:

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import gc
 import logging
+from dataclasses import replace
 from pathlib import Path
 
 from firmware.service.link_schema import socket_path
 from firmware.words import _, problem
-from sim.web.config import WebConfig, WebConfigError, load_web_config, web_state_directory
+from sim.web.config import WebConfigError, load_web_config, web_state_directory
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +41,7 @@ def web_main(board: Path | None, socket: str | None, state_dir: Path | None, *,
         print(f"aseb web: {problem(exc)}")
         return 78
     if address is not None or port is not None:
-        config = WebConfig(address or config.address, port or config.port, config.pin)
+        config = replace(config, address=address or config.address, port=port or config.port)
     from firmware.service.daemon import state_directory
 
     link = BoardLink(socket_path(socket, state_directory()) if socket is None else Path(socket),
