@@ -28,7 +28,9 @@ HEADERS = [
     (b"content-security-policy", CSP.encode()),
     (b"x-content-type-options", b"nosniff"),
     (b"x-frame-options", b"DENY"),
-    (b"referrer-policy", b"no-referrer"),
+    # same-origin, not no-referrer: under no-referrer a browser sends "Origin: null" with the
+    # page's own forms, and the origin is what tells them from another site's
+    (b"referrer-policy", b"same-origin"),
     (b"permissions-policy", b"camera=(), microphone=(), geolocation=()"),
     (b"cross-origin-opener-policy", b"same-origin"),
 ]
@@ -110,7 +112,7 @@ class Guard:
         if scope.get("method", "GET") not in SAFE:
             origin = found.get(b"origin")
             if (origin is not None and not self.hosts.origin_allows(origin.decode("latin-1"))) \
-                    or found.get(b"sec-fetch-site") == b"cross-site":
+                    or found.get(b"sec-fetch-site") in (b"cross-site", b"same-site"):
                 await _refuse(with_headers, 403, _(ELSEWHERE))
                 return
         declared = found.get(b"content-length")

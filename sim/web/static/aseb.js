@@ -53,15 +53,24 @@
         document.querySelectorAll(".light.lit").forEach((l) => {
           const name = l.id.slice(6);
           if (!(name in event.frame) && !(calm.matches && now - (litAt[name] || 0) < HOLD)) {
-            l.classList.remove("lit"); l.style.fill = "";
+            l.classList.remove("lit"); l.style.fill = ""; delete l.dataset.steady;
           }
         });
         for (const [name, colour] of Object.entries(event.frame)) {
           const light = $("light-" + name);
           if (!light) continue;
           litAt[name] = now;
-          light.classList.add("lit");
-          light.style.fill = calm.matches ? steady(colour) : colour;
+          if (!calm.matches) {
+            light.classList.add("lit");
+            light.style.fill = colour;
+            continue;
+          }
+          const shown = steady(colour);  // a new colour, not the same one breathing
+          if (!light.classList.contains("lit") || far(light.dataset.steady, shown)) {
+            light.classList.add("lit");
+            light.dataset.steady = shown.join(",");
+            light.style.fill = "rgb(" + shown.join(",") + ")";
+          }
         }
         break;
       }
@@ -122,7 +131,12 @@
     const n = parseInt(colour.slice(1), 16);
     const rgb = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
     const top = Math.max(...rgb) || 1;
-    return "rgb(" + rgb.map((c) => Math.round((c * 255) / top)).join(",") + ")";
+    return rgb.map((c) => Math.round((c * 255) / top));
+  }
+
+  function far(kept, rgb) {
+    if (!kept) return true;
+    return kept.split(",").some((c, i) => Math.abs(Number(c) - rgb[i]) > 40);
   }
 
   // Lights held through a blink go dark once the board has kept them dark a moment.
@@ -131,7 +145,7 @@
     document.querySelectorAll(".light.lit").forEach((l) => {
       const name = l.id.slice(6);
       if (!(name in lastFrame) && now - (litAt[name] || 0) >= HOLD) {
-        l.classList.remove("lit"); l.style.fill = "";
+        l.classList.remove("lit"); l.style.fill = ""; delete l.dataset.steady;
       }
     });
   }
