@@ -191,8 +191,6 @@
     const hadFocus = focused === document.body || box.contains(focused);
     box.hidden = !mine;
     $("remote-throw").hidden = !mine || event.moves.length > 0;
-    text("remote-hint", !mine || event.chosen ? "" :
-      said(event.moves.length > 0 ? "your_move" : "your_throw", {}));
     text("remote-note", event.remote === remote ?
       said("remote_note", { side: title(remote) }) : said("remote_ended", {}));
     const moves = $("remote-moves");

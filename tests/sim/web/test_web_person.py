@@ -182,6 +182,22 @@ def test_nothing_is_wider_than_a_phone_and_the_squares_names_can_be_read(
         label = page.locator("#sq-M8 .label")
         size = page.evaluate("(l) => l.getBoundingClientRect().height", label.element_handle())
         assert size >= 9, size  # at least 9 px tall on a phone (was about 6)
+        marked = page.locator("#sq-M12 .label")  # on a marked square's dark ring
+        fill, halo, order = page.evaluate(
+            "(l) => { const s = getComputedStyle(l); return [s.fill, s.stroke, s.paintOrder]; }",
+            marked.element_handle())
+        assert order.startswith("stroke") and contrast(fill, halo) >= 4.5, (fill, halo, order)
+
+
+def contrast(one: str, other: str) -> float:
+    """WCAG's contrast ratio of two CSS colours (``rgb(r, g, b)``)."""
+    def luminance(colour: str) -> float:
+        channels = [int(c) / 255 for c in re.findall(r"\d+", colour)[:3]]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
 
 
 def test_a_visitor_sees_which_setting_is_chosen(tmp_path: Path,
