@@ -21,9 +21,17 @@ from firmware.lights.scenes import Phase
 from firmware.menu.settings_file import SettingsFile
 from firmware.service import link as link_module
 from firmware.service.link import Link, socket_path
-from firmware.service.link_schema import EVENTS, VERSION, Refused, message, parse_command
+from firmware.service.link_schema import (
+    EVENTS,
+    VERSION,
+    Refused,
+    message,
+    parse_command,
+    told_text,
+)
 from firmware.story.setna import Setna
 from firmware.story.tournament import Tournament
+from firmware.words import LANGUAGES, say, speaking
 from sim.board.table import Table
 from tests.firmware.hand import carry_out
 from tests.solved import TWO, two_piece_table
@@ -106,6 +114,38 @@ def test_a_companion_is_told_hello_and_the_whole_board(table: Table, link: Link)
     settings = next(e for e in events if e["type"] == "settings")
     assert [s["key"] for s in settings["settings"]][:3] == ["game", "opponent", "level"]
     assert settings["values"]["level"] == "priest"
+
+
+def test_the_status_is_told_in_every_language_and_the_log_as_phrases(table: Table,
+                                                                     link: Link) -> None:
+    companion = connect(table, link)
+    table.sim.shake(1.0)
+    table.run(2.0)
+    events = companion.events()
+    status = [e for e in events if e["type"] == "status"][-1]
+    assert set(status["said"]) == set(LANGUAGES) and status["said"]["en"] == status["text"]
+    with speaking("de"):
+        assert status["said"]["de"] == table.controller.status() != status["text"]
+    log = [e for e in events if e["type"] == "log"][-1]
+    assert len(log["told"]) == len(log["lines"])
+    with speaking("de"):  # each sentence said again, in a companion's own language
+        german = [say(told_text(told)) for told in log["told"]]
+    assert german != log["lines"] and german[-1] == say_in("de", table.controller.told[-1])
+
+
+def test_a_refusal_a_player_may_read_is_told_as_a_phrase(table: Table, link: Link) -> None:
+    companion = connect(table, link)
+    companion.events()
+    companion.send({"type": "throw"})
+    table.run(0.1)
+    (error,) = [e for e in companion.events() if e["type"] == "error"]
+    assert error["message"] == "It is not your turn to throw."
+    assert say_in("ar", told_text(error["words"])) != error["message"]
+
+
+def say_in(language: str, text: str) -> str:
+    with speaking(language):
+        return say(text)
 
 
 def test_only_what_changed_is_told_again(table: Table, link: Link) -> None:
