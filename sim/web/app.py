@@ -434,6 +434,7 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         answer = await ask({"type": "remote", "side": invited.side})
         if answer["type"] == "error":
             return tell(request, refusal(answer), 409)
+        web.invites.use(token)
         web.sessions.end_all(FRIEND)
         web.sessions.end(request.session.get("sid"))
         request.session.clear()

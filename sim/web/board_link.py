@@ -207,6 +207,8 @@ class BoardLink:
             await writer.drain()
             return await asyncio.wait_for(future, timeout)
         except (OSError, TimeoutError) as exc:
+            log.warning("the board did not answer %s (%s)", command.get("type"),
+                        type(exc).__name__)
             raise BoardAway(f"the board did not answer ({type(exc).__name__})") from None
 
     def watch(self, language: str = "en") -> Watcher | None:

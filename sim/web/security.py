@@ -227,12 +227,16 @@ class Invites:
         return invite
 
     def redeem(self, token: str, pin: str) -> Invite | None:
-        """The invitation, used up, when ``pin`` is its PIN; else None (one try more)."""
+        """The invitation when ``pin`` is its PIN (``use`` it once the board has taken the
+        friend: a board away for a moment does not burn it); else None, one try more."""
         invite = self.known(token)
         if invite is None:
             return None
         if not pin_matches(pin, invite.pin_hash):
             invite.tries += 1
             return None
-        del self.open[token]
         return invite
+
+    def use(self, token: str) -> None:
+        """The invitation has let its friend in: it works no more."""
+        self.open.pop(token, None)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -19,6 +20,7 @@ from starlette.testclient import TestClient
 
 from engine.core.sides import Side
 from sim.web.app import create_app
+from sim.web.board_link import BoardAway
 from sim.web.config import WebConfig
 from sim.web.security import SLOWED
 from tests.sim.web.test_web import csrf, log_in
@@ -136,6 +138,25 @@ def test_a_friends_access_ends_when_remote_play_ends_or_another_is_invited(
         invite(owner, "reels")  # a new invitation alone ends the one in play
         assert second.post("/play/throw", json={},
                            headers={"x-csrf-token": csrf(second)}).status_code == 403
+
+
+def test_a_board_away_for_a_moment_does_not_burn_the_invitation(
+        board: WebBoard, monkeypatch: pytest.MonkeyPatch) -> None:
+    with connected(board) as owner:
+        log_in(owner)
+        path, pin = invite(owner, "cones")
+        friend = from_address(owner, "192.168.1.40")
+        asking = board.board_link.ask
+
+        async def away(command: dict[str, Any], timeout: float = 5.0) -> dict[str, Any]:
+            raise BoardAway("the board is restarting")
+
+        monkeypatch.setattr(board.board_link, "ask", away)
+        refused = friend.post(path, data={"csrf": csrf(friend, path), "pin": pin})
+        assert refused.status_code == 503
+        monkeypatch.setattr(board.board_link, "ask", asking)
+        join(friend, path, pin)  # the same link and PIN, once the board is back
+        assert board.table.controller.remote is Side.CONES
 
 
 # --- 3. sessions end on the server --------------------------------------------------------------
