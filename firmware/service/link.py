@@ -111,6 +111,8 @@ class Link:
         self.chances: tuple[Game | None, list[float | None]] = (None, [])
         self.secrets: set[str] = set()
         """The sentences that said a PIN: told only at the board, never to a companion."""
+        self._logged: tuple[tuple[Any, ...], dict[str, Any]] = ((), {})
+        """The log last told, and what it was worked out from."""
         self._said: tuple[tuple[str, str], dict[str, str]] = (("", ""), {})
         """The status line last told, and the same line in every language."""
         self._position_key: tuple[Any, ...] = ()
@@ -478,10 +480,15 @@ class Link:
             round(c, 4) if c is not None else None for c in history]}
 
     def _log(self) -> dict[str, Any]:
-        return {"lines": [_(PIN_KEPT) if line in self.secrets else line
-                          for line in self.controller.said],
-                "told": [PIN_KEPT if isinstance(told, Phrase) and told.msgid == PIN_SAID
-                         else told_json(told) for told in self.controller.told]}
+        said, told = self.controller.said, self.controller.told
+        key = (len(said), id(said[-1]) if said else 0, len(told), id(told[-1]) if told else 0,
+               len(self.secrets), language())
+        if key != self._logged[0]:  # worked out once each time something is told
+            self._logged = (key, {
+                "lines": [_(PIN_KEPT) if line in self.secrets else line for line in said],
+                "told": [PIN_KEPT if isinstance(sentence, Phrase) and sentence.msgid == PIN_SAID
+                         else told_json(sentence) for sentence in told]})
+        return self._logged[1]
 
     def _settings(self) -> dict[str, Any]:
         if self.choices is None:
