@@ -10,7 +10,9 @@ throwing: the same judge's chance after each throw the sticks or dice could show
 often it falls. So luck adds up to nothing on average, and a throw after which every throw
 leaves the same chance has none (a search's own estimate of the position before the throw
 would not agree with its judgement of every throw, and gave each opening throw that changed
-nothing a tenth of a point). Losses and luck are in percentage points.
+nothing a tenth of a point). The stacking game's three dice (56 throws) are the exception, for
+time: their luck is against the judge's chance before the throw, and none where every throw
+leads to the same position. Losses and luck are in percentage points.
 
 >>> from engine.tait.state import TAIT
 >>> class Coin:
@@ -37,6 +39,8 @@ from engine.record import GameRecord
 from engine.text import dice_text
 
 POINTS = 100.0
+JUDGED_THROWS = 6
+"""Throws a device may show for each to be judged in a throw's luck (sticks: 5, a die: 6)."""
 NOTICEABLE = 0.05
 """Points below which a move counts as the best: the table keeps chances to 1/65535."""
 
@@ -177,7 +181,16 @@ def review(judge: Judge | SolvedTable, record: GameRecord) -> Review:
 def _worth(judge: Judge, state: Any, side: Side, outcomes: Any, thrown: int,
            now: float) -> float:
     """What the coming throw is worth to ``side`` in ``state``: its chance after each throw
-    that could fall (``now`` for the one that fell), weighed by how often each falls."""
+    that could fall (``now`` for the one that fell), weighed by how often each falls. A device
+    of many throws (the stacking game's three dice, 56) is judged by the judge's own chance
+    before the throw, as a whole game's every throw judged 56 ways would take a minute, unless
+    every throw leads to the same position (then the throw has no luck)."""
+    if len(outcomes) > JUDGED_THROWS:
+        afters = {state.cast(Throw.of(value))[0].notation() for value, _ in outcomes}
+        if len(afters) == 1:
+            return now
+        before = judge.chance(state)
+        return now if before is None else before if state.turn == side else 1.0 - before
     worth = 0.0
     for value, probability in outcomes:
         if value == thrown:
@@ -186,7 +199,7 @@ def _worth(judge: Judge, state: Any, side: Side, outcomes: Any, thrown: int,
             after, _events = state.cast(Throw.of(value))
             found = judge.move_chances(after) if after.moves and not after.is_over else None
             chance = max(v for _, v in found) if found else _mover(judge, after, side)
-        if chance is None:  # a throw the judge cannot follow: measured as before it was
+        if chance is None:  # a throw the judge cannot follow: no luck is told for it
             return now
         worth += float(probability) * chance
     return worth
