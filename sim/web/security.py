@@ -8,10 +8,13 @@ import hashlib
 import hmac
 import ipaddress
 import secrets
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from sim.web.state import kept
 
 SCRYPT = {"n": 2**14, "r": 8, "p": 1}
 """scrypt's cost (about 16 MB and a few tens of milliseconds a try on a Pi)."""
@@ -60,7 +63,7 @@ class PinStore:
     board has just said, waiting to be entered: it becomes the PIN only then, so asking the
     board for a PIN ends nothing by itself."""
 
-    def __init__(self, directory: Path, clock: Callable[[], float]) -> None:
+    def __init__(self, directory: Path, clock: Callable[[], float] = time.monotonic) -> None:
         self.path = directory / "pin.hash"
         self.clock = clock
         self.pending: tuple[str, float] | None = None
@@ -74,11 +77,7 @@ class PinStore:
         tmp.replace(self.path)
 
     def hashed(self) -> str | None:
-        try:
-            with self.path.open("rb") as file:  # a hash is under 200 bytes: read no more
-                return file.read(512).decode("ascii").strip() or None
-        except (OSError, UnicodeDecodeError):
-            return None
+        return kept(self.path) or None
 
     def check(self, pin: str) -> bool:
         """Whether ``pin`` is the PIN (not one said and waiting)."""
@@ -102,12 +101,9 @@ class PinStore:
 def secret_key(directory: Path) -> str:
     """The key that signs the session cookies, made once and kept (0600)."""
     path = directory / "secret.key"
-    try:
-        key = path.read_text(encoding="ascii").strip()
-        if len(key) >= 32:
-            return key
-    except (OSError, UnicodeDecodeError):
-        pass
+    key = kept(path)
+    if key is not None and len(key) >= 32:
+        return key
     directory.mkdir(parents=True, exist_ok=True, mode=0o700)
     key = secrets.token_urlsafe(48)
     tmp = path.with_suffix(".tmp")

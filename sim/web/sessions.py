@@ -10,10 +10,8 @@ across a restart of ``aseb web``. At most ``KEPT`` sessions are kept: past it th
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
-import logging
 import os
 import secrets
 import time
@@ -21,7 +19,8 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-log = logging.getLogger(__name__)
+from firmware.atomic import set_aside
+from hardware.file_reader import Bounds, Unreadable, read_json
 
 OWNER = "owner"
 FRIEND = "friend"
@@ -30,8 +29,8 @@ KEPT = 64
 OWNER_SECONDS = 12 * 3600.0
 """How long an owner's session lasts."""
 FILE = "sessions.json"
-LARGEST = 64 * 1024
-"""Bytes of ``sessions.json`` read at most: a larger file is not ours, and is set aside."""
+BOUNDS = Bounds("the page's sessions", 64 * 1024, depth=3, keys=1000)
+"""What of ``sessions.json`` is ever read: 64 sessions are a few kilobytes."""
 
 
 @dataclass(frozen=True)
@@ -95,29 +94,22 @@ class Sessions:
             del self.open_ones[key]
 
     def _read(self) -> dict[str, Session]:
-        """The sessions kept (none when the file is missing; a file that is not ours is set
-        aside and said in the log: everyone logs in again, nothing else is lost)."""
+        """The sessions kept, read by the one careful reader (none when the file is missing; a
+        file that is not ours is set aside with a log line: everyone logs in again, nothing
+        else is lost)."""
         try:
-            with self.path.open("rb") as file:
-                data = file.read(LARGEST + 1)
+            data = read_json(self.path, BOUNDS, follow=False)
+            found = {str(key): Session(**value) for key, value in data.items()}
+            if not all(isinstance(s.kind, str) and isinstance(s.until, int | float)
+                       and isinstance(s.opened, int | float) for s in found.values()):
+                raise ValueError("not sessions")
         except FileNotFoundError:
             return {}
-        except OSError as exc:
-            log.warning("the page's sessions could not be read (%s): everyone logs in again",
-                        exc)
+        except Unreadable as exc:
+            set_aside(self.path, "the page's sessions", exc.problem, ": everyone logs in again")
             return {}
-        try:
-            if len(data) > LARGEST:
-                raise ValueError("too large")
-            found = {str(key): Session(**value) for key, value in json.loads(data).items()}
-            if not all(isinstance(s.kind, str) and isinstance(s.until, int | float)
-                       for s in found.values()):
-                raise ValueError("not sessions")
         except (ValueError, TypeError, AttributeError) as exc:
-            log.warning("%s is not the page's sessions (%s): set aside, everyone logs in again",
-                        self.path, exc)
-            with contextlib.suppress(OSError):
-                self.path.replace(self.path.with_suffix(".bad"))
+            set_aside(self.path, "the page's sessions", str(exc), ": everyone logs in again")
             return {}
         return found
 

@@ -6,6 +6,7 @@ headers, chunked bodies)."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -313,3 +314,19 @@ def test_an_oversized_chunked_form_is_413(board: WebBoard) -> None:
         answer = client.post("/login", content=chunks(), headers={
             "content-type": "application/x-www-form-urlencoded"})
         assert answer.status_code == 413, answer.text
+
+
+@pytest.mark.parametrize("bad", ["fifo", "garbage", "wrong shape"])
+def test_a_sessions_file_that_is_not_ours_is_set_aside_and_everyone_logs_in_again(
+        tmp_path: Path, bad: str) -> None:
+    state = tmp_path / "web"
+    state.mkdir()
+    sessions = state / "sessions.json"
+    if bad == "fifo":
+        os.mkfifo(sessions)  # a plain open() would wait for a writer for ever
+    else:
+        sessions.write_text("{not json" if bad == "garbage" else '{"a": {"kind": 3}}')
+    with WebBoard(tmp_path) as board, connected(board) as owner:
+        assert not sessions.exists() and list(state.glob("sessions.bad-*"))
+        log_in(owner)
+        assert settings_allowed(owner)
