@@ -52,8 +52,8 @@ from sim.web.security import (
     secret_key,
     source,
 )
-from sim.web.sessions import FRIEND, OWNER, Session, Sessions
 from sim.web.settings_words import settings_said
+from sim.web.state import FRIEND, OWNER, Session, Sessions
 from sim.web.story_art import picture_png, story_pages
 from sim.web.tournament import tournament_shown
 
