@@ -49,7 +49,7 @@ DEFAULT_BOARD = BOARDS / "pi-direct.toml"
 DEFAULT_BOARDS = {TWENTY_SQUARES: DEFAULT_BOARD, "senet": BOARDS / "senet.toml",
                   "ramses": BOARDS / "ramses.toml"}
 """The shipped board file of each kind of board (the simulator's, when none is given)."""
-BUTTONS = ("new_game", "mummy", "switch_sides", "chances")
+BUTTONS = ("new_game", "mummy", "switch_sides", "chances", "repeat")
 PIN_FACTORIES = ("lgpio", "rpigpio")
 LIGHT_BACKENDS = ("spi", "pwm", "pi5", "memory")
 PWM_PINS = (12, 13, 18, 19, 21)

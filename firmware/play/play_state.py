@@ -98,6 +98,9 @@ class PlayState:
     """The menu has closed: what it chose is to be applied and saved (then this is reset)."""
     remote: Side | None = None
     """The side a remote player plays through the board's link (``firmware.play.remote_turn``)."""
+    asked: int = 0
+    """How many times a player has asked the board to say again what it awaits (spoken play:
+    a shake with no piece lifted, or the repeat button; ``firmware.spoken``)."""
     last_frame: Frame = field(default_factory=dict)
     """The frame shown last (for the board's link)."""
     public_frame: Frame = field(default_factory=dict)
@@ -145,6 +148,11 @@ class PlayState:
             return isinstance(verdict, Mismatch) and verdict.urgent \
                 and self.tracker.last_change > self.phase_since
         return True
+
+    def guiding(self) -> bool:
+        """Whether the board shows a mistake to correct now (its lights blink, its words say
+        what to mend)."""
+        return self._guiding(self.clock.now())
 
     def _guiding(self, now: float) -> bool:
         """Whether the board shows (and sounds) a mistake to correct now."""

@@ -197,7 +197,8 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
         choices = BoardSettings(controller, chosen, file, state_dir, board=board, say=voice.say,
                                 story_say=told.say if told is not None else None,
                                 volume=voice.set_volume, table_for=table_for, kiosk=kiosk,
-                                language=None if own_voice else voice.speak_in)
+                                language=None if own_voice else voice.speak_in,
+                                speaking=lambda: voice.speaking)
         choices.begin(mode)
         facts = spoken_facts(controller, told) if told is not None and mode != "tutorial" \
             else None  # no MummyFacts over the lessons

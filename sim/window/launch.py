@@ -88,11 +88,14 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
     pygame.font.init()
     audio = Audio(sounds, sounds=settings.game_sounds, music=settings.music)
     from firmware.solve.installed import table_for  # Tait's games may have a solved table
+    from firmware.words import voice as language_voice
+    from hardware.voice import EspeakVoice
 
+    voice = EspeakVoice(language_voice(), chosen.volume, warn=False)  # for spoken play
     window = Window.open(board=board, state_dir=state_dir, settings=settings, seed=seed,
                          size=screen.get_size(), settings_file=settings_file, audio=audio,
                          game=game, table=table_for(rules), chosen=chosen,
-                         choices_file=choices)
+                         choices_file=choices, voice=voice)
     try:
         run(window, screen, fullscreen, seconds)
     finally:
