@@ -73,6 +73,9 @@ class PlayState:
     """What the last throw or move caused, in sentences: a status line's first half."""
     said: deque[str] = field(default_factory=lambda: deque(maxlen=SAID))
     """The last sentences of ``news``, oldest first: the game's log."""
+    told: deque[str] = field(default_factory=lambda: deque(maxlen=SAID))
+    """The same sentences as they were told, phrases kept (``engine.core.words.Phrase``): a
+    companion says them again in its own language."""
     aloud: Callable[[str], None] | None = None
     """The board's voice for what a newcomer must hear (why a throw was lost), where it has
     one (espeak-ng); each reason is said once a game."""
