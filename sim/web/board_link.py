@@ -25,8 +25,10 @@ log = logging.getLogger(__name__)
 
 ANSWERS = frozenset({"ok", "error", "games", "record", "stats"})
 """The events that answer a command (the others are news)."""
+UNSHOWN = frozenset({"played", "health"})
+"""News the page never shows (the whole game, for the far companion): not passed on."""
 KEPT = ("game", "position", "lights", "status", "throw", "moves", "chances", "log", "settings",
-        "tournament")
+        "tournament", "far")
 """The kinds of news a new watcher is told at once, in this order."""
 QUEUE = 512
 """Events waiting for one watcher at most: a watcher further behind is dropped."""
@@ -155,6 +157,9 @@ class BoardLink:
         self._news(kind, event, line)
 
     def _news(self, kind: str, event: dict[str, Any], line: bytes) -> None:
+        if kind in UNSHOWN:
+            self.parsed[kind] = event  # for the page's metrics, never a browser's
+            return
         if self.estimates is not None:
             if kind != "position" or self.watchers:  # estimated only for someone to see
                 self.estimates.heard(kind, event, self._publish)
