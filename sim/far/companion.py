@@ -38,6 +38,8 @@ from sim.far.status import board_state, discovery
 
 log = logging.getLogger(__name__)
 
+ANSWERS = frozenset({"ok", "error", "games", "record", "stats"})
+"""The events that answer a command, in the order the commands were sent."""
 RECONNECT = 1.0
 """Seconds between two tries to reach the board's link."""
 STATE_EVERY = 1.0
@@ -152,13 +154,13 @@ class Companion:
 
     def _from_board(self, event: dict[str, Any]) -> None:
         kind = event.get("type")
-        if kind in ("ok", "error") and self._sent:
+        if kind in ANSWERS and self._sent:
             command = self._sent.pop(0)
             if kind == "error":
                 log.info("the board did not take %s: %s", command.get("type"),
                          event.get("message"))
             self.far.done(command, kind == "ok")
-        elif kind == "health":
+        if kind == "health":
             since = event.get("since")
             if self._since is not None and since != self._since:
                 self.restarts += 1  # another life of the board

@@ -93,7 +93,7 @@ class LinkClient:
             except (ValueError, KeyError, TypeError):
                 log.warning("the board's link sent a line that is not an event: %r", line[:80])
                 continue
-            if kind in ("ok", "error") and self.waiting:
+            if kind in ("ok", "error", "games", "record", "stats") and self.waiting:
                 self.waiting -= 1
             self.latest[kind] = event
             events.append(event)
