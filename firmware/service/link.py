@@ -51,6 +51,7 @@ from firmware.service.link_schema import (
 )
 from firmware.story.setna import MUMMY, Setna
 from firmware.story.tournament import TO_WIN
+from firmware import words
 from firmware.words import N_, _, say
 from hardware.lights import Frame
 
@@ -123,6 +124,7 @@ class Link:
         """How far play stands, as the far companion told it (``sim.far``)."""
         self.far_asked: dict[str, Any] | None = None
         """What a page asked of the far companion, not done yet."""
+        self._settings_kept: tuple[Any, dict[str, Any]] = (None, {})
         self._played_key: tuple[Any, ...] = ()
         self._played: dict[str, Any] = {}
         self._notation = Notation()
@@ -530,11 +532,16 @@ class Link:
         if self.choices is None:
             return {"values": {}, "settings": []}
         kind = self.controller.rules.geometry.board
-        return {"values": self.choices.chosen.to_json(), "settings": [
+        key = (self.choices.chosen, kind, words.language())
+        if self._settings_kept[0] == key:  # said again only when the choices or words change
+            return self._settings_kept[1]
+        said = {"values": self.choices.chosen.to_json(), "settings": [
             {"key": found.key, "title": say(found.title), "default": found.default,
              "choices": [{"value": c.value, "label": say(c.label), "colour": hex_colour(c.colour)}
                          for c in offered(found, kind)]}
             for found in _all_settings()]}
+        self._settings_kept = (key, said)
+        return said
 
     def _tournament(self) -> dict[str, Any]:
         story = self.choices.story if self.choices is not None else None

@@ -40,6 +40,8 @@ log = logging.getLogger(__name__)
 
 ANSWERS = frozenset({"ok", "error", "games", "record", "stats"})
 """The events that answer a command, in the order the commands were sent."""
+AGAIN = 0.25
+"""Seconds after which the companion looks again with no news (a step the board refused)."""
 RECONNECT = 1.0
 """Seconds between two tries to reach the board's link."""
 STATE_EVERY = 1.0
@@ -75,6 +77,7 @@ class Companion:
         self._games: tuple[str, int] | None = None
         self._asked_games = False
         self._next_link = 0.0
+        self._due = 0.0
         self.busy = threading.Event()
         """Set whenever the companion sent the board a command (tests wait on it)."""
 
@@ -108,8 +111,10 @@ class Companion:
             self._wake_r.recv(4096)
         was_up = self.link.connected
         sock = self.link.sock
-        for event in self.link.read():
+        events = self.link.read()
+        for event in events:
             self._from_board(event)
+        dirty = bool(events) or now >= self._due
         if was_up and not self.link.connected and sock is not None:
             with contextlib.suppress(KeyError, ValueError):
                 selector.unregister(sock)
@@ -119,13 +124,16 @@ class Companion:
                 item = self.inbox.get_nowait()
             except queue.Empty:
                 break
+            dirty = True
             if isinstance(item, bool):
                 self.far.broker_up(item)
                 if item:
                     self._announce()
             else:
                 self.far.heard(*item)
-        self._act()
+        if dirty or was_up != self.link.connected:
+            self._due = self.clock() + AGAIN  # a step refused is asked again by then
+            self._act()
 
     def close(self) -> None:
         """Leave the broker saying this board is offline, and the link."""
@@ -160,6 +168,8 @@ class Companion:
                 log.info("the board did not take %s: %s", command.get("type"),
                          event.get("message"))
             self.far.done(command, kind == "ok")
+        if kind in ("status", "position", "moves", "throw", "played"):
+            self.far.board_moved()  # what the board was not ready for may be taken now
         if kind == "health":
             since = event.get("since")
             if self._since is not None and since != self._since:

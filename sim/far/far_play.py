@@ -33,8 +33,9 @@ HOST = Side.CONES
 """The side the board that offers plays."""
 NOBODY_OFFERS = 10.0
 """Seconds connected to the broker with no board offering the code: then joining gives up."""
-RETRY = 1.0
-"""Seconds before the same step is asked of the board again (it was not ready)."""
+RETRY = 0.5
+"""Seconds before the same step is asked of the board again (it was not ready), unless the
+board tells news before."""
 
 
 class Outbox(Protocol):
@@ -265,6 +266,10 @@ class FarPlay:
             return None
         self._tried = (key, now)
         return command
+
+    def board_moved(self) -> None:
+        """The board told news: a step it refused a moment ago is asked again."""
+        self._tried = None
 
     def done(self, command: dict[str, Any], ok: bool) -> None:
         """The board answered ``command``: a round taken up is this board's from now on."""

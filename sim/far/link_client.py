@@ -19,6 +19,8 @@ from firmware.service.link_schema import VERSION
 
 log = logging.getLogger(__name__)
 
+SKIPPED = b'"type":"lights"'
+"""Events the companion never reads (it does not even parse them)."""
 LONGEST_LINE = 1 << 22
 """Bytes in one event at most (a whole game record is far less)."""
 
@@ -85,8 +87,11 @@ class LinkClient:
                 return []
         events = []
         while b"\n" in self.inbox:
-            line, _, rest = bytes(self.inbox).partition(b"\n")
-            self.inbox = bytearray(rest)
+            end = self.inbox.index(b"\n")
+            line = bytes(self.inbox[:end])
+            del self.inbox[: end + 1]
+            if SKIPPED in line[:40]:
+                continue  # the lights change many times a second: nothing far play needs
             try:
                 event = json.loads(line)
                 kind = event["type"]

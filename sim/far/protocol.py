@@ -256,7 +256,7 @@ class FarGame:
                 return TakeUp(far.record, far.number)
         elif self.published is None or far.number != self.published.number or local is None:
             return None
-        if not extends(far.record, local) or len(far.record.actions) == len(local.actions):
+        if len(far.record.actions) <= len(local.actions) or not extends(far.record, local):
             return None
         index = len(local.actions)
         if turn_at(far.record, index) == self.mine:

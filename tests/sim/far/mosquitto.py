@@ -109,6 +109,7 @@ class Mosquitto:
             f"password_file {passwd}\nacl_file {ACL}\npersistence true\n"
             f"persistence_location {directory / 'data'}/\nautosave_interval 1\n"
             f"log_dest file {directory / 'mosquitto.log'}\nmax_queued_messages 100000\n"
+            "set_tcp_nodelay true\n"
             f"listener {self.port} 127.0.0.1\n{tls}", encoding="utf-8")
         self.process: subprocess.Popen[bytes] | None = None
 

@@ -33,7 +33,7 @@ from sim.far.config import Network
 from sim.far.link_client import LinkClient
 from tests.sim.far.mosquitto import Mosquitto
 
-FRAME = 1 / 30
+FRAME = 1 / 15
 
 
 class FarBoard:
