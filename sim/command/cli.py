@@ -10,6 +10,8 @@ because it reaches all the others).
     aseb stats       the kiosk's statistics (--csv for a spreadsheet)
     aseb menu-card   the board menu's card, to print for the box lid
     aseb web         the board on the home network: a web page (the ``web`` extra)
+    aseb far         the board beyond one house: far games and a museum's watch (``far`` extra)
+    aseb fleet       every board on an MQTT broker, with its state
 """
 
 from __future__ import annotations
@@ -326,6 +328,35 @@ def _web(args: argparse.Namespace) -> int:
                     address=args.address, port=args.port, language=args.lang)
 
 
+def _far(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from firmware.service.daemon import state_directory
+    from firmware.service.link_schema import socket_path
+
+    try:
+        from sim.far.run import far_main
+    except ImportError as exc:
+        print(_("aseb far needs the far extra (pip install 'aseb[far]'): {error}").format(
+            error=exc))
+        return 2
+    state_dir = Path(args.state_dir) if args.state_dir else state_directory()
+    return far_main(Path(args.board), socket_path(args.socket, state_dir), state_dir / "far")
+
+
+def _fleet(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    try:
+        from sim.far.run import fleet_main
+    except ImportError as exc:
+        print(_("aseb fleet needs the far extra (pip install 'aseb[far]'): {error}").format(
+            error=exc))
+        return 2
+    return fleet_main(args.broker, Path(args.credentials), Path(args.ca) if args.ca else None,
+                      args.seconds)
+
+
 def _selftest(args: argparse.Namespace) -> int:
     from sim.command.selftest import selftest_main
 
@@ -509,6 +540,32 @@ def build_parser() -> argparse.ArgumentParser:
         "the page's language, whatever the board speaks (default: the board's language "
         "setting, else the browser's)")})
     web.set_defaults(run=_web)
+
+    far = commands.add_parser("far", help=_("the board beyond one house: play a board far "
+                              "away and tell a museum how the board is, through an MQTT broker "
+                              "(the far extra)"))
+    far.add_argument("--board", metavar="FILE", required=True,
+                     help=_("the board file whose [network] section names the broker, this "
+                            "board's name and its credentials file"))
+    far.add_argument("--socket", metavar="PATH",
+                     help=_("the board's link (as aseb run --socket)"))
+    far.add_argument("--state-dir", metavar="DIR",
+                     help=_("the board's state directory (the far game is kept beside it)"))
+    far.set_defaults(run=_far)
+
+    fleet = commands.add_parser("fleet", help=_("every board on an MQTT broker, with its "
+                                "state, in a table (the far extra)"))
+    fleet.add_argument("--broker", required=True, metavar="URL",
+                       help=_("the broker, as mqtts://HOST:PORT"))
+    fleet.add_argument("--credentials", required=True, metavar="FILE",
+                       help=_("a file with username = \"...\" and password = \"...\" "
+                              "(readable by its owner only)"))
+    fleet.add_argument("--ca", metavar="FILE",
+                       help=_("the CA that signed the broker's certificate (default: the "
+                              "system's)"))
+    fleet.add_argument("--seconds", type=float, default=2.0,
+                       help=_("how long to listen for the boards (default 2)"))
+    fleet.set_defaults(run=_fleet)
 
     check = commands.add_parser("selftest", add_help=False,
                                 help=_("check a newly built board: every switch, light, the "
