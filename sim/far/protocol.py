@@ -223,11 +223,11 @@ class FarGame:
         actions = []
         state = local.initial()
         for index, (action, after) in enumerate(local.replay()):
-            if index >= start and Side(state.turn) == self.mine and not state.opening:
+            if index >= start and Side(state.turn) == self.mine \
+                    and not (state.opening and isinstance(action, Throw)):
                 actions.append(Action(number, index, state.notation(), tokens[index],
                                       self.mine))
             state = after
-            del action
         self.published = now
         return now, actions
 
