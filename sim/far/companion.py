@@ -78,6 +78,8 @@ class Companion:
         self._asked_games = False
         self._next_link = 0.0
         self._due = 0.0
+        self.killed = False
+        """Stop as a power cut does (tests): no goodbye to the broker."""
         self.busy = threading.Event()
         """Set whenever the companion sent the board a command (tests wait on it)."""
 
@@ -136,10 +138,14 @@ class Companion:
             self._act()
 
     def close(self) -> None:
-        """Leave the broker saying this board is offline, and the link."""
-        if self.broker.is_connected:
-            self.broker.publish(topics.online(self.name), b"offline", retain=True)
-        self.broker.stop()
+        """Leave the broker saying this board is offline, and the link (``killed``: as a power
+        cut does, saying nothing: the broker tells the last will)."""
+        if self.killed:
+            self.broker.drop()
+        else:
+            if self.broker.is_connected:
+                self.broker.publish(topics.online(self.name), b"offline", retain=True)
+            self.broker.stop()
         self.link.close()
         self._wake_r.close()
         self._wake_w.close()

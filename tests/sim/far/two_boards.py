@@ -83,7 +83,10 @@ class FarBoard:
                                        daemon=True)
         self.thread.start()
 
-    def stop_companion(self) -> None:
+    def stop_companion(self, hard: bool = False) -> None:
+        """Stop the companion: cleanly, or (``hard``) as a power cut does."""
+        if hard and self.companion is not None:
+            self.companion.killed = True
         self.stop.set()
         if self.thread is not None:
             self.thread.join(10)
