@@ -112,16 +112,17 @@ def test_a_far_board_cannot_write_another_boards_topics(tmp_path: Path) -> None:
             grandma.stop()
 
 
-def test_a_power_cut_on_one_board_only_pauses_the_game(tmp_path: Path) -> None:
+@pytest.mark.parametrize("game", ["ramses", pytest.param("cyningstan", marks=pytest.mark.long)])
+def test_a_power_cut_on_one_board_only_pauses_the_game(tmp_path: Path, game: str) -> None:
     """The guest's controller and companion stop at once mid-game (a power cut: no goodbye,
     the broker tells its last will) and start again from what their disk holds."""
     with Mosquitto(tmp_path / "broker", ("kitchen", "grandma")) as broker:
-        host = FarBoard(tmp_path, "kitchen", broker, "cyningstan", seed=7)
-        guest = FarBoard(tmp_path, "grandma", broker, "cyningstan", seed=8)
+        host = FarBoard(tmp_path, "kitchen", broker, game, seed=7)
+        guest = FarBoard(tmp_path, "grandma", broker, game, seed=8)
         faults: list[object] = ["cut"]
 
         def cut() -> None:
-            if after_actions(guest, 25, faults):
+            if after_actions(guest, 12, faults):
                 faults.clear()
                 guest.stop_companion(hard=True)
                 guest.power_off()
@@ -162,3 +163,99 @@ def test_a_minute_without_network_only_pauses_the_game(tmp_path: Path) -> None:
         finally:
             host.close()
             guest.close()
+
+
+def board_processes(root: Path, name: str, broker: Mosquitto, game: str) -> list[object]:
+    """``aseb run --simulated --demo`` and ``aseb far`` for board ``name``, as the two units
+    run them (the mummy's hand plays its person's side)."""
+    import subprocess
+    import sys
+
+    from firmware.menu.choices import choose
+    from firmware.menu.settings_file import SettingsFile
+
+    state = root / name
+    state.mkdir(parents=True, exist_ok=True)
+    SettingsFile(state).save(choose(None, {"game": game, "opponent": "far",
+                                           "level": "scribe"})[0])
+    secret = state / "mqtt.toml"
+    secret.write_text(f'password = "{broker.passwords[name]}"\n', encoding="utf-8")
+    secret.chmod(0o600)
+    board_file = state / "network.toml"
+    board_file.write_text(f'[network]\nbroker = "mqtts://127.0.0.1:{broker.port}"\n'
+                          f'name = "{name}"\ncredentials = "{secret}"\nca = "{broker.ca}"\n',
+                          encoding="utf-8")
+    socket_path = state / "link.sock"
+    command = [sys.executable, "-m", "sim.command.cli"]
+    run = subprocess.Popen([*command, "run", "--simulated", "--demo", "--game", game,
+                            "--state-dir", str(state), "--socket", str(socket_path)],
+                           stdout=subprocess.DEVNULL, stderr=open(state / "run.log", "ab"))
+    far = subprocess.Popen([*command, "far", "--board", str(board_file), "--socket",
+                            str(socket_path), "--state-dir", str(state)],
+                           stdout=subprocess.DEVNULL, stderr=open(state / "far.log", "ab"))
+    return [run, far]
+
+
+def finished_records(root: Path, name: str) -> list[str]:
+    """The games board ``name`` finished, as their records' actions."""
+    found = []
+    for path in sorted((root / name / "games").glob("game-*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        found.append(" ".join(data["actions"]))
+    return found
+
+
+def wait_for(check: object, seconds: float, what: str) -> None:
+    """Poll ``check`` (on the processes' files) until true; AssertionError naming ``what``."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    pause = threading.Event()
+    while not check():  # type: ignore[operator]
+        assert time.monotonic() < deadline, f"{what} within {seconds:.0f} s"
+        pause.wait(0.2)  # the processes run on the wall clock: their files are what we see
+
+
+@pytest.mark.long
+def test_a_board_killed_mid_game_takes_it_up_again(tmp_path: Path) -> None:
+    """Two boards as processes (``aseb run --simulated --demo`` and ``aseb far`` each); the
+    guest's two processes are SIGKILLed mid-game and started again: the game both boards
+    finish is the same, move for move."""
+    import signal
+    import subprocess
+
+    from firmware.play.store import save_name
+    from sim.far.link_client import LinkClient
+
+    with Mosquitto(tmp_path / "broker", ("kitchen", "grandma")) as broker:
+        host = board_processes(tmp_path, "kitchen", broker, "ramses")
+        guest = board_processes(tmp_path, "grandma", broker, "ramses")
+        try:
+            far_file = tmp_path / "kitchen" / "far" / "far.json"
+            wait_for(far_file.exists, 60, "the host offered a code")
+            code = json.loads(far_file.read_text(encoding="utf-8"))["code"]
+            client = LinkClient(tmp_path / "grandma" / "link.sock")
+            wait_for(client.connect, 30, "the guest's link opened")
+            client.send({"type": "far_ask", "action": "join", "code": code})
+            save = tmp_path / "grandma" / save_name("ramses")
+
+            def played(count: int) -> bool:
+                try:
+                    return len(json.loads(save.read_text())["record"]["actions"]) >= count
+                except (OSError, ValueError, KeyError):
+                    return False
+            wait_for(lambda: played(12), 240, "the guest's game went on")
+            for process in guest:
+                assert isinstance(process, subprocess.Popen)
+                process.send_signal(signal.SIGKILL)
+                process.wait()
+            guest = board_processes(tmp_path, "grandma", broker, "ramses")
+            wait_for(lambda: finished_records(tmp_path, "kitchen")
+                     and finished_records(tmp_path, "grandma"), 600, "both boards finished")
+            assert finished_records(tmp_path, "kitchen")[0] == \
+                finished_records(tmp_path, "grandma")[0]
+        finally:
+            for process in (*host, *guest):
+                assert isinstance(process, subprocess.Popen)
+                process.terminate()
+                process.wait(20)
