@@ -95,6 +95,7 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
     ``display``: the home page is the museum's display; ``language``: the page's, whatever
     the board and the browser speak (``--lang``)."""
     web = Web(link, config, state_dir, clock)
+    metrics = _metrics(link)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -392,6 +393,12 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
             return JSONResponse({"error": answer["message"]}, 409)
         return JSONResponse({"ok": True})
 
+    async def metrics_page(request: Request) -> Response:
+        """Prometheus' scrape (``sim.web.metrics``; without prometheus-client: 404)."""
+        if metrics is None:
+            raise HTTPException(404, _(words.NOT_FOUND))
+        return Response(metrics.render(), media_type="text/plain; version=0.0.4")
+
     async def error_page(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
         text = exc.detail if exc.status_code != 404 else _(words.NOT_FOUND)
@@ -416,6 +423,7 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         Route("/remote/end", end_remote, methods=["POST"]),
         Route("/join/{token:str}", join, methods=["GET", "POST"], name="join"),
         Route("/play/{action:str}", remote_action, methods=["POST"]),
+        Route("/metrics", metrics_page),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     def choose_language(header: str) -> str:
@@ -431,6 +439,17 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
                                    same_site="strict", https_only=False)])
     app.state.web = web
     return app
+
+
+def _metrics(link: BoardLink) -> Any:
+    """The page's metrics, fed by the link (None where prometheus-client is missing)."""
+    try:
+        from sim.web.metrics import Metrics
+    except ImportError:
+        return None
+    metrics = Metrics(lambda: len(link.watchers))
+    link.listeners.append(metrics.heard)
+    return metrics
 
 
 class GameId(Convertor[str]):

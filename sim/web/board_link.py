@@ -14,6 +14,7 @@ import asyncio
 import json
 import logging
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -104,6 +105,8 @@ class BoardLink:
         self.writer: asyncio.StreamWriter | None = None
         self.connected = asyncio.Event()
         self.events_seen = 0
+        self.listeners: list[Callable[[str, dict[str, Any]], None]] = []
+        """Told every event of the board's news (``sim.web.metrics``)."""
 
     # --- the connection ---------------------------------------------------------------------
 
@@ -157,6 +160,8 @@ class BoardLink:
         self._news(kind, event, line)
 
     def _news(self, kind: str, event: dict[str, Any], line: bytes) -> None:
+        for listener in self.listeners:
+            listener(kind, event)
         if kind in UNSHOWN:
             self.parsed[kind] = event  # for the page's metrics, never a browser's
             return
