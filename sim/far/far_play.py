@@ -24,6 +24,7 @@ from typing import Any, Protocol
 from engine.core.sides import Side
 from engine.record import GameRecord
 from firmware.atomic import write_whole
+from firmware.words import N_
 from sim.far import topics
 from sim.far.protocol import Apply, Choose, FarGame, Round, TakeUp
 
@@ -33,6 +34,9 @@ HOST = Side.CONES
 """The side the board that offers plays."""
 NOBODY_OFFERS = 10.0
 """Seconds connected to the broker with no board offering the code: then joining gives up."""
+CODE_DIGITS = N_("A game code is six digits.")
+NOBODY = N_("No board offers the game code {code}: check it with the far board's owner.")
+"""What went wrong, as the board's page says it (``{code}``: the code tried)."""
 RETRY = 0.5
 """Seconds before the same step is asked of the board again (it was not ready), unless the
 board tells news before."""
@@ -76,6 +80,8 @@ class FarPlay:
         self.problem: str | None = None
         """What went wrong last, in words a player reads (None: nothing)."""
         self.joining_since: float | None = None
+        self.tried: str | None = None
+        """The code no board offered (said with the problem)."""
         self._tried: tuple[str, float] | None = None
         self._load()
 
@@ -99,7 +105,7 @@ class FarPlay:
         """How far play stands, as the board's ``far`` command says it."""
         seat = self.seat
         return {"type": "far", "state": self.state,
-                "code": seat.code if seat is not None else None,
+                "code": seat.code if seat is not None else self.tried,
                 "side": seat.mine.other.name.lower() if seat is not None else None,
                 "peer": seat.peer if seat is not None else None, "away": self.away,
                 "begins": seat is None or seat.role == "host", "problem": self.problem}
@@ -125,9 +131,10 @@ class FarPlay:
         that is not six digits."""
         code = code.strip().replace(" ", "")
         if not topics.CODE.fullmatch(code):
-            self.problem = "A game code is six digits."
+            self.problem = CODE_DIGITS
             return False
         self.end()
+        self.tried = None
         self.seat = Seat("guest", code, HOST.other)
         self.game = FarGame(HOST.other, begins=False)
         self.problem = None
@@ -244,7 +251,7 @@ class FarPlay:
             elif now - self.joining_since >= NOBODY_OFFERS:
                 code = seat.code
                 self.end()
-                self.problem = f"No board offers the game code {code}."
+                self.problem, self.tried = NOBODY, code
                 return None
         if far is None or seat is None or seat.peer is None:
             return None

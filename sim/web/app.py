@@ -247,7 +247,8 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
     async def settings(request: Request) -> Response:
         described = link.now("settings")
         if request.method == "GET":
-            return page(request, "settings.html", settings=settings_said(described))
+            return page(request, "settings.html", settings=settings_said(described),
+                        far=far_said(link.now("far")))
         fields = await form_of(request)
         owner(request)
         if described is None:
@@ -264,7 +265,21 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         await asyncio.sleep(0)  # the board's new settings event may arrive meanwhile
         return page(request, "settings.html", 400 if errors else 200,
                     settings=settings_said(link.now("settings")), errors=errors,
-                    note=None if errors else _(words.SAVED))
+                    note=None if errors else _(words.SAVED), far=far_said(link.now("far")))
+
+    async def far(request: Request) -> Response:
+        """The owner asks the far companion (``sim.far``) to offer, join or end a far game."""
+        fields = await form_of(request)
+        owner(request)
+        action, code = fields.get("action", ""), fields.get("code", "").strip()
+        if action not in ("offer", "join", "end") or (
+                action == "join" and not (code.isdigit() and len(code) == 6)):
+            return tell(request, _(words.FAR_CODE), 400)
+        answer = await ask({"type": "far_ask", "action": action,
+                            **({"code": code} if action == "join" else {})})
+        if answer["type"] == "error":
+            return tell(request, answer["message"], 409)
+        return RedirectResponse("/settings#far", 303)
 
     async def new_game(request: Request) -> Response:
         await form_of(request)
@@ -424,6 +439,7 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         Route("/join/{token:str}", join, methods=["GET", "POST"], name="join"),
         Route("/play/{action:str}", remote_action, methods=["POST"]),
         Route("/metrics", metrics_page),
+        Route("/far", far, methods=["POST"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     def choose_language(header: str) -> str:
@@ -439,6 +455,17 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
                                    same_site="strict", https_only=False)])
     app.state.web = web
     return app
+
+
+def far_said(told: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The far companion's news in the page's words (None: no far companion has spoken)."""
+    if told is None:
+        return None
+    side = told.get("side")
+    problem = told.get("problem")
+    return {**told, "side_said": side_said(Side[side.upper()]) if side in ("cones", "reels")
+            else "", "problem": _(problem).format(code=told.get("code") or "") if problem
+            else None}
 
 
 def _metrics(link: BoardLink) -> Any:
