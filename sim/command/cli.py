@@ -279,7 +279,8 @@ def _sim(args: argparse.Namespace) -> int:
     return open_window(Path(args.board) if args.board else None,
                        Path(args.state_dir) if args.state_dir else None,
                        fullscreen=args.fullscreen, seed=args.seed, seconds=args.seconds,
-                       game=args.game)
+                       game=args.game, far=args.far,
+                       network=Path(args.network) if args.network else None)
 
 
 def _stats(args: argparse.Namespace) -> int:
@@ -486,6 +487,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--game", default=None, choices=names(),
                      help=game_help(_("default: {game}; else the last one chosen").format(
                          game=DEFAULT)))
+    sim.add_argument("--far", metavar="CODE",
+                     help=_("join the far game of this code: the window plays a board far "
+                            "away through an MQTT broker (the far extra)"))
+    sim.add_argument("--network", metavar="FILE",
+                     help=_("the file whose [network] section names the broker, this "
+                            "window's name and its credentials (default: "
+                            "~/.config/aseb/network.toml)"))
     sim.set_defaults(run=_sim)
 
     solve = commands.add_parser("solve", help=_("solve the game: every position's chance to win "

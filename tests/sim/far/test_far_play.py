@@ -26,3 +26,51 @@ def test_two_boards_play_a_whole_game_through_the_broker(tmp_path: Path, game: s
         finally:
             host.close()
             guest.close()
+
+
+def test_a_window_joins_a_wooden_boards_game_by_its_code(tmp_path: Path) -> None:
+    """``aseb sim --far CODE``: the window's simulated board (no board menu) gets its own link
+    and companion (``sim.far.joining``) and plays the host's game to its end."""
+    from firmware.play.controller import Settings
+    from sim.board.demo import Demo
+    from sim.board.table import Table
+    from sim.far.joining import join_far
+
+    with Mosquitto(tmp_path / "broker", ("kitchen", "laptop")) as broker:
+        host = FarBoard(tmp_path, "kitchen", broker, "ramses", seed=11)
+        window = Table(state_dir=tmp_path / "laptop", settings=Settings(
+            ruleset=host.table.settings.ruleset, mummy_plays_both=True, mummy_delay=0.2),
+            seed=12)
+        hand = Demo(window.sim)
+        joined = None
+        try:
+            code: list[str] = []
+            play_until(lambda: bool(host.link.far.get("code")) and not code.append(
+                host.link.far["code"]), host, seconds=20)
+            joined = join_far(window, code[0], broker.network("laptop"), tmp_path / "laptop")
+            window.controller.settings.mummy_plays_both = True  # the mummy's hand as the person
+
+            class WindowBoard:  # the window's loop, as play_until drives a board
+                name, companion = "laptop", joined.companion
+                table = window
+
+                def frame(self) -> None:
+                    window.run(1 / 15)
+                    hand.act(window.controller, window.now)
+
+                def waits(self) -> bool:
+                    return False
+
+            laptop = WindowBoard()
+
+            def alike() -> bool:
+                a, b = host.record, window.controller.game
+                return a is not None and b is not None and a.final_state().is_over \
+                    and a.to_json() == b.record.to_json()
+            play_until(alike, host, laptop, seconds=240)  # type: ignore[arg-type]
+            assert window.controller.remote is Side.CONES
+        finally:
+            if joined is not None:
+                joined.close()
+            window.close()
+            host.close()
