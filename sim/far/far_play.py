@@ -34,6 +34,8 @@ HOST = Side.CONES
 """The side the board that offers plays."""
 NOBODY_OFFERS = 10.0
 """Seconds connected to the broker with no board offering the code: then joining gives up."""
+STEPS = frozenset({"throw", "move", "take_up", "set"})
+"""The commands that carry far play's steps to the board."""
 CODE_DIGITS = N_("A game code is six digits.")
 NOBODY = N_("No board offers the game code {code}: check it with the far board's owner.")
 """What went wrong, as the board's page says it (``{code}``: the code tried)."""
@@ -83,6 +85,9 @@ class FarPlay:
         self.tried: str | None = None
         """The code no board offered (said with the problem)."""
         self._tried: tuple[str, float] | None = None
+        self._taken: str | None = None
+        self._asked: str | None = None
+        """The last step the board took (asked again only once the board's game moved on)."""
         self._load()
 
     # --- where it stands -------------------------------------------------------------------
@@ -268,10 +273,14 @@ class FarPlay:
                 command = {"type": "take_up", "record": record.to_data()}
             case Choose(name):
                 command = {"type": "set", "key": "game", "value": name}
-        key = json.dumps(command, sort_keys=True)
+        key = f"{len(local.actions) if local is not None else -1} " + json.dumps(
+            command, sort_keys=True)
+        if key == self._taken:
+            return None  # the board took it: its person carries it out now
         if self._tried is not None and self._tried[0] == key and now - self._tried[1] < RETRY:
             return None
         self._tried = (key, now)
+        self._asked = key
         return command
 
     def board_moved(self) -> None:
@@ -285,8 +294,10 @@ class FarPlay:
             if far is not None:
                 self.game.took_up(TakeUp(far.record, far.number))
                 self._save()
-        if ok:
-            self._tried = None
+        if command.get("type") in STEPS:
+            if ok:
+                self._taken, self._tried = self._asked, None
+            self._asked = None
 
     # --- on the broker and on disk ---------------------------------------------------------
 
