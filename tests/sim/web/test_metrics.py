@@ -63,3 +63,20 @@ def test_what_is_served_passes_promtool(board: WebBoard, tmp_path: Path) -> None
         text = client.get("/metrics").content
     checked = subprocess.run([promtool, "check", "metrics"], input=text, capture_output=True)
     assert checked.returncode == 0, checked.stdout.decode() + checked.stderr.decode()
+
+
+def test_the_grafana_dashboard_asks_only_for_metrics_the_page_serves(board: WebBoard) -> None:
+    import json
+    import re
+
+    dashboard = json.loads((Path(__file__).resolve().parents[3] / "docs" / "far" /
+                            "grafana-dashboard.json").read_text(encoding="utf-8"))
+    with connected(board) as client:
+        served = set()  # every metric declared, samples or not yet (a counter: NAME_total)
+        for line in client.get("/metrics").text.splitlines():
+            if line.startswith("# TYPE "):
+                _, _, name, kind = line.split()
+                served.add(name + "_total" if kind == "counter" else name)
+    asked = {name for panel in dashboard["panels"] for target in panel["targets"]
+             for name in re.findall(r"\baseb_[a-z_]+", target["expr"])}
+    assert asked and asked <= served, asked - served
