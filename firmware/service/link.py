@@ -32,6 +32,7 @@ from engine.game import Game
 from engine.games.api import Geometry
 from engine.mummy.chances import cones_chance
 from engine.record import GameRecord, Notation
+from firmware import words
 from firmware.lights.scenes import Phase
 from firmware.menu.choices import offered, setting
 from firmware.play.controller import Controller
@@ -51,7 +52,6 @@ from firmware.service.link_schema import (
 )
 from firmware.story.setna import MUMMY, Setna
 from firmware.story.tournament import TO_WIN
-from firmware import words
 from firmware.words import N_, _, say
 from hardware.lights import Frame
 

@@ -16,6 +16,7 @@ from engine.core.sides import Side
 from sim.far import topics
 from sim.far.broker import BrokerClient
 from tests.sim.far.mosquitto import MUSEUM, Mosquitto
+from tests.sim.far.processes import board_processes, finished_records, wait_for
 from tests.sim.far.proxy import Proxy
 from tests.sim.far.two_boards import FarBoard, finished_alike, join, play_until
 
@@ -163,57 +164,6 @@ def test_a_minute_without_network_only_pauses_the_game(tmp_path: Path) -> None:
         finally:
             host.close()
             guest.close()
-
-
-def board_processes(root: Path, name: str, broker: Mosquitto, game: str) -> list[object]:
-    """``aseb run --simulated --demo`` and ``aseb far`` for board ``name``, as the two units
-    run them (the mummy's hand plays its person's side)."""
-    import subprocess
-    import sys
-
-    from firmware.menu.choices import choose
-    from firmware.menu.settings_file import SettingsFile
-
-    state = root / name
-    state.mkdir(parents=True, exist_ok=True)
-    SettingsFile(state).save(choose(None, {"game": game, "opponent": "far",
-                                           "level": "scribe"})[0])
-    secret = state / "mqtt.toml"
-    secret.write_text(f'password = "{broker.passwords[name]}"\n', encoding="utf-8")
-    secret.chmod(0o600)
-    board_file = state / "network.toml"
-    board_file.write_text(f'[network]\nbroker = "mqtts://127.0.0.1:{broker.port}"\n'
-                          f'name = "{name}"\ncredentials = "{secret}"\nca = "{broker.ca}"\n',
-                          encoding="utf-8")
-    socket_path = state / "link.sock"
-    command = [sys.executable, "-m", "sim.command.cli"]
-    run = subprocess.Popen([*command, "run", "--simulated", "--demo", "--game", game,
-                            "--state-dir", str(state), "--socket", str(socket_path)],
-                           stdout=subprocess.DEVNULL, stderr=open(state / "run.log", "ab"))
-    far = subprocess.Popen([*command, "far", "--board", str(board_file), "--socket",
-                            str(socket_path), "--state-dir", str(state)],
-                           stdout=subprocess.DEVNULL, stderr=open(state / "far.log", "ab"))
-    return [run, far]
-
-
-def finished_records(root: Path, name: str) -> list[str]:
-    """The games board ``name`` finished, as their records' actions."""
-    found = []
-    for path in sorted((root / name / "games").glob("game-*.json")):
-        data = json.loads(path.read_text(encoding="utf-8"))
-        found.append(" ".join(data["actions"]))
-    return found
-
-
-def wait_for(check: object, seconds: float, what: str) -> None:
-    """Poll ``check`` (on the processes' files) until true; AssertionError naming ``what``."""
-    import time
-
-    deadline = time.monotonic() + seconds
-    pause = threading.Event()
-    while not check():  # type: ignore[operator]
-        assert time.monotonic() < deadline, f"{what} within {seconds:.0f} s"
-        pause.wait(0.2)  # the processes run on the wall clock: their files are what we see
 
 
 @pytest.mark.long
