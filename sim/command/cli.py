@@ -51,6 +51,8 @@ def _play(args: argparse.Namespace) -> int:
     from firmware.service.daemon import state_directory
     from sim.terminal.settings import TerminalSettings
 
+    if args.far is not None:
+        return _play_far(args)
     if args.two_players and args.mummy is not None:
         raise ValueError(_("--two-players has no mummy: leave out --mummy, or play against it"))
     overrides = setting_flags(args)
@@ -75,6 +77,53 @@ def _play(args: argparse.Namespace) -> int:
         game.run()
         mode = game.next_mode
     return 0
+
+
+def _play_far(args: argparse.Namespace) -> int:
+    """``aseb play --far CODE``: the terminal plays a board far away (``sim.terminal.far_game``)
+    on a simulated board of its own, kept in the state directory's ``terminal-far``."""
+    import secrets
+    import select
+    from pathlib import Path
+
+    from firmware.play.controller import Settings
+    from firmware.service.daemon import state_directory
+
+    try:
+        from sim.far.config import NetworkError
+        from sim.far.joining import join_far, network_for
+    except ImportError as exc:
+        print(_("aseb far needs the far extra (pip install 'aseb[far]'): {error}").format(
+            error=exc))
+        return 2
+    from sim.board.table import Table
+    from sim.terminal.far_game import FarTerminal
+
+    try:
+        network = network_for(Path(args.network) if args.network else None)
+    except NetworkError as exc:
+        print(f"aseb play: {exc}", file=sys.stderr)
+        return 78
+    state_dir = state_directory() / "terminal-far"
+    rules = rules_of(args)
+    table = Table(state_dir=state_dir, settings=Settings(ruleset=rules, mummy=None),
+                  seed=secrets.randbits(32))
+
+    def read_line(seconds: float) -> str | None:
+        ready, _w, _x = select.select([sys.stdin], [], [], seconds)
+        if not ready:
+            return None
+        line = sys.stdin.readline()
+        if not line:
+            raise EOFError
+        return line.rstrip("\n")
+
+    joined = join_far(table, args.far, network, state_dir)
+    try:
+        return FarTerminal(table, read_line, _write).run()
+    finally:
+        joined.close()
+        table.close()
 
 
 def games_rules(name: str) -> Rules:
@@ -433,6 +482,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--tournament", action="store_true",
                       help=_("Setna's tournament against Neferkaptah: first to four wins, each "
                              "loss sinks Setna into the sand (kept between runs)"))
+    play.add_argument("--far", metavar="CODE",
+                      help=_("join the far game of this code: the terminal plays a board far "
+                             "away through an MQTT broker (the far extra)"))
+    play.add_argument("--network", metavar="FILE",
+                      help=_("the file whose [network] section names the broker, this "
+                             "computer's name and its credentials (default: "
+                             "~/.config/aseb/network.toml)"))
     play.set_defaults(run=_play)
 
     run = commands.add_parser("run", help=_("run the board controller (a real board or simulated)"))
@@ -492,7 +548,7 @@ def build_parser() -> argparse.ArgumentParser:
                             "away through an MQTT broker (the far extra)"))
     sim.add_argument("--network", metavar="FILE",
                      help=_("the file whose [network] section names the broker, this "
-                            "window's name and its credentials (default: "
+                            "computer's name and its credentials (default: "
                             "~/.config/aseb/network.toml)"))
     sim.set_defaults(run=_sim)
 

@@ -4,11 +4,13 @@ move for move."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
 
 from engine.core.sides import Side
+from firmware.play.tracker import AsExpected
 from tests.sim.far.mosquitto import Mosquitto
 from tests.sim.far.two_boards import FarBoard, finished_alike, join, play_until
 
@@ -73,4 +75,60 @@ def test_a_window_joins_a_wooden_boards_game_by_its_code(tmp_path: Path) -> None
             if joined is not None:
                 joined.close()
             window.close()
+            host.close()
+
+
+def test_the_terminal_plays_a_wooden_board_by_its_code(tmp_path: Path) -> None:
+    """``aseb play --far CODE``: typed lines (Enter, a move's number) against a board far
+    away; the game ends the same on both."""
+    from firmware.lights.scenes import Phase
+    from firmware.play.controller import Settings
+    from sim.board.table import Table
+    from sim.far.joining import join_far
+    from sim.terminal.far_game import FarTerminal
+
+    with Mosquitto(tmp_path / "broker", ("kitchen", "laptop")) as broker:
+        host = FarBoard(tmp_path, "kitchen", broker, "tait", seed=13)
+        table = Table(state_dir=tmp_path / "laptop", settings=Settings(
+            ruleset=host.table.settings.ruleset, mummy=None), seed=14)
+        joined = None
+        written: list[str] = []
+        try:
+            code: list[str] = []
+            play_until(lambda: bool(host.link.far.get("code")) and not code.append(
+                host.link.far["code"]), host, seconds=20)
+            joined = join_far(table, code[0], broker.network("laptop"), tmp_path / "laptop")
+            clock = [0.0]
+            deadline = time.monotonic() + 300
+
+            def typed(seconds: float) -> str | None:
+                """The player at the terminal: Enter to throw, the first move listed."""
+                clock[0] += 1 / 15
+                host.frame()
+                if joined is not None and host.waits():
+                    joined.companion.busy.wait(0.01)
+                game, record = table.controller.game, host.record
+                if record is not None and game is not None and record.final_state().is_over \
+                        and game.record.to_json() == record.to_json():
+                    raise EOFError  # the game is over on both boards
+                assert time.monotonic() < deadline, written[-3:]
+                controller = table.controller
+                if controller._far_waits() or terminal.hand.busy or \
+                        not isinstance(controller.verdict, AsExpected):
+                    return None
+                if controller.phase is Phase.THROW:
+                    return ""
+                if controller.phase is Phase.MOVE and controller.mummy_move is None:
+                    return "1"
+                return None
+
+            terminal = FarTerminal(table, typed, written.append, clock=lambda: clock[0])
+            terminal.run()
+            assert table.controller.game is not None
+            assert table.controller.game.record.to_json() == host.record.to_json()
+            assert any("1)" in line for line in written)  # the moves were listed
+        finally:
+            if joined is not None:
+                joined.close()
+            table.close()
             host.close()
