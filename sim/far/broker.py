@@ -49,6 +49,7 @@ class BrokerClient:
         self.heard = heard
         self.connected = connected
         self.is_connected = False
+        self.stopping = False
         self.problem: str | None = None
         """Why the last connection failed, in the broker's words (None: it did not)."""
         self._topics: set[str] = set()
@@ -77,6 +78,7 @@ class BrokerClient:
 
     def stop(self) -> None:
         """Disconnect cleanly (the last will is not told: a board that stops says so itself)."""
+        self.stopping = True
         self.client.disconnect()
         self.client.loop_stop()
 
@@ -130,7 +132,7 @@ class BrokerClient:
                        reason: ReasonCode, properties: object) -> None:
         was = self.is_connected
         self.is_connected = False
-        if was:
+        if was and not self.stopping:
             log.warning("the broker went away (%s): trying again", reason)
             self.connected(False)
 
