@@ -103,6 +103,9 @@ class PlayState:
     """Until when the status says that the far board begins the next game (a shake here)."""
     saves_failed: int = 0
     """Saves the disk refused (full, read-only) since the board started: a museum's fault."""
+    asked: int = 0
+    """How many times a player has asked the board to say again what it awaits (spoken play:
+    a shake with no piece lifted, or the repeat button; ``firmware.spoken``)."""
     last_frame: Frame = field(default_factory=dict)
     """The frame shown last (for the board's link)."""
     public_frame: Frame = field(default_factory=dict)
@@ -156,6 +159,11 @@ class PlayState:
             return isinstance(verdict, Mismatch) and verdict.urgent \
                 and self.tracker.last_change > self.phase_since
         return True
+
+    def guiding(self) -> bool:
+        """Whether the board shows a mistake to correct now (its lights blink, its words say
+        what to mend)."""
+        return self._guiding(self.clock.now())
 
     def _guiding(self, now: float) -> bool:
         """Whether the board shows (and sounds) a mistake to correct now."""
