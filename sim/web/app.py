@@ -42,9 +42,8 @@ from sim.web.guard import Guard
 from sim.web.language import Speaking, page_language
 from sim.web.reviews import record_of, review_of, rows, sides, summary
 from sim.web.security import Attempts, Invites, PinStore, csrf_ok, csrf_token, new_pin, secret_key
-from sim.web.settings_words import settings_said
 from sim.web.story_art import picture_png, story_pages
-from sim.web.tournament import tournament_shown
+from sim.web.told import far_said, settings_said, tournament_shown
 
 log = logging.getLogger(__name__)
 
@@ -455,17 +454,6 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
                                    same_site="strict", https_only=False)])
     app.state.web = web
     return app
-
-
-def far_said(told: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The far companion's news in the page's words (None: no far companion has spoken)."""
-    if told is None:
-        return None
-    side = told.get("side")
-    problem = told.get("problem")
-    return {**told, "side_said": side_said(Side[side.upper()]) if side in ("cones", "reels")
-            else "", "problem": _(problem).format(code=told.get("code") or "") if problem
-            else None}
 
 
 def _metrics(link: BoardLink) -> Any:
