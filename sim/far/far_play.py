@@ -87,6 +87,8 @@ class FarPlay:
         self._tried: tuple[str, float] | None = None
         self._taken: str | None = None
         self._asked: str | None = None
+        self._taking: TakeUp | None = None
+        """The round last sent to be taken up (its answer makes it this board's)."""
         """The last step the board took (asked again only once the board's game moved on)."""
         self._load()
 
@@ -271,6 +273,7 @@ class FarPlay:
                 command = {"type": "move", "move": token}
             case TakeUp(record, _):
                 command = {"type": "take_up", "record": record.to_data()}
+                self._taking = step
             case Choose(name):
                 command = {"type": "set", "key": "game", "value": name}
         key = f"{len(local.actions) if local is not None else -1} " + json.dumps(
@@ -289,11 +292,10 @@ class FarPlay:
 
     def done(self, command: dict[str, Any], ok: bool) -> None:
         """The board answered ``command``: a round taken up is this board's from now on."""
-        if ok and command.get("type") == "take_up" and self.game is not None:
-            far = self.game.far
-            if far is not None:
-                self.game.took_up(TakeUp(far.record, far.number))
-                self._save()
+        if ok and command.get("type") == "take_up" and self.game is not None \
+                and self._taking is not None:
+            self.game.took_up(self._taking)  # the round as sent, not a later one heard since
+            self._save()
         if command.get("type") in STEPS:
             if ok:
                 self._taken, self._tried = self._asked, None
