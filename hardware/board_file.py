@@ -262,7 +262,7 @@ class Board:
 
 
 SECTIONS = ("board", "lights", "reeds", "squares", "sticks", "buttons", "sounds", "facts", "kiosk",
-            "story", "menu", "web")
+            "story", "menu", "web", "network")
 """The top-level tables of a board file."""
 
 
