@@ -99,7 +99,9 @@ def settings() -> tuple[Setting, ...]:
         Setting("opponent", N_("Opponent"), (
             Choice("reels", N_("The mummy plays the Reels"), REELS),
             Choice("cones", N_("The mummy plays the Cones"), CONES),
-            Choice("none", N_("Two players, no mummy"), CALM)), "reels"),
+            Choice("none", N_("Two players, no mummy"), CALM),
+            Choice("far", N_("A board far away: it plays the other side through the internet"),
+                   FAR, N_("A board far away"))), "reels"),
         Setting("level", N_("Mummy's level"), (
             *(Choice(level.name.lower(), phrase(N_("{level}: {description}"), level=level.title,
                                                 description=level.description),
@@ -124,9 +126,21 @@ def settings() -> tuple[Setting, ...]:
         Setting("language", N_("Language"), tuple(
             Choice(code, name, LANGUAGE_COLOURS[code]) for code, name in LANGUAGES.items()),
             words.choose()),
+        Setting("lights", N_("Lights"), (
+            Choice("usual", N_("Lights as usual: what is wrong blinks"), (255, 150, 0),
+                   N_("Usual")),
+            Choice("calm", N_("Calm lights: nothing blinks, lights swell slowly"), CALM,
+                   N_("Calm"))), "usual"),
+        Setting("spoken", N_("Spoken play"), (
+            Choice("off", N_("Spoken play off"), (40, 40, 40), N_("Off")),
+            Choice("on", N_("Spoken play: the board says each throw, the moves it allows, the "
+                            "mummy's move and what is wrong; a shake with no piece lifted says "
+                            "it again"), (0, 200, 140), N_("On"))), "off"),
     )
 
 
+FAR: Colour = (120, 60, 220)
+"""A board far away's choice: violet, as no side's colour is."""
 LANGUAGE_COLOURS: dict[str, Colour] = {
     "en": (200, 40, 40), "ar": (0, 150, 70), "de": (230, 190, 0), "fr": (30, 60, 200),
     "it": (40, 200, 120), "es": (240, 120, 0)}
@@ -210,9 +224,14 @@ class Chosen:
 
     @property
     def mummy(self) -> Side | None:
-        """The side the mummy plays; None for two players."""
+        """The side the mummy plays; None for two players and for a board far away."""
         value = self.values["opponent"]
-        return None if value == "none" else Side.parse(value)
+        return None if value in ("none", "far") else Side.parse(value)
+
+    @property
+    def far(self) -> bool:
+        """Whether a board far away plays the other side (``sim.far``)."""
+        return self.values["opponent"] == "far"
 
     @property
     def fair(self) -> bool:
@@ -235,6 +254,16 @@ class Chosen:
     def language(self) -> str:
         """The language the board speaks (``en``, ``de``...)."""
         return self.values.get("language", "en")
+
+    @property
+    def calm(self) -> bool:
+        """Calm lights: nothing blinks."""
+        return self.values.get("lights") == "calm"
+
+    @property
+    def spoken(self) -> bool:
+        """Spoken play: the board says throws, moves and mistakes."""
+        return self.values.get("spoken") == "on"
 
     @property
     def volume(self) -> float:
@@ -289,10 +318,20 @@ def _take(values: dict[str, str], kind: str | None, key: object, value: object) 
 
 
 def describe(kind: str | None, chosen: Chosen | None = None) -> Iterable[str]:
-    """Each setting in a line: its key, its choices on a ``kind`` of board (None: every
-    choice), the default (or the value ``chosen``): for ``aseb play``'s ``options``."""
+    """Every setting for ``aseb play``'s ``options``: its title in the language spoken and
+    the command that sets it, then each choice a ``kind`` of board offers (None: every one),
+    as typed and what it means, the one chosen (or the default) marked."""
     for found in settings():
-        now = chosen[found.key] if chosen is not None else found.default
-        values = " | ".join(c.value for c in offered(found, kind))
-        yield _("{key} {values}   (now: {now})").format(key=f"{found.key:<9}", values=values,
-                                                         now=now)
+        yield from described(found, kind, chosen[found.key] if chosen is not None
+                             else found.default)
+
+
+def described(found: Setting, kind: str | None, now: str) -> Iterable[str]:
+    """One setting's lines of ``describe``: ``Mummy's level (level):``, then ``  vizier
+    Vizier: ...`` for each choice, ``now`` marked."""
+    yield _("{title} ({key}):").format(title=words.say(found.title), key=found.key)
+    choices = offered(found, kind)
+    width = max(len(choice.value) for choice in choices) + 2
+    for choice in choices:
+        mark = "  " + _("(now)") if choice.value == now else ""
+        yield f"  {choice.value:<{width}}{words.say(choice.label)}{mark}"

@@ -23,8 +23,8 @@ from firmware.play.evidence import census, owners_of, rack_owners
 from firmware.play.mummy_turn import MummyTurn
 from firmware.play.saving import Saving
 from firmware.play.store import Saved
-from firmware.play.telling import Telling, last_throws
-from firmware.play.tracker import AsExpected, Expectation, Mismatch
+from firmware.play.telling import Telling, last_throws, why_lost
+from firmware.play.tracker import AsExpected, Expectation, InProgress, Mismatch
 from hardware.squares import RACK_OF
 
 log = logging.getLogger("firmware.play.controller")  # its rooms log as the controller, as before
@@ -118,6 +118,7 @@ class Phases(MummyTurn, Saving, Telling):
 
     def _new_game(self) -> None:
         rules = self.settings.ruleset
+        self.explained.clear()
         forget(rules)  # between games the board's memory stays flat, week after week:
         self._new_mummy()  # the rules' caches and the mummy's search table start afresh
         first = rules.first_side(self.rng, self.last_winner)
@@ -170,7 +171,9 @@ class Phases(MummyTurn, Saving, Telling):
             self._mummy_waits_to_throw()
             return
         self._set_phase(Phase.MOVE)
-        if self._mummy_to_play():
+        if self._far_waits():  # nothing moves here until the far board's move comes
+            self.tracker.expect(Expectation.of(state, [], racks), keep_history=keep_history)
+        elif self._mummy_to_play():
             self.mummy_move = self._mummy_chooses(state)
             self.tracker.expect(Expectation.of(state, [self.mummy_move], racks),
                                 keep_history=keep_history)
@@ -185,17 +188,26 @@ class Phases(MummyTurn, Saving, Telling):
         A shake over a cleared board while a saved game is being set up is the person's choice
         of a new game instead."""
         self.shake_again_until = float("-inf")
-        if (self.phase is Phase.IDLE and isinstance(self.verdict, AsExpected)) \
+        if self.settings.far and not self.far_begins and self.phase in (
+                Phase.IDLE, Phase.GUIDE):  # the far board begins: this board takes it up
+            self.far_refused_until = self.clock.now() + 3.0
+            self.speaker.play(sounds.REFUSED)
+        elif (self.phase is Phase.IDLE and isinstance(self.verdict, AsExpected)) \
                 or (self.phase is Phase.GUIDE and self._cleared() and not self.setting_out):
             if self.phase is Phase.GUIDE:
                 log.info("the board was cleared and the sticks shaken: a new game")
             self._new_game()
         elif self.phase is Phase.THROW and not self._mummy_to_play() \
-                and isinstance(self.verdict, AsExpected) and isinstance(throw, Throw):
+                and not self._far_waits() and isinstance(self.verdict, AsExpected) \
+                and isinstance(throw, Throw):
             self._cast(self._arranged(throw))
+        elif self.settings.spoken and not isinstance(self.verdict, InProgress):
+            self.asked += 1  # spoken play: a shake with no piece lifted asks what is awaited
         else:
             if self.game is not None and self.settings.ruleset.chance is None:
                 self.no_throw_until = self.clock.now() + 3.0  # say why, for a moment
+            elif self.phase is Phase.MOVE:
+                self.move_first_until = self.clock.now() + 3.0  # a move is awaited: say so
             self.speaker.play(sounds.REFUSED)
 
     def _cleared(self) -> bool:
@@ -214,18 +226,22 @@ class Phases(MummyTurn, Saving, Telling):
     def _cast(self, throw: Throw) -> None:
         assert self.game is not None
         self.shown_throw = throw
-        side = self.game.state.turn
+        before = self.game.state
+        side = before.turn
         self._threw(side, throw)
         events = self.game.cast(throw)
         self.speaker.play(sounds.THROW)
-        self._after(events, thrown_text(side, throw))
+        lost = any(isinstance(e, ThrowLost) for e in events)
+        self._after(events, thrown_text(side, throw), why=why_lost(before, throw) if lost else ())
 
     def _play(self, move: Any) -> None:
         assert self.game is not None
         self._after(self.game.play(move))
 
-    def _after(self, events: tuple[Event, ...], *said: str) -> None:
-        self._tell([*said, *(event_text(e) for e in events if not isinstance(e, TurnPassed))])
+    def _after(self, events: tuple[Event, ...], *said: str, why: tuple[str, ...] = ()) -> None:
+        self._tell([*said, *(event_text(e) for e in events if not isinstance(e, TurnPassed)),
+                    *why])
+        self._explain(why)
         for name in sounds.sounds_for(events, self.settings.mummy):
             self.speaker.play(name)
         if any(isinstance(e, ExtraTurnEarned) for e in events):
@@ -245,7 +261,8 @@ class Phases(MummyTurn, Saving, Telling):
         elif self.phase is Phase.CLEAR or (
                 self.phase is Phase.WON and not self._celebrating(self.clock.now())):
             self._idle()
-        elif self.phase is Phase.IDLE and self.new_game_asked:
+        elif self.phase is Phase.IDLE and self.new_game_asked and (
+                self.far_begins or not self.settings.far):
             self._new_game()
 
     def _mode_changed(self) -> None:

@@ -31,8 +31,8 @@ from hardware.lights import Frame
 from hardware.speaker import Speaker
 from hardware.strips import Colour
 
-SAID = 40
-"""Sentences of what happened kept for a log (the newest last)."""
+SAID = 1000
+"""Sentences of what happened kept for a log (the newest last): a whole game, and more."""
 
 
 @dataclass
@@ -59,6 +59,9 @@ class PlayState:
     fairness: Fair = field(default_factory=Fair)
     warned: bool = False
     shake_again_until: float = float("-inf")
+    move_first_until: float = float("-inf")
+    """Until when the status says that a move is awaited before the next throw (a shake while
+    a move is awaited)."""
     no_throw_until: float = float("-inf")
     """Until when the status says that this game takes no throw (a shake during Ramses)."""
     setting_out: bool = False
@@ -70,6 +73,16 @@ class PlayState:
     """What the last throw or move caused, in sentences: a status line's first half."""
     said: deque[str] = field(default_factory=lambda: deque(maxlen=SAID))
     """The last sentences of ``news``, oldest first: the game's log."""
+    told: deque[str] = field(default_factory=lambda: deque(maxlen=SAID))
+    """The same sentences as they were told, phrases kept (``engine.core.words.Phrase``): a
+    companion says them again in its own language."""
+    aloud: Callable[[str], None] | None = None
+    """The board's voice for what a newcomer must hear (why a throw was lost), where it has
+    one (espeak-ng); each reason is said once a game."""
+    explained: set[str] = field(default_factory=set)
+    """The reasons for lost throws said aloud in this game (by message)."""
+    read_until: float = float("-inf")
+    """Until when the news is left up to be read (a lost throw and why): the mummy waits."""
     odds_since: float = float("-inf")
     pin_shown: tuple[str, float] | None = None
     """The web page's PIN lit on the squares, and since when (``firmware.lights.pin``)."""
@@ -95,6 +108,17 @@ class PlayState:
     """The menu has closed: what it chose is to be applied and saved (then this is reset)."""
     remote: Side | None = None
     """The side a remote player plays through the board's link (``firmware.play.remote_turn``)."""
+    far_begins: bool = True
+    """Far play: this board begins the next game (the other takes it up)."""
+    far_away: bool = False
+    """Far play: the far board cannot be reached now; the game waits for it."""
+    far_refused_until: float = float("-inf")
+    """Until when the status says that the far board begins the next game (a shake here)."""
+    saves_failed: int = 0
+    """Saves the disk refused (full, read-only) since the board started: a museum's fault."""
+    asked: int = 0
+    """How many times a player has asked the board to say again what it awaits (spoken play:
+    a shake with no piece lifted, or the repeat button; ``firmware.spoken``)."""
     last_frame: Frame = field(default_factory=dict)
     """The frame shown last (for the board's link)."""
     public_frame: Frame = field(default_factory=dict)
@@ -124,9 +148,15 @@ class PlayState:
         self.mummy_due = float("inf")
 
     def _mummy_to_play(self) -> bool:
-        if self.game is None or self.game.state.turn == self.remote:
+        if self.game is None or self.game.state.turn == self.remote or self._far_waits():
             return False  # a remote player's side is theirs, even in a demonstration
         return self.settings.mummy_plays_both or self.game.state.turn == self.settings.mummy
+
+    def _far_waits(self) -> bool:
+        """Far play: whether the far side is to play now (or which side it plays is not known
+        yet): the board then takes no throw or move of its own for it."""
+        return self.settings.far and self.game is not None and not self.game.state.is_over \
+            and (self.remote is None or self.game.state.turn == self.remote)
 
     def _celebrating(self, now: float) -> bool:
         return self.phase is Phase.WON and now - self.phase_since < self.settings.celebrate
@@ -142,6 +172,11 @@ class PlayState:
             return isinstance(verdict, Mismatch) and verdict.urgent \
                 and self.tracker.last_change > self.phase_since
         return True
+
+    def guiding(self) -> bool:
+        """Whether the board shows a mistake to correct now (its lights blink, its words say
+        what to mend)."""
+        return self._guiding(self.clock.now())
 
     def _guiding(self, now: float) -> bool:
         """Whether the board shows (and sounds) a mistake to correct now."""

@@ -34,6 +34,9 @@ class Settings:
     """Seconds the mummy waits before throwing, so players see the turn pass."""
     celebrate: float = 6.0
     """Seconds of victory lights before the board asks to be cleared."""
+    far: bool = False
+    """A board far away plays the other side (``firmware.play.remote_turn``): no mummy, and
+    its turns wait for its throws and moves."""
     mummy_plays_both: bool = False
     """A demonstration: the mummy throws and chooses for both sides (``--demo``)."""
     table: SolvedTable | None = None
@@ -43,3 +46,8 @@ class Settings:
     """How long ``show_odds`` lights the chances."""
     chances: bool = False
     """Light the chances for ``odds_seconds`` after every move (with the solved table)."""
+    calm: bool = False
+    """Calm lights: nothing blinks (``firmware.lights.scenes.Show.calm``)."""
+    spoken: bool = False
+    """Spoken play: a shake with no piece lifted asks the board to say again what it awaits
+    (``firmware.spoken``), instead of being refused."""

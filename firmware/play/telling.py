@@ -36,7 +36,21 @@ class Telling(PlayState):
         said = [say(sentence) for sentence in sentences]  # the engine's phrases, marked words
         self.news = tuple(said)
         self.said.extend(said)
+        self.told.extend(sentences)
         log.info("%s", " ".join(said))
+
+    def _explain(self, why: tuple[str, ...]) -> None:
+        """A throw was lost for ``why``: leave the news up long enough to read, and say each
+        reason aloud the first time it comes in a game (spoken play, when chosen, says the news
+        itself, the reason with it)."""
+        if not why:
+            return
+        self.read_until = self.clock.now() + reading_time(" ".join(self.news))
+        for reason in why:
+            key = getattr(reason, "msgid", reason)
+            if self.aloud is not None and key not in self.explained and not self.settings.spoken:
+                self.explained.add(key)
+                self.aloud(say(reason))
 
     def status(self) -> str:
         """One line in the game's voice, for a status bar or the log."""
@@ -48,9 +62,17 @@ class Telling(PlayState):
         shake = shake_words(self.settings.ruleset)
         if now < self.shake_again_until:
             return _("The box did not settle: shake again, then stand it upright.")
+        if now < self.move_first_until and self.phase is Phase.MOVE and state is not None \
+                and state.throw is not None:
+            return (_("First move the mummy's piece as the lights show; then the next throw.")
+                    if self.mummy_move is not None else
+                    _("First a move with the {n} thrown; then the next throw.").format(
+                        n=state.throw.value))
         if now < self.no_throw_until and self.phase is not Phase.IDLE:
             return _("No throw in this game: {game} has no luck in it.").format(
                 game=say(self.settings.ruleset.title))
+        if now < self.far_refused_until and self.phase in (Phase.IDLE, Phase.GUIDE):
+            return _("The far board begins the next game: this board takes it up.")
         if self.phase is Phase.GUIDE and self.setting_out:
             return (_("Set out the pieces as the blinking lights show, each in its side's "
                       "colour.") + (racks_to_mend(verdict) if isinstance(verdict, Mismatch)
@@ -71,6 +93,9 @@ class Telling(PlayState):
             return _in_progress(verdict, state)
         if self.phase is Phase.CLEAR:
             return _("Clear the board for the next game: lift the pieces still on it.")
+        if self.phase is Phase.IDLE and self.settings.far and not self.far_begins:
+            return _("The far board is away: the game waits for it, saved.") \
+                if self.far_away else _("Waiting for the far board to begin the next game.")
         if self.phase is Phase.IDLE:
             return upper_first(_("{shake} to begin a new game.").format(shake=shake))
         if state is None:
@@ -80,6 +105,10 @@ class Telling(PlayState):
             return _("{side} win! Clear the board for a new game.").format(
                 side=side_said(state.winner))
         remote = state.turn == self.remote
+        if self.settings.far:
+            far = self._far_status(state)
+            if far:
+                return far
         if self.mummy_move is not None and remote:
             return _("Your friend plays {move}: move their piece for them.").format(
                 move=state.describe(self.mummy_move))
@@ -91,7 +120,7 @@ class Telling(PlayState):
         if remote:
             return _("Waiting for your friend's move ({side}).").format(side=side)
         if self.phase is Phase.THROW:
-            return _("The mummy throws for {side}...").format(side=side) \
+            return _("The mummy throws for the {side}...").format(side=side) \
                 if self._mummy_to_play() else \
                 upper_first(_("{shake}, {side}.").format(shake=shake, side=side))
         owners = {journey.side for m in state.moves for journey in state.journeys(m)[:1]}
@@ -99,6 +128,22 @@ class Telling(PlayState):
             return _("Now move one of the {other}' pieces, {side}.").format(
                 other=side_said(state.turn.other), side=side)
         return _("Go ahead and make your move, {side}.").format(side=side)
+
+    def _far_status(self, state: Position) -> str:
+        """What a board playing a board far away waits for (empty: its own side's turn)."""
+        side = side_said(state.turn)
+        if self.far_away and (self.remote is None or state.turn == self.remote):
+            return _("The far board is away: the game waits for it, saved.")
+        if self.remote is None:
+            return _("Waiting to hear which side the far board plays.")
+        if state.turn != self.remote:
+            return ""
+        if self.mummy_move is not None:
+            return _("The far board plays {move}: move its piece for it.").format(
+                move=state.describe(self.mummy_move))
+        if self.phase is Phase.THROW:
+            return _("Waiting for the far board's throw ({side}).").format(side=side)
+        return _("Waiting for the far board's move ({side}).").format(side=side)
 
     def _racks_alone(self) -> str:
         """What the racks need, in words, when every square is as it should be (empty when
@@ -108,6 +153,24 @@ class Telling(PlayState):
                 square not in RACK_OF for square in (*verdict.missing, *verdict.unexpected)):
             return ""
         return racks_to_mend(verdict)
+
+
+READING = 15.0
+"""Letters a player reads in a second, slowly (a child, a visitor in a second language)."""
+
+
+def reading_time(text: str) -> float:
+    """Seconds to read ``text``: never less than three."""
+    return max(3.0, len(text) / READING)
+
+
+def why_lost(before: Position, throw: Throw) -> tuple[str, ...]:
+    """Why ``throw`` was lost in ``before`` (its side could move no piece), when the reason is a
+    rule a newcomer cannot guess: the sentences the board's voice, the window and the terminal
+    all say. Each game words its own reasons (``why_lost`` of its positions); a game whose
+    throws are never lost has none."""
+    explain = getattr(before, "why_lost", None)
+    return tuple(explain(throw)) if explain is not None else ()
 
 
 def shake_words(rules: Rules) -> str:

@@ -135,17 +135,19 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
     file's defaults, then the settings file, then ``overrides``: the run's flags, by setting);
     ``story`` (``tutorial``, ``tournament``) instead of the chosen mode, for this run; the
     board's link (``firmware.service.link``) listens on ``link`` (None: no link)."""
+    from engine import games
     from firmware.kiosk.stats import GameLog
     from firmware.play.store import Store
-    from firmware.service.boards import check_board
-    from hardware.board_file import load_board
+    from firmware.service.boards import check_board, read_board
     from hardware.clock import MonotonicClock
     from hardware.devices import open_devices
     from hardware.errors import ConfigError, HardwareUnavailable
 
     file = SettingsFile(state_dir)
     try:
-        board = load_board(board_path)
+        board = read_board(board_path)
+        if "game" in overrides:  # --game asks for this run: never another game in its place
+            check_board(board, games.load(overrides["game"]))
         chosen = load_choices(board, file, overrides)
         board = check_board(board, with_choices(settings, chosen, table_for).ruleset)
         mode = story or chosen.mode
@@ -186,6 +188,7 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
         controller = Controller(devices.lights.show, devices.speaker, clock,
                                 random.Random(secrets.randbits(128)), settings,
                                 Store(state_dir, settings.ruleset.name))
+        controller.aloud = voice.say  # why a throw was lost, once a game, as the menu speaks
         controller.start(devices.reeds.occupancy())
         notifier.ready()
         log.info("ready: %s", controller.status())
@@ -195,13 +198,15 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
         choices = BoardSettings(controller, chosen, file, state_dir, board=board, say=voice.say,
                                 story_say=told.say if told is not None else None,
                                 volume=voice.set_volume, table_for=table_for, kiosk=kiosk,
-                                language=None if own_voice else voice.speak_in)
+                                language=None if own_voice else voice.speak_in,
+                                speaking=lambda: voice.speaking)
         choices.begin(mode)
         facts = spoken_facts(controller, told) if told is not None and mode != "tutorial" \
             else None  # no MummyFacts over the lessons
         companion = open_link(link, controller, lambda: controller.last_frame,
                               choices=choices, games=state_dir / "games", say=voice.say,
-                              stats=state_dir if kiosk is not None else None)
+                              stats=state_dir if kiosk is not None else None,
+                              outages=lambda: int(getattr(devices.reeds, "outages", 0)))
         try:
             problem = serve(controller, events, stop, notifier=notifier, failure=failure,
                             kiosk=kiosk, after_tick=companion.tick if companion else None,
@@ -220,12 +225,14 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
 def open_link(path: Path | None, controller: Controller, frame: Callable[[], Frame], *,
               choices: BoardSettings | None, games: Path,
               say: Callable[[str], None] | None = None,
-              stats: Path | None = None) -> Link | None:
+              stats: Path | None = None,
+              outages: Callable[[], int] | None = None) -> Link | None:
     """The board's link on ``path``, open; None (said in the log) when there is none or it
     cannot be opened: the board plays on without it."""
     if path is None:
         return None
-    link = Link(path, controller, frame, choices=choices, games=games, say=say, stats=stats)
+    link = Link(path, controller, frame, choices=choices, games=games, say=say, stats=stats,
+                outages=outages)
     try:
         link.open()
     except OSError as exc:

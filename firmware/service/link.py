@@ -14,20 +14,26 @@ A line that is not a command is answered with an ``error`` event, never a traceb
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import os
 import socket
 import stat
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine.core.errors import BadRecord
 from engine.core.sides import Side
 from engine.core.sticks import Throw
+from engine.core.words import Phrase, phrase
 from engine.game import Game
 from engine.games.api import Geometry
 from engine.mummy.chances import cones_chance
+from engine.record import GameRecord, Notation
+from firmware import words
 from firmware.lights.scenes import Phase
 from firmware.menu.choices import offered, setting
 from firmware.play.controller import Controller
@@ -44,10 +50,11 @@ from firmware.service.link_schema import (
     message,
     parse_command,
     socket_path,
+    told_json,
 )
 from firmware.story.setna import MUMMY, Setna
 from firmware.story.tournament import TO_WIN
-from firmware.words import N_, _, say
+from firmware.words import LANGUAGES, N_, _, language, say, speaking
 from hardware.lights import Frame
 
 log = logging.getLogger(__name__)
@@ -60,11 +67,15 @@ MAX_BUFFER = 1 << 20
 """Bytes waiting for one companion at most: past it the companion is dropped."""
 COMMANDS_A_FRAME = 8
 """Commands of one companion carried out in a frame (the rest wait for the next)."""
+LOG_LINES = 40
+"""The last sentences of the game a companion is told (it is told them again at every change)."""
 RECORDS_LISTED = 200
 """The newest records the ``games`` event lists."""
 DURATION_BINS = 7
 """The ``stats`` event's ``durations``: finished games by length, 5 minutes a bin, the last
 one 30 minutes and more."""
+PIN_SAID = N_("The web page's PIN is {pin}.")
+"""What the board says and writes in its log when asked for the web page's PIN."""
 PIN_KEPT = N_("The board said the web page's PIN aloud and lit it on its squares.")
 """What the log tells companions in place of the sentence that said a PIN (a page anyone on
 the network may watch must not show it)."""
@@ -88,7 +99,8 @@ class Link:
 
     def __init__(self, path: Path, controller: Controller, frame: Callable[[], Frame], *,
                  choices: BoardSettings | None = None, games: Path | None = None,
-                 say: Callable[[str], None] | None = None, stats: Path | None = None) -> None:
+                 say: Callable[[str], None] | None = None, stats: Path | None = None,
+                 outages: Callable[[], int] | None = None) -> None:
         self.path = path
         self.controller = controller
         self.frame = frame
@@ -98,6 +110,10 @@ class Link:
         self.say = say
         self.stats = stats
         """The state directory whose kiosk statistics ``stats`` reads (None: none)."""
+        self.outages = outages
+        """The reeds' I2C outages so far (None: a board without expanders)."""
+        self.since = time.time()
+        """When this life of the board began (the ``health`` event's)."""
         self.companions: list[Companion] = []
         self.listener: socket.socket | None = None
         self.told: dict[str, bytes] = {}
@@ -107,8 +123,21 @@ class Link:
         self.chances: tuple[Game | None, list[float | None]] = (None, [])
         self.secrets: set[str] = set()
         """The sentences that said a PIN: told only at the board, never to a companion."""
+        self._logged: tuple[tuple[Any, ...], dict[str, Any]] = ((), {})
+        """The log last told, and what it was worked out from."""
+        self._said: tuple[tuple[str, str], dict[str, str]] = (("", ""), {})
+        """The status line last told, and the same line in every language."""
         self._position_key: tuple[Any, ...] = ()
         self._position: dict[str, Any] = {}
+        self.far: dict[str, Any] = {"state": "none", "code": None, "side": None, "peer": None,
+                                    "away": False, "begins": True, "problem": None}
+        """How far play stands, as the far companion told it (``sim.far``)."""
+        self.far_asked: dict[str, Any] | None = None
+        """What a page asked of the far companion, not done yet."""
+        self._settings_kept: tuple[Any, dict[str, Any]] = (None, {})
+        self._played_key: tuple[Any, ...] = ()
+        self._played: dict[str, Any] = {}
+        self._notation = Notation()
 
     def open(self) -> None:
         """Listen on ``path`` (a stale socket there is replaced; anything else is refused)."""
@@ -236,8 +265,11 @@ class Link:
         if companion in self.companions:
             self.companions.remove(companion)
 
-    def _refuse(self, companion: Companion, why: str) -> None:
-        self._send(companion, message("error", message=why))
+    def _refuse(self, companion: Companion, why: str, words: Phrase | None = None) -> None:
+        if words is None:
+            self._send(companion, message("error", message=why))
+        else:
+            self._send(companion, message("error", message=why, words=told_json(words)))
 
     # --- commands -----------------------------------------------------------------------
 
@@ -248,8 +280,9 @@ class Link:
         except Refused as exc:
             self._refuse(companion, str(exc))
             return
-        except ValueError as exc:
-            self._refuse(companion, str(exc))
+        except ValueError as exc:  # in words where a player may read it (a Phrase)
+            first = exc.args[0] if exc.args else None
+            self._refuse(companion, str(exc), first if isinstance(first, Phrase) else None)
             return
         except Exception as exc:  # whatever it is, the board plays on
             log.exception("a command of the link raised")
@@ -269,7 +302,7 @@ class Link:
             case "remote":
                 controller.play_remotely(Side.parse(command.side) if command.side else None)
             case "throw":
-                controller.remote_throws()
+                controller.remote_throws(Throw.parse(command.throw) if command.throw else None)
             case "move":
                 controller.remote_moves(command.move)
             case "games":
@@ -280,14 +313,46 @@ class Link:
                 self._say_pin(command.pin)
             case "stats":
                 return message("stats", **self._stats())
+            case "far":
+                self._far_told(command)
+            case "far_ask":
+                self.far_asked = {"action": command.action, "code": command.code}
+            case "take_up":
+                try:
+                    record = GameRecord.from_json(json.dumps(command.record))
+                except BadRecord as exc:
+                    raise ValueError(f"take_up: {exc}") from None
+                controller.take_up(record)
         return None
+
+    def _far_told(self, command: Command) -> None:
+        """The far companion says how far play stands: the controller plays accordingly, and
+        a new code is said and lit for whoever stands at the board."""
+        controller = self.controller
+        side = Side.parse(command.side) if command.side else None
+        playing = command.state == "playing"
+        controller.play_far(side if playing else None, begins=command.begins or not playing,
+                            away=command.away)
+        if command.state == "offering" and command.code and command.code != self.far["code"]:
+            said = _("The game code for the far board is {code}.").format(
+                code=" ".join(command.code))
+            controller._tell([said])
+            controller.show_pin(command.code)
+            if self.say is not None:
+                self.say(said)
+        if self.far_asked is not None and command.done == self.far_asked["action"]:
+            self.far_asked = None
+        self.far = {"state": command.state, "code": command.code, "side": command.side,
+                    "peer": command.peer, "away": command.away, "begins": command.begins,
+                    "problem": command.problem}
 
     def _say_pin(self, pin: str) -> None:
         """Tell the web page's new PIN to whoever stands at the board: in its words (the log
         and the status line) and aloud where it speaks."""
-        said = _("The web page's PIN is {pin}.").format(pin=" ".join(pin))
+        told = phrase(PIN_SAID, pin=" ".join(pin))
+        said = say(told)
         self.secrets.add(said)
-        self.controller._tell([said])
+        self.controller._tell([told])
         self.controller.show_pin(pin)
         if self.say is not None:
             self.say(said)
@@ -311,13 +376,15 @@ class Link:
 
     def _set(self, key: str, value: str) -> None:
         if self.choices is None:
-            raise ValueError("this board's settings cannot be changed from here")
+            raise ValueError(phrase(N_("This board's settings cannot be changed from here.")))
         if self.controller.phase is Phase.MENU:
-            raise ValueError("the board menu is open on the board: close it first")
+            raise ValueError(phrase(N_("The board menu is open on the board: close it "
+                                       "first.")))
         found = setting(key)
         choice = found.choice(value)
         if choice not in offered(found, self.controller.rules.geometry.board):
-            raise ValueError(f"{key}: {choice.value} is not played on this board")
+            raise ValueError(phrase(N_("{setting}: {choice} is not played on this board."),
+                                    setting=found.title, choice=choice.label))
         choices = self.choices
         choices.apply(choices.chosen.with_(key, choice.value))
         if choices.file is not None:
@@ -336,8 +403,6 @@ class Link:
         return [{"id": name, "time": when} for _, name, when in found[:RECORDS_LISTED]]
 
     def _record(self, name: str) -> Any:
-        import json
-
         number = name.removeprefix("game-")
         if self.games is None or not number.isdigit() or len(number) > 9:
             raise ValueError(f"no record {name!r}")
@@ -371,7 +436,9 @@ class Link:
                             ("lights", self._lights), ("status", self._status),
                             ("throw", self._throw), ("moves", self._moves),
                             ("chances", self._chances_now), ("log", self._log),
-                            ("settings", self._settings), ("tournament", self._tournament)):
+                            ("settings", self._settings), ("tournament", self._tournament),
+                            ("far", self._far_now), ("played", self._played_now),
+                            ("health", self._health)):
             line = encode(message(kind, **build()))
             changed = self.told.get(kind) != line
             self.told[kind] = line
@@ -380,6 +447,24 @@ class Link:
                     self._send(companion, line)
         for companion in self.companions:
             companion.fresh = False
+
+    def _health(self) -> dict[str, Any]:
+        return {"since": round(self.since), "i2c_outages": self.outages() if self.outages else 0,
+                "disk_full": self.controller.saves_failed}
+
+    def _far_now(self) -> dict[str, Any]:
+        return {**self.far, "asked": self.far_asked}
+
+    def _played_now(self) -> dict[str, Any]:
+        """The game on the board as its record (worked out once a position)."""
+        game = self.controller.game
+        state = game.state if game is not None else None
+        if self._played_key and game is self._played_key[0] and state is self._played_key[1]:
+            return self._played
+        self._played_key = (game, state)
+        self._played = {"record": None if game is None else
+                        game.record.to_data(self._notation)}
+        return self._played
 
     def _game(self) -> dict[str, Any]:
         rules = self.controller.rules
@@ -414,7 +499,15 @@ class Link:
                           if colour != (0, 0, 0)}}
 
     def _status(self) -> dict[str, Any]:
-        return {"text": self.controller.status(), "phase": self.controller.phase.name.lower()}
+        text = self.controller.status()
+        spoken = (text, language())
+        if spoken != self._said[0]:  # the line anew in every language, once it changes
+            said = {}
+            for code in (*LANGUAGES, language()):
+                with speaking(code):
+                    said[code] = self.controller.status()
+            self._said = (spoken, said)
+        return {"text": text, "phase": self.controller.phase.name.lower(), "said": self._said[1]}
 
     def _throw(self) -> dict[str, Any]:
         controller = self.controller
@@ -457,18 +550,32 @@ class Link:
             round(c, 4) if c is not None else None for c in history]}
 
     def _log(self) -> dict[str, Any]:
-        return {"lines": [_(PIN_KEPT) if line in self.secrets else line
-                          for line in self.controller.said]}
+        said, told = self.controller.said, self.controller.told
+        key = (len(said), id(said[-1]) if said else 0, len(told), id(told[-1]) if told else 0,
+               len(self.secrets), language())
+        if key != self._logged[0]:  # worked out once each time something is told
+            recent = list(said)[-LOG_LINES:]  # the window keeps the whole game; a companion
+            kept = list(told)[-LOG_LINES:]  # is told the last sentences, at every change
+            self._logged = (key, {
+                "lines": [_(PIN_KEPT) if line in self.secrets else line for line in recent],
+                "told": [PIN_KEPT if isinstance(sentence, Phrase) and sentence.msgid == PIN_SAID
+                         else told_json(sentence) for sentence in kept]})
+        return self._logged[1]
 
     def _settings(self) -> dict[str, Any]:
         if self.choices is None:
             return {"values": {}, "settings": []}
         kind = self.controller.rules.geometry.board
-        return {"values": self.choices.chosen.to_json(), "settings": [
+        key = (self.choices.chosen, kind, words.language())
+        if self._settings_kept[0] == key:  # said again only when the choices or words change
+            return self._settings_kept[1]
+        said = {"values": self.choices.chosen.to_json(), "settings": [
             {"key": found.key, "title": say(found.title), "default": found.default,
              "choices": [{"value": c.value, "label": say(c.label), "colour": hex_colour(c.colour)}
                          for c in offered(found, kind)]}
             for found in _all_settings()]}
+        self._settings_kept = (key, said)
+        return said
 
     def _tournament(self) -> dict[str, Any]:
         story = self.choices.story if self.choices is not None else None

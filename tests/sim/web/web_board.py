@@ -1,6 +1,7 @@
 """A simulated board with its link, for the web page's tests: the table ticks when a test lets
 time pass, and the link also answers at once when a command or a companion arrives (a thread
-woken by the sockets, never by a timer), each under one lock so the board has one hand at a time.
+woken by the sockets, never by a timer: a companion's message arriving, or room to send the
+rest of an answer), each under one lock so the board has one hand at a time.
 
     with WebBoard(tmp_path) as board, board.client() as client:
         board.run(2.0); board.sync(client); client.get("/")
@@ -43,7 +44,7 @@ class WebBoard:
 
     def __init__(self, tmp_path: Path, pin: str | None = "2468", seed: int = 3,
                  settings: Settings | None = None, story: str | None = None,
-                 language: str | None = None) -> None:
+                 language: str | None = None, port: int = 8020) -> None:
         self.table = Table(state_dir=tmp_path / "board", menu=True, seed=seed, settings=settings,
                            story=story)
         self.link = Link(tmp_path / "run" / "link.sock", self.table.controller,
@@ -57,9 +58,11 @@ class WebBoard:
         self.thread = threading.Thread(target=self._answer, daemon=True)
         self.thread.start()
         self.clock = Clock()
-        self.board_link = BoardLink(self.link.path, retry=0.05)
-        self.app = create_app(self.board_link, WebConfig(pin=pin), tmp_path / "web",
-                              clock=self.clock, language=language)
+        # The board, the page and the browser's test share one process, under whatever else
+        # the machine runs: the page waits longer for its board than a person would.
+        self.board_link = BoardLink(self.link.path, retry=0.05, patience=30.0)
+        self.app = create_app(self.board_link, WebConfig(pin=pin, port=port), tmp_path / "web",
+                              clock=self.clock, wall=self.clock, language=language)
 
     def _answer(self) -> None:
         """Tick the link whenever one of its sockets has something to read."""
@@ -69,8 +72,10 @@ class WebBoard:
                 if self.link.listener is not None:
                     sockets.append(self.link.listener)
                 sockets += [c.sock for c in self.link.companions]
+                # What a slow reader has not taken yet goes on once it can be written.
+                unsent = [c.sock for c in self.link.companions if c.outbox]
             with contextlib.suppress(OSError, ValueError):
-                select.select(sockets, [], [])
+                select.select(sockets, unsent, [])
             if self.stopping:
                 return
             with self.lock:
