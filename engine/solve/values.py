@@ -69,6 +69,24 @@ def starts_from_fewer(index: Index, layers: list[tuple[int, int]]) -> bool:
     return all(a < n - 1 and b < n - 1 for a, b in layers)
 
 
+def units_of(index: Index, layers: list[tuple[int, int]]) -> tuple[int, int]:
+    """(how many sweep units a group has, how many of them pair a position with its mirror),
+    counted from the index alone (``engine.solve.graph.group`` makes them). A position with
+    extra turns in hand is a unit alone; the others pair with their mirror, but for one that
+    is its own mirror (both sides alike, no piece on a shared square), a unit alone too."""
+    positions = alone = itself = 0
+    for a, b in layers:
+        positions += index.layers[a, b][1]
+        mine = index.hand_off == a
+        hands = np.flatnonzero(mine & (index.hand_extra > 0))
+        alone += int(index.block[b, index.hand_free[hands]].sum())
+        if a == b:
+            itself += int(np.count_nonzero(mine & (index.hand_extra == 0)
+                                           & (index.hand_free == index.shared)))
+    paired = (positions - alone + itself) // 2
+    return alone + paired, paired
+
+
 def working(index: Index) -> Values:
     """The values of every position, 0.5 until solved, and one 0 after them (the value a throw
     with no move left to choose adds)."""
@@ -151,16 +169,15 @@ class Solver:
         """The layers a group reads for its start values only (``starts``)."""
         return starts(self.index, layers)
 
-    def plan(self, units: Group, room: int) -> Plan:
-        """The fastest way of holding ``units`` in ``room`` bytes (the leanest if none fits).
-        The most is held either while the start values are made (every layer read, the sweep
-        order) or while it is swept (the layers the sweeps read, the order, the best moves and
-        margins)."""
+    def plan(self, layers: list[tuple[int, int]], room: int) -> Plan:
+        """The fastest way of holding the group of ``layers`` in ``room`` bytes (the leanest if
+        none fits). The most is held either while the start values are made (every layer read,
+        the sweep order) or while it is swept (the layers the sweeps read, the order, the best
+        moves and margins)."""
         index = self.index
-        count = len(units.position)
-        paired = int(np.count_nonzero(index.hand_extra[units.hand] == 0))
-        first = self.starts(units.layers)
-        sweeps = 8 * sum(index.layers[layer][1] for layer in self.reads(units.layers)
+        count, paired = units_of(index, layers)
+        first = self.starts(layers)
+        sweeps = 8 * sum(index.layers[layer][1] for layer in self.reads(layers)
                          if layer not in first)
         starting = 8 * sum(index.layers[layer][1] for layer in first)
         found = Plan(False, False, 0)

@@ -60,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     largest = 0.0
     for layers in groups(index):
         units = group(index, layers)
-        plan = solver.plan(units, args.memory * MiB - PROCESS)
+        plan = solver.plan(layers, args.memory * MiB - PROCESS)
         if plan.mirrors:
             units = solver.with_mirrors(units)
         choices = choices_for(units, solver.chances, index.hand_extra, plan.wide)

@@ -59,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
         for layers in groups(index):
             started = clock()
             units = group(index, layers)
-            plan = solver.plan(units, args.memory * MiB - PROCESS)
+            plan = solver.plan(layers, args.memory * MiB - PROCESS)
             if plan.mirrors:
                 units = solver.with_mirrors(units)
             ordering += clock() - started

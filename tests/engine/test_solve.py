@@ -375,12 +375,26 @@ def test_a_plan_counts_the_bytes_a_group_holds_and_takes_the_fastest_that_fits()
             order += kernel.with_mirrors(units, solver.arrays).mirror.nbytes
         choices = kernel.choices_for(units, solver.chances, index.hand_extra, wide)
         kept = choices.wide.nbytes + choices.narrow.nbytes + choices.margin.nbytes
-        plan = solver.plan(units, reads - starts + order + kept)
+        plan = solver.plan(units.layers, reads - starts + order + kept)
         assert (plan.wide, plan.mirrors) == (wide, kept_mirrors)
         assert plan.held == max(reads + order, reads - starts + order + kept)
         held.append(plan.held)
     assert held == sorted(held, reverse=True)
-    assert solver.plan(units, 0) == solver.plan(units, held[-1])
+    assert solver.plan(units.layers, 0) == solver.plan(units.layers, held[-1])
+
+
+@pytest.mark.parametrize("ruleset", [Ruleset(pieces=4), cyningstan(3)],
+                         ids=["tait-4", "cyningstan-3"])
+def test_the_index_counts_a_groups_units_as_the_sweep_order_makes_them(ruleset: Ruleset) -> None:
+    """So a run can plan every group before it solves one (a group of one layer holds the
+    positions that are their own mirror)."""
+    from engine.solve.values import units_of
+
+    index = Index(ruleset)
+    for layers in groups(index):
+        units = group(index, layers)
+        paired = int(np.count_nonzero(index.hand_extra[units.hand] == 0))
+        assert units_of(index, layers) == (len(units.position), paired), layers
 
 
 def test_each_packed_move_unpacks_to_the_move_table() -> None:
