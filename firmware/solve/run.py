@@ -12,12 +12,13 @@ the group it was solving.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
+import logging
 import math
 import os
 import resource
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -29,11 +30,15 @@ import numpy as np
 import numpy.typing as npt
 from tqdm import tqdm  # type: ignore[import-untyped]  # tqdm ships no type hints
 
+from engine.core.words import N_, phrase
 from engine.solve import Index, Solver, group, groups
 from engine.solve.values import demon_cast_value
 from engine.tait.state import Ruleset
 from firmware.solve.layers import Layer, Layers
+from firmware.solve.memory import MiB, memory_limit
 from firmware.solve.places import table_name
+
+log = logging.getLogger(__name__)
 
 TOLERANCE = 1e-11
 """A group is done when a sweep changes no value by more than this (the goal: residual < 1e-9)."""
@@ -42,13 +47,22 @@ SCALE = 65535
 FORMAT = "aseb-solved-table"
 CHUNK = 1 << 20
 """Values turned into chances at a time (8 MiB of doubles)."""
-MiB = 1 << 20
 MEMORY = 600 * MiB
 """What a solve plans to fit in where its service sets no limit: a Raspberry Pi 3 beside the
 board's service and web page."""
 PROCESS = 128 * MiB
 """What the process holds besides the group it solves: Python, NumPy, numba and the machine
-code, the index and the move tables, and the pages of its files it uses."""
+code, the index and the move tables (some 90 MiB measured, with the machine code compiled in a
+process of its own: ``firmware.solve.compiling``), and room for the pages of the files it
+writes."""
+APART = 1 << 20
+"""A solve of more positions than this has its machine code compiled in a process of its own:
+the compiler keeps some 70 MiB until its process ends."""
+
+
+class TooLittleMemory(Exception):
+    """The solve cannot hold its largest group in the memory it may use: said before it
+    begins, as one line for the owner (a ``Phrase``)."""
 
 
 @dataclass(frozen=True)
@@ -95,28 +109,15 @@ def compile_cache(out: Path) -> Path:
     return home if os.access(home, os.W_OK) else out / "numba-cache"
 
 
-def memory_limit(cgroup: Path = Path("/proc/self/cgroup"), root: Path = Path("/sys/fs/cgroup")
-                 ) -> int | None:
-    """The memory limit of this process's control group (systemd's ``MemoryMax=``), the least
-    along its path; None where there is none, or no cgroup v2 to ask."""
-    try:
-        lines = cgroup.read_text(encoding="ascii").splitlines()
-    except OSError:
-        return None
-    line = next((line for line in lines if line.startswith("0::/")), None)
-    if line is None:
-        return None
-    limits = []
-    where = root / line[4:]
-    while True:
-        with contextlib.suppress(OSError):
-            text = (where / "memory.max").read_text(encoding="ascii").strip()
-            if text.isdigit():
-                limits.append(int(text))
-        if where == root or where == where.parent:
-            break
-        where = where.parent
-    return min(limits, default=None)
+def compile_apart(ruleset: Ruleset) -> bool:
+    """Compile the solve's machine code in a process of its own, into numba's cache
+    (``firmware.solve.compiling``); whether it did (else the solve compiles for itself)."""
+    command = [sys.executable, "-m", "firmware.solve.compiling", json.dumps(ruleset.to_json())]
+    done = subprocess.run(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                          check=False).returncode == 0
+    if not done:
+        log.warning("the solve's machine code could not be compiled apart: it compiles here")
+    return done
 
 
 def peak_mb() -> float:
@@ -135,7 +136,8 @@ def solve(
 ) -> Result:
     """Solve ``ruleset`` into ``out``, going on from a checkpoint there if one exists, in
     ``memory`` bytes (by default the limit of the service it runs in, else ``MEMORY``): each
-    group is held the fastest way that fits (``Solver.plan``)."""
+    group is held the fastest way that fits (``Solver.plan``); raises TooLittleMemory, before
+    anything is written, if the leanest way of its largest group does not fit."""
     began = clock()
     out.mkdir(parents=True, exist_ok=True)
     if "numba" not in sys.modules and "NUMBA_CACHE_DIR" not in os.environ:
@@ -145,11 +147,20 @@ def solve(
     index = Index(ruleset)
     solver = Solver(index)
     order = groups(index)
+    limit = memory or memory_limit() or MEMORY
+    room = limit - PROCESS
+    need = max(solver.plan(layers, room).held for layers in order) + PROCESS
+    if need > limit:
+        raise TooLittleMemory(phrase(
+            N_("the solve needs {need} MiB of memory and may use {limit} MiB here: solve on a "
+               "computer with more and copy {name}.values and {name}.json to the board"),
+            need=-(-need // MiB), limit=limit // MiB, name=name))
+    if index.size > APART:
+        compile_apart(ruleset)
     # Who reads each layer after each group: the groups to come, and the end (the start value)
     later = [{layer for g in order[k:] for layer in solver.reads(g)} | {(0, 0)}
              for k in range(1, len(order) + 1)]
     values = Layers(index, saved)
-    room = (memory or memory_limit() or MEMORY) - PROCESS
     done, residual, spent = _resume(saved, ruleset, values, later, order)
     table = saved / "table.u16"
     width = math.ceil(-math.log10(tolerance))
@@ -159,7 +170,7 @@ def solve(
         label = "+".join(f"{a}{b}" for a, b in layers)
         values.hold(solver.reads(layers), fresh=layers)
         units = group(index, layers)
-        plan = solver.plan(units, room)
+        plan = solver.plan(layers, room)
         if plan.mirrors:
             units = solver.with_mirrors(units)
         solver.start(values.w, units)
