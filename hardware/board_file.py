@@ -26,6 +26,7 @@ __all__ = [
     "DEFAULT_BOARD",
     "DEFAULT_BOARDS",
     "Board",
+    "BuildConfig",
     "ConfigError",
     "Expander",
     "ExpanderChannel",
@@ -192,6 +193,15 @@ class StoryConfig:
 
 
 @dataclass(frozen=True)
+class BuildConfig:
+    """The board's size as built, for the build kit's drilling template (``aseb build-kit``):
+    the side of a square and the wood around the squares, in millimetres."""
+
+    square_mm: float = 40.0
+    border_mm: float = 15.0
+
+
+@dataclass(frozen=True)
 class Board:
     """Everything about one physical board; ``source`` is the file it came from."""
 
@@ -210,6 +220,7 @@ class Board:
     ``ramses``."""
     story: StoryConfig = field(default_factory=StoryConfig)
     menu: MenuConfig = field(default_factory=MenuConfig)
+    build: BuildConfig = field(default_factory=BuildConfig)
 
     @property
     def squares(self) -> tuple[str, ...]:
@@ -218,7 +229,7 @@ class Board:
 
 
 SECTIONS = ("board", "lights", "reeds", "squares", "sticks", "buttons", "sounds", "facts", "kiosk",
-            "story", "menu", "web")
+            "story", "menu", "web", "build")
 """The top-level tables of a board file."""
 
 
@@ -266,9 +277,10 @@ def _board(data: dict[str, Any], source: str, base: Path | None) -> Board:
     story = StoryConfig(story_section.text("mode", "game", choices=STORY_MODES))
     story_section.done()
     menu = _menu(top.section("menu"), kind)
+    build = _build(top.section("build"))
     top.done()
     return Board(source, name, pin_factory, reeds, sticks, buttons, lights, sounds, facts,
-                 kiosk, kind, story, menu)
+                 kiosk, kind, story, menu, build)
 
 
 class _PinRegistry:
@@ -552,6 +564,15 @@ def _menu(section: Section, kind: str) -> MenuConfig:
     defaults = {key: section.text(key) for key in section.names() if key != "open"}
     section.done()
     return MenuConfig(opening, MappingProxyType(defaults))
+
+
+def _build(section: Section) -> BuildConfig:
+    """The squares' size and the border: a square must hold its pixel and its reed (30 mm at
+    least: the pixel and the reed side by side) and fit a page of the template (at most 150 mm)."""
+    config = BuildConfig(square_mm=section.number("square_mm", 40.0, low=30.0, high=150.0),
+                         border_mm=section.number("border_mm", 15.0, low=0.0, high=100.0))
+    section.done()
+    return config
 
 
 def _hours(section: Section, key: str) -> tuple[int, int] | None:
