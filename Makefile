@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test test-long lint bench clean systemd-test catalog
+.PHONY: run play test test-long lint bench clean systemd-test catalog docs
 
 run: $(STAMP)
 	$(BIN)/aseb sim
@@ -29,6 +29,12 @@ test-long: $(STAMP)
 # write the pseudo-language qps and compile the .mo files (committed).
 catalog: $(STAMP)
 	$(BIN)/python -m firmware.words.catalog
+
+# The documentation site, strictly (a broken link or a page left out of the navigation fails it):
+# build/site/index.html. The build kits' pages are drawn from the board files as it builds.
+docs: $(STAMP)
+	@# not --quiet: it hides the warnings that --strict counts
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 
 bench: $(STAMP)
 	$(BIN)/python -m tests.benchmarks.engine_games

@@ -1,0 +1,65 @@
+"""MkDocs hook: the pages drawn from the code at every build, so the site cannot disagree with it.
+
+- ``build/kits/NAME.md`` for every board file in ``hardware/boards/``: its parts list, wiring
+  diagram and drilling template (``aseb build-kit``), and its wiring as text.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from mkdocs.structure.files import File, Files
+
+from firmware.kit import write_kit
+from firmware.kit.parts import parts
+from hardware.board_file import BOARDS, load_board
+from hardware.wiring import wiring_diagram
+
+_scratch = tempfile.TemporaryDirectory(prefix="aseb-docs-")
+
+
+def kit_page(stem: str, board: Any) -> str:
+    """The page of one board file's build kit."""
+    rows = "\n".join(f"| {part.part} | {part.count} | {part.notes} |" for part in parts(board))
+    return f"""# {board.name}
+
+The build kit of `hardware/boards/{stem}.toml`, drawn from the file by
+`aseb build-kit --board hardware/boards/{stem}.toml`: print the template at 100% (actual size)
+and check its 100 mm bar with a ruler before you drill.
+
+- Drilling and marking template: [A4]({stem}/template-a4.pdf) ·
+  [Letter]({stem}/template-letter.pdf)
+- Parts list: [parts.csv]({stem}/parts.csv)
+- Wiring diagram: [wiring.svg]({stem}/wiring.svg)
+
+## Parts
+
+| part | how many | notes |
+| --- | ---: | --- |
+{rows}
+
+## Wiring
+
+![The wiring of {board.name}]({stem}/wiring.svg)
+
+The same wiring as text, pin by pin and square by square:
+
+```text
+{wiring_diagram(board)}```
+"""
+
+
+def on_files(files: Files, config: Any) -> Files:
+    """Add every board file's kit and its page to the site."""
+    for board_file in sorted(BOARDS.glob("*.toml")):
+        stem = board_file.stem
+        board = load_board(board_file)
+        folder = Path(_scratch.name) / stem
+        for path in write_kit(board, folder):
+            files.append(File.generated(config, f"build/kits/{stem}/{path.name}",
+                                        abs_src_path=str(path)))
+        files.append(File.generated(config, f"build/kits/{stem}.md",
+                                    content=kit_page(stem, board)))
+    return files
