@@ -20,7 +20,7 @@ test: $(STAMP)
 	@# from the other's queue, so both stay busy to the end (the long runs: make test-long)
 	$(BIN)/pytest -n auto --dist worksteal -m "not long"
 
-# The long runs kept out of `make test` (README: what moved where): the real install, the bigger
+# The long runs kept out of `make test` (docs/develop/tests.md): the real install, the bigger
 # brute force and exhaustive checks. CI runs them too.
 test-long: $(STAMP)
 	$(BIN)/pytest -n auto --dist worksteal -m long

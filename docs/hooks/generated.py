@@ -2,16 +2,19 @@
 
 - ``build/kits/NAME.md`` for every board file in ``hardware/boards/``: its parts list, wiring
   diagram and drilling template (``aseb build-kit``), and its wiring as text.
+- ``develop/rules/GAME.md``: every game's rules reference, ``engine/GAME/rules.md`` as it is.
 """
 
 from __future__ import annotations
 
 import tempfile
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 from mkdocs.structure.files import File, Files
 
+from engine import games
 from firmware.kit import write_kit
 from firmware.kit.parts import parts
 from hardware.board_file import BOARDS, load_board
@@ -62,4 +65,8 @@ def on_files(files: Files, config: Any) -> Files:
                                         abs_src_path=str(path)))
         files.append(File.generated(config, f"build/kits/{stem}.md",
                                     content=kit_page(stem, board)))
+    for name in games.names():
+        reference = Path(import_module(games.GAMES[name]).__file__ or "").with_name("rules.md")
+        files.append(File.generated(config, f"develop/rules/{name}.md",
+                                    content=reference.read_text(encoding="utf-8")))
     return files
