@@ -9,6 +9,9 @@ the file, the key and the problem::
 
 from __future__ import annotations
 
+import ipaddress
+import re
+import socket
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,6 +40,7 @@ __all__ = [
     "SoundsConfig",
     "SticksConfig",
     "StoryConfig",
+    "WebConfig",
     "load_board",
     "parse_board",
 ]
@@ -46,7 +50,7 @@ DEFAULT_BOARD = BOARDS / "pi-direct.toml"
 DEFAULT_BOARDS = {TWENTY_SQUARES: DEFAULT_BOARD, "senet": BOARDS / "senet.toml",
                   "ramses": BOARDS / "ramses.toml"}
 """The shipped board file of each kind of board (the simulator's, when none is given)."""
-BUTTONS = ("new_game", "mummy", "switch_sides", "chances")
+BUTTONS = ("new_game", "mummy", "switch_sides", "chances", "repeat")
 PIN_FACTORIES = ("lgpio", "rpigpio")
 LIGHT_BACKENDS = ("spi", "pwm", "pi5", "memory")
 PWM_PINS = (12, 13, 18, 19, 21)
@@ -192,6 +196,45 @@ class StoryConfig:
     mode: str = "game"
 
 
+WEB_PORT = 8020
+HOST_NAME = re.compile(r"(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?"
+                       r"(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*")
+"""A host name as DNS writes it (``aseb.local``, ``board-2.home.arpa``)."""
+
+
+@dataclass(frozen=True)
+class WebConfig:
+    """Where ``aseb web`` listens (loopback, unless the file names the board's LAN address) and
+    the PIN the file sets (None: the board says one aloud when asked)::
+
+        [web]
+        address = "192.168.1.20"
+        port = 8020
+        pin = "482913"
+        hosts = ["aseb.local"]    # the names the page is reached by (its first: the links)
+    """
+
+    address: str = "127.0.0.1"
+    port: int = WEB_PORT
+    pin: str | None = None
+    hosts: tuple[str, ...] = ()
+    """Names the page is reached by (a browser's ``Host``), besides localhost, this machine's
+    own name and any IP address: a page reached under another name is refused (DNS rebinding)."""
+
+    @property
+    def origin(self) -> str:
+        """Where a friend's link points (``http://aseb.local:8020``): the first of ``hosts``,
+        else the address the page listens on, else this machine's name on the local network
+        (a link is never built from what a request claims)."""
+        if self.hosts:
+            name = self.hosts[0]
+        elif ipaddress.ip_address(self.address).is_unspecified:
+            name = socket.gethostname().lower() + ".local"
+        else:
+            name = f"[{self.address}]" if ":" in self.address else self.address
+        return f"http://{name}:{self.port}"
+
+
 @dataclass(frozen=True)
 class BuildConfig:
     """The board's size as built, for the build kit's drilling template (``aseb build-kit``):
@@ -220,6 +263,7 @@ class Board:
     ``ramses``."""
     story: StoryConfig = field(default_factory=StoryConfig)
     menu: MenuConfig = field(default_factory=MenuConfig)
+    web: WebConfig = field(default_factory=WebConfig)
     build: BuildConfig = field(default_factory=BuildConfig)
 
     @property
@@ -277,10 +321,11 @@ def _board(data: dict[str, Any], source: str, base: Path | None) -> Board:
     story = StoryConfig(story_section.text("mode", "game", choices=STORY_MODES))
     story_section.done()
     menu = _menu(top.section("menu"), kind)
+    web = _web(top.section("web"))
     build = _build(top.section("build"))
     top.done()
     return Board(source, name, pin_factory, reeds, sticks, buttons, lights, sounds, facts,
-                 kiosk, kind, story, menu, build)
+                 kiosk, kind, story, menu, web, build)
 
 
 class _PinRegistry:
@@ -564,6 +609,29 @@ def _menu(section: Section, kind: str) -> MenuConfig:
     defaults = {key: section.text(key) for key in section.names() if key != "open"}
     section.done()
     return MenuConfig(opening, MappingProxyType(defaults))
+
+
+def _web(section: Section) -> WebConfig:
+    """The web page's section: read here, so every door that reads a board file checks it."""
+    address = section.text("address", WebConfig.address)
+    try:
+        ipaddress.ip_address(address)
+    except ValueError:
+        raise section.error("address", f"expected an IP address such as '127.0.0.1' or "
+                            f"'192.168.1.20', got {shown_value(address)}") from None
+    port = section.integer("port", WEB_PORT, low=1024, high=65535)
+    pin = section.text("pin", "") or None
+    if pin is not None and not (pin.isascii() and pin.isdigit() and 4 <= len(pin) <= 8):
+        raise section.error("pin", f"expected 4 to 8 digits in quotes, got {shown_value(pin)}")
+    hosts = section.strings("hosts", [])
+    for host in hosts:
+        if not HOST_NAME.fullmatch(host):
+            raise section.error("hosts", f"expected host names such as 'aseb.local', got "
+                                f"{shown_value(host)}")
+    if len(hosts) > 20:
+        raise section.error("hosts", f"expected at most 20 names, got {len(hosts)}")
+    section.done()
+    return WebConfig(address, port, pin, tuple(host.lower() for host in hosts))
 
 
 def _build(section: Section) -> BuildConfig:

@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 from engine import games
 from firmware.menu.board_menu import DONE_COLOUR, SHOWN_PAGE, TIMEOUT
 from firmware.menu.choices import games_on
-from firmware.menu.menu_table import MenuTable, menu_table
+from firmware.menu.menu_table import MenuTable, Page, menu_table
 from firmware.words import N_, _, right_to_left, say
 from firmware.words.shaping import ARABIC, ARABIC_FACE, runs, shaped
 from hardware.board_file import Board
@@ -39,6 +39,10 @@ ARABIC_FONT = "NotoNaskhArabic"
 INSTRUCTION_SIZE = 9.5
 INSTRUCTION_STEP = 12.0
 LEGEND_SIZE = 7.0
+INDENT = "        "
+"""Before a legend's wrapped line, under its words."""
+LEGEND_STEP = 9.0
+"""Points from one line of a legend to the next."""
 
 
 @dataclass(frozen=True)
@@ -66,7 +70,8 @@ class Line(NamedTuple):
 
 
 def plan(table: MenuTable, board: Board) -> tuple[list[Box], list[Line]]:
-    """Where every square of every diagram goes, and the headings' and legends' lines."""
+    """Where every square of every diagram goes, and the headings' and legends' lines: two
+    columns of diagrams, each row as deep as its deeper diagram needs."""
     geometry = games.load(games_on(table.kind)[0]).geometry
     columns = geometry.columns
     boxes: list[Box] = []
@@ -75,42 +80,65 @@ def plan(table: MenuTable, board: Board) -> tuple[list[Box], list[Line]]:
     width = (WIDTH - 2 * MARGIN) / 2
     rtl = right_to_left()
     top = min(HEIGHT - 170, instructions_bottom(table) - 16)
-    pitch = min(162.0, (top - MARGIN - 60) / max(1, (len(diagrams) + 1) // 2 - 1))
+    scale = min(1.0, (width - 12) / (columns * CELL))
+    meanings = [_meanings(table, page) for _title, page in diagrams]
+    legends = [_legend(table, page, meaning, width) for (_title, page), meaning in
+               zip(diagrams, meanings, strict=True)]
+    grid = 16 + geometry.rows * CELL * scale  # from a diagram's title to its legend
+    depths = [grid + LEGEND_STEP * max(len(legends[n]) for n in (row, min(row + 1,
+                                                                          len(diagrams) - 1)))
+              for row in range(0, len(diagrams), 2)]
+    room = top - MARGIN / 2 - depths[-1]
+    gap = min(18.0, (room - sum(depths[:-1])) / max(1, len(depths) - 1))
+    bases = [top - sum(depths[:row]) - gap * row for row in range(len(depths))]
     for n, (title, page) in enumerate(diagrams):
         column = 1 - n % 2 if rtl else n % 2  # right to left: the first diagram at the right
         left = MARGIN + column * width
-        base = top - (n // 2) * pitch
+        base = bases[n // 2]
         edge = left + width - 8 if rtl else left  # where this column's lines start
         lines.append(Line(title if page is None else _("{title} (the page square: {square})")
                           .format(title=title, square=page.tab), edge, base + 4, True))
-        meanings: dict[str, tuple[Colour, int, str]] = {}
-        if page is None:
-            for square in table.opening:
-                meanings[square] = (OPENING, 0, _("a piece here"))
-            meanings[table.done] = (DONE_COLOUR, 0, _("a piece here: lift it to close"))
-        else:
-            meanings[page.tab] = (SHOWN_PAGE, 0, _(PAGE))
-            for number, (square, choice) in enumerate(page.choices.items(), 1):
-                meanings[square] = (choice.colour, number, say(choice.label))
-            meanings[table.done] = (DONE_COLOUR, 0, _("done"))
-        scale = min(1.0, (width - 12) / (columns * CELL))
         for square, (row, column_of) in geometry.position.items():
-            fill, number, meaning = meanings.get(square, (EMPTY, 0, ""))
+            fill, number, meaning = meanings[n].get(square, (EMPTY, 0, ""))
             boxes.append(Box(title, square, left + column_of * CELL * scale,
                              base - 8 - (row + 1) * CELL * scale, fill, number, meaning))
-        legend = base - 16 - geometry.rows * CELL * scale
-        said = [f"{shown}  {square}: {meaning}" for square, (_, shown, meaning) in
-                sorted(meanings.items(), key=lambda item: item[1][1]) if shown]
-        if page is None:
-            said = [_("- a piece on {squares}, then shake the sticks").format(
-                        squares=_(" and on ").join(table.opening)),
-                    _("- lift the piece from {done} to close").format(done=table.done)]
-        for line in said:
-            for k, text in enumerate(wrap(line, LEGEND_SIZE, width - 12)):
-                indent = "        " if k and not rtl else ""  # a wrapped line under its words
-                lines.append(Line(indent + text, edge if rtl else edge + 4, legend))
-                legend -= 9
+        legend = base - grid
+        for text, indented in legends[n]:
+            indent = INDENT if indented and not rtl else ""  # a wrapped line under its words
+            lines.append(Line(indent + text, edge if rtl else edge + 4, legend))
+            legend -= LEGEND_STEP
     return boxes, lines
+
+
+def _meanings(table: MenuTable, page: Page | None) -> dict[str, tuple[Colour, int, str]]:
+    """What each square of a diagram means: its fill, its number in the legend (0: none) and
+    its meaning (``page`` None: the opening diagram)."""
+    meanings: dict[str, tuple[Colour, int, str]] = {}
+    if page is None:
+        for square in table.opening:
+            meanings[square] = (OPENING, 0, _("a piece here"))
+        meanings[table.done] = (DONE_COLOUR, 0, _("a piece here: lift it to close"))
+        return meanings
+    meanings[page.tab] = (SHOWN_PAGE, 0, _(PAGE))
+    for number, (square, choice) in enumerate(page.choices.items(), 1):
+        meanings[square] = (choice.colour, number, say(choice.label))
+    meanings[table.done] = (DONE_COLOUR, 0, _("done"))
+    return meanings
+
+
+def _legend(table: MenuTable, page: Page | None, meanings: dict[str, tuple[Colour, int, str]],
+            width: float) -> list[tuple[str, bool]]:
+    """A diagram's legend, wrapped to its column: each line, and whether it goes on a line
+    before it."""
+    said = [f"{shown}  {square}: {meaning}" for square, (_, shown, meaning) in
+            sorted(meanings.items(), key=lambda item: item[1][1]) if shown]
+    if page is None:
+        said = [_("- a piece on {squares}, then shake the sticks").format(
+                    squares=_(" and on ").join(table.opening)),
+                _("- lift the piece from {done} to close").format(done=table.done)]
+    indent = width_of(INDENT, LEGEND_SIZE)  # a wrapped line is indented: it must fit too
+    return [(text, k > 0) for line in said
+            for k, text in enumerate(wrap(line, LEGEND_SIZE, width - 12 - indent))]
 
 
 def instructions(table: MenuTable) -> list[str]:

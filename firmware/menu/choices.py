@@ -124,6 +124,16 @@ def settings() -> tuple[Setting, ...]:
         Setting("language", N_("Language"), tuple(
             Choice(code, name, LANGUAGE_COLOURS[code]) for code, name in LANGUAGES.items()),
             words.choose()),
+        Setting("lights", N_("Lights"), (
+            Choice("usual", N_("Lights as usual: what is wrong blinks"), (255, 150, 0),
+                   N_("Usual")),
+            Choice("calm", N_("Calm lights: nothing blinks, lights swell slowly"), CALM,
+                   N_("Calm"))), "usual"),
+        Setting("spoken", N_("Spoken play"), (
+            Choice("off", N_("Spoken play off"), (40, 40, 40), N_("Off")),
+            Choice("on", N_("Spoken play: the board says each throw, the moves it allows, the "
+                            "mummy's move and what is wrong; a shake with no piece lifted says "
+                            "it again"), (0, 200, 140), N_("On"))), "off"),
     )
 
 
@@ -235,6 +245,16 @@ class Chosen:
     def language(self) -> str:
         """The language the board speaks (``en``, ``de``...)."""
         return self.values.get("language", "en")
+
+    @property
+    def calm(self) -> bool:
+        """Calm lights: nothing blinks."""
+        return self.values.get("lights") == "calm"
+
+    @property
+    def spoken(self) -> bool:
+        """Spoken play: the board says throws, moves and mistakes."""
+        return self.values.get("spoken") == "on"
 
     @property
     def volume(self) -> float:

@@ -24,7 +24,7 @@ from firmware.play.mummy_turn import MummyTurn
 from firmware.play.saving import Saving
 from firmware.play.store import Saved
 from firmware.play.telling import Telling, last_throws
-from firmware.play.tracker import AsExpected, Expectation, Mismatch
+from firmware.play.tracker import AsExpected, Expectation, InProgress, Mismatch
 from hardware.squares import RACK_OF
 
 log = logging.getLogger("firmware.play.controller")  # its rooms log as the controller, as before
@@ -193,6 +193,8 @@ class Phases(MummyTurn, Saving, Telling):
         elif self.phase is Phase.THROW and not self._mummy_to_play() \
                 and isinstance(self.verdict, AsExpected) and isinstance(throw, Throw):
             self._cast(self._arranged(throw))
+        elif self.settings.spoken and not isinstance(self.verdict, InProgress):
+            self.asked += 1  # spoken play: a shake with no piece lifted asks what is awaited
         else:
             if self.game is not None and self.settings.ruleset.chance is None:
                 self.no_throw_until = self.clock.now() + 3.0  # say why, for a moment

@@ -36,6 +36,7 @@ class Telling(PlayState):
         said = [say(sentence) for sentence in sentences]  # the engine's phrases, marked words
         self.news = tuple(said)
         self.said.extend(said)
+        self.told.extend(sentences)
         log.info("%s", " ".join(said))
 
     def status(self) -> str:

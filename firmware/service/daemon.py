@@ -135,17 +135,19 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
     file's defaults, then the settings file, then ``overrides``: the run's flags, by setting);
     ``story`` (``tutorial``, ``tournament``) instead of the chosen mode, for this run; the
     board's link (``firmware.service.link``) listens on ``link`` (None: no link)."""
+    from engine import games
     from firmware.kiosk.stats import GameLog
     from firmware.play.store import Store
-    from firmware.service.boards import check_board
-    from hardware.board_file import load_board
+    from firmware.service.boards import check_board, read_board
     from hardware.clock import MonotonicClock
     from hardware.devices import open_devices
     from hardware.errors import ConfigError, HardwareUnavailable
 
     file = SettingsFile(state_dir)
     try:
-        board = load_board(board_path)
+        board = read_board(board_path)
+        if "game" in overrides:  # --game asks for this run: never another game in its place
+            check_board(board, games.load(overrides["game"]))
         chosen = load_choices(board, file, overrides)
         board = check_board(board, with_choices(settings, chosen, table_for).ruleset)
         mode = story or chosen.mode
@@ -195,7 +197,8 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
         choices = BoardSettings(controller, chosen, file, state_dir, board=board, say=voice.say,
                                 story_say=told.say if told is not None else None,
                                 volume=voice.set_volume, table_for=table_for, kiosk=kiosk,
-                                language=None if own_voice else voice.speak_in)
+                                language=None if own_voice else voice.speak_in,
+                                speaking=lambda: voice.speaking)
         choices.begin(mode)
         facts = spoken_facts(controller, told) if told is not None and mode != "tutorial" \
             else None  # no MummyFacts over the lessons

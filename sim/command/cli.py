@@ -69,10 +69,23 @@ def _play(args: argparse.Namespace) -> int:
         level, games_rules(settings.chosen.game)).choose)
     rng = random.Random(args.seed)
     mode: str | None = chosen.mode
-    while mode is not None:
-        game = _terminal_game(mode, settings, args, rng)
-        game.run()
-        mode = game.next_mode
+    from firmware.words import voice as language_voice
+    from hardware.voice import EspeakVoice
+
+    voice = EspeakVoice(language_voice(), warn=False)  # for spoken play, where it is chosen
+
+    def speak(text: str) -> None:
+        voice.speak_in(language_voice())  # the language chosen at the prompt, too
+        voice.say(text)
+
+    try:
+        while mode is not None:
+            game = _terminal_game(mode, settings, args, rng)
+            game.plain, game.say = args.plain, speak  # for a screen reader; said aloud
+            game.run()
+            mode = game.next_mode
+    finally:
+        voice.close()
     return 0
 
 
@@ -302,11 +315,11 @@ def _menu_card(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from firmware.menu.card import draw_card
-    from firmware.service.board_settings import board_defaults
-    from hardware.board_file import DEFAULT_BOARD, ConfigError, load_board
+    from firmware.service.boards import board_defaults, read_board
+    from hardware.board_file import DEFAULT_BOARD, ConfigError
 
     try:
-        board = load_board(Path(args.board) if args.board else DEFAULT_BOARD)
+        board = read_board(Path(args.board) if args.board else DEFAULT_BOARD)
         defaults = board_defaults(board)  # a bad [menu] section is named, as aseb run names it
     except ConfigError as exc:
         print(f"aseb: {exc}", file=sys.stderr)
@@ -322,10 +335,11 @@ def _build_kit(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from firmware.kit import write_kit
-    from hardware.board_file import DEFAULT_BOARD, ConfigError, load_board
+    from firmware.service.boards import read_board
+    from hardware.board_file import DEFAULT_BOARD, ConfigError
 
     try:
-        board = load_board(Path(args.board) if args.board else DEFAULT_BOARD)
+        board = read_board(Path(args.board) if args.board else DEFAULT_BOARD)
     except ConfigError as exc:
         print(f"aseb: {exc}", file=sys.stderr)
         return 78
@@ -404,6 +418,9 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     play = commands.add_parser("play", help=_("play in the terminal (Enter throws the sticks)"))
     play.add_argument("--two-players", action="store_true", help=_("no mummy: two humans"))
+    play.add_argument("--plain", action="store_true",
+                      help=_("for a screen reader: no drawing, the board in a sentence on "
+                             "'board', the moves in words"))
     play.add_argument("--lang", **lang_option())
     play.add_argument("--mummy", default=None, metavar="SIDE",
                       help=_("the side the mummy plays: cones or reels (default: reels)"))

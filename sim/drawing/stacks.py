@@ -29,7 +29,7 @@ from sim.drawing.board import (
     WOOD,
     WOOD_DARK,
 )
-from sim.drawing.layout import LABEL_CELLS, Layout
+from sim.drawing.layout import Layout
 from sim.drawing.signs import INK
 from sim.drawing.text import Texts, mirrored, mirrored_x
 
@@ -88,7 +88,7 @@ def off_rect(layout: Layout) -> pygame.Rect:
 def waiting_rect(layout: Layout, side: Side) -> pygame.Rect:
     """A side's men waiting to enter: its sideline's strip, right of the side's label."""
     line, cell = layout.sidelines[side], layout.cell
-    left = line.left + int(cell * LABEL_CELLS)
+    left = line.left + int(cell * layout.label_cells)
     return pygame.Rect(left, line.top, line.right - left, line.height).inflate(-cell // 8,
                                                                             -cell // 3)
 
@@ -205,7 +205,7 @@ def _sideline(surface: pygame.Surface, layout: Layout, scene: Scene, side: Side,
     """A side's label (who plays it, whose turn, its men out of play) and its men waiting."""
     cell = layout.cell
     label = layout.side_label(side)
-    size = max(12, int(cell * 0.27))
+    size = max(12, int(cell * 0.27 * layout.text))
     colour = PALE if scene.to_play == side else DIM
     x = label.left + int(size * 1.1)
     if scene.to_play == side:  # a marker in the side's colour: whose turn it is

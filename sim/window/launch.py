@@ -56,10 +56,10 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
     ``game``: the game to play (None: the one chosen last). 1 when there is no display (one
     line says so), 78 for a bad board file (as ``aseb run``); the game is saved on the way out.
     """
-    from firmware.service.boards import board_for, check_board, no_board
+    from firmware.service.boards import board_for, no_board, read_board
     from firmware.service.daemon import state_directory
     from firmware.service.restarts import EX_CONFIG
-    from hardware.board_file import ConfigError, load_board
+    from hardware.board_file import ConfigError
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     settings_file = settings_path(config_dir)
@@ -73,8 +73,7 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
                 raise ConfigError(f"{rules.title} has no board file: leave out --board")
             board, sounds = None, board_for(load_game(DEFAULT)).sounds
         else:
-            board = board_for(rules) if board_file is None else \
-                check_board(load_board(board_file), rules)
+            board = board_for(rules) if board_file is None else read_board(board_file, rules)
             sounds = board.sounds
     except ConfigError as exc:
         print(f"aseb sim: {exc}", file=sys.stderr)
@@ -89,11 +88,14 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
     pygame.font.init()
     audio = Audio(sounds, sounds=settings.game_sounds, music=settings.music)
     from firmware.solve.installed import table_for  # Tait's games may have a solved table
+    from firmware.words import voice as language_voice
+    from hardware.voice import EspeakVoice
 
+    voice = EspeakVoice(language_voice(), chosen.volume, warn=False)  # for spoken play
     window = Window.open(board=board, state_dir=state_dir, settings=settings, seed=seed,
                          size=screen.get_size(), settings_file=settings_file, audio=audio,
                          game=game, table=table_for(rules), chosen=chosen,
-                         choices_file=choices)
+                         choices_file=choices, voice=voice)
     try:
         run(window, screen, fullscreen, seconds)
     finally:

@@ -26,11 +26,13 @@ from firmware.atomic import aside_name, write_whole
 from firmware.menu.choices import Chosen
 from firmware.menu.settings_file import SettingsFile
 from hardware.errors import shown, shown_value
+from hardware.file_reader import SETTINGS, Unreadable, read_json
 
 log = logging.getLogger(__name__)
 
 FILE_NAME = "window.json"
-BOARD_KEYS = ("mummy", "level", "fair", "tournament", "show_chances")
+BOARD_KEYS = ("mummy", "level", "fair", "tournament", "show_chances", "calm_lights",
+              "spoken_play")
 """The board's settings among these (``firmware.menu.choices``): kept in ``settings.json`` in the
 window's state directory, as a board keeps them, and no longer in window.json."""
 _UNTOUCHED: set[Path] = set()
@@ -57,6 +59,12 @@ class WindowSettings:
     """Playing Setna's tournament (its progress is kept in the state directory)."""
     show_chances: bool = True
     """The chances bar beside the board (only with the game's solved table)."""
+    calm_lights: bool = False
+    """Nothing blinks: every blink becomes a slow swell (the board's "lights" setting)."""
+    spoken_play: bool = False
+    """The window says throws, moves and mistakes aloud (the board's "spoken" setting)."""
+    larger_text: bool = False
+    """Every word half as large again, the board laid out around it."""
 
     def to_json(self) -> dict[str, Any]:
         """The window's own settings as plain JSON values: the board's settings it plays with
@@ -69,7 +77,9 @@ class WindowSettings:
         return {"opponent": self.mummy.name.lower() if self.mummy is not None else "none",
                 "level": "fair" if self.fair else self.level.name.lower(),
                 "mode": "tournament" if self.tournament else "game",
-                "chances": "shown" if self.show_chances else "hidden"}
+                "chances": "shown" if self.show_chances else "hidden",
+                "lights": "calm" if self.calm_lights else "usual",
+                "spoken": "on" if self.spoken_play else "off"}
 
     def take(self, chosen: Chosen) -> None:
         """Play with the board's settings ``chosen`` (the mummy, its level, the tournament, the
@@ -77,6 +87,7 @@ class WindowSettings:
         self.mummy, self.level, self.fair = chosen.mummy, chosen.level, chosen.fair
         self.tournament = chosen.mode == "tournament"
         self.show_chances = chosen.chances
+        self.calm_lights, self.spoken_play = chosen.calm, chosen.spoken
 
     @classmethod
     def from_json(cls, data: Any) -> tuple[WindowSettings, list[str]]:
@@ -118,25 +129,20 @@ def settings_path(directory: Path | None = None) -> Path:
 
 def load(path: Path) -> WindowSettings:
     """The saved settings; a garbled file is moved aside, keeping its good keys (see above)."""
-    try:
-        raw = path.read_bytes()
+    try:  # a file a person may link to: followed, but only to a regular file
+        data = read_json(path, SETTINGS, follow=True, finite=False)  # judged key by key
     except FileNotFoundError:
         return WindowSettings()
-    except OSError as exc:
+    except Unreadable as exc:
         aside = _move_aside(path)
         if aside is None:
             _UNTOUCHED.add(path)
         kept = f"kept it as {aside}" if aside else \
             "it is left as it is and will not be written over"
-        log.warning("%s cannot be read (%s): %s; using the default settings", path,
-                    exc.strerror or exc, kept)
+        log.warning("%s cannot be read (%s): %s; using the default settings", path, exc.said,
+                    kept)
         return WindowSettings()
-    try:
-        settings, problems = WindowSettings.from_json(json.loads(raw.decode("utf-8")))
-    except RecursionError:
-        settings, problems = WindowSettings(), ["nested too deeply"]
-    except ValueError as exc:  # not UTF-8 or not JSON
-        settings, problems = WindowSettings(), [str(exc)]
+    settings, problems = WindowSettings.from_json(data)
     if problems:
         aside = _move_aside(path)
         kept = f"kept it as {aside}" if aside else "could not move it aside"

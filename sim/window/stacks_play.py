@@ -152,7 +152,9 @@ class StacksPlay:
 
     def _saved(self) -> Game | None:
         """The unfinished game kept in the store, if there is one that reads back."""
-        saved = self.store.load() if self.store is not None else None
+        # Only a save of this game is resumed: another game's is moved to its own file (or set
+        # aside), never written over by a new game of this one.
+        saved = self.store.load(self.rules) if self.store is not None else None
         if saved is None:
             return None
         try:

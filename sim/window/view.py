@@ -24,6 +24,7 @@ from sim.drawing import board as drawing
 from sim.drawing import positions as position_art
 from sim.drawing import setna_art
 from sim.drawing import stacks as stacks_drawing
+from sim.drawing.focus import draw_focus
 from sim.drawing.layout import Layout
 from sim.drawing.odds import draw_odds
 from sim.drawing.review_page import draw_review
@@ -83,6 +84,8 @@ class Snapshot:
     stacks: Scene | None = None
     """The stacking game's board (its stacks, rings and dice), drawn instead of the board's
     lights and pieces."""
+    focus: tuple[int, int, int, int] | None = None
+    """Where the keyboard's focus rests (a rectangle), drawn round with a ring."""
 
 
 class View:
@@ -117,6 +120,11 @@ class View:
         flying = [(side, pos, _air(pos, layout.cell)) for side, pos in _in_the_air(shot)]
         if key == self._last and surface is self._last_surface and self._scene is not None:
             dirty = self._lights_only(self._scene, layout, shot)
+            if shot.focus is not None and dirty:  # a square drawn again under the ring
+                ring = _ring(shot.focus, layout.cell)
+                if ring.collidelist(dirty) >= 0:
+                    draw_focus(self._scene, pygame.Rect(shot.focus), layout.cell)
+                    dirty.append(ring)
             dirty += self._flying + [rect for _, _, rect in flying]
             if dirty and (shot.page is not None or shot.log is not None or menu.open
                           or shot.review is not None):
@@ -184,7 +192,7 @@ class View:
     def _label(self, surface: pygame.Surface, layout: Layout, square: str) -> None:
         """The square's name in its corner, over any piece standing on it (Options > Square
         labels: a piece no longer hides it)."""
-        label = self.texts.line(square, max(10, layout.cell // 6), LABEL)
+        label = self.texts.line(square, max(10, int(layout.cell * layout.text) // 6), LABEL)
         tile = drawing.tile_rect(layout.squares[square])
         surface.blit(label, label.get_rect(bottomright=(tile.right - 3, tile.bottom - 1)))
 
@@ -204,8 +212,11 @@ class View:
             for square in layout.squares:
                 self._label(surface, layout, square)
         if layout.odds is not None:
-            draw_odds(surface, layout.odds, shot.odds, self._font(max(10, layout.cell // 6)))
+            draw_odds(surface, layout.odds, shot.odds,
+                      self._font(max(10, int(layout.cell * layout.text) // 6)))
         self._words(surface, layout, shot)
+        if shot.focus is not None:
+            draw_focus(surface, pygame.Rect(shot.focus), layout.cell)
         menu.draw_bar(surface, layout, self.texts)
 
     def _board(self, surface: pygame.Surface, layout: Layout, shot: Snapshot) -> None:
@@ -248,7 +259,7 @@ class View:
         width, height = layout.size
         rect = pygame.Rect(0, 0, int(width * 0.86), int(height * 0.8))
         rect.center = (width // 2, (height + layout.menu.height) // 2)
-        size = max(12, int(min(width, height * 1.6) / 60))
+        size = max(12, int(min(width, height * 1.6) / 60 * layout.text))
         draw_review(surface, rect, review, self.texts, size)
         pygame.draw.rect(surface, PAPYRUS_EDGE, rect, 3, border_radius=6)
         more = self.texts.line(_("click to close"), int(size * 0.9), DIM_TEXT)
@@ -267,23 +278,27 @@ class View:
         """A side's label on its sideline: who plays it, whose turn, its throw, pieces off."""
         rect = layout.side_label(player.side)
         cell = layout.cell
-        size = max(12, int(cell * 0.27))
+        size = max(12, int(cell * 0.27 * layout.text))
+        first = 0.32 - 0.08 * (layout.text - 1.0)  # the name's line; larger words spread out
         colour = TEXT if player.to_play else DIM_TEXT
         x = rect.left + int(size * 1.1)
         if player.to_play:  # a marker in the side's colour: whose turn it is
             pygame.draw.circle(surface, SIDE_COLOUR[player.side],
                                (mirrored_x(rect.left + size // 2, rect),
-                                rect.top + int(cell * 0.3)), size // 3)
-        name = self.texts.line(_("{side}: {who}").format(side=side_said(player.side),
-                                                          who=_(player.who)), size, colour)
-        surface.blit(name, mirrored(name.get_rect(midleft=(x, rect.top + int(cell * 0.3))), rect))
+                                rect.top + int(cell * first)), size // 3)
+        said = _("{side}: {who}").format(side=side_said(player.side), who=_(player.who))
+        room = rect.right - x  # the words keep to the label, clear of the waiting pieces
+        name = self.texts.line(said, self.texts.fit(said, size, room), colour)
+        surface.blit(name, mirrored(name.get_rect(midleft=(x, rect.top + int(cell * first))),
+                                    rect))
         # Ramses, the game without luck, bears nothing off: its sideline names the player only.
         facts = [_("{off} of {pieces} borne off").format(off=player.off, pieces=layout.pieces)] \
             if layout.chance is not None else []
         if player.threw is not None:
             facts.append(_("threw {n}").format(n=player.threw))
-        line = self.texts.line(_(", ").join(facts), int(size * 0.85), DIM_TEXT)
-        where = line.get_rect(midleft=(x, rect.top + int(cell * 0.68)))
+        told = _(", ").join(facts)
+        line = self.texts.line(told, self.texts.fit(told, int(size * 0.85), room), DIM_TEXT)
+        where = line.get_rect(midleft=(x, rect.top + int(cell * (1.0 - first))))
         surface.blit(line, mirrored(where, rect))
         if pieces.racks:  # the borne-off tray after the words: a hollow a piece, filled when off
             radius = max(2, size // 5)
@@ -297,18 +312,25 @@ class View:
         texts = self.texts
         box = layout.stick_box
         if layout.chance is not None:
-            size = texts.fit(shot.sticks_caption, int(cell * 0.28), box.width + cell)
+            size = texts.fit(shot.sticks_caption, int(cell * 0.28 * layout.text), box.width + cell)
             caption = texts.line(shot.sticks_caption, size, DIM_TEXT)
             surface.blit(caption, caption.get_rect(midtop=(box.centerx, box.bottom + cell // 10)))
-        for text, rect, size, colour in ((shot.status, layout.status, int(cell * 0.4), TEXT),
-                                         (shot.news, layout.news, int(cell * 0.3), DIM_TEXT)):
+        larger = layout.text
+        below = layout.status.top  # where the words drawn so far end
+        for text, rect, size, colour in ((shot.status, layout.status, int(cell * 0.4 * larger),
+                                          TEXT),
+                                         (shot.news, layout.news, int(cell * 0.3 * larger),
+                                          DIM_TEXT)):
             if not text:
                 continue
+            rect = rect.move(0, max(0, below - rect.top))  # under a status wrapped in two
             size = max(14, size)
             fitted = texts.fit(text, size, rect.width)
             if fitted >= size * 3 // 4:
                 line = texts.line(text, fitted, colour)
-                surface.blit(line, mirrored(line.get_rect(midleft=rect.midleft), rect))
+                place = line.get_rect(midleft=rect.midleft)
+                surface.blit(line, mirrored(place, rect))
+                below = max(rect.bottom, place.bottom)
                 continue
             small = max(12, size * 3 // 4)  # a long line: two lines, not tiny letters
             first, *rest = texts.wrap(text, small, rect.width)
@@ -317,6 +339,7 @@ class View:
                 line = texts.line(part, texts.fit(part, small, rect.width), colour)
                 place = line.get_rect(topleft=(rect.left, rect.top + i * int(small * 1.15)))
                 surface.blit(line, mirrored(place, rect))
+                below = max(rect.bottom, place.bottom)
         if shot.lesson:
             self._scrap(surface, layout, *shot.lesson)
         elif shot.fact:
@@ -326,7 +349,7 @@ class View:
         """A MummyFact, or the tutorial's lesson, on a scrap of papyrus under the status line
         (smaller letters for a longer text, so all of it shows)."""
         rect = layout.fact
-        size = max(14, int(layout.cell * 0.24))
+        size = max(14, int(layout.cell * 0.24 * layout.text))
         lines = self.texts.wrap(text, size, rect.width - size)
         step = self.texts.line(heading, size, PAPYRUS_EDGE).get_height()
         while size > 10 and (len(lines) + 1) * step + size // 2 > rect.height:
@@ -351,19 +374,23 @@ class View:
     def _log(self, surface: pygame.Surface, layout: Layout, said: tuple[str, ...]) -> None:
         """The game's log on papyrus over the right of the board: the newest at the bottom."""
         width, height = layout.size
-        size = max(14, int(layout.cell * 0.24))
+        size = max(14, int(layout.cell * 0.24 * layout.text))
         step = int(size * 1.25)
         rows = max(1, (height - layout.menu.height) * 2 // 3 // step)
+        across = int(width * min(0.6, 0.42 * layout.text))  # larger words: a wider scroll
+        said = said or (_("Nothing yet: shake the sticks."),)
         lines = [line for sentence in said
-                 for line in self.texts.wrap(sentence, size, int(width * 0.38))][-rows:]
-        rect = pygame.Rect(0, 0, int(width * 0.42), (max(len(lines), 8) + 3) * step)
+                 for line in self.texts.wrap(sentence, size, across - 2 * size)][-rows:]
+        rect = pygame.Rect(0, 0, across, (max(len(lines), 8) + 3) * step)
         rect.topright = (width - layout.menu.height // 2, layout.menu.bottom + 4)
         pygame.draw.rect(surface, PAPYRUS, rect, border_radius=10)
         pygame.draw.rect(surface, PAPYRUS_EDGE, rect, 3, border_radius=10)
-        title = self.texts.line(_("What happened (Log closes it)"), size, PAPYRUS_EDGE)
+        heading = _("What happened (Log closes it)")
+        title = self.texts.line(heading, self.texts.fit(heading, size, across - 2 * size),
+                                PAPYRUS_EDGE)
         surface.blit(title, mirrored(title.get_rect(topleft=(rect.left + size,
                                                              rect.top + size // 2)), rect))
-        for i, line in enumerate(lines or [_("Nothing yet: shake the sticks.")]):
+        for i, line in enumerate(lines):
             text = self.texts.line(line, size, PAPYRUS_TEXT)
             place = text.get_rect(topleft=(rect.left + size,
                                            rect.top + size // 2 + (i + 1) * step + 4))
@@ -379,7 +406,7 @@ class View:
         rect.center = (width // 2, (height + layout.menu.height) // 2)
         pygame.draw.rect(surface, PAPYRUS, rect, border_radius=12)
         pygame.draw.rect(surface, PAPYRUS_EDGE, rect, 3, border_radius=12)
-        size = max(12, int(min(width, height * 1.6) / 48))
+        size = max(12, int(min(width, height * 1.6) / 48 * layout.text))
         text_width = rect.width
         if picture is not None:
             frame = self._picture(surface, rect, picture, size)
@@ -430,6 +457,12 @@ def _in_the_air(shot: Snapshot) -> list[tuple[Side, tuple[int, int]]]:
     return flying
 
 
+def _ring(focus: tuple[int, int, int, int], cell: int) -> pygame.Rect:
+    """All the focus ring round ``focus`` covers."""
+    width = max(3, cell // 16)
+    return pygame.Rect(focus).inflate(4 * width, 4 * width)
+
+
 def _air(pos: tuple[int, int], cell: int) -> pygame.Rect:
     """All a piece in the air covers: its sprite, lifted, and its shadow."""
     return pygame.Rect(pos[0] - cell, pos[1] - cell - cell // 8, 2 * cell + cell // 8,
@@ -443,5 +476,5 @@ def _key(shot: Snapshot, menu: Menu, layout: Layout) -> tuple[object, ...]:
     return (layout.size, tuple(sorted(pieces.owners.items())), tuple(pieces.off.items()),
             shot.held, shot.shaking, shot.shaking and shot.now, shot.status, shot.news,
             shot.sticks_caption, shot.fact, shot.page, shot.players, shot.log, shot.labels,
-            shot.lesson, shot.odds, shot.review, shot.stacks,
+            shot.lesson, shot.odds, shot.review, shot.stacks, shot.focus,
             menu.open, menu.sub, menu.hover if menu.open is not None else None)
