@@ -2,11 +2,15 @@
 
 - ``build/kits/NAME.md`` for every board file in ``hardware/boards/``: its parts list, wiring
   diagram and drilling template (``aseb build-kit``), and its wiring as text.
+- ``play/rules/GAME.md``: every game's rules for players, from the same source as the window's
+  How to play and the terminal's ``rules`` (``engine/GAME/how_to_play.md``, ``sim.pages.guide``),
+  each page's position drawn by the window's own code (``sim.drawing.positions``).
 - ``develop/rules/GAME.md``: every game's rules reference, ``engine/GAME/rules.md`` as it is.
 """
 
 from __future__ import annotations
 
+import os
 import tempfile
 from importlib import import_module
 from pathlib import Path
@@ -54,6 +58,44 @@ The same wiring as text, pin by pin and square by square:
 """
 
 
+def players_page(name: str, folder: Path) -> tuple[str, list[Path]]:
+    """A game's rules for players as one page (its sections in order), and the pictures of the
+    positions it shows, drawn into ``folder``."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from sim.drawing import positions
+    from sim.pages.guide import guide
+
+    rules = games.load(name)
+    found = guide(rules)
+    assert found is not None, f"{name} has no how_to_play.md"
+    lines = [f"# {found.name}", ""]
+    if found.source:
+        lines += [found.source, ""]
+    pictures = []
+    pygame.init()
+    for number, section in enumerate(found.sections, 1):
+        lines += [f"## {section.title}", ""]
+        if section.position is not None:
+            surface = pygame.Surface((640, 300))
+            positions.draw(surface, surface.get_rect(), name, section.position, section.lit)
+            picture = folder / f"{name}-{number}.png"
+            pygame.image.save(surface, str(picture))
+            pictures.append(picture)
+            lines += [f"![{section.title}]({name}/{picture.name})", ""]
+        listed = False
+        for paragraph in section.paragraphs:
+            if listed and not paragraph.mark:  # a list ends before a paragraph
+                lines.append("")
+            lines.append(f"{paragraph.mark}{paragraph.text}")
+            if not paragraph.mark:
+                lines.append("")
+            listed = bool(paragraph.mark)
+        lines.append("")
+    return "\n".join(lines), pictures
+
+
 def on_files(files: Files, config: Any) -> Files:
     """Add every board file's kit and its page to the site."""
     for board_file in sorted(BOARDS.glob("*.toml")):
@@ -65,6 +107,14 @@ def on_files(files: Files, config: Any) -> Files:
                                         abs_src_path=str(path)))
         files.append(File.generated(config, f"build/kits/{stem}.md",
                                     content=kit_page(stem, board)))
+    for name in games.names():
+        folder = Path(_scratch.name) / "rules" / name
+        folder.mkdir(parents=True, exist_ok=True)
+        text, pictures = players_page(name, folder)
+        files.append(File.generated(config, f"play/rules/{name}.md", content=text))
+        for picture in pictures:
+            files.append(File.generated(config, f"play/rules/{name}/{picture.name}",
+                                        abs_src_path=str(picture)))
     for name in games.names():
         reference = Path(import_module(games.GAMES[name]).__file__ or "").with_name("rules.md")
         files.append(File.generated(config, f"develop/rules/{name}.md",

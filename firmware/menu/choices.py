@@ -309,10 +309,20 @@ def _take(values: dict[str, str], kind: str | None, key: object, value: object) 
 
 
 def describe(kind: str | None, chosen: Chosen | None = None) -> Iterable[str]:
-    """Each setting in a line: its key, its choices on a ``kind`` of board (None: every
-    choice), the default (or the value ``chosen``): for ``aseb play``'s ``options``."""
+    """Every setting for ``aseb play``'s ``options``: its title in the language spoken and
+    the command that sets it, then each choice a ``kind`` of board offers (None: every one),
+    as typed and what it means, the one chosen (or the default) marked."""
     for found in settings():
-        now = chosen[found.key] if chosen is not None else found.default
-        values = " | ".join(c.value for c in offered(found, kind))
-        yield _("{key} {values}   (now: {now})").format(key=f"{found.key:<9}", values=values,
-                                                         now=now)
+        yield from described(found, kind, chosen[found.key] if chosen is not None
+                             else found.default)
+
+
+def described(found: Setting, kind: str | None, now: str) -> Iterable[str]:
+    """One setting's lines of ``describe``: ``Mummy's level (level):``, then ``  vizier
+    Vizier: ...`` for each choice, ``now`` marked."""
+    yield _("{title} ({key}):").format(title=words.say(found.title), key=found.key)
+    choices = offered(found, kind)
+    width = max(len(choice.value) for choice in choices) + 2
+    for choice in choices:
+        mark = "  " + _("(now)") if choice.value == now else ""
+        yield f"  {choice.value:<{width}}{words.say(choice.label)}{mark}"

@@ -31,8 +31,8 @@ from hardware.lights import Frame
 from hardware.speaker import Speaker
 from hardware.strips import Colour
 
-SAID = 40
-"""Sentences of what happened kept for a log (the newest last)."""
+SAID = 1000
+"""Sentences of what happened kept for a log (the newest last): a whole game, and more."""
 
 
 @dataclass
@@ -59,6 +59,9 @@ class PlayState:
     fairness: Fair = field(default_factory=Fair)
     warned: bool = False
     shake_again_until: float = float("-inf")
+    move_first_until: float = float("-inf")
+    """Until when the status says that a move is awaited before the next throw (a shake while
+    a move is awaited)."""
     no_throw_until: float = float("-inf")
     """Until when the status says that this game takes no throw (a shake during Ramses)."""
     setting_out: bool = False
@@ -73,6 +76,13 @@ class PlayState:
     told: deque[str] = field(default_factory=lambda: deque(maxlen=SAID))
     """The same sentences as they were told, phrases kept (``engine.core.words.Phrase``): a
     companion says them again in its own language."""
+    aloud: Callable[[str], None] | None = None
+    """The board's voice for what a newcomer must hear (why a throw was lost), where it has
+    one (espeak-ng); each reason is said once a game."""
+    explained: set[str] = field(default_factory=set)
+    """The reasons for lost throws said aloud in this game (by message)."""
+    read_until: float = float("-inf")
+    """Until when the news is left up to be read (a lost throw and why): the mummy waits."""
     odds_since: float = float("-inf")
     pin_shown: tuple[str, float] | None = None
     """The web page's PIN lit on the squares, and since when (``firmware.lights.pin``)."""

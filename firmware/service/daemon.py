@@ -188,6 +188,7 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
         controller = Controller(devices.lights.show, devices.speaker, clock,
                                 random.Random(secrets.randbits(128)), settings,
                                 Store(state_dir, settings.ruleset.name))
+        controller.aloud = voice.say  # why a throw was lost, once a game, as the menu speaks
         controller.start(devices.reeds.occupancy())
         notifier.ready()
         log.info("ready: %s", controller.status())

@@ -62,6 +62,8 @@ MAX_BUFFER = 1 << 20
 """Bytes waiting for one companion at most: past it the companion is dropped."""
 COMMANDS_A_FRAME = 8
 """Commands of one companion carried out in a frame (the rest wait for the next)."""
+LOG_LINES = 40
+"""The last sentences of the game a companion is told (it is told them again at every change)."""
 RECORDS_LISTED = 200
 """The newest records the ``games`` event lists."""
 DURATION_BINS = 7
@@ -484,10 +486,12 @@ class Link:
         key = (len(said), id(said[-1]) if said else 0, len(told), id(told[-1]) if told else 0,
                len(self.secrets), language())
         if key != self._logged[0]:  # worked out once each time something is told
+            recent = list(said)[-LOG_LINES:]  # the window keeps the whole game; a companion
+            kept = list(told)[-LOG_LINES:]  # is told the last sentences, at every change
             self._logged = (key, {
-                "lines": [_(PIN_KEPT) if line in self.secrets else line for line in said],
+                "lines": [_(PIN_KEPT) if line in self.secrets else line for line in recent],
                 "told": [PIN_KEPT if isinstance(sentence, Phrase) and sentence.msgid == PIN_SAID
-                         else told_json(sentence) for sentence in told]})
+                         else told_json(sentence) for sentence in kept]})
         return self._logged[1]
 
     def _settings(self) -> dict[str, Any]:

@@ -172,7 +172,7 @@ def keep_record(record: GameRecord) -> str:
         path = save_game(record)
     except OSError as exc:
         return _("(the game could not be saved: {problem})").format(problem=exc)
-    return _("The game is saved: review it with  aseb review {path}").format(path=path)
+    return _("The game is saved: review it with aseb review {path}").format(path=path)
 
 
 def _review(args: argparse.Namespace) -> int:
@@ -301,12 +301,22 @@ def _stats(args: argparse.Namespace) -> int:
     from firmware.service.daemon import state_directory
 
     games = GameLog(Path(args.state_dir) if args.state_dir else state_directory())
+    if not games.directory.is_dir():
+        print(_("{directory} is not a folder: aseb stats reads the games a museum kiosk "
+                "recorded in a board's state directory (--state-dir DIR).").format(
+                    directory=games.directory), file=sys.stderr)
+        return 66  # EX_NOINPUT: no such input
     if args.csv:
         sys.stdout.write(to_csv(games.lines()))
-    else:
-        print(_("The games kept in {directory} ({file} and its rotated files):").format(
-            directory=games.directory, file=games.path.name))
-        print(report(summary(games.lines())))
+        return 0
+    print(_("The games a kiosk board recorded in {directory} ({file} and its rotated "
+            "files):").format(directory=games.directory, file=games.path.name))
+    found = summary(games.lines())
+    print(report(found))
+    if not found.games:
+        print(_("None yet: a board records its games only as a museum kiosk ([kiosk] enabled "
+                "in its board file). Games played in the window or the terminal are kept for "
+                "aseb review instead."))
     return 0
 
 

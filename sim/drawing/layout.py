@@ -27,6 +27,8 @@ MARGIN = 0.4
 """Cells of table left and right of the widest part."""
 UNDER = 2.3
 """Cells under the board: the stick box and its caption, the status line, MummyFacts."""
+FACT_ROOM = 0.6
+"""Cells more under a board with its sidelines above and below it (Senet's, the stacks')."""
 SIDELINE_CELLS = 8
 """How long an empty strip of the board must be (in cells) to hold a sideline."""
 STICK_BOX = (3.4, 1.5)
@@ -79,7 +81,9 @@ class Layout:
         strips = 0 if inside is not None else 2  # sidelines above and below the board
         across = max(columns, MIN_COLUMNS)
         wide = across + MARGIN + (ODDS if odds else 0.0)
-        tall = rows + strips + UNDER * text  # larger words want more room under the board
+        # larger words want more room under the board; so do sidelines above and below it, so
+        # that a MummyFact is read in letters as large as beside Tait's board
+        tall = rows + strips + UNDER * text + (FACT_ROOM if strips else 0.0)
         menu_h = int(max(24, height // 24) * text)
         cell = int(min(width * 0.97 / wide, (height - menu_h) * 0.95 / tall))
         cell = max(cell, 16)

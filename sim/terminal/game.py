@@ -15,6 +15,7 @@ too (``say``: espeak-ng, where installed).
 from __future__ import annotations
 
 import random
+import textwrap
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -31,10 +32,13 @@ from engine.record import GameRecord
 from engine.tait.state import TAIT
 from engine.text import board_text, demon_cast_text, event_text, throw_text, thrown_text
 from firmware.play.evidence import move_squares
-from firmware.play.telling import sided_throws
+from firmware.play.telling import sided_throws, why_lost
 from firmware.spoken.sentences import board_said, move_said
 from firmware.words import N_, _, problem, say, side_said
+from sim.terminal.rules import RULES, rules_text
 
+LINE = 78
+"""Letters on a line of the help."""
 Chooser = Callable[[Any, random.Random], Any]
 """How the mummy picks a move: given the position with a pending throw and a generator."""
 Adviser = Callable[[Any], str]
@@ -56,7 +60,8 @@ class Settings(Protocol):
 
 
 COMMANDS = {"hint": N_("hint"), "board": N_("board"), "mummy": N_("mummy"),
-            "switch": N_("switch"), "new": N_("new"), "help": N_("help"), "quit": N_("quit")}
+            "switch": N_("switch"), "new": N_("new"), "help": N_("help"), "quit": N_("quit"),
+            "rules": RULES}
 """The commands typed at a prompt: each is also understood in the language spoken."""
 
 
@@ -81,6 +86,8 @@ def help_text(words: Words, more: tuple[tuple[str, str], ...] = ()) -> str:
         (_("mummy"), _("hand the side to play to the mummy, or take it back")),
         (_("switch"), _("swap your side and the mummy's")),
         (_("new"), _("start a new game")),
+        (_("rules"), _("how to play this game, page by page ('{rules} 2': page 2)").format(
+            rules=_("rules"))),
         (_("help"), _("this list")),
         (_("quit"), _("leave the game")),
         *more,
@@ -89,7 +96,9 @@ def help_text(words: Words, more: tuple[tuple[str, str], ...] = ()) -> str:
     title = _("Commands (type them instead of a move or before throwing):") if words.throw \
         else _("Commands (type them instead of a move):")
     indent = "\n" + " " * (width + 2)  # a description's own lines go on under its first
-    return "\n".join([title, *(f"  {key:<{width}}{what.replace(chr(10), indent)}"
+    room = max(30, LINE - width - 2)  # each description wrapped to the line, not the terminal
+    return "\n".join([title, *(f"  {key:<{width}}" + indent.join(
+        part for paragraph in what.split("\n") for part in textwrap.wrap(paragraph, room))
                                 for key, what in rows)])
 
 
@@ -256,7 +265,8 @@ class TerminalGame:
         else:
             self.write(_("{side} threw {throw}").format(side=side_said(state.turn),
                                                         throw=say(throw_text(state, throw))))
-        self._tell(events)
+        lost = any(isinstance(e, ThrowLost) for e in events)
+        self._tell(events, why_lost(state, throw) if lost else ())
 
     def _move(self) -> None:
         state = self.game.state
@@ -307,10 +317,11 @@ class TerminalGame:
                                + "\n> ")
             if answer is None:
                 return None
-            if answer.isdigit():
-                if 1 <= int(answer) <= len(state.moves):
+            if answer.lstrip("+-").isdigit():  # a number, even one that names no move
+                if answer.isdigit() and 1 <= int(answer) <= len(state.moves):
                     return state.moves[int(answer) - 1]
-                self.write(_("Choose 1 to {n}.").format(n=len(state.moves)))
+                self.write(_("Choose 1 to {n}.").format(n=len(state.moves))
+                           if len(state.moves) > 1 else _("Type 1: there is one move."))
                 continue
             if not answer:
                 self.write(_("Pick one of the moves by its number."))
@@ -331,6 +342,10 @@ class TerminalGame:
             except (EOFError, KeyboardInterrupt):
                 raise Quit from None
             command = command_of(answer)
+            first, _space, page = answer.partition(" ")
+            if command_of(first) == "rules":
+                self.write(rules_text(self.game.ruleset, page))
+                continue
             if command in ("q", "quit", "exit"):
                 raise Quit
             if command in ("h", "help", "?"):
@@ -408,9 +423,13 @@ class TerminalGame:
         self.write(say(board_text(state, highlight=movable)))
         self._odds()
 
-    def _tell(self, events: tuple[Event, ...]) -> None:
+    def _tell(self, events: tuple[Event, ...], why: tuple[str, ...] = ()) -> None:
+        """Each event in a line; after a lost throw, why (a rule a newcomer could not guess)."""
         for event in events:
             self.write("  " + say(event_text(event)))
+            if isinstance(event, ThrowLost):
+                for reason in why:
+                    self.write("  " + say(reason))
 
 
 def _prompt(state: Position) -> str:

@@ -194,7 +194,8 @@ class Menu:
         for title, rect in self.title_rects(layout).items():
             if title == self.open:
                 pygame.draw.rect(surface, HOVER, rect)
-            text = texts.line(_(title), size, DROP_TEXT if title == self.open else BAR_TEXT)
+            fits = texts.fit(_(title), size, rect.width - size // 2)  # a gap to its neighbours
+            text = texts.line(_(title), fits, DROP_TEXT if title == self.open else BAR_TEXT)
             surface.blit(text, text.get_rect(center=rect.center))
 
     def draw_list(self, surface: pygame.Surface, layout: Layout, texts: Texts) -> None:

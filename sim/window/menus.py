@@ -38,6 +38,7 @@ class Window(Protocol):
     audio: Audio | None
     running: bool
     log_open: bool
+    log_back: int
 
     @property
     def play(self) -> BoardPlay | StacksPlay:
@@ -145,6 +146,7 @@ def act(window: Window, action: str | None) -> None:
         return
     if action == "log":
         window.log_open = not window.log_open
+        window.log_back = 0  # it opens on the newest lines
         return
     if action.startswith("help:"):
         _open_page(window, action[5:])

@@ -15,6 +15,7 @@ from firmware.words import _, say, side_said
 from sim.board.pieces import Pieces
 from sim.drawing.layout import Layout
 from sim.drawing.stacks import Scene, spot
+from sim.drawing.text import NO_BREAK
 from sim.window.stacks_play import StacksPlay, captured, source
 from sim.window.view import Snapshot
 
@@ -106,7 +107,7 @@ def status(play: StacksPlay) -> str:
         return _("{side}, press Space or click the dice to throw.").format(side=who)
     if play.choice.source is None:
         return _("{side}: click a man to move, or your men waiting to enter (dice to use: "
-                 "{dice}).").format(side=who, dice=" ".join(map(str, state.dice)))
+                 "{dice}).").format(side=who, dice=NO_BREAK.join(map(str, state.dice)))
     return _("{side}: click where it goes (green), or another man.").format(side=who)
 
 

@@ -16,7 +16,7 @@ import pygame
 from engine.core.sides import Side
 from engine.mummy.review import Review
 from firmware.lights.scenes import SIDE_COLOUR
-from firmware.words import _, side_said
+from firmware.words import _, right_to_left, side_said
 from hardware.strips import Colour
 from sim.board.hand import Held
 from sim.board.pieces import Pieces
@@ -67,6 +67,8 @@ class Snapshot:
     fact: str | None = None
     page: Page | None = None
     """A page over the board: its title, its text and (``help.Page``) its picture."""
+    page_number: tuple[int, int] | None = None
+    """Which of how many pages it is (Back and Next show), or None for a page alone."""
     now: float = 0.0
     news: str = ""
     players: tuple[Player, ...] = ()
@@ -74,6 +76,8 @@ class Snapshot:
     """The mummy's piece in the air, and where it is now."""
     log: tuple[str, ...] | None = None
     """The game's log when it is open: what happened, oldest first."""
+    log_back: int = 0
+    """Lines the log is scrolled back from the newest."""
     labels: bool = False
     lesson: tuple[str, str] | None = None
     """The tutorial's heading and what it says now, shown where MummyFacts would be."""
@@ -101,6 +105,11 @@ class View:
         self._last_frame: dict[str, Colour] = {}
         self._last_surface: pygame.Surface | None = None
         self._scene: pygame.Surface | None = None
+        self.log_most = 0
+        """How far back the log drawn last can be scrolled (lines)."""
+        self._log_lines: tuple[object, list[str]] = (None, [])
+        """The log's sentences wrapped, for the sentences, size and width they were wrapped at
+        (a whole game's log is drawn again under every change of the lights)."""
         self._flying: list[pygame.Rect] = []  # where pieces in the air were drawn last
         self._pictures: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
 
@@ -241,11 +250,11 @@ class View:
         """Whatever lies over the board: the open drop-down, a help page, the log."""
         menu.draw_list(surface, layout, self.texts)
         if shot.log is not None:
-            self._log(surface, layout, shot.log)
+            self._log(surface, layout, shot.log, shot.log_back)
         if shot.review is not None:
             self._review(surface, layout, shot.review)
         if shot.page is not None:
-            self._page(surface, layout, *shot.page)
+            self._page(surface, layout, *shot.page, number=shot.page_number)
 
     def _font(self, size: int) -> pygame.font.Font:
         """The window's face at ``size`` as a plain pygame font (for the bar and the review)."""
@@ -371,16 +380,25 @@ class View:
             surface.blit(drawn, mirrored(drawn.get_rect(topleft=(scrap.left + size // 2, y)),
                                          scrap))
 
-    def _log(self, surface: pygame.Surface, layout: Layout, said: tuple[str, ...]) -> None:
-        """The game's log on papyrus over the right of the board: the newest at the bottom."""
+    def _log(self, surface: pygame.Surface, layout: Layout, said: tuple[str, ...],
+             back: int = 0) -> None:
+        """The game's log on papyrus over the right of the board: the newest at the bottom,
+        or ``back`` lines earlier (the wheel and the arrow keys scroll it to the start)."""
         width, height = layout.size
         size = max(14, int(layout.cell * 0.24 * layout.text))
         step = int(size * 1.25)
         rows = max(1, (height - layout.menu.height) * 2 // 3 // step)
         across = int(width * min(0.6, 0.42 * layout.text))  # larger words: a wider scroll
         said = said or (_("Nothing yet: shake the sticks."),)
-        lines = [line for sentence in said
-                 for line in self.texts.wrap(sentence, size, across - 2 * size)][-rows:]
+        key = (said, size, across)
+        if self._log_lines[0] != key:
+            self._log_lines = (key, [line for sentence in said
+                                     for line in self.texts.wrap(sentence, size,
+                                                                 across - 2 * size)])
+        every = self._log_lines[1]
+        self.log_most = max(0, len(every) - rows)
+        back = min(back, self.log_most)
+        lines = every[len(every) - rows - back:len(every) - back] if len(every) > rows else every
         rect = pygame.Rect(0, 0, across, (max(len(lines), 8) + 3) * step)
         rect.topright = (width - layout.menu.height // 2, layout.menu.bottom + 4)
         pygame.draw.rect(surface, PAPYRUS, rect, border_radius=10)
@@ -395,28 +413,38 @@ class View:
             place = text.get_rect(topleft=(rect.left + size,
                                            rect.top + size // 2 + (i + 1) * step + 4))
             surface.blit(text, mirrored(place, rect))
+        if self.log_most:  # more than fits: where this is, and how to see the rest
+            first = len(every) - back - len(lines) + 1
+            where = self.texts.line(_("lines {first} to {last} of {n}: the wheel or the arrow "
+                                      "keys scroll").format(first=first, last=first - 1 +
+                                                             len(lines), n=len(every)),
+                                    int(size * 0.8), PAPYRUS_EDGE)
+            surface.blit(where, mirrored(where.get_rect(bottomleft=(rect.left + size,
+                                                                    rect.bottom - size // 3)),
+                                         rect))
 
     def _page(self, surface: pygame.Surface, layout: Layout, title: str, body: str,
-              picture: str | None = None) -> None:
-        """A page over the board (a picture drawn by code at its right, if it has one); a click
-        turns it (or puts it away)."""
+              picture: str | None = None, number: tuple[int, int] | None = None) -> None:
+        """A page over the board (a picture drawn by code at its right, if it has one), and
+        under it which page of how many it is, Back and Next; a click turns it (or puts it
+        away)."""
         self._veil_over(surface, layout)
-        width, height = layout.size
-        rect = pygame.Rect(0, 0, int(width * (0.86 if picture else 0.7)), int(height * 0.78))
-        rect.center = (width // 2, (height + layout.menu.height) // 2)
+        rect = page_rect(layout, picture is not None)
         pygame.draw.rect(surface, PAPYRUS, rect, border_radius=12)
         pygame.draw.rect(surface, PAPYRUS_EDGE, rect, 3, border_radius=12)
-        size = max(12, int(min(width, height * 1.6) / 48 * layout.text))
+        size = page_size(layout)
         text_width = rect.width
         if picture is not None:
             frame = self._picture(surface, rect, picture, size)
             text_width = rect.width - (rect.right - frame.left if frame.left > rect.centerx
                                        else frame.right - rect.left)
         lines = self.texts.wrap(body, size, text_width - 2 * size)
-        while size > 12 and 3.0 * size + 1.25 * size * len(lines) > rect.height - 1.5 * size:
+        room = rect.height - page_buttons(layout, picture is not None)[0].height - size // 2
+        while size > 12 and 3.0 * size + 1.25 * size * len(lines) > room:
             size -= 1  # a long page in a small window: smaller letters, never a cut page
             lines = self.texts.wrap(body, size, text_width - 2 * size)
-        heading = self.texts.line(title, int(size * 1.4), PAPYRUS_EDGE)
+        heading = self.texts.line(title, self.texts.fit(title, int(size * 1.4),
+                                                        rect.width - 2 * size), PAPYRUS_EDGE)
         surface.blit(heading, mirrored(heading.get_rect(topleft=(rect.left + size,
                                                                  rect.top + size)), rect))
         y = rect.top + int(size * 3.0)
@@ -424,14 +452,46 @@ class View:
             drawn = self.texts.line(line, size, PAPYRUS_TEXT)
             surface.blit(drawn, mirrored(drawn.get_rect(topleft=(rect.left + size, y)), rect))
             y += int(size * 1.25)
-        more = self.texts.line(_("click to go on"), int(size * 0.8), PAPYRUS_EDGE)
-        surface.blit(more, mirrored(more.get_rect(bottomright=(rect.right - size,
-                                                               rect.bottom - size // 2)), rect))
+        self._turns(surface, layout, picture is not None, number)
+
+    def _turns(self, surface: pygame.Surface, layout: Layout, picture: bool,
+               number: tuple[int, int] | None) -> None:
+        """Under a page: Back (from the second page on), which page of how many, and Next (or
+        Close on the last), each word with its arrow; mirrored for a language read from the
+        right."""
+        back, forward = page_buttons(layout, picture)
+        size = max(12, int(page_size(layout) * 0.85))
+        last = number is None or number[0] == number[1]
+        buttons = [(forward, _("Close") if last else _("Next"), 1)]
+        if number is not None and number[0] > 1:
+            buttons.append((back, _("Back"), -1))
+        rtl = right_to_left()
+        for place, word, way in buttons:
+            drawn = self.texts.line(word, size, PAPYRUS_EDGE)
+            arrow = size // 2
+            box = pygame.Rect(0, 0, drawn.get_width() + arrow + size, place.height - 6)
+            box.center = place.center
+            pygame.draw.rect(surface, PAPYRUS_EDGE, box, 2, border_radius=6)
+            points = way * (-1 if rtl else 1)  # the arrow points the way the pages go
+            tip = box.right - size // 3 if points > 0 else box.left + size // 3
+            base = tip - points * arrow // 2
+            pygame.draw.polygon(surface, PAPYRUS_EDGE, [(tip, box.centery),
+                                                        (base, box.centery - arrow // 2),
+                                                        (base, box.centery + arrow // 2)])
+            words = drawn.get_rect(center=(box.centerx - points * arrow // 2, box.centery))
+            surface.blit(drawn, words)
+        if number is not None:
+            page = self.texts.line(_("{n} of {total}").format(n=number[0], total=number[1]),
+                                   size, PAPYRUS_EDGE)
+            rect = page_rect(layout, picture)
+            surface.blit(page, page.get_rect(center=(rect.centerx, forward.centery)))
 
     def _picture(self, surface: pygame.Surface, page: pygame.Rect, picture: str,
                  margin: int) -> pygame.Rect:
-        """The page's picture, framed, in the right part of the page; where it lies."""
-        side = min(int(page.width * 0.44), int((page.height - 5 * margin) / 0.9))
+        """The page's picture, framed, in the right part of the page above Back and Next;
+        where it lies."""
+        footer = int(margin * 2.2) + 4  # the band of Back and Next (``page_buttons``)
+        side = min(int(page.width * 0.44), int((page.height - 4 * margin - footer) / 0.9))
         frame = pygame.Rect(0, 0, side, int(side * 0.9))
         frame.topright = (page.right - margin, page.top + 3 * margin)  # under the heading
         frame = mirrored(frame, page)  # at the left when the words read from the right
@@ -439,14 +499,38 @@ class View:
         if key not in self._pictures:  # drawn once: the page is drawn again under changing lights
             drawn = pygame.Surface(frame.size)
             if picture.startswith("position:"):  # a how-to page's position: game, notation
-                _, game, notation = picture.split(":", 2)
-                position_art.draw(drawn, drawn.get_rect(), game, notation)
+                position_art.draw(drawn, drawn.get_rect(), *position_art.picture_of(picture))
             else:
                 setna_art.draw(drawn, drawn.get_rect(), picture)
             self._pictures = {key: drawn}
         surface.blit(self._pictures[key], frame)
         pygame.draw.rect(surface, PAPYRUS_EDGE, frame.inflate(6, 6), 3)
         return frame
+
+
+def page_rect(layout: Layout, picture: bool) -> pygame.Rect:
+    """Where a page lies over the board (wider with a picture beside its words)."""
+    width, height = layout.size
+    rect = pygame.Rect(0, 0, int(width * (0.86 if picture else 0.7)), int(height * 0.78))
+    rect.center = (width // 2, (height + layout.menu.height) // 2)
+    return rect
+
+
+def page_size(layout: Layout) -> int:
+    """The size of a page's letters in this window (larger with Options > Larger text)."""
+    width, height = layout.size
+    return max(12, int(min(width, height * 1.6) / 48 * layout.text))
+
+
+def page_buttons(layout: Layout, picture: bool) -> tuple[pygame.Rect, pygame.Rect]:
+    """Where Back and Next lie under a page: a third of its last band each, Back at the start
+    of the line (the right, in a language read from the right), Next at its end."""
+    rect = page_rect(layout, picture)
+    band = int(page_size(layout) * 2.2)
+    third = rect.width // 3
+    back = pygame.Rect(rect.left + 6, rect.bottom - band - 4, third, band)
+    forward = pygame.Rect(rect.right - third - 6, rect.bottom - band - 4, third, band)
+    return mirrored(back, rect), mirrored(forward, rect)
 
 
 def _in_the_air(shot: Snapshot) -> list[tuple[Side, tuple[int, int]]]:
@@ -475,6 +559,7 @@ def _key(shot: Snapshot, menu: Menu, layout: Layout) -> tuple[object, ...]:
     pieces = shot.pieces
     return (layout.size, tuple(sorted(pieces.owners.items())), tuple(pieces.off.items()),
             shot.held, shot.shaking, shot.shaking and shot.now, shot.status, shot.news,
-            shot.sticks_caption, shot.fact, shot.page, shot.players, shot.log, shot.labels,
-            shot.lesson, shot.odds, shot.review, shot.stacks, shot.focus,
+            shot.sticks_caption, shot.fact, shot.page, shot.page_number, shot.players, shot.log,
+            shot.log_back, shot.labels, shot.lesson, shot.odds, shot.review, shot.stacks,
+            shot.focus,
             menu.open, menu.sub, menu.hover if menu.open is not None else None)

@@ -39,7 +39,7 @@ from firmware.story.facts import FactTeller
 from firmware.story.modes import STORY_GAME
 from firmware.story.setna import Setna
 from firmware.story.tutorial import Tutorial
-from firmware.words import N_, _
+from firmware.words import N_, _, say
 from firmware.words import voice as language_voice
 from hardware.board_file import Board, ConfigError
 from hardware.voice import EspeakVoice, Voice
@@ -58,11 +58,16 @@ from sim.window.menu_bar import Item, Menu
 from sim.window.settings import WindowSettings, save
 from sim.window.stacks_play import StacksPlay
 from sim.window.story import Story
-from sim.window.view import Snapshot, View
+from sim.window.view import Snapshot, View, page_buttons
 
 SIZE = (1280, 720)
 LARGER = 1.5
 """Options > Larger text: every word this much larger."""
+LOG_KEYS = {pygame.K_UP: 1, pygame.K_DOWN: -1, pygame.K_PAGEUP: 12, pygame.K_PAGEDOWN: -12,
+            pygame.K_HOME: 100_000, pygame.K_END: -100_000}
+"""Keys that scroll the open log, and by how many lines (back toward the game's start)."""
+BACK_KEYS = (pygame.K_LEFT, pygame.K_PAGEUP, pygame.K_BACKSPACE)
+"""Keys that turn a page back."""
 REDRAW = (pygame.WINDOWEXPOSED, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED,
           pygame.WINDOWMOVED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED, pygame.VIDEOEXPOSE)
 """Window events after which the whole picture is drawn again (stale parts must not stay)."""
@@ -80,7 +85,7 @@ NO_SOUND = N_("No sound here (no sound device could be opened): the window plays
 NO_VOICE = N_("Nothing can be said aloud here: spoken play needs espeak-ng (sudo apt install "
               "espeak-ng).")
 """Said when spoken play is chosen in a window that has no voice."""
-NO_OTHER_GAME = N_("Another game needs the window opened again: aseb sim --game {game}")
+NO_OTHER_GAME = N_("This window plays one game only: open it again to play {game}.")
 """Said when a window that cannot open another game (a test's) is asked to."""
 
 Opener = Callable[[str], "Table | StacksPlay"]
@@ -119,11 +124,15 @@ class Window:
         self.menu = Menu(self.menu_items)
         self.view = View()
         self.log_open = False
+        self.log_back = 0
+        """Lines the open log is scrolled back from the newest (the wheel, the arrow keys)."""
         self.facts = FactTeller(rng if rng is not None else random.Random())
         self.fact: str | None = None
         self.page: Page | None = None
         self.pages: list[Page] = []
         """Pages still to come after this one."""
+        self.turned: list[Page] = []
+        """Pages before this one (Back turns to the last of them)."""
         self._after_pages: Callable[[], None] | None = None
         self.mouse = (0, 0)
         self.focus: str | None = None
@@ -238,6 +247,10 @@ class Window:
             self.view.invalidate()
         elif event.type in REDRAW:
             self.view.invalidate()
+        elif event.type == pygame.MOUSEWHEEL and self.log_open:
+            self._scroll_log(3 * event.y)  # the wheel turned up: earlier lines
+        elif event.type == pygame.KEYDOWN and self.log_open and event.key in LOG_KEYS:
+            self._scroll_log(LOG_KEYS[event.key])
         elif event.type == pygame.KEYDOWN:
             self._key_down(event.key, getattr(event, "mod", 0))
         elif event.type == pygame.KEYUP and event.key == pygame.K_SPACE:
@@ -274,6 +287,9 @@ class Window:
         if self.page is not None and key in TURN_KEYS:
             self._turn_page()
             return
+        if self.page is not None and key in BACK_KEYS:
+            self._turn_back()
+            return
         if self.play.chances.review is not None and key in TURN_KEYS:
             self.play.chances.review = None
             return
@@ -289,6 +305,7 @@ class Window:
                 self.page = self._after_pages = self.play.chances.review = None
                 self.menu.close()
                 self.pages.clear()
+                self.turned.clear()
                 self.log_open = False
             else:
                 self.running = False
@@ -338,7 +355,11 @@ class Window:
         only then the board."""
         chances = self.play.chances
         if self.page is not None:
-            self._turn_page()
+            back, _next = page_buttons(self.layout, self.page.picture is not None)
+            if self.turned and back.collidepoint(pos):
+                self._turn_back()
+            else:
+                self._turn_page()
         elif chances.review is not None:
             chances.review = None
         elif self.menu.open is not None or self.menu.covers(pos, self.layout):
@@ -367,7 +388,8 @@ class Window:
         if name == self.play.rules.name:
             return
         if self._opener is None:
-            self.play.notice = (_(NO_OTHER_GAME).format(game=name), self.play.now + 6.0)
+            self.play.notice = (_(NO_OTHER_GAME).format(game=say(load_game(name).title)),
+                                self.play.now + 6.0)
             return
         try:
             made = self._opener(name)
@@ -456,19 +478,42 @@ class Window:
         """Do what a menu item (or a test) asks: ``sounds``, ``mummy``, ``new_game``, ..."""
         window_menu.act(self, action)
 
+    def _scroll_log(self, lines: int) -> None:
+        """Scroll the open log ``lines`` back (negative: on toward the newest), within it."""
+        self.log_back = max(0, min(self.log_back + lines, self.view.log_most))
+
     def show_pages(self, shown: list[Page], then: Callable[[], None] | None = None) -> None:
         """Show ``shown`` one after the other, a click turning each; ``then`` after the last."""
         self.page, *self.pages = shown
+        self.turned = []
         self._after_pages = then
 
     def _turn_page(self) -> None:
+        """Next: the next page, or after the last one the pages close (and ``then`` runs)."""
         if self.pages:
+            if self.page is not None:
+                self.turned.append(self.page)
             self.page = self.pages.pop(0)
             return
         then, self._after_pages = self._after_pages, None
         self.page = None
+        self.turned = []
         if then is not None:
             then()
+
+    def _turn_back(self) -> None:
+        """Back: the page before this one (none before the first)."""
+        if self.turned and self.page is not None:
+            self.pages.insert(0, self.page)
+            self.page = self.turned.pop()
+
+    @property
+    def page_number(self) -> tuple[int, int] | None:
+        """Which page is shown, and of how many (None: no page, or a page alone)."""
+        if self.page is None:
+            return None
+        total = len(self.turned) + 1 + len(self.pages)
+        return (len(self.turned) + 1, total) if total > 1 else None
 
     # --- time -----------------------------------------------------------------------------
 
@@ -502,8 +547,8 @@ class Window:
                                        tournament=story.telling if story is not None else None)
         places = focus_places(self.layout, stacks=isinstance(play, StacksPlay))
         focus = places.get(self.focus) if self.focus is not None else None
-        return replace(shot, fact=self.fact, page=self.page,
-                       log=play.said if self.log_open else None,
+        return replace(shot, fact=self.fact, page=self.page, page_number=self.page_number,
+                       log=play.said if self.log_open else None, log_back=self.log_back,
                        labels=self.settings.square_labels,
                        lesson=story.lesson if story is not None else None,
                        review=play.chances.review,
