@@ -15,8 +15,8 @@ play: $(STAMP)
 	$(BIN)/aseb play
 
 test: $(STAMP)
-	$(BIN)/ruff check engine hardware firmware sim tests
-	$(BIN)/mypy --strict engine hardware firmware sim
+	$(BIN)/ruff check engine hardware firmware sim tests docs/hooks
+	$(BIN)/mypy --strict engine hardware firmware sim docs/hooks
 	@# the suite over every core (two here), test by test: a worker that is done takes tests
 	@# from the other's queue, so both stay busy to the end (the long runs: make test-long)
 	$(BIN)/pytest -n auto --dist worksteal -m "not long"
