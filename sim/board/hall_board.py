@@ -76,10 +76,12 @@ class SimHall:
         spread = self.design.strength_spread
         return pole * self._rng.uniform(1 - spread, 1 + spread)
 
-    def put(self, square: str, count: int) -> None:
-        """Set ``abs(count)`` new men of the side of ``count``'s sign on ``square``."""
+    def put(self, square: str, count: int, strength: float | None = None) -> None:
+        """Set ``abs(count)`` new men of the side of ``count``'s sign on ``square`` (of
+        ``strength``, or each drawn within the spread)."""
+        pole = 1 if count > 0 else -1
         for _ in range(abs(count)):
-            self.place(square, self.man(1 if count > 0 else -1))
+            self.place(square, self.man(pole) if strength is None else pole * strength)
 
     def place(self, square: str, man: float) -> None:
         """Set ``man`` on top of ``square``'s stack."""
