@@ -134,7 +134,7 @@ def test_a_channel_used_twice_and_a_reed_section_on_a_hall_board_are_refused() -
     with pytest.raises(ConfigError, match=r"squares\.C2\.channel: ADC 0 channel 0 is already "
                                           r"used by squares\.C1\.channel"):
         parse_board(text)
-    with pytest.raises(ConfigError, match="reeds: unknown section .a Hall board"):
+    with pytest.raises(ConfigError, match=r"reeds: unknown section .a Hall board"):
         parse_board(HALL.read_text() + '\n[reeds]\nbackend = "gpio"\n')
     with pytest.raises(ConfigError, match=r"sticks\.tilt_pin: GPIO 26 is already used by "
                                           r"sensors\.adcs\[2\]\.select_pin"):
@@ -143,5 +143,5 @@ def test_a_channel_used_twice_and_a_reed_section_on_a_hall_board_are_refused() -
 
 def test_a_reed_board_for_the_stacking_game_is_still_refused() -> None:
     text = HALL.read_text().replace('kind = "hall"', 'kind = "reed"')
-    with pytest.raises(ConfigError, match="cannot count a stack of men .* a Hall board"):
+    with pytest.raises(ConfigError, match=r"cannot count a stack of men .* a Hall board"):
         parse_board(text)

@@ -31,7 +31,7 @@ def test_the_guides_design_tells_every_level_of_every_square_apart_in_the_worst_
 def test_thicker_men_on_closer_squares_would_misread_a_stack_of_three() -> None:
     design = replace(Design(), pitch=40.0, board_thickness=24.0, man_height=3.0)
     worst = min(Margins(design, POSITION_OF[STACKS]).margins(), key=lambda m: m.counts)
-    assert worst.counts < 0 and abs(worst.lower) == 2 or worst.lower == -3
+    assert (worst.counts < 0 and abs(worst.lower) == 2) or worst.lower == -3
 
 
 def calibrate(hall: SimHall) -> Levels:
@@ -79,8 +79,8 @@ def test_calibration_refuses_a_sensor_mounted_upside_down() -> None:
     assert BOARD.hall is not None
     hall = SimHall(BOARD.hall, POSITION_OF[STACKS], seed=2)
     hall.channels["C3"].reversed = True
-    with pytest.raises(CalibrationRefused, match="^C3: a Cone reads below the empty square: its "
-                                                 "sensor is mounted upside down"):
+    with pytest.raises(CalibrationRefused, match=r"^C3: a Cone reads below the empty square: its "
+                                                 r"sensor is mounted upside down"):
         calibrate(hall)
 
 
@@ -88,7 +88,7 @@ def test_calibration_refuses_a_sensor_too_far_below_its_square() -> None:
     assert BOARD.hall is not None
     hall = SimHall(BOARD.hall, POSITION_OF[STACKS], seed=2)
     hall.channels["R5"].gain = 0.02
-    with pytest.raises(CalibrationRefused, match="^R5: a Cone moves its reading by only"):
+    with pytest.raises(CalibrationRefused, match=r"^R5: a Cone moves its reading by only"):
         calibrate(hall)
 
 
