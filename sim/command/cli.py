@@ -5,6 +5,7 @@ because it reaches all the others).
     aseb play        a game in the terminal (two players, or against the mummy)
     aseb run         the board controller: --board FILE on a Pi, or --simulated
     aseb selftest    check a newly built board, square by square
+    aseb calibrate   calibrate a Hall board's sensors by following its lights
     aseb solve       solve the game into the table Neferkaptah plays from
     aseb review      review a saved game: the luck and what each move cost
     aseb stats       the kiosk's statistics (--csv for a spreadsheet)
@@ -332,6 +333,12 @@ def _selftest(args: argparse.Namespace) -> int:
     return selftest_main(args.rest)  # its own parser reads the options
 
 
+def _calibrate(args: argparse.Namespace) -> int:
+    from sim.command.calibrate import calibrate_main
+
+    return calibrate_main(args.rest)  # its own parser reads the options
+
+
 def version() -> str:
     """The installed package's version (or the source tree's, when run uninstalled)."""
     from importlib.metadata import PackageNotFoundError
@@ -514,6 +521,10 @@ def build_parser() -> argparse.ArgumentParser:
                                 help=_("check a newly built board: every switch, light, the "
                                        "speaker and the sticks (--board FILE, --simulated)"))
     check.set_defaults(run=_selftest)
+    calibrate = commands.add_parser("calibrate", add_help=False,
+                                    help=_("calibrate a Hall board's sensors by following its "
+                                           "lights (--board FILE, --simulated)"))
+    calibrate.set_defaults(run=_calibrate)
     return parser
 
 
@@ -534,7 +545,7 @@ def main(argv: list[str] | None = None) -> int:
     use(choose(lang_asked(sys.argv[1:] if argv is None else argv)))  # --help in it too
     parser = build_parser()
     args, rest = parser.parse_known_args(argv)
-    if getattr(args, "run", None) is _selftest:
+    if getattr(args, "run", None) in (_selftest, _calibrate):
         args.rest = rest
     elif rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
