@@ -24,7 +24,17 @@ from types import MappingProxyType
 from typing import Any
 
 from engine.games.api import Position, Side
-from firmware.play.evidence import Candidate, Owners, begun, candidate, census, left_by, owners_of
+from firmware.play.evidence import (
+    Candidate,
+    Owners,
+    begun,
+    candidate,
+    census,
+    left_by,
+    owners_of,
+    square_of,
+    stack_tokens,
+)
 from hardware.squares import RACK_OF
 
 log = logging.getLogger(__name__)
@@ -140,6 +150,9 @@ class MoveTracker:
     _calm: tuple[int, float] | None = field(default=None, repr=False)
     """``(_changes, settle)`` when the still board was last found as expected: until either
     changes it still is (judged every frame, a still board is not judged afresh)."""
+    sides: dict[str, Side] | None = None
+    """On a Hall board, whose men stand on each occupied square (None: a reed board, which
+    cannot tell)."""
 
     def expect(self, expectation: Expectation, *, keep_history: bool = False) -> None:
         """Judge against a new expectation; the history starts afresh unless ``keep_history``
@@ -155,6 +168,57 @@ class MoveTracker:
         self.occupancy = set(occupancy)
         self.last_change = now
         self._changes += 1
+
+    def reset_stacks(self, counts: Mapping[str, int], now: float) -> None:
+        """Take a Hall board's counts as read (at start-up): plus Cones, minus Reels."""
+        self.sides = {square: Side.CONES if n > 0 else Side.REELS
+                      for square, n in counts.items() if n}
+        self.reset((token for square, n in counts.items() for token in stack_tokens(square, n)),
+                   now)
+
+    def stack(self, square: str, count: int, t: float) -> None:
+        """A Hall board's square settled on ``count`` men at time ``t`` (plus Cones, minus
+        Reels): more men is a placing, fewer a lift, another side both."""
+        sides = self.sides if self.sides is not None else {}
+        self.sides = sides
+        side = None if not count else Side.CONES if count > 0 else Side.REELS
+        before = sum(1 for token in self.occupancy if square_of(token) == square)
+        if side == sides.get(square) and abs(count) == before:
+            return
+        self._changes += 1
+        if square in self.stuck:
+            self.stuck.discard(square)
+        self.occupancy = {t_ for t_ in self.occupancy if square_of(t_) != square}
+        self.occupancy.update(stack_tokens(square, count))
+        turned = before and side is not None and side != sides.get(square)
+        if abs(count) < before or turned:
+            self.emptied[square] = t
+        if abs(count) > before or turned:
+            self.filled[square] = t
+        if side is None:
+            sides.pop(square, None)
+        else:
+            sides[square] = side
+        self.last_change = t
+
+    def shows(self, owners: Owners) -> bool:
+        """Whether the board shows exactly ``owners`` (who stands where, on a Hall board)."""
+        board = census(self.occupancy)
+        return board == frozenset(owners) and self._seen(board, owners)
+
+    def _seen(self, board: frozenset[str], owners: Owners) -> bool:
+        """Whether the sides a Hall board sees are ``owners``' (a reed board sees none)."""
+        if self.sides is None:
+            return True
+        return all(self.sides.get(square_of(token)) == owners.get(token) for token in board
+                   if token not in RACK_OF)
+
+    def _wrong_sides(self, board: frozenset[str], owners: Owners) -> frozenset[str]:
+        """The squares a Hall board sees the other side's men on (none on a reed board)."""
+        if self.sides is None:
+            return frozenset()
+        return frozenset(square_of(token) for token in board if token not in RACK_OF
+                         and token in owners and self.sides.get(square_of(token)) != owners[token])
 
     def change(self, square: str, occupied: bool, t: float) -> None:
         """A debounced switch changed at time ``t``."""
@@ -190,10 +254,11 @@ class MoveTracker:
         board = census(self.occupancy) - stuck
         expected = self.expectation
         shown = [c for c in expected.candidates if c.after - stuck == board
-                 and left_by(c, expected.before, self.filled, self.emptied, stuck)]
+                 and left_by(c, expected.before, self.filled, self.emptied, stuck)
+                 and self._seen(board, c.owners)]
         if len(shown) == 1:
             return Recognized(shown[0].move)
-        if board == expected.before - stuck:
+        if board == expected.before - stuck and not self._wrong_sides(board, expected.owners):
             if shown:  # every piece back on its own square, or swapped: never guess
                 log.warning("the board shows %s alike: taken as no move",
                             ", ".join(str(c.move) for c in shown))
@@ -243,5 +308,10 @@ class MoveTracker:
                 if after != board and len(board ^ after) < len(board ^ goal) and begun(
                         c, board, expected.before - stuck, self.filled, self.emptied):
                     goal, owners, toward = after, c.owners, c.move
-        missing = {square: owners.get(square, Side.CONES) for square in goal - board}
-        return Mismatch(MappingProxyType(missing), board - goal, still >= self.grace, toward)
+        missing = {square_of(token): owners.get(token, Side.CONES) for token in goal - board}
+        unexpected = {square_of(token) for token in board - goal}
+        for square in self._wrong_sides(board & goal, owners):  # the other side's men: swap
+            missing[square] = owners.get(square, Side.CONES)
+            unexpected.add(square)
+        return Mismatch(MappingProxyType(missing), frozenset(unexpected), still >= self.grace,
+                        toward)

@@ -28,10 +28,6 @@ def check_board(board: Board, rules: Rules) -> Board:
     """``board`` if it is wired for the game of ``rules``; else ConfigError naming what it is
     for."""
     wanted = rules.geometry.board
-    if board.hall is not None:  # its driver and calibration exist; the tracker's counts do not
-        raise ConfigError(f"{board.source}: a Hall board ([sensors] kind = 'hall') cannot be "
-                          "played yet: the board controller does not read counts of men; "
-                          "check its sensors with hardware/README.md's calibration")
     if board.kind != wanted:
         players = ", ".join(games_on(board.kind)) or "no game yet"
         raise ConfigError(f"{board.source}: this board file is wired for a {board.kind} board "

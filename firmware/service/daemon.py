@@ -45,6 +45,7 @@ from firmware.solve.background import table_watcher
 from firmware.story.facts import FactTeller, SpokenFacts, awaiting_throw
 from firmware.story.modes import Companion, check_story
 from hardware.errors import shown
+from hardware.hall import HallSensors
 from hardware.lights import Frame
 from hardware.voice import EspeakVoice, Voice
 
@@ -186,7 +187,8 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
         controller = Controller(devices.lights.show, devices.speaker, clock,
                                 random.Random(secrets.randbits(128)), settings,
                                 Store(state_dir, settings.ruleset.name))
-        controller.start(devices.reeds.occupancy())
+        stacks = devices.reeds.stacks() if isinstance(devices.reeds, HallSensors) else None
+        controller.start(devices.reeds.occupancy(), stacks)
         notifier.ready()
         log.info("ready: %s", controller.status())
         kiosk = Kiosk(controller, board.kiosk, GameLog(state_dir), voice=voice.set_volume,

@@ -16,10 +16,13 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from hardware.hall_calibration import fit, steps_for
 from hardware.hall_file import HallConfig
+from hardware.hall_levels import Levels
 from sim.board.hall_field import Design, Field
 
 
@@ -125,3 +128,22 @@ class SimHall:
                  + channel.gain * bz * self.design.counts_per_mt
                  + self._noise.gauss(0.0, self.design.noise))
         return max(0, min(self.config.full_scale, round(value)))
+
+
+def calibrated(hall: SimHall, stacks: bool, reads: int = 24) -> Levels:
+    """The simulated board calibrated as ``aseb calibrate`` does it, with middling men, the
+    hand's pace left out: the empty board read ``reads`` times, then each step on each square
+    (stacks of three where the game ``stacks``)."""
+    empty = {s: [float(c.raw_value) for _ in range(reads)] for s, c in hall.channels.items()}
+    kept = {square: list(men) for square, men in hall.stacks.items()}
+    hall.clear()
+    placed = {}
+    for square in hall.channels:
+        for count in steps_for(stacks):
+            hall.put(square, count, strength=1.0)
+            placed[square, count] = {s: statistics.fmean(float(c.raw_value) for _ in range(4))
+                                     for s, c in hall.channels.items()}
+            hall.clear()
+    for square, men in kept.items():
+        hall.stacks[square] = men
+    return fit(hall.config, empty, placed)

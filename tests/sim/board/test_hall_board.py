@@ -101,11 +101,3 @@ def test_a_calibration_file_reads_back_as_written() -> None:
     assert again.crosstalk[2]["M12"]["M11"] == pytest.approx(levels.crosstalk[2]["M12"]["M11"],
                                                              abs=1e-5)
 
-
-def test_the_board_controller_refuses_a_hall_board_in_one_line_until_it_reads_counts() -> None:
-    from engine import games
-    from firmware.service.boards import check_board
-    from hardware.errors import ConfigError
-
-    with pytest.raises(ConfigError, match=r"hall\.toml: a Hall board .* cannot be played yet"):
-        check_board(BOARD, games.load("stacks"))
