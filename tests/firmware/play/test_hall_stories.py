@@ -54,7 +54,7 @@ def test_re_centring_the_reel_an_entering_cone_would_bump_is_no_move(tmp_path: P
 def test_both_pieces_of_a_bump_up_and_the_bumped_reel_set_back_is_no_bump(
         tmp_path: Path) -> None:
     # A reed board takes this for the bump: the target emptied and filled again.
-    table, state = set_up("C:M5 R:M8", 3, tmp_path)
+    table, _ = set_up("C:M5 R:M8", 3, tmp_path)
     with table:
         hand = Hand(table)
         hand.lift("M5")  # the mover up...
