@@ -44,7 +44,7 @@ __all__ = [
 BOARDS = Path(__file__).parent / "boards"
 DEFAULT_BOARD = BOARDS / "pi-direct.toml"
 DEFAULT_BOARDS = {TWENTY_SQUARES: DEFAULT_BOARD, "senet": BOARDS / "senet.toml",
-                  "ramses": BOARDS / "ramses.toml"}
+                  "ramses": BOARDS / "ramses.toml", "stacks": BOARDS / "hall.toml"}
 """The shipped board file of each kind of board (the simulator's, when none is given)."""
 BUTTONS = ("new_game", "mummy", "switch_sides", "chances")
 PIN_FACTORIES = ("lgpio", "rpigpio")

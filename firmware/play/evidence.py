@@ -255,8 +255,8 @@ def _waypoints(before: frozenset[str], after: frozenset[str],
                 targets = {order[n][1]}
             elif left[0][1] or lifted:  # in the air, or standing on a square on its way
                 targets = {left[0][0]}
-            else:  # still on its square: where it is going
-                targets = {next(p for p, o in left if o)}
+            else:  # still on its square: where it is going (its square, if off the board)
+                targets = {next((p for p, o in left if o), left[0][0])}
             yield Waypoint(board, None if lifted else mover.start, frozenset(targets),
                            mover_lifted=n == 1 and order[0][0] == 0 and mover.start is not None)
 
@@ -280,7 +280,8 @@ def left_by(c: Candidate, before: frozenset[str], filled: Mapping[str, float],
                 return False
             left = gone
         end = journey.end
-        if end in before and end not in stuck and end not in RACKS and end not in emptied:
+        if end in before and end not in stuck and end not in RACKS and end not in emptied \
+                and _count(c.after, end) <= _count(before, end):  # not a man added to a stack
             return False
     return True
 

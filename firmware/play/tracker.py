@@ -58,8 +58,8 @@ class Expectation:
         has switches under its racks."""
         moves = state.moves if allowed is None else tuple(m for m in state.moves if m in allowed)
         owners = MappingProxyType(owners_of(state, racks))
-        return cls(frozenset(owners), tuple(candidate(state, m, racks, owners) for m in moves),
-                   owners)
+        return cls(frozenset(owners), _distinct(candidate(state, m, racks, owners)
+                                                for m in moves), owners)
 
     @classmethod
     def board(cls, owners: Mapping[str, Side] | Iterable[str] = ()) -> Expectation:
@@ -67,6 +67,29 @@ class Expectation:
         if isinstance(owners, Mapping):
             return cls(frozenset(owners), (), MappingProxyType(dict(owners)))
         return cls(frozenset(owners))
+
+
+def _distinct(candidates: Iterable[Candidate]) -> tuple[Candidate, ...]:
+    """The candidates, one of each evidence: where moves of different dice leave the same board
+    by the same journeys (the stacking game's 6 entering where a 3 would, a man carried off by
+    any die big enough), the hands cannot say which die, so the board takes the smallest."""
+    kept: dict[Any, Candidate] = {}
+    for c in candidates:
+        key = (c.after, tuple(sorted(c.owners.items())),
+               tuple((t.side, t.start, t.end, t.via) for t in c.journeys))
+        old = kept.get(key)
+        if old is None or _die(c.move) < _die(old.move):
+            kept[key] = c
+    return tuple(kept.values())
+
+
+def _die(move: Any) -> tuple[int, str]:
+    return getattr(move, "die", 0), str(move)
+
+
+def _extended_by(c: Candidate, other: Candidate) -> bool:
+    """Whether ``other`` is ``c``'s mover's journey and more (a man captured on the way)."""
+    return other is not c and other.mover == c.mover and len(other.journeys) > len(c.journeys)
 
 
 @dataclass(frozen=True)
@@ -133,6 +156,10 @@ class MoveTracker:
     settle: float = 0.25
     grace: float = 1.5
     patience: float = 8.0
+    capture_wait: float = 2.0
+    """Seconds a move that may capture a man on its way waits, the man it could capture lit,
+    before it is taken as made without the capture (the stacking game's captures are by hand:
+    the man captured is lifted)."""
     occupancy: set[str] = field(default_factory=set)
     expectation: Expectation = field(default_factory=lambda: Expectation(frozenset()))
     filled: dict[str, float] = field(default_factory=dict)
@@ -257,6 +284,13 @@ class MoveTracker:
                  and left_by(c, expected.before, self.filled, self.emptied, stuck)
                  and self._seen(board, c.owners)]
         if len(shown) == 1:
+            capture = [d for d in expected.candidates if _extended_by(shown[0], d)]
+            if capture and still < self.capture_wait:  # a man may still be lifted: captured
+                return InProgress(
+                    moves=frozenset({shown[0].move, *(d.move for d in capture)}),
+                    sources=frozenset(),
+                    targets=frozenset(t.start for d in capture for t in d.journeys[1:]
+                                      if t.start is not None))
             return Recognized(shown[0].move)
         if board == expected.before - stuck and not self._wrong_sides(board, expected.owners):
             if shown:  # every piece back on its own square, or swapped: never guess

@@ -24,7 +24,7 @@ from typing import Any
 
 from gpiozero.pins.mock import MockFactory, MockPin  # type: ignore[import-untyped]
 
-from firmware.play.evidence import stack_tokens
+from firmware.play.evidence import square_of, stack_tokens
 from hardware.board_file import DARK_PIXEL, DEFAULT_BOARD, Board, load_board
 from hardware.clock import ManualClock
 from hardware.devices import Devices, open_devices
@@ -38,6 +38,8 @@ from sim.board.reeds import PLAIN, Build
 
 THROW_BUTTON = "throw"
 TILT = "tilt"
+HELD = 6
+"""Men a Hall board's hand keeps: those lifted and not set down again (the rest went aside)."""
 PIN_HISTORY = 64
 """State changes each simulated pin remembers (gpiozero's mock pins would keep every one)."""
 
@@ -144,6 +146,8 @@ class SimBoard:
         """Put a piece on ``square`` (now, or at the sim time ``at``). On a Hall board it is
         the man last lifted and still in the hand, or a new one of ``pole`` (+1 a Cone, -1 a
         Reel) when ``pole`` is given or the hand is empty."""
+        if self.hall is not None:
+            square = square_of(square)  # a stack's man (M7^2) is set on its square
         when = max(self._start(square), at or 0.0)
         if self.hall is not None and square in self._planned:
             return self._stack_change(square, True, when, pole)
@@ -152,6 +156,8 @@ class SimBoard:
     def lift(self, square: str, *, at: float | None = None) -> float:
         """Take the piece off ``square`` (now, or at the sim time ``at``); on a Hall board, the
         top man of its stack, kept in the hand."""
+        if self.hall is not None:
+            square = square_of(square)
         when = max(self._start(square), at or 0.0)
         if self.hall is not None and square in self._planned:
             return self._stack_change(square, False, when)
@@ -182,7 +188,13 @@ class SimBoard:
             side = 1 if count > 0 else -1
             self._planned[square] = count - side
             self._planned_hand.append(side)
-            self.clock.call_at(at, lambda: self._in_hand.append(hall.lift(square)))
+            del self._planned_hand[:-HELD]  # men set aside (captured, out of play) are let go
+
+            def take() -> None:
+                self._in_hand.append(hall.lift(square))
+                del self._in_hand[:-HELD]
+
+            self.clock.call_at(at, take)
         self._busy[square] = at
         return at
 

@@ -196,6 +196,8 @@ def _run(args: argparse.Namespace) -> int:
     from firmware.service.daemon import run_board, state_directory
     from firmware.service.link_schema import socket_path
 
+    if not args.simulated and not args.board:
+        raise ValueError(_("aseb run needs --board FILE (a real board) or --simulated"))
     ruleset = rules_of(args)
     why = no_board(ruleset)
     if why is not None:
@@ -213,7 +215,8 @@ def _run(args: argparse.Namespace) -> int:
             raise ValueError(_("--demo plays both sides itself: it cannot follow the tutorial"))
         return run_simulated(settings, state_dir, args.seconds, demo=args.demo,
                              kiosk=args.kiosk, story=story, overrides=overrides,
-                             solve=args.solve, link=link)
+                             solve=args.solve, link=link,
+                             board=Path(args.board) if args.board else None)
     if args.solve:
         raise ValueError(_("--solve is for the simulated board: on a board the aseb-solve unit "
                            "makes the table (systemd/install.sh)"))
@@ -411,9 +414,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(run=_play)
 
     run = commands.add_parser("run", help=_("run the board controller (a real board or simulated)"))
-    where = run.add_mutually_exclusive_group(required=True)
-    where.add_argument("--board", metavar="FILE", help=_("the board file (TOML) of a real board"))
-    where.add_argument("--simulated", action="store_true", help=_("the simulated board, headless"))
+    run.add_argument("--board", metavar="FILE", help=_("the board file (TOML) of a real board"))
+    run.add_argument("--simulated", action="store_true",
+                     help=_("the simulated board, headless (with --board: the simulated board "
+                            "wired as that file)"))
     run.add_argument("--mummy", default=None, metavar="SIDE",
                      help=_("the side the mummy plays: cones, reels or none (default: as chosen "
                             "in the board menu, else reels)"))
