@@ -250,7 +250,7 @@ def _board(data: dict[str, Any], source: str, base: Path | None) -> Board:
     hall = sensors.text("kind", "reed", choices=("reed", "hall")) == "hall"
     if about.text("kind", TWENTY_SQUARES) in UNWIRED and not hall:
         unwired = about.text("kind")
-        raise about.error("kind", f"no board file can be wired for a {unwired} board: "
+        raise about.error("kind", f"no reed board can be wired for a {unwired} board: "
                           f"{UNWIRED[unwired]} (play it with aseb sim or aseb play, or build "
                           "a Hall board: [sensors] kind = 'hall')")
     kind = about.text("kind", TWENTY_SQUARES, choices=KINDS)

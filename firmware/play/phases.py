@@ -229,6 +229,8 @@ class Phases(MummyTurn, Saving, Telling):
     def _play(self, move: Any) -> None:
         assert self.game is not None
         self._after(self.game.play(move))
+        if self.game is not None and self.game.state.throw is not None:
+            self.shown_throw = self.game.state.throw  # the dice still to use (the stacking game)
 
     def _after(self, events: tuple[Event, ...], *said: str) -> None:
         self._tell([*said, *(event_text(e) for e in events if not isinstance(e, TurnPassed))])

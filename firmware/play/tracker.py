@@ -157,9 +157,9 @@ class MoveTracker:
     grace: float = 1.5
     patience: float = 8.0
     capture_wait: float = 2.0
-    """Seconds a move that may capture a man on its way waits, the man it could capture lit,
-    before it is taken as made without the capture (the stacking game's captures are by hand:
-    the man captured is lifted)."""
+    """Seconds a move that may go on waits before it is taken as made: one that may capture a
+    man on its way (the man it could capture lit: the stacking game's captures are made by
+    lifting the man), or a man lifted off the board that other dice would set down on it."""
     occupancy: set[str] = field(default_factory=set)
     expectation: Expectation = field(default_factory=lambda: Expectation(frozenset()))
     filled: dict[str, float] = field(default_factory=dict)
@@ -284,14 +284,8 @@ class MoveTracker:
                  and left_by(c, expected.before, self.filled, self.emptied, stuck)
                  and self._seen(board, c.owners)]
         if len(shown) == 1:
-            capture = [d for d in expected.candidates if _extended_by(shown[0], d)]
-            if capture and still < self.capture_wait:  # a man may still be lifted: captured
-                return InProgress(
-                    moves=frozenset({shown[0].move, *(d.move for d in capture)}),
-                    sources=frozenset(),
-                    targets=frozenset(t.start for d in capture for t in d.journeys[1:]
-                                      if t.start is not None))
-            return Recognized(shown[0].move)
+            waiting = self._may_go_on(shown[0], still)
+            return waiting if waiting is not None else Recognized(shown[0].move)
         if board == expected.before - stuck and not self._wrong_sides(board, expected.owners):
             if shown:  # every piece back on its own square, or swapped: never guess
                 log.warning("the board shows %s alike: taken as no move",
@@ -328,6 +322,27 @@ class MoveTracker:
             reseat=targets & board if in_hand and still >= self.grace else frozenset(),
             overdue=not in_hand and still >= self.patience,
         )
+
+    def _may_go_on(self, c: Candidate, still: float) -> InProgress | None:
+        """A move whose hand may not be done yet, lit as in progress for ``capture_wait``: a man
+        it could still capture on its way (captured by lifting it), or a man lifted off the
+        board that other dice would set down on it (one held, not carried off)."""
+        if still >= self.capture_wait:
+            return None
+        others = self.expectation.candidates
+        capture = [d for d in others if _extended_by(c, d)]
+        if capture:
+            return InProgress(moves=frozenset({c.move, *(d.move for d in capture)}),
+                              sources=frozenset(),
+                              targets=frozenset(t.start for d in capture for t in d.journeys[1:]
+                                                if t.start is not None))
+        mover = c.mover
+        if mover.end is None and not mover.via and mover.start is not None:
+            ends = frozenset(d.mover.end for d in others if d.mover.start == mover.start
+                             and d.mover.end is not None)
+            if ends:
+                return InProgress(moves=frozenset({c.move}), sources=frozenset(), targets=ends)
+        return None
 
     def _mismatch(self, board: frozenset[str], still: float, forward: bool = True,
                   stuck: frozenset[str] = frozenset()) -> Mismatch:

@@ -271,9 +271,9 @@ def story_of(args: argparse.Namespace, rules: Rules) -> str | None:
 def _sim(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from firmware.service.boards import no_board
+    from sim.window.window import on_screen
 
-    if no_board(rules_of(args)) is not None and args.board:  # the stacking game: no reeds
+    if on_screen(rules_of(args)) and args.board:  # the stacking game: through the engine
         raise ValueError(_("{game} has no board file: leave out --board").format(
             game=say(rules_of(args).title)))
     from sim.window.launch import open_window

@@ -19,7 +19,7 @@ from engine.games import DEFAULT
 from engine.games import load as load_game
 from sim.window.audio import Audio
 from sim.window.settings import remembered, settings_path
-from sim.window.window import SIZE, Window
+from sim.window.window import SIZE, Window, on_screen
 
 FPS_BUSY = 60
 """Frames a second while the hand is busy (dragging, shaking, a menu open)."""
@@ -56,7 +56,7 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
     ``game``: the game to play (None: the one chosen last). 1 when there is no display (one
     line says so), 78 for a bad board file (as ``aseb run``); the game is saved on the way out.
     """
-    from firmware.service.boards import board_for, check_board, no_board
+    from firmware.service.boards import board_for, check_board
     from firmware.service.daemon import state_directory
     from firmware.service.restarts import EX_CONFIG
     from hardware.board_file import ConfigError, load_board
@@ -68,7 +68,7 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
     game = chosen.game
     try:
         rules = load_game(game)
-        if no_board(rules) is not None:  # the stacking game: no board, the shipped sounds
+        if on_screen(rules):  # the stacking game: through the engine, the shipped sounds
             if board_file is not None:
                 raise ConfigError(f"{rules.title} has no board file: leave out --board")
             board, sounds = None, board_for(load_game(DEFAULT)).sounds

@@ -27,12 +27,13 @@ import pygame
 
 from engine.games import DEFAULT
 from engine.games import load as load_game
+from engine.games.api import Rules
 from engine.mummy.chances import SolvedTable
 from firmware.menu.choices import VOLUMES, Chosen, choose, setting
 from firmware.menu.settings_file import SettingsFile
 from firmware.play.controller import Controller, Settings
 from firmware.play.store import Store
-from firmware.service.boards import check_board, no_board
+from firmware.service.boards import check_board
 from firmware.solve.installed import table_for
 from firmware.story.facts import FactTeller
 from firmware.story.modes import STORY_GAME
@@ -40,6 +41,7 @@ from firmware.story.setna import Setna
 from firmware.story.tutorial import Tutorial
 from firmware.words import N_, _
 from hardware.board_file import Board, ConfigError
+from hardware.squares import STACKS
 from sim.board.hand import Hand
 from sim.board.mummy_hand import MummyHand
 from sim.board.table import Table
@@ -130,7 +132,7 @@ class Window:
 
         def opener(name: str) -> Table | StacksPlay:
             rules = load_game(name)
-            fits = check_board(board, rules) if board is not None and no_board(rules) is None \
+            fits = check_board(board, rules) if board is not None and not on_screen(rules) \
                 else None  # ConfigError: this board file does not play that game
             return _play_for(name, fits, state_dir, settings, seed,
                              table if name == game else table_for(rules))
@@ -403,12 +405,19 @@ class Window:
             self.audio.close()
 
 
+def on_screen(rules: Rules) -> bool:
+    """Whether the window plays ``rules``' game through the engine, not on a simulated board:
+    the stacking game, whose stacks the window's board cannot draw yet (``aseb run`` plays it
+    on a simulated Hall board)."""
+    return rules.geometry.board == STACKS
+
+
 def _play_for(game: str, board: Board | None, state_dir: Path | None, settings: WindowSettings,
               seed: int, table: SolvedTable | None) -> Table | StacksPlay:
     """``game`` set out: on a fresh simulated board (a saved game in progress set out on it
     first), or the stacking game's play, which has no board and goes on where it was left."""
     rules = load_game(game)
-    if no_board(rules) is not None:
+    if on_screen(rules):
         store = Store(state_dir, rules.name) if state_dir is not None else None
         return StacksPlay(settings, store=store, seed=seed)
     controller_settings = Settings(mummy=settings.mummy, level=settings.level,
