@@ -271,11 +271,6 @@ def story_of(args: argparse.Namespace, rules: Rules) -> str | None:
 def _sim(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from sim.window.window import on_screen
-
-    if on_screen(rules_of(args)) and args.board:  # the stacking game: through the engine
-        raise ValueError(_("{game} has no board file: leave out --board").format(
-            game=say(rules_of(args).title)))
     from sim.window.launch import open_window
 
     return open_window(Path(args.board) if args.board else None,

@@ -1,8 +1,9 @@
 """Play on the simulated board: the window's mouse becomes the player's hand on the reed
 switches and stick box, the real controller judges and lights, the mummy's hand makes its moves.
 
-Every game with a board file is played so (the stacking game, whose stacks no reed can count,
-is played straight through the engine: ``sim.window.stacks_play``). ``press``/``release`` take the
+Every game with a board file is played so (the stacking game on a simulated Hall board, with
+``--board hardware/boards/hall.toml``; without it, straight through the engine:
+``sim.window.stacks_play``). ``press``/``release`` take the
 mouse, ``step`` lets time pass on the board's clock.
 
     play = BoardPlay(Table(state_dir=tmp_path), WindowSettings())
@@ -24,6 +25,7 @@ from firmware.play.controller import Controller
 from firmware.play.evidence import WAITING, owners_of, trips
 from firmware.play.store import Store
 from firmware.play.telling import sided_throws
+from firmware.play.tracker import InProgress
 from firmware.words import _
 from hardware.squares import RACKS
 from sim.board.hand import Hand, Held
@@ -115,6 +117,8 @@ class BoardPlay:
         elif (square := layout.square_at(pos)) is not None:
             if chosen is not None and self._goes(chosen, square):
                 return
+            if self._captures(square):
+                return
             self._pressed_at = pos if self.hand.lift(square) else None
         elif (side := layout.sideline_at(pos)) is not None:
             self._pressed_at = pos if self.hand.take_from_sideline(side) else None
@@ -150,6 +154,16 @@ class BoardPlay:
         else:
             self.hand.drop(self.setting_out_square(held) or held.origin, self.now)
 
+    def _captures(self, square: str) -> bool:
+        """A click on the man a move just made may capture (the stacking game: the board lights
+        it for a moment): it is lifted off, and the capture is made."""
+        verdict = self.controller.verdict
+        if not isinstance(verdict, InProgress) or square not in verdict.targets \
+                or self.hand.held is not None or self.state is None:
+            return False
+        capturing = [m for m in verdict.moves if len(trips(self.state, m)) > 1]
+        return bool(capturing) and self.hand.capture(square)
+
     def _goes(self, chosen: Held, square: str) -> bool:
         """The piece clicked before goes to ``square``, if that is one of its moves."""
         state, move = self.state, self.move_of(chosen, square)
@@ -179,9 +193,11 @@ class BoardPlay:
             return []
         moves = [controller.mummy_move] if controller.mummy_move is not None else state.moves
         # The piece's own side moves it, but in Ramses' second move the player moves the
-        # opponent's: the mover's journey says whose piece it is.
-        return [m for m in moves if (trip := trips(state, m)[0]).start == held.origin
-                and trip.side == held.side]
+        # opponent's: the mover's journey says whose piece it is. A move that captures comes
+        # after the same move without (the stacking game's capture is a click on the man).
+        found = [m for m in moves if (trip := trips(state, m)[0]).start == held.origin
+                 and trip.side == held.side]
+        return sorted(found, key=lambda m: len(trips(state, m)))
 
     def move_of(self, held: Held, square: str | bool | None = True) -> object | None:
         """The move the piece in hand makes when let go over ``square`` (None: off the board;

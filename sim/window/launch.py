@@ -68,13 +68,14 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
     game = chosen.game
     try:
         rules = load_game(game)
-        if on_screen(rules):  # the stacking game: through the engine, the shipped sounds
-            if board_file is not None:
-                raise ConfigError(f"{rules.title} has no board file: leave out --board")
+        given = load_board(board_file) if board_file is not None else None
+        if on_screen(rules, given):  # the stacking game through the engine, the shipped sounds
+            if given is not None:
+                raise ConfigError(f"{board_file}: {rules.title} is played on a Hall board "
+                                  "([sensors] kind = 'hall'), or without --board on screen")
             board, sounds = None, board_for(load_game(DEFAULT)).sounds
         else:
-            board = board_for(rules) if board_file is None else \
-                check_board(load_board(board_file), rules)
+            board = board_for(rules) if given is None else check_board(given, rules)
             sounds = board.sounds
     except ConfigError as exc:
         print(f"aseb sim: {exc}", file=sys.stderr)

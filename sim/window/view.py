@@ -162,9 +162,9 @@ class View:
                 continue
             surface.blit(self._background, rect, rect)
             self._tile(surface, layout, name, shot)
-            side = shot.pieces.owners.get(name)
-            if side is not None:
-                drawing.draw_piece(surface, side, rect.center, layout.cell)
+            men = shot.pieces.stacks().get(name)
+            if men is not None:
+                self._men(surface, layout, name, *men)
             if shot.labels:
                 self._label(surface, layout, name)
             dirty.append(rect)
@@ -174,6 +174,24 @@ class View:
             drawing.draw_chance(surface, box, layout.chance, shot.frame, shot.shaking, shot.now)
             dirty.append(box)
         return dirty
+
+    def _men(self, surface: pygame.Surface, layout: Layout, square: str, side: Side,
+             count: int) -> None:
+        """The pieces on ``square``: one, or a stack (a Hall board's), each a little above the
+        one under it and its height written beside the top one."""
+        cell = layout.cell
+        x, y = layout.squares[square].center
+        step = cell // 10
+        base = y + step * (count - 1) // 2
+        for i in range(count):
+            drawing.draw_piece(surface, side, (x, base - i * step), cell)
+        if count > 1:  # the height on a dark badge at the square's upper right
+            rect = drawing.tile_rect(layout.squares[square])
+            radius = max(8, cell // 8)
+            centre = (rect.right - radius - 2, rect.top + radius + 2)
+            pygame.draw.circle(surface, (40, 28, 18), centre, radius)
+            number = self.texts.line(str(count), max(11, radius * 3 // 2), (250, 240, 220))
+            surface.blit(number, number.get_rect(center=centre))
 
     def _tile(self, surface: pygame.Surface, layout: Layout, square: str, shot: Snapshot) -> None:
         light = shot.frame.get(square, (0, 0, 0))
@@ -211,8 +229,9 @@ class View:
     def _board(self, surface: pygame.Surface, layout: Layout, shot: Snapshot) -> None:
         """The pieces where they stand, each side's sideline and label, the sticks (or die)."""
         cell = layout.cell
-        for square, side in shot.pieces.owners.items():
-            drawing.draw_piece(surface, side, layout.squares[square].center, cell)
+        for square, (side, count) in shot.pieces.stacks().items():
+            if square in layout.squares:
+                self._men(surface, layout, square, side, count)
         in_hand = {side: int(shot.held is not None and shot.held.side is side) for side in Side}
         for side in Side:
             if shot.pieces.racks:  # the waiting rack's resting places, pieces or not

@@ -132,7 +132,7 @@ class Window:
 
         def opener(name: str) -> Table | StacksPlay:
             rules = load_game(name)
-            fits = check_board(board, rules) if board is not None and not on_screen(rules) \
+            fits = check_board(board, rules) if board is not None and not on_screen(rules, board) \
                 else None  # ConfigError: this board file does not play that game
             return _play_for(name, fits, state_dir, settings, seed,
                              table if name == game else table_for(rules))
@@ -405,11 +405,10 @@ class Window:
             self.audio.close()
 
 
-def on_screen(rules: Rules) -> bool:
+def on_screen(rules: Rules, board: Board | None = None) -> bool:
     """Whether the window plays ``rules``' game through the engine, not on a simulated board:
-    the stacking game, whose stacks the window's board cannot draw yet (``aseb run`` plays it
-    on a simulated Hall board)."""
-    return rules.geometry.board == STACKS
+    the stacking game, unless a Hall board file (``board``) is given to play it on."""
+    return rules.geometry.board == STACKS and (board is None or board.hall is None)
 
 
 def _play_for(game: str, board: Board | None, state_dir: Path | None, settings: WindowSettings,
@@ -417,7 +416,7 @@ def _play_for(game: str, board: Board | None, state_dir: Path | None, settings: 
     """``game`` set out: on a fresh simulated board (a saved game in progress set out on it
     first), or the stacking game's play, which has no board and goes on where it was left."""
     rules = load_game(game)
-    if on_screen(rules):
+    if on_screen(rules, board):
         store = Store(state_dir, rules.name) if state_dir is not None else None
         return StacksPlay(settings, store=store, seed=seed)
     controller_settings = Settings(mummy=settings.mummy, level=settings.level,
