@@ -1,9 +1,8 @@
 """Play on the simulated board: the window's mouse becomes the player's hand on the reed
 switches and stick box, the real controller judges and lights, the mummy's hand makes its moves.
 
-Every game with a board file is played so (the stacking game on a simulated Hall board, with
-``--board hardware/boards/hall.toml``; without it, straight through the engine:
-``sim.window.stacks_play``). ``press``/``release`` take the
+Every game of the family is played so (the stacking game on the simulated Hall board,
+``hardware/boards/hall.toml``). ``press``/``release`` take the
 mouse, ``step`` lets time pass on the board's clock.
 
     play = BoardPlay(Table(state_dir=tmp_path), WindowSettings())
@@ -22,7 +21,7 @@ from engine.games.api import Position, Rules
 from engine.mummy import Level
 from firmware.lights.scenes import Phase
 from firmware.play.controller import Controller
-from firmware.play.evidence import WAITING, owners_of, trips
+from firmware.play.evidence import WAITING, owners_of, square_of, trips
 from firmware.play.store import Store
 from firmware.play.telling import sided_throws
 from firmware.play.tracker import InProgress
@@ -346,6 +345,20 @@ class BoardPlay:
 
 def _near(a: tuple[int, int], b: tuple[int, int], distance: float) -> bool:
     return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 <= distance ** 2
+
+
+def saved_stacks(state_dir: Path | None, game: str) -> dict[str, int]:
+    """A Hall board's men of the saved game, if it is still being played: each square's count,
+    plus Cones, minus Reels (else none)."""
+    saved = Store(state_dir, game).load() if state_dir is not None else None
+    state = saved.record.final_state() if saved is not None else None
+    if state is None or state.is_over:
+        return {}
+    counts: dict[str, int] = {}
+    for token, side in owners_of(state).items():
+        square = square_of(token)
+        counts[square] = counts.get(square, 0) + (1 if side is Side.CONES else -1)
+    return counts
 
 
 def saved_pieces(state_dir: Path | None, game: str = DEFAULT,

@@ -19,7 +19,7 @@ from engine.games import DEFAULT
 from engine.games import load as load_game
 from sim.window.audio import Audio
 from sim.window.settings import remembered, settings_path
-from sim.window.window import SIZE, Window, on_screen
+from sim.window.window import SIZE, Window
 
 FPS_BUSY = 60
 """Frames a second while the hand is busy (dragging, shaking, a menu open)."""
@@ -68,15 +68,9 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
     game = chosen.game
     try:
         rules = load_game(game)
-        given = load_board(board_file) if board_file is not None else None
-        if on_screen(rules, given):  # the stacking game through the engine, the shipped sounds
-            if given is not None:
-                raise ConfigError(f"{board_file}: {rules.title} is played on a Hall board "
-                                  "([sensors] kind = 'hall'), or without --board on screen")
-            board, sounds = None, board_for(load_game(DEFAULT)).sounds
-        else:
-            board = board_for(rules) if given is None else check_board(given, rules)
-            sounds = board.sounds
+        board = board_for(rules) if board_file is None else \
+            check_board(load_board(board_file), rules)
+        sounds = board.sounds
     except ConfigError as exc:
         print(f"aseb sim: {exc}", file=sys.stderr)
         return EX_CONFIG

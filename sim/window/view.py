@@ -23,11 +23,9 @@ from sim.board.pieces import Pieces
 from sim.drawing import board as drawing
 from sim.drawing import positions as position_art
 from sim.drawing import setna_art
-from sim.drawing import stacks as stacks_drawing
 from sim.drawing.layout import Layout
 from sim.drawing.odds import draw_odds
 from sim.drawing.review_page import draw_review
-from sim.drawing.stacks import Scene, draw_man, man_radius
 from sim.drawing.text import FACE, Texts, mirrored, mirrored_x
 from sim.pages.page import Page
 from sim.window.menu_bar import Menu
@@ -80,9 +78,6 @@ class Snapshot:
     """The Cones' chance to win, for the chances bar (when the layout has one)."""
     review: Review | None = None
     """The review page of the last finished game, over the board while it is open."""
-    stacks: Scene | None = None
-    """The stacking game's board (its stacks, rings and dice), drawn instead of the board's
-    lights and pieces."""
 
 
 class View:
@@ -123,7 +118,7 @@ class View:
                 dirty = [dirty[0].unionall(dirty[1:])]  # translucent overlays: once per pixel
             for rect in dirty:
                 surface.blit(self._scene, rect, rect)
-            self._fly(surface, layout, flying, shot.stacks is not None)
+            self._fly(surface, layout, flying)
             for rect in dirty:
                 surface.set_clip(rect)
                 self._overlays(surface, layout, menu, shot)
@@ -135,18 +130,15 @@ class View:
             self._scene = pygame.Surface(layout.size)
         self._draw_all(self._scene, layout, menu, shot)
         surface.blit(self._scene, (0, 0))
-        self._fly(surface, layout, flying, shot.stacks is not None)
+        self._fly(surface, layout, flying)
         self._overlays(surface, layout, menu, shot)
         return None
 
     def _fly(self, surface: pygame.Surface, layout: Layout,
-             flying: list[tuple[Side, tuple[int, int], pygame.Rect]], men: bool) -> None:
-        """Pieces in the air (``men``: the stacking game's), over everything but the overlays."""
+             flying: list[tuple[Side, tuple[int, int], pygame.Rect]]) -> None:
+        """Pieces in the air, over everything but the overlays."""
         for side, pos, _rect in flying:
-            if men:
-                draw_man(surface, side, pos, man_radius(layout.cell))
-            else:
-                drawing.draw_piece(surface, side, pos, layout.cell, lifted=True)
+            drawing.draw_piece(surface, side, pos, layout.cell, lifted=True)
         self._flying = [rect for _, _, rect in flying]
 
     def _lights_only(self, surface: pygame.Surface, layout: Layout,
@@ -214,10 +206,7 @@ class View:
         for square in layout.squares:
             if max(shot.frame.get(square, (0, 0, 0))) > 0 or shot.labels:
                 self._tile(surface, layout, square, shot)
-        if shot.stacks is not None:
-            stacks_drawing.draw(surface, layout, shot.stacks, self.texts)
-        else:
-            self._board(surface, layout, shot)
+        self._board(surface, layout, shot)
         if shot.labels:
             for square in layout.squares:
                 self._label(surface, layout, square)
@@ -462,5 +451,5 @@ def _key(shot: Snapshot, menu: Menu, layout: Layout) -> tuple[object, ...]:
     return (layout.size, tuple(sorted(pieces.owners.items())), tuple(pieces.off.items()),
             shot.held, shot.shaking, shot.shaking and shot.now, shot.status, shot.news,
             shot.sticks_caption, shot.fact, shot.page, shot.players, shot.log, shot.labels,
-            shot.lesson, shot.odds, shot.review, shot.stacks,
+            shot.lesson, shot.odds, shot.review,
             menu.open, menu.sub, menu.hover if menu.open is not None else None)

@@ -4,7 +4,7 @@ A game with a board is played on the simulated board, the real controller lighti
 (``sim.window.board_play``): the mouse is the player's hand (lift, place, click to move, shake), the
 mummy moves its own pieces through its simulated hand (unless the player chooses to carry out
 its moves, to rehearse the real board). The stacking game, whose stacks no reed can count, is
-played straight through the engine (``sim.window.stacks_play``). Around either: the menu bar
+played so too, on the simulated Hall board (``hardware/boards/hall.toml``). Around it: the menu bar
 (``sim.window.menus``), the Help pages, the log, the review page, sounds, MummyFacts, the story
 (``sim.window.story``). ``Window.handle`` takes pygame events, ``step`` lets time pass and
 ``render`` draws, so tests drive it with synthetic events and a fake time step;
@@ -27,13 +27,11 @@ import pygame
 
 from engine.games import DEFAULT
 from engine.games import load as load_game
-from engine.games.api import Rules
 from engine.mummy.chances import SolvedTable
 from firmware.menu.choices import VOLUMES, Chosen, choose, setting
 from firmware.menu.settings_file import SettingsFile
 from firmware.play.controller import Controller, Settings
-from firmware.play.store import Store
-from firmware.service.boards import check_board
+from firmware.service.boards import board_for, check_board
 from firmware.solve.installed import table_for
 from firmware.story.facts import FactTeller
 from firmware.story.modes import STORY_GAME
@@ -41,20 +39,18 @@ from firmware.story.setna import Setna
 from firmware.story.tutorial import Tutorial
 from firmware.words import N_, _
 from hardware.board_file import Board, ConfigError
-from hardware.squares import STACKS
 from sim.board.hand import Hand
 from sim.board.mummy_hand import MummyHand
 from sim.board.table import Table
 from sim.drawing.layout import Layout
 from sim.pages.page import Page
-from sim.window import board_words, stacks_words
+from sim.window import board_words
 from sim.window import menus as window_menu
 from sim.window.audio import Audio
-from sim.window.board_play import BoardPlay, saved_pieces
+from sim.window.board_play import BoardPlay, saved_pieces, saved_stacks
 from sim.window.chances import Chances
 from sim.window.menu_bar import Item, Menu
 from sim.window.settings import WindowSettings, save
-from sim.window.stacks_play import StacksPlay
 from sim.window.story import Story
 from sim.window.view import Snapshot, View
 
@@ -69,19 +65,19 @@ NO_SOUND = N_("No sound here (no sound device could be opened): the window plays
 NO_OTHER_GAME = N_("Another game needs the window opened again: aseb sim --game {game}")
 """Said when a window that cannot open another game (a test's) is asked to."""
 
-Opener = Callable[[str], "Table | StacksPlay"]
-"""Sets out a game by name: its board and controller, or the stacking game's play."""
+Opener = Callable[[str], Table]
+"""Sets out a game by name: its board and controller."""
 
 
 class Window:
     """A game of the family in a window: events in, time steps, pictures out."""
 
-    def __init__(self, table: Table | StacksPlay, settings: WindowSettings, *,
+    def __init__(self, table: Table, settings: WindowSettings, *,
                  size: tuple[int, int] = SIZE, settings_file: Path | None = None,
                  audio: Audio | None = None, rng: random.Random | None = None,
                  chosen: Chosen | None = None, choices_file: SettingsFile | None = None,
                  opener: Opener | None = None) -> None:
-        """``table``: the simulated board and its controller, or the stacking game's play;
+        """``table``: the simulated board and its controller;
         ``chosen``: the board's settings as last chosen (the mode, the volume...), kept in
         ``choices_file``; ``opener`` sets out another game chosen in Options."""
         self.settings = settings
@@ -93,8 +89,8 @@ class Window:
         """The volume chosen (``1``-``5``): the window's sounds and music play at it."""
         if audio is not None:
             audio.volume = int(self.volume) / VOLUMES
-        self.play = BoardPlay(table, settings) if isinstance(table, Table) else table
-        self.story = Story(self, self.play) if isinstance(self.play, BoardPlay) else None
+        self.play = BoardPlay(table, settings)
+        self.story: Story | None = Story(self, self.play)
         """The tutorial and Setna's tournament (played on the board only)."""
         self.layout = self._fit(size)
         self.menu = Menu(self.menu_items)
@@ -123,16 +119,15 @@ class Window:
              audio: Audio | None = None, game: str = DEFAULT,
              table: SolvedTable | None = None, chosen: Chosen | None = None,
              choices_file: SettingsFile | None = None) -> Window:
-        """A window on a fresh table; a saved game in progress is set out on the board first
-        (the stacking game, with no board, goes on where it was left).
+        """A window on a fresh table; a saved game in progress is set out on the board first.
         ``table``: the solved table of the game, for the chances bar and the review page;
         ``chosen`` and ``choices_file``: the board's settings, and where they are kept."""
         settings = settings if settings is not None else WindowSettings()
         seed = seed if seed is not None else secrets.randbits(32)
 
-        def opener(name: str) -> Table | StacksPlay:
+        def opener(name: str) -> Table:
             rules = load_game(name)
-            fits = check_board(board, rules) if board is not None and not on_screen(rules, board) \
+            fits = check_board(board, rules) if board is not None \
                 else None  # ConfigError: this board file does not play that game
             return _play_for(name, fits, state_dir, settings, seed,
                              table if name == game else table_for(rules))
@@ -145,9 +140,7 @@ class Window:
 
     @property
     def board(self) -> BoardPlay:
-        """Play on the board (the stacking game has none: an AttributeError)."""
-        if not isinstance(self.play, BoardPlay):
-            raise AttributeError(f"{self.play.rules.title} is not played on a board")
+        """Play on the board."""
         return self.play
 
     @property
@@ -306,8 +299,8 @@ class Window:
             self.story.leave_tutorial()
             self.story.leave_tournament()
         self.play.close()
-        self.play = BoardPlay(made, self.settings) if isinstance(made, Table) else made
-        self.story = Story(self, self.play) if isinstance(self.play, BoardPlay) else None
+        self.play = BoardPlay(made, self.settings)
+        self.story = Story(self, self.play)
         self.refit()
         self.view.invalidate()
         if pygame.display.get_init() and pygame.display.get_surface() is not None:
@@ -372,12 +365,9 @@ class Window:
     def snapshot(self) -> Snapshot:
         """What the window would show now."""
         play, story = self.play, self.story
-        if isinstance(play, StacksPlay):
-            shot = stacks_words.picture(play, self.layout, self.mouse)
-        else:
-            shot = board_words.picture(play, self.layout, self.mouse,
-                                       lesson=self.tutorial is not None,
-                                       tournament=story.telling if story is not None else None)
+        shot = board_words.picture(play, self.layout, self.mouse,
+                                   lesson=self.tutorial is not None,
+                                   tournament=story.telling if story is not None else None)
         return replace(shot, fact=self.fact, page=self.page,
                        log=play.said if self.log_open else None,
                        labels=self.settings.square_labels,
@@ -405,23 +395,18 @@ class Window:
             self.audio.close()
 
 
-def on_screen(rules: Rules, board: Board | None = None) -> bool:
-    """Whether the window plays ``rules``' game through the engine, not on a simulated board:
-    the stacking game, unless a Hall board file (``board``) is given to play it on."""
-    return rules.geometry.board == STACKS and (board is None or board.hall is None)
-
-
 def _play_for(game: str, board: Board | None, state_dir: Path | None, settings: WindowSettings,
-              seed: int, table: SolvedTable | None) -> Table | StacksPlay:
-    """``game`` set out: on a fresh simulated board (a saved game in progress set out on it
-    first), or the stacking game's play, which has no board and goes on where it was left."""
+              seed: int, table: SolvedTable | None) -> Table:
+    """``game`` set out on a fresh simulated board (a saved game in progress set out on it
+    first): the board file given, else the shipped one of the game's kind (the stacking
+    game's is a Hall board)."""
     rules = load_game(game)
-    if on_screen(rules, board):
-        store = Store(state_dir, rules.name) if state_dir is not None else None
-        return StacksPlay(settings, store=store, seed=seed)
+    wired = board if board is not None else board_for(rules)
     controller_settings = Settings(mummy=settings.mummy, level=settings.level,
                                    fair=settings.fair, hints=settings.hints, ruleset=rules,
                                    table=table)
-    return Table(state_dir=state_dir, settings=controller_settings, seed=seed, board=board,
-                 pieces=saved_pieces(state_dir, rules.name,
-                                     board is not None and board.reeds.has_racks))
+    if wired.hall is not None:  # whose men stand where, and how many
+        return Table(state_dir=state_dir, settings=controller_settings, seed=seed, board=wired,
+                     stacks=saved_stacks(state_dir, rules.name))
+    return Table(state_dir=state_dir, settings=controller_settings, seed=seed, board=wired,
+                 pieces=saved_pieces(state_dir, rules.name, wired.reeds.has_racks))

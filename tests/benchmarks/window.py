@@ -27,7 +27,6 @@ import pygame
 from engine.core.sides import Side
 from sim.window import launch
 from sim.window.settings import WindowSettings
-from sim.window.stacks_play import StacksPlay
 from sim.window.window import Window
 
 SIZE = (1280, 720)
@@ -71,14 +70,14 @@ def _frame(window: Window, screen: pygame.Surface) -> float:
 def animating_frame_times(state_dir: Path, game: str, frames: int = 600) -> list[float]:
     """Seconds per frame (step + render + flip) while the mummy's hand carries its pieces.
 
-    The mummy plays Reels and the player's Cones are moved by clicks (the stacking game's by the
-    play's own calls), so most frames show the mummy's piece in the air over flashing and
-    breathing lights (the stacking game: over its stacks and rings).
+    The mummy plays Reels and the player's Cones are moved by clicks, so most frames show the
+    mummy's piece in the air over flashing and breathing lights (the stacking game on its
+    simulated Hall board, as every other game).
     """
     screen = pygame.display.set_mode(SIZE, pygame.RESIZABLE)
     window = Window.open(state_dir=state_dir, settings=WindowSettings(mummy=Side.REELS), seed=2,
                          game=game)
-    act = _stacks_player if isinstance(window.play, StacksPlay) else _board_player(window)
+    act = _board_player(window)
     times: list[float] = []
     while len(times) < frames:
         act(window)
@@ -91,22 +90,7 @@ def animating_frame_times(state_dir: Path, game: str, frames: int = 600) -> list
 
 def _carrying(window: Window) -> bool:
     """Whether the mummy's hand has a piece in the air."""
-    play = window.play
-    return play.carried is not None if isinstance(play, StacksPlay) else window.mummy_hand.busy
-
-
-def _stacks_player(window: Window) -> None:
-    """The Cones' turn in the stacking game: throw, then the first move, until the dice are
-    used; a new game once one is over."""
-    play = window.play
-    assert isinstance(play, StacksPlay)
-    if play.state.is_over:
-        play.new_game()
-    elif not play.mummy_to_play:
-        if play.state.throw is None:
-            play.throw()
-        elif play.state.moves:
-            play.play(play.state.moves[0])
+    return window.mummy_hand.busy
 
 
 def _board_player(window: Window) -> object:
