@@ -54,10 +54,13 @@ def test_aseb_run_plays_the_stacking_game_only_on_a_hall_board(
                  "--state-dir", str(tmp_path)]) == 0
 
 
-def test_aseb_sim_takes_no_board_file_for_the_stacking_game(
+def test_aseb_sim_plays_the_stacking_game_on_a_hall_board_only(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    assert main(["sim", "--game", "stacks", "--board", str(tmp_path / "b.toml")]) == 2
-    assert "no board file" in capsys.readouterr().err
+    from hardware.board_file import DEFAULT_BOARD
+
+    assert main(["sim", "--game", "stacks", "--board", str(DEFAULT_BOARD),
+                 "--state-dir", str(tmp_path)]) == 78
+    assert "wired for a twenty-squares board" in capsys.readouterr().err
 
 
 def test_a_board_file_for_a_stacks_board_is_refused_saying_why(tmp_path: Path) -> None:
