@@ -73,6 +73,8 @@ class SimHall:
                                self._rng.uniform(0.95, 1.05))
             for square in self.positions}
         self.stacks = {square: [] for square in self.positions}
+        self._fields: dict[str, float] = {}
+        """Each sensor's field for the men as they stand (worked out again after a change)."""
 
     def man(self, pole: int) -> float:
         """A new man of side ``pole`` (+1 Cones, -1 Reels): its signed strength."""
@@ -89,9 +91,11 @@ class SimHall:
     def place(self, square: str, man: float) -> None:
         """Set ``man`` on top of ``square``'s stack."""
         self.stacks[square].append(man)
+        self._fields.clear()
 
     def lift(self, square: str) -> float:
         """Take the top man off ``square``; returns it."""
+        self._fields.clear()
         return self.stacks[square].pop()
 
     def count(self, square: str) -> int:
@@ -107,9 +111,24 @@ class SimHall:
         """Sweep every man off the board."""
         for men in self.stacks.values():
             men.clear()
+        self._fields.clear()
+
+    def restore(self, stacks: dict[str, list[float]]) -> None:
+        """Set the men back as ``stacks`` had them (after calibration swept them off)."""
+        for square, men in stacks.items():
+            self.stacks[square] = list(men)
+        self._fields.clear()
 
     def bz(self, sensor: str) -> float:
         """The field at ``sensor`` in mT from every man on the board."""
+        if not self.held:
+            known = self._fields.get(sensor)
+            if known is None:
+                known = self._fields[sensor] = self._bz(sensor)
+            return known
+        return self._bz(sensor)
+
+    def _bz(self, sensor: str) -> float:
         table = self.field.table
         total = 0.0
         for square, men in self.stacks.items():
@@ -144,6 +163,5 @@ def calibrated(hall: SimHall, stacks: bool, reads: int = 24) -> Levels:
             placed[square, count] = {s: statistics.fmean(float(c.raw_value) for _ in range(4))
                                      for s, c in hall.channels.items()}
             hall.clear()
-    for square, men in kept.items():
-        hall.stacks[square] = men
+    hall.restore(kept)
     return fit(hall.config, empty, placed)

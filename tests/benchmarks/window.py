@@ -25,6 +25,7 @@ from pathlib import Path
 import pygame
 
 from engine.core.sides import Side
+from firmware.play.evidence import trips
 from sim.window import launch
 from sim.window.settings import WindowSettings
 from sim.window.window import Window
@@ -113,9 +114,11 @@ def _board_player(window: Window) -> object:
             _click(window, window.layout.stick_box.center)
         elif state.turn is Side.CONES and controller.phase is Phase.MOVE and state.moves:
             wait_until = window.table.now + 1.0
-            move = state.moves[0]
-            _click(window, window.layout.squares[move.source].center if move.source else
-                   window.layout.sideline_slot(move.side, 0))
+            mover = trips(state, state.moves[0])[0]  # its square, else the sideline
+            _click(window, window.layout.squares[mover.start].center if mover.start else
+                   window.layout.sideline_slot(mover.side, 0))
+            if window.play.chosen is not None and mover.end is not None:  # a square to pick
+                _click(window, window.layout.squares[mover.end].center)
 
     return act
 
