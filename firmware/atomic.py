@@ -4,6 +4,7 @@ written, so a power cut leaves the old file or the new one, never half of one.
 
     write_whole(state_dir / "settings.json", text)   # OSError: the old file stands
     set_aside(path, "settings file", "not JSON")   # settings.json -> settings.bad-1.json
+    tidy(state_dir / "game.json")                  # at start: game.tmp a kill left, removed
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import logging
 import os
 from pathlib import Path
+from typing import TextIO
 
 log = logging.getLogger(__name__)
 
@@ -22,10 +24,10 @@ def write_whole(path: Path, text: str) -> None:
     tmp = path.with_suffix(".tmp")
     try:
         try:
-            f = open(tmp, "w", encoding="utf-8")  # noqa: SIM115 (closed just below)
+            f = _new_file(tmp)
         except FileNotFoundError:  # the first write: the directory is made once
             path.parent.mkdir(parents=True, exist_ok=True)
-            f = open(tmp, "w", encoding="utf-8")  # noqa: SIM115
+            f = _new_file(tmp)
         with f:
             f.write(text)
             f.flush()
@@ -41,11 +43,34 @@ def write_whole(path: Path, text: str) -> None:
         os.close(fd)
 
 
+def _new_file(tmp: Path) -> TextIO:
+    """``tmp`` made afresh for writing: whatever had its name (a write cut short, a FIFO that
+    would block the open, a link) is removed first, never written through."""
+    tmp.unlink(missing_ok=True)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
+    return open(fd, "w", encoding="utf-8")
+
+
+def tidy(path: Path) -> None:
+    """Remove the temporary file a write of ``path`` cut short (a power cut, a kill) left
+    behind: the file it was to replace stands whole, and is read instead."""
+    tmp = path.with_suffix(".tmp")
+    try:
+        tmp.unlink()
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        log.warning("%s, left by a write cut short, could not be removed: %s", tmp, exc)
+        return
+    log.info("removed %s, left by a write cut short (a power cut or a kill); %s stands as it "
+             "was last written whole", tmp, path.name)
+
+
 def aside_name(path: Path) -> Path:
     """The first free ``NAME.bad-N.SUFFIX`` beside ``path``: each bad file is kept, a second
     never overwrites the first."""
     n = 1
-    while (aside := path.with_name(f"{path.stem}.bad-{n}{path.suffix}")).exists():
+    while os.path.lexists(aside := path.with_name(f"{path.stem}.bad-{n}{path.suffix}")):
         n += 1
     return aside
 

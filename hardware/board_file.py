@@ -9,6 +9,7 @@ the file, the key and the problem::
 
 from __future__ import annotations
 
+import ipaddress
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,6 +38,7 @@ __all__ = [
     "SoundsConfig",
     "SticksConfig",
     "StoryConfig",
+    "WebConfig",
     "load_board",
     "parse_board",
 ]
@@ -192,6 +194,25 @@ class StoryConfig:
     mode: str = "game"
 
 
+WEB_PORT = 8020
+
+
+@dataclass(frozen=True)
+class WebConfig:
+    """Where ``aseb web`` listens (loopback, unless the file names the board's LAN address) and
+    the PIN the file sets (None: the board says one aloud when asked)::
+
+        [web]
+        address = "192.168.1.20"
+        port = 8020
+        pin = "482913"
+    """
+
+    address: str = "127.0.0.1"
+    port: int = WEB_PORT
+    pin: str | None = None
+
+
 @dataclass(frozen=True)
 class Board:
     """Everything about one physical board; ``source`` is the file it came from."""
@@ -211,6 +232,7 @@ class Board:
     ``ramses``."""
     story: StoryConfig = field(default_factory=StoryConfig)
     menu: MenuConfig = field(default_factory=MenuConfig)
+    web: WebConfig = field(default_factory=WebConfig)
     hall: HallConfig | None = None
     """A Hall board's sensors (``[sensors] kind = "hall"``; its ``reeds`` are then none)."""
 
@@ -282,9 +304,10 @@ def _board(data: dict[str, Any], source: str, base: Path | None) -> Board:
     story = StoryConfig(story_section.text("mode", "game", choices=STORY_MODES))
     story_section.done()
     menu = _menu(top.section("menu"), kind)
+    web = _web(top.section("web"))
     top.done()
     return Board(source, name, pin_factory, reeds, sticks, buttons, lights, sounds, facts,
-                 kiosk, kind, story, menu, hall_config)
+                 kiosk, kind, story, menu, web, hall_config)
 
 
 class _PinRegistry:
@@ -569,6 +592,22 @@ def _menu(section: Section, kind: str) -> MenuConfig:
     defaults = {key: section.text(key) for key in section.names() if key != "open"}
     section.done()
     return MenuConfig(opening, MappingProxyType(defaults))
+
+
+def _web(section: Section) -> WebConfig:
+    """The web page's section: read here, so every door that reads a board file checks it."""
+    address = section.text("address", WebConfig.address)
+    try:
+        ipaddress.ip_address(address)
+    except ValueError:
+        raise section.error("address", f"expected an IP address such as '127.0.0.1' or "
+                            f"'192.168.1.20', got {shown_value(address)}") from None
+    port = section.integer("port", WEB_PORT, low=1024, high=65535)
+    pin = section.text("pin", "") or None
+    if pin is not None and not (pin.isascii() and pin.isdigit() and 4 <= len(pin) <= 8):
+        raise section.error("pin", f"expected 4 to 8 digits in quotes, got {shown_value(pin)}")
+    section.done()
+    return WebConfig(address, port, pin)
 
 
 def _hours(section: Section, key: str) -> tuple[int, int] | None:

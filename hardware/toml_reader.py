@@ -3,12 +3,13 @@ and the problem::
 
     board.toml: squares.M7.pin: GPIO 18 is already used by lights.pin
 
-The file itself is checked first: a regular file of at most ``MAX_BYTES`` (not a FIFO, not
-/dev/zero), UTF-8 without a byte-order mark, no value nested deeper than ``MAX_DEPTH`` (a deeply
-nested list would otherwise end in a RecursionError inside tomllib) and no dotted key of more than
-``MAX_KEY_PARTS`` parts (tomllib's memory grows with the square of a key's parts). The scan is
-linear in the file's size, so a big file is refused in well under a second, and a bad value is
-shown cut to a readable length.
+The file is read by the one careful reader (``hardware.file_reader``: a regular file of at most
+``MAX_BYTES``, opened so a FIFO cannot hang it), then checked before tomllib sees it: UTF-8
+without a byte-order mark, no value nested deeper than ``MAX_DEPTH`` (a deeply nested list would
+otherwise end in a RecursionError inside tomllib), no dotted key of more than ``MAX_KEY_PARTS``
+parts (tomllib's memory grows with the square of a key's parts), no more than ``MAX_KEYS`` keys
+and no number of more than ``MAX_DIGITS`` digits. The scan is linear in the file's size, so a big
+file is refused in well under a second, and a bad value is shown cut to a readable length.
 """
 
 from __future__ import annotations
@@ -16,24 +17,28 @@ from __future__ import annotations
 import codecs
 import math
 import re
-import stat
 import tomllib
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from hardware.errors import ConfigError, shown, shown_value
+from hardware.file_reader import BOARD_FILE, Unreadable, read_bytes
 
-__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_KEY_PARTS", "ConfigError", "Section", "load_toml",
-           "parse_toml"]
+__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_DIGITS", "MAX_KEYS", "MAX_KEY_PARTS", "ConfigError",
+           "Section", "load_toml", "parse_toml"]
 
-MAX_DEPTH = 16
+MAX_DEPTH = BOARD_FILE.depth
 """Lists and inline tables nested deeper than this are refused: no board file needs more than 2."""
 MAX_KEY_PARTS = 8
 """Parts of a dotted key (``squares.M7.pin`` has 3): no board file needs more than 3."""
+MAX_KEYS = BOARD_FILE.keys
+"""Keys and tables in all: the biggest shipped board file has about 150."""
+MAX_DIGITS = BOARD_FILE.digits
+"""Digits in one number: no setting needs more than a few."""
 LARGEST = 10**15
 """The largest integer a number key takes (no setting is anywhere near it)."""
-MAX_BYTES = 1_000_000
+MAX_BYTES = BOARD_FILE.size
 """The largest file read: a board file is a few kilobytes."""
 _LONG_NUMBER = re.compile(r"[0-9][0-9_]{4000,}")
 
@@ -41,18 +46,11 @@ _LONG_NUMBER = re.compile(r"[0-9][0-9_]{4000,}")
 def load_toml(path: Path) -> dict[str, Any]:
     """Read and parse the TOML file ``path``; every problem is a one-line ``ConfigError``."""
     try:
-        # Looked at before it is opened: opening a FIFO would wait for a writer for ever.
-        mode = path.stat().st_mode
-        if not stat.S_ISREG(mode):
-            raise ConfigError(f"{path}: not a regular file (a {_kind(mode)}); give the path of "
-                              "a board file")
-        with path.open("rb") as f:
-            raw = f.read(MAX_BYTES + 1)
-    except OSError as e:
+        raw = read_bytes(path, BOARD_FILE)  # a regular file, opened so a FIFO cannot hang it
+    except FileNotFoundError as e:
         raise ConfigError(f"{path}: cannot read the file: {e.strerror or e}") from None
-    if len(raw) > MAX_BYTES:
-        raise ConfigError(f"{path}: larger than {MAX_BYTES // 1_000_000} MB; a board file is a "
-                          "few kilobytes")
+    except Unreadable as e:
+        raise ConfigError(str(e)) from None
     if raw.startswith(codecs.BOM_UTF8):
         raise ConfigError(f"{path}: starts with a byte-order mark (BOM); save it as UTF-8 "
                           "without one")
@@ -72,16 +70,16 @@ def parse_toml(text: str, source: str) -> dict[str, Any]:
         raise ConfigError(f"{source}: starts with a byte-order mark (BOM); save it as UTF-8 "
                           "without one")
     try:
-        for statement in _statements(text):
-            if statement.depth > MAX_DEPTH:
-                raise ConfigError(f"{source}: {shown(statement.key)}: lists or tables nested "
-                                  f"more than {MAX_DEPTH} deep (line {statement.line})")
+        for _ in _statements(text):  # raises on what is out of bounds
+            pass
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise ConfigError(f"{source}: not valid TOML: {shown(str(e), 200)}") from None
     except _TooManyParts as e:
         raise ConfigError(f"{source}: line {e.line}: a dotted key of more than {MAX_KEY_PARTS} "
                           "parts") from None
+    except _OutOfBounds as e:
+        raise ConfigError(f"{source}: {shown(e.where)}: {e.problem}") from None
     except ValueError as e:  # tomllib lets int()'s limit of 4,300 digits through
         found = _LONG_NUMBER.search(text)
         if found is None:
@@ -95,15 +93,17 @@ def parse_toml(text: str, source: str) -> dict[str, Any]:
         raise ConfigError(f"{source}: too large to read") from None
 
 
-def _kind(mode: int) -> str:
-    kinds = {stat.S_ISDIR: "directory", stat.S_ISFIFO: "FIFO", stat.S_ISCHR: "character device",
-             stat.S_ISBLK: "block device", stat.S_ISSOCK: "socket"}
-    return next((name for test, name in kinds.items() if test(mode)), "special file")
-
-
 class _TooManyParts(Exception):
     def __init__(self, line: int) -> None:
         self.line = line
+
+
+class _OutOfBounds(Exception):
+    """More keys, or a longer number, than a board file ever has: where, and what."""
+
+    def __init__(self, where: str, problem: str) -> None:
+        self.where = where
+        self.problem = problem
 
 
 class _Statement:
@@ -116,15 +116,18 @@ class _Statement:
         self.depth = 0
 
 
-def _statements(text: str) -> Iterator[_Statement]:
+def _statements(text: str, bounded: bool = True) -> Iterator[_Statement]:
     """Every assignment, named by its dotted key under the table header before it.
 
     A rough scanner, not a parser: it skips strings and comments and counts brackets, which is all
     the nesting check and the naming of a line need; tomllib still judges the syntax. It looks at
-    each character a bounded number of times (a long line of ``[`` is not quadratic), and raises
-    ``_TooManyParts`` on a dotted key (of a header, an assignment or an inline table) of more
-    than ``MAX_KEY_PARTS`` parts.
+    each character a bounded number of times (a long line of ``[`` is not quadratic). When
+    ``bounded`` it raises ``_TooManyParts`` on a dotted key (of a header, an assignment or an
+    inline table) of more than ``MAX_KEY_PARTS`` parts, and ``_OutOfBounds`` on more than
+    ``MAX_KEYS`` keys and tables or a value's number of more than ``MAX_DIGITS`` digits.
     """
+    keys = 0
+    digits = 0  # digits of the number being read in a value
     table = ""
     current: _Statement | None = None
     depth = 0
@@ -145,9 +148,22 @@ def _statements(text: str) -> Iterator[_Statement]:
             end = text.find("\n", i)
             i = len(text) if end < 0 else end
             continue
+        if c.isdigit() and current is not None and bounded:
+            digits += 1
+            if digits > MAX_DIGITS:
+                long = _digits_from(text, i - digits + 1)
+                raise _OutOfBounds(current.key, f"a number of {long:,} digits; no setting needs "
+                                   "more than a few")
+        elif c != "_":
+            digits = 0
+        if c == "=" or (c == "[" and blank and current is None):
+            keys += 1
+            if keys > MAX_KEYS and bounded:
+                raise _OutOfBounds(f"line {line}", f"more than {MAX_KEYS:,} keys and tables; a "
+                                   "board file has about a hundred")
         if c == ".":
             parts += 1
-            if parts > MAX_KEY_PARTS:
+            if parts > MAX_KEY_PARTS and bounded:
                 raise _TooManyParts(line)
         elif not (c.isalnum() or c in "_- \t"):
             parts = 1
@@ -172,6 +188,9 @@ def _statements(text: str) -> Iterator[_Statement]:
         elif c in "[{":
             depth += 1
             current.depth = max(current.depth, depth)
+            if depth > MAX_DEPTH and bounded:
+                raise _OutOfBounds(current.key, f"lists or tables nested more than {MAX_DEPTH} "
+                                   f"deep (line {current.line})")
         elif c in "]}":
             depth = max(0, depth - 1)
         if c not in " \t\r\n":
@@ -180,6 +199,15 @@ def _statements(text: str) -> Iterator[_Statement]:
     if current is not None:
         current.last_line = line
         yield current
+
+
+def _digits_from(text: str, i: int) -> int:
+    """The digits of the number that starts at ``i`` (its ``_`` separators aside)."""
+    digits = 0
+    while i < len(text) and (text[i].isdigit() or text[i] == "_"):
+        digits += text[i] != "_"
+        i += 1
+    return digits
 
 
 def _end_of_string(text: str, i: int) -> int:
@@ -201,7 +229,7 @@ def _end_of_string(text: str, i: int) -> int:
 
 def _key_on_line(text: str, line: int) -> str:
     """The dotted key set on ``line``, to name it in a message (else just the line)."""
-    for statement in _statements(text):
+    for statement in _statements(text, bounded=False):
         if statement.line <= line <= statement.last_line:
             return statement.key
     return f"line {line}"

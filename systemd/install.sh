@@ -181,17 +181,18 @@ board_label=${board_source#"$stage/"}
 # The board file is checked before anything changes; its backends decide the rest.
 python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null ||
     die 1 "aseb needs Python 3.11 or newer as python3 (Raspberry Pi OS Bookworm has it)"
-# The same checks as `aseb run` makes of it, for the game the unit plays (Tait's).
-needs=$(PYTHONPATH=$stage python3 - "$board_source" <<'EOF'
+# The same reader and checks as `aseb run` makes of it, for the game the unit plays (Tait's),
+# in the code that will be installed: -P keeps the working directory (a clone's root) off the
+# path, -B writes no __pycache__ into the export before its fingerprint is taken.
+needs=$(PYTHONPATH=$stage python3 -B -P - "$board_source" <<'EOF'
 import sys
 from engine import games
-from firmware.service.boards import check_board
+from firmware.service.boards import read_board
 from firmware.story.modes import check_story
-from hardware.board_file import load_board
 from hardware.errors import ConfigError
 
 try:
-    board = check_board(load_board(sys.argv[1]), games.load())
+    board = read_board(sys.argv[1], games.load())
     check_story(board.story.mode, games.load())
 except (ConfigError, ValueError) as e:
     print(e, file=sys.stderr)

@@ -13,6 +13,7 @@ import pytest
 
 os.environ["LANGUAGE"] = "en"  # the tests read English (a test of another language asks for it)
 
+from firmware import words
 from hardware.lights import Frame
 from sim.board.table import Table
 from tests.firmware.invariant import unguided
@@ -30,6 +31,14 @@ os.environ.pop("STATE_DIRECTORY", None)  # systemd's, when run under a unit: not
 def _remove_home(session: int = os.getpid()) -> None:
     if os.getpid() == session:  # not in a child forked by a test
         shutil.rmtree(_HOME, ignore_errors=True)
+
+
+@pytest.fixture(autouse=True)
+def english_after_each_test() -> Iterator[None]:
+    """A test that leaves another language spoken (a kiosk's reed stuck on a language square
+    chooses German) does not change what the next test on the same worker reads."""
+    yield
+    words.use("en")
 
 
 @pytest.fixture(autouse=True)

@@ -13,15 +13,18 @@ import io
 import json
 import logging
 import os
+import stat
 import statistics
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, fields
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
+from firmware.atomic import set_aside
 from firmware.words import _
+from hardware.file_reader import Bounds, Unreadable, kind_of, read_bytes
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +65,8 @@ class GameLog:
         self.directory = Path(directory)
         self.path = self.directory / "games.jsonl"
         self.max_bytes = max_bytes
+        self.bounds = Bounds("game log", 2 * max_bytes)
+        """What is read of one file: it is rotated once it holds ``max_bytes``."""
         self.waiting: list[str] = []
         """Lines not written yet (a full or read-only disk), oldest first."""
 
@@ -80,7 +85,7 @@ class GameLog:
             self.directory.mkdir(parents=True, exist_ok=True)
             if self.path.exists() and self.path.stat().st_size >= self.max_bytes:
                 self._rotate()
-            with open(self.path, "a", encoding="utf-8") as f:
+            with _appending(self.path) as f:
                 if f.tell() and not _ends_a_line(self.path):
                     f.write("\n")  # what a full disk cut short stays a line of its own
                 f.write("".join(self.waiting))
@@ -100,8 +105,11 @@ class GameLog:
     def lines(self) -> Iterator[GameLine]:
         """Every game recorded, oldest first; lines that cannot be read are skipped."""
         for path in self.files():
-            try:
-                text = path.read_text(encoding="utf-8", errors="replace")
+            try:  # bounded, a regular file: never a hang (a line of bad bytes is skipped)
+                text = read_bytes(path, self.bounds, follow=False).decode("utf-8", "replace")
+            except Unreadable as exc:
+                log.warning("%s", exc)
+                continue
             except OSError as exc:
                 log.warning("cannot read %s: %s", path, exc)
                 continue
@@ -121,6 +129,19 @@ class GameLog:
             if older.exists():
                 os.replace(older, self.directory / f"games.{n + 1}.jsonl")
         os.replace(self.path, self.directory / "games.1.jsonl")
+
+
+def _appending(path: Path) -> TextIO:
+    """The log opened to add lines to: a regular file. Anything else in its place (a FIFO,
+    whose open would wait for a reader for ever; a link; a directory) is set aside first."""
+    try:
+        mode: int | None = os.lstat(path).st_mode
+    except FileNotFoundError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode):
+        set_aside(path, "game log", f"not a regular file ({kind_of(mode)})", "; a new one begins")
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+    return open(os.open(path, flags, 0o666), "a", encoding="utf-8")
 
 
 def _ends_a_line(path: Path) -> bool:

@@ -1,8 +1,9 @@
 """The owner's choices, kept in one settings file in the state directory (``settings.json``).
 
 Written atomically (a temporary file, flushed to disk, renamed over the old one) whenever the
-board menu closes; read at start. A file that cannot be used whole (not text, not JSON, nested
-too deeply, too big, a value of the wrong type or no longer offered) is moved aside
+board menu closes; read at start by the one careful reader (``hardware.file_reader``). A file
+that cannot be used whole (not a regular file, not text, not JSON, nested too deeply, too big, a
+value of the wrong type or no longer offered) is moved aside
 (``settings.bad-N.json``) with a log line, as the saved game is, and its good values are kept:
 a bad settings file never stops the board.
 
@@ -15,18 +16,20 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from firmware.atomic import set_aside, write_whole
 from firmware.menu.choices import Chosen, choose
+from hardware.file_reader import SETTINGS, Unreadable, read_json
 
 log = logging.getLogger(__name__)
 
 FORMAT = "aseb-settings"
 NAME = "settings.json"
-MAX_BYTES = 64 * 1024
+MAX_BYTES = SETTINGS.size
 """A settings file is a few hundred bytes; anything much bigger is not one, and is not read."""
 
 
@@ -44,7 +47,7 @@ class SettingsFile:
         values kept."""
         found = self._read()
         problems = [self._unusable] if self._unusable else choose(kind, found)[1]
-        if problems and self.path.exists():
+        if problems and os.path.lexists(self.path):
             self._set_aside("; ".join(problems))
         return choose(kind, defaults, found, overrides)[0]
 
@@ -54,22 +57,11 @@ class SettingsFile:
         """The file's settings as found (empty when there is none or it is garbled)."""
         self._unusable = None
         try:
-            if self.path.stat().st_size > MAX_BYTES:
-                self._unusable = f"bigger than {MAX_BYTES} bytes"
-                return {}
-            text = self.path.read_text(encoding="utf-8")
+            data: Any = read_json(self.path, SETTINGS)  # bounded, a regular file: never a hang
         except FileNotFoundError:
             return {}
-        except (OSError, UnicodeDecodeError) as exc:
-            self._unusable = f"cannot be read: {exc}"
-            return {}
-        try:
-            data: Any = json.loads(text)
-        except RecursionError:
-            self._unusable = "nested too deeply"
-            return {}
-        except ValueError as exc:
-            self._unusable = f"not JSON: {exc}"
+        except Unreadable as exc:
+            self._unusable = exc.said
             return {}
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             self._unusable = f"not an aseb settings file (expected \"format\": \"{FORMAT}\")"

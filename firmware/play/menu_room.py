@@ -2,10 +2,11 @@
 menu's turn at the switches, the lights and the sounds while it is open.
 
 Only a board with no game on it opens it: between games, or a game's pieces cleared away (the
-game is kept, and guided back to when the menu closes, as after a restart). With pieces on the
-opening squares alone (``firmware.menu.menu_table``), a shake of the sticks, which such a board
-would otherwise refuse, opens the menu. A kiosk that locks the menu opens it only by the staff
-reset (``firmware.kiosk.kiosk``). What is chosen is applied and saved when it closes
+game is kept, and guided back to when the menu closes, as after a restart); a game's piece
+never lifted from where the game expects it means the game is still on the board. With pieces
+on the opening squares alone (``firmware.menu.menu_table``), a shake of the sticks, which such
+a board would otherwise refuse, opens the menu. A kiosk that locks the menu opens it only by
+the staff reset (``firmware.kiosk.kiosk``). What is chosen is applied and saved when it closes
 (``firmware.service.board_settings``); only the volume is heard at once.
 """
 
@@ -32,15 +33,24 @@ class MenuRoom(Phases):
 
     def _menu_gesture(self) -> bool:
         """Whether the still board shows the opening squares and nothing else, with no game
-        on it: between games, or a game's pieces cleared away (a game waiting to be resumed)."""
+        on it: between games, or a game's pieces cleared away (a game waiting to be resumed).
+
+        A game's piece still standing where the game expects it was never cleared away: a
+        piece on an opening square the game expects filled counts only once it has been
+        lifted (and set down again) since the position was set. During a game the shake is
+        then a throw, whatever else was slid or lifted."""
         menu = self.menu
         if menu is None or self.menu_locked \
                 or self.phase not in (Phase.IDLE, Phase.GUIDE, Phase.THROW, Phase.MOVE) \
                 or isinstance(self.verdict, Unsettled):
             return False
         opening = frozenset(menu.table.opening)
+        if self.board_pieces() != opening:
+            return False
+        if self.phase is Phase.IDLE:
+            return True
         expected = frozenset(s for s in self.tracker.expectation.before if s not in RACK_OF)
-        return self.board_pieces() == opening and (self.phase is Phase.IDLE or expected != opening)
+        return all(self.tracker.was_emptied(square) for square in opening & expected)
 
     def board_pieces(self) -> frozenset[str]:
         """The squares with a piece on them (the racks aside)."""

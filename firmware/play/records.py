@@ -14,8 +14,9 @@ from engine.core.errors import BadRecord
 from engine.record import GameRecord
 from firmware.atomic import write_whole
 from firmware.solve.places import default_directory
+from hardware.file_reader import RECORD, Unreadable, read_json
 
-MAX_BYTES = 10_000_000
+MAX_BYTES = RECORD.size
 """No record of a real game comes near this; a bigger file is refused unread."""
 
 
@@ -35,20 +36,15 @@ def save_game(record: GameRecord, directory: Path | None = None) -> Path:
 def load_game(path: Path) -> GameRecord:
     """The record in ``path``: a game record, or a board save holding one. Raises ValueError
     with a one-line reason for anything else."""
-    try:
-        if path.stat().st_size > MAX_BYTES:
-            raise ValueError(f"{path}: too big to be a game record")
-        text = path.read_text(encoding="utf-8-sig")
+    try:  # bounded, a regular file (a person names it: a link is followed): never a hang
+        data = read_json(path, RECORD, follow=True)
     except OSError as exc:
         raise ValueError(f"{path}: cannot read it ({exc.strerror})") from None
-    except UnicodeDecodeError:
-        raise ValueError(f"{path}: not a game record (not text)") from None
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        raise ValueError(f"{path}: not a game record (not JSON)") from None
+    except Unreadable as exc:
+        raise ValueError(f"{exc} (not a game record)") from None
     if isinstance(data, dict) and "record" in data:  # the board's save
-        text = json.dumps(data["record"])
+        data = data["record"]
+    text = json.dumps(data)
     try:
         return GameRecord.from_json(text)
     except BadRecord as exc:

@@ -1,9 +1,12 @@
 """Never lose a game: the record is saved atomically after every throw and move.
 
 A save is written to a temporary file, flushed to disk, then renamed over the old one, so a
-power cut leaves either the old save or the new one, never half of one. A save that cannot be
-used for any reason (binary garbage, numbers too large, nesting too deep) is moved aside with a
-warning and start-up goes on without it: never a crash at every start.
+power cut leaves either the old save or the new one, never half of one (a temporary file a
+power cut or a kill left behind is removed when the save is next read). A save is read by the
+one careful reader (``hardware.file_reader``); one that cannot be used for any reason (not a
+regular file, bigger than any game, binary garbage, numbers too large, nesting too deep) is
+moved aside with a warning and start-up goes on without it: never a hang, never a crash at
+every start.
 
 A save is resumed only under the very rules it was played by: its rules are compared with the
 running game's before they are even built (a corrupted save's rules could take gigabytes), so a
@@ -15,7 +18,6 @@ from __future__ import annotations
 
 import json
 import logging
-import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,8 +29,9 @@ from engine.core.sides import Side
 from engine.games.api import Rules
 from engine.mummy import Fair
 from engine.record import GameRecord, Notation
-from firmware.atomic import set_aside, write_whole
+from firmware.atomic import set_aside, tidy, write_whole
 from hardware.errors import shown
+from hardware.file_reader import SAVE, Unreadable, read_json
 
 log = logging.getLogger(__name__)
 
@@ -79,15 +82,15 @@ class Store:
 
         With ``rules`` (the game being played) a save of other rules is not resumed: another
         game's is moved to its own file, one of changed rules is set aside."""
+        tidy(self.path)
         try:
-            text = self.path.read_text(encoding="utf-8")
+            data: Any = read_json(self.path, SAVE)  # bounded, a regular file: never a hang
         except FileNotFoundError:
             return None
-        except (OSError, UnicodeDecodeError) as exc:
-            self.set_aside(f"cannot be read: {exc}")
+        except Unreadable as exc:
+            self.set_aside(exc.said)
             return None
         try:
-            data: Any = json.loads(text, parse_float=_finite, parse_constant=_no_constant)
             if not isinstance(data, dict) or data.get("format") != FORMAT:
                 raise BadRecord(f"not an aseb save (expected \"format\": \"{FORMAT}\")")
             if rules is not None and not self._of(data.get("record"), rules):
@@ -148,17 +151,6 @@ def save_name(game: str) -> str:
 
 def _name(side: Side | None) -> str | None:
     return side.name.lower() if side is not None else None
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise ValueError(f"number {text} is too large")
-    return value
-
-
-def _no_constant(name: str) -> float:
-    raise ValueError(f"{name} is not a number a save holds")
 
 
 def _side(value: Any) -> Side | None:

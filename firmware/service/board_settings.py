@@ -25,13 +25,14 @@ from engine.mummy.chances import SolvedTable
 from firmware import words
 from firmware.kiosk.kiosk import Kiosk
 from firmware.menu.board_menu import BoardMenu
-from firmware.menu.choices import Chosen, choose, offered, setting, volume_step
+from firmware.menu.choices import Chosen, choose
 from firmware.menu.menu_table import menu_table
 from firmware.menu.settings_file import SettingsFile
 from firmware.play.controller import Controller
 from firmware.play.settings import Settings
+from firmware.service.boards import board_defaults
 from firmware.story.modes import Companion, begin_story
-from hardware.board_file import Board, ConfigError
+from hardware.board_file import Board
 
 log = logging.getLogger(__name__)
 
@@ -42,28 +43,6 @@ TableFor = Callable[[Rules], SolvedTable | None]
 def no_table(rules: Rules) -> SolvedTable | None:
     """No solved table for any game."""
     return None
-
-
-def board_defaults(board: Board) -> dict[str, str]:
-    """The defaults a board file gives: ``[menu]``'s, the story mode, the volume, a kiosk's
-    level; ConfigError naming the key for a value that is not a choice on this board."""
-    found = {"mode": board.story.mode, "volume": volume_step(board.sounds.volume)}
-    if board.story.mode not in {c.value for c in offered(setting("mode"), board.kind)}:
-        raise ConfigError(f"{board.source}: story.mode: the {board.story.mode} is played with "
-                          f"Tait's Twenty Squares, not on a {board.kind} board")
-    if board.kiosk.enabled:
-        found["level"] = board.kiosk.level
-    for key, value in board.menu.defaults.items():
-        where = f"{board.source}: menu.{key}"
-        try:
-            choice = setting(key).choice(value)
-        except ValueError as exc:
-            raise ConfigError(f"{where}: {exc}") from None
-        if choice not in offered(setting(key), board.kind):
-            raise ConfigError(f"{where}: {value} is not played on a {board.kind} board")
-        found[key] = choice.value
-    choose(board.kind, found)  # the stories need Tait's game: settled there
-    return found
 
 
 def load_choices(board: Board, file: SettingsFile | None,

@@ -136,17 +136,19 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
     file's defaults, then the settings file, then ``overrides``: the run's flags, by setting);
     ``story`` (``tutorial``, ``tournament``) instead of the chosen mode, for this run; the
     board's link (``firmware.service.link``) listens on ``link`` (None: no link)."""
+    from engine import games
     from firmware.kiosk.stats import GameLog
     from firmware.play.store import Store
-    from firmware.service.boards import check_board
-    from hardware.board_file import load_board
+    from firmware.service.boards import check_board, read_board
     from hardware.clock import MonotonicClock
     from hardware.devices import open_devices
     from hardware.errors import ConfigError, HardwareUnavailable
 
     file = SettingsFile(state_dir)
     try:
-        board = load_board(board_path)
+        board = read_board(board_path)
+        if "game" in overrides:  # --game asks for this run: never another game in its place
+            check_board(board, games.load(overrides["game"]))
         chosen = load_choices(board, file, overrides)
         board = check_board(board, with_choices(settings, chosen, table_for).ruleset)
         mode = story or chosen.mode

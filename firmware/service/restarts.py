@@ -22,6 +22,7 @@ import threading
 from pathlib import Path
 
 from firmware.service.notify import Notifier
+from hardware.file_reader import SMALL, Unreadable, read_text
 
 log = logging.getLogger(__name__)
 
@@ -72,8 +73,8 @@ def _count(directory: Path | None) -> int:
     if directory is None:
         return 0
     try:
-        return max(0, int((directory / COUNT_FILE).read_text(encoding="ascii").strip()))
-    except (OSError, ValueError):  # none yet, or garbled: count afresh
+        return max(0, int(read_text(directory / COUNT_FILE, SMALL, follow=False).strip()))
+    except (OSError, ValueError, Unreadable):  # none yet, or garbled: count afresh
         return 0
 
 

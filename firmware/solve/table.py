@@ -13,7 +13,6 @@ firmware.solve.table.TableError: no solved table in /nonexistent (make one with:
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from pathlib import Path
 
@@ -25,6 +24,11 @@ from engine.tait.packed import EXTRA, HALF, HALF_MASK, OVER, TURN_SHIFT
 from engine.tait.state import TAIT, Ruleset
 from firmware.solve.places import table_name
 from firmware.solve.run import FORMAT
+from hardware.file_reader import Bounds, Unreadable, read_json
+
+TABLE = Bounds("solved table's description", 1_000_000, depth=4, keys=100)
+"""A table's ``.json``: its rules and a bound for each of its halves (about 23 KB for five
+pieces a side)."""
 
 
 class TableError(Exception):
@@ -69,7 +73,7 @@ def open_table(directory: Path, ruleset: Ruleset = TAIT) -> SolvedTable:
         raise TableError(phrase(N_("no solved table in {directory} (make one with: {command})"),
                                 directory=str(directory), command="aseb solve"))
     try:
-        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        meta = read_json(meta_path, TABLE, follow=True)  # bounded: never a hang
         if not isinstance(meta, dict) or meta.get("format") != FORMAT:
             raise TableError(phrase(N_("{file}: not a solved table"), file=str(meta_path)))
         solved = Ruleset.from_json(meta["ruleset"])
@@ -80,6 +84,9 @@ def open_table(directory: Path, ruleset: Ruleset = TAIT) -> SolvedTable:
         scale = int(meta["scale"])
     except TableError:
         raise
+    except Unreadable as exc:
+        raise TableError(phrase(N_("{file}: unreadable ({problem})"), file=str(meta_path),
+                                problem=exc.problem)) from None
     except (OSError, ValueError, KeyError, TypeError, RecursionError) as exc:
         raise TableError(phrase(N_("{file}: unreadable ({problem})"), file=str(meta_path),
                                 problem=str(exc))) from None

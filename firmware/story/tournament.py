@@ -22,6 +22,7 @@ from typing import Any
 from firmware.atomic import set_aside, write_whole
 from firmware.words import N_, _
 from hardware.errors import shown
+from hardware.file_reader import SMALL, Unreadable, read_json
 
 log = logging.getLogger(__name__)
 
@@ -86,14 +87,14 @@ class TournamentStore:
     def load(self) -> Tournament | None:
         """The tournament in progress, or None; an unreadable file is set aside, never fatal."""
         try:
-            data: Any = json.loads(self.path.read_text(encoding="utf-8"))
+            data: Any = read_json(self.path, SMALL)  # bounded, a regular file: never a hang
             wins, losses, stage = (data[key] for key in ("wins", "losses", "stage"))
             if not all(type(n) is int and 0 <= n <= TO_WIN for n in (wins, losses, stage)):
                 raise ValueError("counts out of range")
             return Tournament(wins, losses, stage)
         except FileNotFoundError:
             return None
-        except (OSError, ValueError, TypeError, KeyError, RecursionError) as exc:
+        except (Unreadable, OSError, ValueError, TypeError, KeyError) as exc:
             set_aside(self.path, "tournament file", shown(str(exc)), ", starting afresh")
             return None
 

@@ -13,7 +13,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from hardware.board_file import Board, load_board
+from firmware.service.boards import read_board
+from hardware.board_file import Board
 from hardware.clock import ManualClock
 from hardware.errors import ConfigError, HardwareUnavailable
 from hardware.hall_guide import CalibrationGuide, Request
@@ -45,7 +46,7 @@ def calibrate_main(argv: list[str]) -> int:
                         help="(simulated) this square's sensor is mounted upside down")
     args = parser.parse_args(argv)
     try:
-        board = load_board(args.board)
+        board = read_board(args.board)
         if board.hall is None:
             raise ConfigError(f"{args.board}: not a Hall board (its [sensors] kind is not "
                               "'hall'): a reed board needs no calibration (aseb selftest)")

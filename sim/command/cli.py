@@ -300,11 +300,11 @@ def _menu_card(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from firmware.menu.card import draw_card
-    from firmware.service.board_settings import board_defaults
-    from hardware.board_file import DEFAULT_BOARD, ConfigError, load_board
+    from firmware.service.boards import board_defaults, read_board
+    from hardware.board_file import DEFAULT_BOARD, ConfigError
 
     try:
-        board = load_board(Path(args.board) if args.board else DEFAULT_BOARD)
+        board = read_board(Path(args.board) if args.board else DEFAULT_BOARD)
         defaults = board_defaults(board)  # a bad [menu] section is named, as aseb run names it
     except ConfigError as exc:
         print(f"aseb: {exc}", file=sys.stderr)

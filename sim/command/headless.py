@@ -17,13 +17,13 @@ from dataclasses import replace
 from pathlib import Path
 
 from firmware.play.controller import Settings
-from firmware.service.boards import board_for, check_board
+from firmware.service.boards import board_for, read_board
 from firmware.service.daemon import open_link, serve, stop_on_signals
 from firmware.service.notify import Notifier
 from firmware.service.restarts import EX_CONFIG, EX_SOFTWARE
 from firmware.solve.background import start, table_watcher
 from firmware.words import voice as language_voice
-from hardware.board_file import ConfigError, load_board
+from hardware.board_file import ConfigError
 from hardware.voice import EspeakVoice, Voice
 from sim.board.demo import Demo
 from sim.board.table import Table
@@ -52,8 +52,8 @@ def run_simulated(settings: Settings, state_dir: Path, seconds: float | None = N
     settings.mummy_plays_both = settings.mummy_plays_both or demo
     config = None
     try:
-        wired = board_for(settings.ruleset) if board is None else check_board(
-            load_board(board), settings.ruleset)
+        wired = board_for(settings.ruleset) if board is None else read_board(
+            board, settings.ruleset)
     except ConfigError as e:
         log.error("%s", e)
         print(f"aseb run: {e}", file=sys.stderr)

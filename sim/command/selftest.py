@@ -11,7 +11,8 @@ import queue
 import sys
 from typing import Any
 
-from hardware.board_file import DEFAULT_BOARD, Board, load_board
+from firmware.service.boards import read_board
+from hardware.board_file import DEFAULT_BOARD, Board
 from hardware.errors import ConfigError, HardwareUnavailable
 from hardware.selftest import Prompt, SelftestReport, count_whites, run_on_this_pi, run_selftest
 from sim.board.pins import SimBoard
@@ -73,7 +74,7 @@ def selftest_main(argv: list[str] | None = None) -> int:
                         help="the simulated board's reeds (with --simulated)")
     args = parser.parse_args(argv)
     try:
-        board = load_board(args.board)
+        board = read_board(args.board)  # checked as aseb run checks it
     except ConfigError as e:
         print(f"aseb selftest: {e}", file=sys.stderr)
         return EX_CONFIG

@@ -1,88 +1,32 @@
-"""The web page's configuration: the ``[web]`` section of the board file.
+"""The web page's configuration: the ``[web]`` section of the board file, read by the board file's
+own reader (``hardware.board_file``), as every door reads it::
 
     [web]
     address = "127.0.0.1"     # where it listens: loopback (default) or the board's LAN address
     port = 8020
     pin = "482913"            # optional: else the board says a PIN aloud when asked
 
-A bad value is named with its key, as ``aseb run`` names a bad board file (exit 78), in the
-language spoken (its message is a ``Phrase``, as a solved table's errors are).
+A board file ``aseb web`` cannot use is refused as ``aseb run`` refuses it: one line naming the
+file and the key (``ConfigError``), exit 78.
 """
 
 from __future__ import annotations
 
-import ipaddress
 import os
-import tomllib
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from engine.core.words import N_, phrase
-from hardware.errors import shown, shown_value
+from firmware.service.boards import read_board
+from hardware.board_file import ConfigError, WebConfig
 
-DEFAULT_PORT = 8020
-
-
-class WebConfigError(ValueError):
-    """A ``[web]`` value that cannot be used, with the file and the key: a ``Phrase``, said in
-    the language spoken where it is shown (``firmware.words.problem``)."""
-
-
-@dataclass(frozen=True)
-class WebConfig:
-    """Where the page listens, and the PIN set in the board file (None: said by the board)."""
-
-    address: str = "127.0.0.1"
-    port: int = DEFAULT_PORT
-    pin: str | None = None
+__all__ = ["ConfigError", "WebConfig", "load_web_config", "web_state_directory"]
 
 
 def load_web_config(path: Path | None) -> WebConfig:
-    """The ``[web]`` section of the board file at ``path`` (None or no section: defaults)."""
+    """The ``[web]`` section of the board file at ``path`` (None or no section: the defaults),
+    the whole file checked as ``aseb run`` checks it; ``ConfigError`` naming the key."""
     if path is None:
         return WebConfig()
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise WebConfigError(phrase(N_("{file}: cannot read it ({problem})"), file=str(path),
-                                    problem=exc.strerror or str(exc))) from None
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise WebConfigError(phrase(N_("{file}: not a TOML board file ({problem})"),
-                                    file=str(path), problem=shown(str(exc), 200))) from None
-    section = data.get("web", {})
-    if not isinstance(section, dict):
-        raise WebConfigError(phrase(N_("{file}: web: expected a table"), file=str(path)))
-    return web_config(section, str(path))
-
-
-def web_config(section: dict[str, Any], source: str) -> WebConfig:
-    """Check a ``[web]`` table; ``WebConfigError`` naming the key for a bad value."""
-    known = {"address", "port", "pin"}
-    for key in section:
-        if key not in known:
-            raise WebConfigError(phrase(N_("{file}: web.{key}: unknown key (the keys here are "
-                                           "{keys})"), file=source, key=shown(key),
-                                        keys=", ".join(sorted(known))))
-    address = section.get("address", "127.0.0.1")
-    if not isinstance(address, str):
-        raise WebConfigError(phrase(N_("{file}: web.address: expected an IP address in quotes"),
-                                    file=source))
-    try:
-        ipaddress.ip_address(address)
-    except ValueError:
-        raise WebConfigError(phrase(N_("{file}: web.address: {address} is not an IP address"),
-                                    file=source, address=shown_value(address))) from None
-    port = section.get("port", DEFAULT_PORT)
-    if not isinstance(port, int) or isinstance(port, bool) or not 1024 <= port <= 65535:
-        raise WebConfigError(phrase(N_("{file}: web.port: expected a number from {low} to "
-                                       "{high}"), file=source, low=1024, high=65535))
-    pin = section.get("pin")
-    if pin is not None and (not isinstance(pin, str) or not pin.isdigit()
-                            or not 4 <= len(pin) <= 8):
-        raise WebConfigError(phrase(N_("{file}: web.pin: expected {low} to {high} digits in "
-                                       "quotes"), file=source, low=4, high=8))
-    return WebConfig(address, port, pin)
+    return read_board(path).web
 
 
 def web_state_directory() -> Path:

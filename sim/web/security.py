@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from sim.web.state import kept
+
 SCRYPT = {"n": 2**14, "r": 8, "p": 1}
 """scrypt's cost (about 16 MB and a few tens of milliseconds a try on a Pi)."""
 ATTEMPTS = 5
@@ -59,10 +61,7 @@ class PinStore:
         tmp.replace(self.path)
 
     def hashed(self) -> str | None:
-        try:
-            return self.path.read_text(encoding="ascii").strip() or None
-        except (OSError, UnicodeDecodeError):
-            return None
+        return kept(self.path) or None
 
     def check(self, pin: str) -> bool:
         stored = self.hashed()
@@ -72,12 +71,9 @@ class PinStore:
 def secret_key(directory: Path) -> str:
     """The key that signs the session cookies, made once and kept (0600)."""
     path = directory / "secret.key"
-    try:
-        key = path.read_text(encoding="ascii").strip()
-        if len(key) >= 32:
-            return key
-    except (OSError, UnicodeDecodeError):
-        pass
+    key = kept(path)
+    if key is not None and len(key) >= 32:
+        return key
     directory.mkdir(parents=True, exist_ok=True, mode=0o700)
     key = secrets.token_urlsafe(48)
     tmp = path.with_suffix(".tmp")

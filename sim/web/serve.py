@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import gc
 import logging
+import sys
 from pathlib import Path
 
 from firmware.service.link_schema import socket_path
-from firmware.words import _, problem
-from sim.web.config import WebConfig, WebConfigError, load_web_config, web_state_directory
+from firmware.service.restarts import EX_CONFIG
+from firmware.words import _
+from sim.web.config import ConfigError, WebConfig, load_web_config, web_state_directory
+from sim.web.state import StateError, ready
 
 log = logging.getLogger(__name__)
 
@@ -23,7 +26,8 @@ uvicorn waited for it until systemd killed the page 90 s later."""
 def web_main(board: Path | None, socket: str | None, state_dir: Path | None, *,
              display: bool = False, address: str | None = None, port: int | None = None,
              language: str | None = None) -> int:
-    """Serve the page until stopped; 78 for a bad ``[web]`` section, 2 without the extra."""
+    """Serve the page until stopped; 78 for a board file or a state directory it cannot use
+    (said in one line), 2 without the extra."""
     try:
         import uvicorn
 
@@ -34,18 +38,19 @@ def web_main(board: Path | None, socket: str | None, state_dir: Path | None, *,
         print(_("aseb web needs the web extra (pip install 'aseb[web]'): {error}").format(
             error=exc))
         return 2
+    web_dir = state_dir if state_dir is not None else web_state_directory()
     try:
-        config = load_web_config(board)
-    except WebConfigError as exc:
-        print(f"aseb web: {problem(exc)}")
-        return 78
+        config = load_web_config(board)  # the board file read as every door reads it
+        ready(web_dir)
+    except (ConfigError, StateError) as exc:
+        print(f"aseb web: {exc}", file=sys.stderr)
+        return EX_CONFIG  # systemd does not restart the unit on it: no crash loop
     if address is not None or port is not None:
         config = WebConfig(address or config.address, port or config.port, config.pin)
     from firmware.service.daemon import state_directory
 
     link = BoardLink(socket_path(socket, state_directory()) if socket is None else Path(socket),
                      estimates=Estimates())
-    web_dir = state_dir if state_dir is not None else web_state_directory()
     app = create_app(link, config, web_dir, display=display, language=language)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     log.info("the page listens on http://%s:%d/ (the board's link: %s)", config.address,

@@ -17,6 +17,7 @@ from engine.core.sides import Side
 from engine.core.sticks import Throw
 from engine.game import Game
 from engine.games import DEFAULT
+from engine.games import load as load_game
 from engine.games.api import Position, Rules
 from engine.mummy import Level
 from firmware.lights.scenes import Phase
@@ -350,7 +351,7 @@ def _near(a: tuple[int, int], b: tuple[int, int], distance: float) -> bool:
 def saved_stacks(state_dir: Path | None, game: str) -> dict[str, int]:
     """A Hall board's men of the saved game, if it is still being played: each square's count,
     plus Cones, minus Reels (else none)."""
-    saved = Store(state_dir, game).load() if state_dir is not None else None
+    saved = Store(state_dir, game).load(load_game(game)) if state_dir is not None else None
     state = saved.record.final_state() if saved is not None else None
     if state is None or state.is_over:
         return {}

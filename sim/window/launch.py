@@ -56,10 +56,10 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
     ``game``: the game to play (None: the one chosen last). 1 when there is no display (one
     line says so), 78 for a bad board file (as ``aseb run``); the game is saved on the way out.
     """
-    from firmware.service.boards import board_for, check_board
+    from firmware.service.boards import board_for, read_board
     from firmware.service.daemon import state_directory
     from firmware.service.restarts import EX_CONFIG
-    from hardware.board_file import ConfigError, load_board
+    from hardware.board_file import ConfigError
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     settings_file = settings_path(config_dir)
@@ -68,8 +68,7 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
     game = chosen.game
     try:
         rules = load_game(game)
-        board = board_for(rules) if board_file is None else \
-            check_board(load_board(board_file), rules)
+        board = board_for(rules) if board_file is None else read_board(board_file, rules)
         sounds = board.sounds
     except ConfigError as exc:
         print(f"aseb sim: {exc}", file=sys.stderr)

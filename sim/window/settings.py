@@ -26,6 +26,7 @@ from firmware.atomic import aside_name, write_whole
 from firmware.menu.choices import Chosen
 from firmware.menu.settings_file import SettingsFile
 from hardware.errors import shown, shown_value
+from hardware.file_reader import SETTINGS, Unreadable, read_json
 
 log = logging.getLogger(__name__)
 
@@ -118,25 +119,20 @@ def settings_path(directory: Path | None = None) -> Path:
 
 def load(path: Path) -> WindowSettings:
     """The saved settings; a garbled file is moved aside, keeping its good keys (see above)."""
-    try:
-        raw = path.read_bytes()
+    try:  # a file a person may link to: followed, but only to a regular file
+        data = read_json(path, SETTINGS, follow=True, finite=False)  # judged key by key
     except FileNotFoundError:
         return WindowSettings()
-    except OSError as exc:
+    except Unreadable as exc:
         aside = _move_aside(path)
         if aside is None:
             _UNTOUCHED.add(path)
         kept = f"kept it as {aside}" if aside else \
             "it is left as it is and will not be written over"
-        log.warning("%s cannot be read (%s): %s; using the default settings", path,
-                    exc.strerror or exc, kept)
+        log.warning("%s cannot be read (%s): %s; using the default settings", path, exc.said,
+                    kept)
         return WindowSettings()
-    try:
-        settings, problems = WindowSettings.from_json(json.loads(raw.decode("utf-8")))
-    except RecursionError:
-        settings, problems = WindowSettings(), ["nested too deeply"]
-    except ValueError as exc:  # not UTF-8 or not JSON
-        settings, problems = WindowSettings(), [str(exc)]
+    settings, problems = WindowSettings.from_json(data)
     if problems:
         aside = _move_aside(path)
         kept = f"kept it as {aside}" if aside else "could not move it aside"

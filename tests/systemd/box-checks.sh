@@ -229,6 +229,53 @@ web_score=$(web_exposure)
 echo "aseb-web.service: $web_score"
 web_at_most() { awk -v s="${web_score%% *}" 'BEGIN { exit !(s != "" && s + 0 <= 2.5) }'; }
 check "aseb-web exposure at most 2.5 ($web_score)" web_at_most
+
+step "a board file with a valid [web] section: both units start (aseb run read the section)"
+rm -f "$simulated"  # the real aseb run --board: it reads the whole board file
+systemctl daemon-reload
+cp /etc/aseb/board.toml /root/board.good
+printf '\n[web]\naddress = "127.0.0.1"\nport = 8021\n' >>/etc/aseb/board.toml
+systemctl reset-failed aseb aseb-web >/dev/null 2>&1
+rm -f /run/aseb/unavailable-starts  # a fresh count: the first back-off, 5 s
+valid_since=$(($(date +%s) - 1))
+systemctl restart aseb-web
+systemctl restart --no-block aseb  # it waits out its back-off before it exits 69
+past_the_board_file() { journalctl -u aseb -o cat --since "@$valid_since" | grep -q "status=69"; }
+wait_for 60 past_the_board_file
+journalctl -u aseb --no-pager -n 2 -o cat
+check "aseb took the board file: no GPIO here, 69 and its back-off, not 78" past_the_board_file
+check "aseb is not failed ($(prop ActiveState)/$(prop Result))" \
+    test "$(prop ActiveState)" != failed
+on_8021() { python3 -c 'import urllib.request
+urllib.request.urlopen("http://127.0.0.1:8021/", timeout=5).read()'; }
+wait_for 60 on_8021
+check "aseb-web active and answering on the [web] section's port 8021" on_8021
+systemd/install.sh --web >/dev/null 2>&1
+check "install.sh --web takes the board file (it refused a valid [web] section)" test "$?" = 0
+
+step "a bad [web] section: both units refuse it with 78, and neither is restarted"
+cp /root/board.good /etc/aseb/board.toml
+printf '\n[web]\nport = 80\n' >>/etc/aseb/board.toml
+systemctl reset-failed aseb aseb-web >/dev/null 2>&1
+systemctl restart --no-block aseb aseb-web
+web_config_failed() {
+    [[ $(web_prop ExecMainStatus)/$(web_prop ActiveState)/$(web_prop NRestarts) == 78/failed/0 ]]
+}
+wait_for 60 config_failed
+wait_for 60 web_config_failed
+sleep 12  # longer than either unit's RestartSec: a crash loop would have restarted by now
+journalctl -u aseb --no-pager -n 1 -o cat
+journalctl -u aseb-web --no-pager -n 1 -o cat
+check "aseb: exit 78, failed, not restarted ($(prop ExecMainStatus)/$(prop NRestarts))" \
+    config_failed
+check "aseb-web: exit 78, failed, not restarted ($(web_prop ExecMainStatus)/$(web_prop NRestarts))" \
+    web_config_failed
+names_the_key() { journalctl -u aseb-web -o cat | grep -q "board.toml: web.port: expected an integer"; }
+check "aseb-web says the file and the key in one line" names_the_key
+systemd/install.sh --web >/dev/null 2>&1
+check "install.sh --web refuses the bad [web] section too (78)" test "$?" = 78
+cp /root/board.good /etc/aseb/board.toml
+systemctl reset-failed aseb aseb-web >/dev/null 2>&1
 systemctl disable --now aseb-web >/dev/null 2>&1
 
 step "install.sh --uninstall"

@@ -39,15 +39,19 @@ class Machine:
     state: Path
     root: Path
 
-    def install(self, *options: str, missing: str = "", root: Path | None = None) -> Run:
-        """Run install.sh with ``options`` (under ``--root`` of the scratch root by default)."""
+    def install(self, *options: str, missing: str = "", root: Path | None = None,
+                cwd: Path | None = None) -> Run:
+        """Run install.sh with ``options`` (under ``--root`` of the scratch root by default),
+        from ``cwd`` (default: the source's parent, neither the source nor this checkout)."""
         log = self.state / "calls.log"
         log.write_text("")
         env = {**os.environ, "PATH": f"{self.bin}{os.pathsep}{os.environ['PATH']}",
                "ASEB_TEST_STATE": str(self.state), "ASEB_TEST_MISSING": missing}
+        env.pop("PYTHONDONTWRITEBYTECODE", None)  # as sudo runs it: Python writes __pycache__
         where = [] if root == Path("/") else ["--root", str(root or self.root)]
         done = subprocess.run(["bash", str(self.source / "systemd/install.sh"), *where, *options],
-                              env=env, capture_output=True, text=True, timeout=600)
+                              env=env, capture_output=True, text=True, timeout=600,
+                              cwd=cwd or self.source.parent)
         return Run(done.returncode, done.stdout + done.stderr, log.read_text().splitlines())
 
 
@@ -177,6 +181,66 @@ def test_a_board_file_for_another_game_is_refused_before_any_change(
     assert run.status == 78, run.out
     assert "this board file is wired for a senet board" in run.out
     assert files(m.root) == before and changes(run) == []
+
+
+def test_a_valid_web_section_is_taken_and_a_bad_one_refused_before_any_change(
+        source: Path, tmp_path: Path) -> None:
+    """install.sh --web refused a board file with a valid [web] section."""
+    m = machine(source, tmp_path)
+    board = tmp_path / "board.toml"
+    text = (source / "hardware/boards/pi-direct.toml").read_text()
+    board.write_text(text + '\n[web]\naddress = "127.0.0.1"\nport = 8021\n')
+    run = m.install("--dry-run", "--web", "--board", str(board))
+    assert run.status == 0, run.out
+    board.write_text(text + "\n[web]\nport = " + "9" * 5000 + "\n")
+    before = files(m.root)
+    run = m.install("--web", "--board", str(board))
+    assert run.status == 78, run.out
+    assert f"{board}: web.port: a number of 5,000 digits" in run.out
+    assert files(m.root) == before and changes(run) == []
+
+
+def stub_venv(root: Path) -> None:
+    """A virtual environment that is already there: its python runs this one's ``-c`` and takes
+    every ``pip install`` as done, so the installer's own steps are tried in seconds."""
+    venv = root / "opt/aseb/venv/bin"
+    venv.mkdir(parents=True)
+    (venv / "python").write_text('#!/bin/sh\n[ "$1" = -m ] && exit 0\nexec python3 "$@"\n')
+    (venv / "aseb").write_text("#!/bin/sh\n")
+    for program in ("python", "aseb"):
+        (venv / program).chmod(0o755)
+
+
+def test_a_second_install_from_another_directory_changes_nothing(
+        source: Path, tmp_path: Path) -> None:
+    """The board file's check left __pycache__ in the export before its fingerprint was taken:
+    the second run deleted /opt/aseb/src, reinstalled and restarted the service."""
+    m = machine(source, tmp_path)
+    stub_venv(m.root)
+    first = m.install("--extras", "", cwd=tmp_path)
+    assert first.status == 0, first.out
+    before = files(m.root)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    again = m.install("--extras", "", cwd=elsewhere)
+    assert again.status == 0, again.out
+    assert "up to date" in again.out
+    assert [line for line in again.out.splitlines() if line.startswith("+")] == []
+    assert changes(again) == [] and files(m.root) == before
+    assert not list((m.root / "opt/aseb/src").rglob("__pycache__"))  # the export as it is
+
+
+def test_from_the_clones_root_the_code_to_be_installed_is_checked(
+        source: Path, tmp_path: Path) -> None:
+    """Run from the clone's root, the check imported the working tree, not the export."""
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "--quiet", str(source), str(clone)], check=True)
+    with (clone / "hardware/board_file.py").open("a") as changed:  # uncommitted, not installed
+        changed.write("\nraise SystemExit('the working tree was checked')\n")
+    m = machine(clone, tmp_path)
+    run = m.install("--dry-run", cwd=clone)
+    assert run.status == 0, run.out
+    assert "uncommitted changes" in run.out and "the working tree was checked" not in run.out
 
 
 def test_the_dry_run_on_this_machine_says_what_it_would_enable(

@@ -19,15 +19,13 @@ from starlette.testclient import TestClient
 
 from engine import games
 from engine.core.sides import Side
-from firmware import words
 from firmware.menu.choices import offered, settings
 from firmware.menu.settings_file import SettingsFile
 from firmware.service.link import geometry_json
-from firmware.words import problem
 from sim.web.app import create_app
 from sim.web.board_link import QUEUE, BoardLink, Watcher
 from sim.web.board_svg import board_svg
-from sim.web.config import WebConfig, WebConfigError, load_web_config
+from sim.web.config import WebConfig
 from sim.web.security import hash_pin, pin_matches
 from tests.sim.web.web_board import WebBoard, connected
 
@@ -324,31 +322,3 @@ def test_a_board_away_is_said_and_commands_answer_503(tmp_path: Path) -> None:
     with TestClient(app) as client:
         assert "not reachable" in client.get("/").text
         assert client.get("/games").status_code == 503
-
-
-def test_the_board_files_web_section_is_checked(tmp_path: Path) -> None:
-    path = tmp_path / "board.toml"
-    path.write_text('[web]\naddress = "192.168.1.20"\nport = 8080\npin = "1234"\n')
-    assert load_web_config(path) == WebConfig("192.168.1.20", 8080, "1234")
-    assert load_web_config(None) == WebConfig()
-    for text, said in (('[web]\naddress = "aseb.local"\n', "not an IP address"),
-                       ("[web]\nport = 80\n", "1024 to 65535"),
-                       ("[web]\npin = 1234\n", "digits in quotes"),
-                       ('[web]\ncolour = "red"\n', "unknown key"),
-                       ("[web\n", "not a TOML")):
-        path.write_text(text)
-        with pytest.raises(WebConfigError, match=said) as refused:
-            load_web_config(path)
-        assert problem(refused.value) == str(refused.value)  # English: as it is
-
-    path.write_text("[web]\nport = 80\n")
-    try:
-        words.use("fr")
-        with pytest.raises(WebConfigError) as refused:
-            load_web_config(path)
-        said_in_french = problem(refused.value)
-    finally:
-        words.use("en")
-    assert said_in_french.startswith(str(path)) and "web.port" in said_in_french
-    assert "1024" in said_in_french
-    assert said_in_french != str(refused.value)  # said in the language spoken

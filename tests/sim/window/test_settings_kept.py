@@ -4,10 +4,13 @@ aside, and a file that cannot be read is never replaced by the defaults."""
 from __future__ import annotations
 
 import logging
+import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from hardware import file_reader
 from sim.window import settings as settings_module
 from sim.window.settings import WindowSettings, load, save, settings_path
 
@@ -22,15 +25,15 @@ def written(tmp_path: Path, text: str = TEXT) -> Path:
 
 
 def unreadable(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Reading ``path`` fails as a file of another user's would (the tests run as root)."""
-    real = Path.read_bytes
+    """Opening ``path`` fails as a file of another user's would (the tests run as root)."""
+    real = os.open
 
-    def read_bytes(self: Path) -> bytes:
-        if self == path:
+    def opened(name: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        if Path(name) == path:
             raise PermissionError(13, "Permission denied")
-        return real(self)
+        return real(name, flags, *args, **kwargs)
 
-    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    monkeypatch.setattr(file_reader.os, "open", opened)
 
 
 def test_an_unknown_key_is_named_and_the_file_kept_aside(
