@@ -143,6 +143,7 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
     from hardware.clock import MonotonicClock
     from hardware.devices import open_devices
     from hardware.errors import ConfigError, HardwareUnavailable
+    from hardware.hall_levels import Levels
 
     file = SettingsFile(state_dir)
     try:
@@ -153,6 +154,8 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
         board = check_board(board, with_choices(settings, chosen, table_for).ruleset)
         mode = story or chosen.mode
         check_story(mode, settings.ruleset)
+        if board.hall is not None:  # a Hall board is played once calibrated: the file is read
+            Levels.load(board.hall.calibration, board.squares)
     except (ConfigError, ValueError) as exc:
         log.error("%s", exc)
         return EX_CONFIG

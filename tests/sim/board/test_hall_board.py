@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import statistics
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -101,3 +102,15 @@ def test_a_calibration_file_reads_back_as_written() -> None:
     assert again.crosstalk[2]["M12"]["M11"] == pytest.approx(levels.crosstalk[2]["M12"]["M11"],
                                                              abs=1e-5)
 
+
+
+def test_a_hall_board_not_yet_calibrated_is_refused_at_start_saying_what_to_do(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    from sim.command.cli import main
+
+    board = tmp_path / "hall.toml"
+    board.write_text((BOARDS / "hall.toml").read_text())
+    assert main(["run", "--board", str(board), "--game", "stacks", "--state-dir",
+                 str(tmp_path), "--no-link"]) == 78
+    assert "hall-calibration.json: no calibration of this Hall board" in caplog.text
+    assert "run aseb calibrate --board FILE first" in caplog.text
