@@ -19,6 +19,7 @@ board plays puts two on a square.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -39,6 +40,7 @@ HIGHEST = 3
 """Men a stack holds at most (the stacking game's)."""
 
 
+@functools.cache
 def slots(place: str) -> tuple[str, ...]:
     """The places of the pieces a square or rack holds, lowest first: a rack's slots, or the
     men of a square's stack (``M7``, ``M7^2``, ``M7^3``)."""
