@@ -10,6 +10,8 @@ the file, the key and the problem::
 from __future__ import annotations
 
 import ipaddress
+import re
+import socket
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,7 +50,7 @@ DEFAULT_BOARD = BOARDS / "pi-direct.toml"
 DEFAULT_BOARDS = {TWENTY_SQUARES: DEFAULT_BOARD, "senet": BOARDS / "senet.toml",
                   "ramses": BOARDS / "ramses.toml", "stacks": BOARDS / "hall.toml"}
 """The shipped board file of each kind of board (the simulator's, when none is given)."""
-BUTTONS = ("new_game", "mummy", "switch_sides", "chances")
+BUTTONS = ("new_game", "mummy", "switch_sides", "chances", "repeat")
 PIN_FACTORIES = ("lgpio", "rpigpio")
 LIGHT_BACKENDS = ("spi", "pwm", "pi5", "memory")
 PWM_PINS = (12, 13, 18, 19, 21)
@@ -195,6 +197,9 @@ class StoryConfig:
 
 
 WEB_PORT = 8020
+HOST_NAME = re.compile(r"(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?"
+                       r"(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*")
+"""A host name as DNS writes it (``aseb.local``, ``board-2.home.arpa``)."""
 
 
 @dataclass(frozen=True)
@@ -206,11 +211,28 @@ class WebConfig:
         address = "192.168.1.20"
         port = 8020
         pin = "482913"
+        hosts = ["aseb.local"]    # the names the page is reached by (its first: the links)
     """
 
     address: str = "127.0.0.1"
     port: int = WEB_PORT
     pin: str | None = None
+    hosts: tuple[str, ...] = ()
+    """Names the page is reached by (a browser's ``Host``), besides localhost, this machine's
+    own name and any IP address: a page reached under another name is refused (DNS rebinding)."""
+
+    @property
+    def origin(self) -> str:
+        """Where a friend's link points (``http://aseb.local:8020``): the first of ``hosts``,
+        else the address the page listens on, else this machine's name on the local network
+        (a link is never built from what a request claims)."""
+        if self.hosts:
+            name = self.hosts[0]
+        elif ipaddress.ip_address(self.address).is_unspecified:
+            name = socket.gethostname().lower() + ".local"
+        else:
+            name = f"[{self.address}]" if ":" in self.address else self.address
+        return f"http://{name}:{self.port}"
 
 
 @dataclass(frozen=True)
@@ -606,8 +628,15 @@ def _web(section: Section) -> WebConfig:
     pin = section.text("pin", "") or None
     if pin is not None and not (pin.isascii() and pin.isdigit() and 4 <= len(pin) <= 8):
         raise section.error("pin", f"expected 4 to 8 digits in quotes, got {shown_value(pin)}")
+    hosts = section.strings("hosts", [])
+    for host in hosts:
+        if not HOST_NAME.fullmatch(host):
+            raise section.error("hosts", f"expected host names such as 'aseb.local', got "
+                                f"{shown_value(host)}")
+    if len(hosts) > 20:
+        raise section.error("hosts", f"expected at most 20 names, got {len(hosts)}")
     section.done()
-    return WebConfig(address, port, pin)
+    return WebConfig(address, port, pin, tuple(host.lower() for host in hosts))
 
 
 def _hours(section: Section, key: str) -> tuple[int, int] | None:

@@ -37,13 +37,15 @@ class EspeakVoice:
     """espeak-ng in ``language`` (its -v voice), as loud as the board's ``volume`` (0 to 1)."""
 
     def __init__(self, language: str = "en", volume: float = 0.8, muted: bool = False,
-                 program: str = PROGRAM) -> None:
+                 program: str = PROGRAM, warn: bool = True) -> None:
+        """``warn``: say in the log, now, when espeak-ng is missing (a face that speaks only on
+        request says so itself, when asked, with ``available``)."""
         self.language = language
         self.set_volume(volume)
         self.muted = muted
         self._process: subprocess.Popen[bytes] | None = None
         self.program = shutil.which(program)
-        if self.program is None:
+        if self.program is None and warn:
             log.warning("%s is not installed: nothing is spoken (the menu, MummyFacts, the "
                         "lessons; sudo apt install espeak-ng)", program)
 

@@ -25,8 +25,8 @@ MAY_IMPORT = {
 """Each layer, and the layers of ours its files may import."""
 ROOMS = {
     "firmware": ("firmware.atomic", "firmware.words", "firmware.lights", "firmware.solve",
-                 "firmware.menu", "firmware.play", "firmware.story", "firmware.kiosk",
-                 "firmware.service"),
+                 "firmware.menu", "firmware.play", "firmware.spoken", "firmware.story",
+                 "firmware.kiosk", "firmware.service"),
     "sim": ("sim.board", "sim.drawing", "sim.pages", "sim.terminal", "sim.window", "sim.web",
             "sim.command"),
 }

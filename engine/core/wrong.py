@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from engine.core.errors import RulesError
 from engine.core.sides import Side
-from engine.core.words import N_, Phrase, joined, phrase, piece_name, side_name
+from engine.core.words import N_, Phrase, joined, listing, phrase, piece_name, side_name
 
 
 def game_over(winner: Side) -> Phrase:
@@ -45,6 +45,13 @@ def not_a_move(text: str, why: RulesError) -> Phrase:
     """Text that names no move, with the reason (an unknown square)."""
     return phrase(N_("not a move: {text} ({problem})"), text=repr(text.strip()),
                   problem=why.words)
+
+
+def own_side_holds(squares: Sequence[str]) -> Phrase:
+    """Why a throw no piece can use was lost: the squares it would land on hold the mover's
+    own pieces."""
+    return phrase(N_("A piece may not land on its own side's piece ({squares})."),
+                  squares=listing(list(squares)))
 
 
 def either(items: Sequence[str]) -> str:

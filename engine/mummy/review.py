@@ -5,8 +5,14 @@ Every chance comes from a judge (``engine.mummy.judges``): the solved table wher
 game (perfect play by both sides from then on), else the game's strongest search, whose chances
 are estimates; the review says which judged. A move's loss is the mover's chance after the best
 move minus its chance after the move played; a throw's luck is the thrower's chance once the
-throw has fallen (its best move's, or after the lost throw) minus its chance before throwing.
-Losses and luck are in percentage points.
+throw has fallen (its best move's, or after the lost throw) minus what it was worth before
+throwing: the same judge's chance after each throw the sticks or dice could show, weighed by how
+often it falls. So luck adds up to nothing on average, and a throw after which every throw
+leaves the same chance has none (a search's own estimate of the position before the throw
+would not agree with its judgement of every throw, and gave each opening throw that changed
+nothing a tenth of a point). The stacking game's three dice (56 throws) are the exception, for
+time: their luck is against the judge's chance before the throw, and none where every throw
+leads to the same position. Losses and luck are in percentage points.
 
 >>> from engine.tait.state import TAIT
 >>> class Coin:
@@ -33,6 +39,8 @@ from engine.record import GameRecord
 from engine.text import dice_text
 
 POINTS = 100.0
+JUDGED_THROWS = 6
+"""Throws a device may show for each to be judged in a throw's luck (sticks: 5, a die: 6)."""
 NOTICEABLE = 0.05
 """Points below which a move counts as the best: the table keeps chances to 1/65535."""
 
@@ -147,8 +155,9 @@ def review(judge: Judge | SolvedTable, record: GameRecord) -> Review:
     if start is None:
         raise WrongPhase(f"{judge.name} does not hold this game's positions")
     steps: list[Step] = []
-    before = start  # the chance of the side to play, before it throws
     known: Chances | None = None  # the pending throw's moves, judged for its luck
+    chance_device = record.ruleset.chance
+    outcomes = chance_device.outcomes if chance_device is not None else ()
     for number, (action, after) in enumerate(record.replay(), 1):
         side = state.turn
         if isinstance(action, Throw):
@@ -156,19 +165,44 @@ def review(judge: Judge | SolvedTable, record: GameRecord) -> Review:
             now = max(v for _, v in known) if known else _mover(judge, after, side)
             if now is None:
                 raise WrongPhase(f"action {number}: {judge.name} cannot judge it")
-            steps.append(Step(number, side, action, None, now, luck=(now - before) * POINTS))
+            worth = _worth(judge, state, side, outcomes, action.value, now)
+            steps.append(Step(number, side, action, None, now, luck=(now - worth) * POINTS))
         else:
             found = known if known is not None else judge.move_chances(state)
             if found is None:
                 raise WrongPhase(f"action {number}: {judge.name} cannot judge it")
             steps.append(_judged(number, state, action, found))
-            now = steps[-1].chance
         known = None
-        before = now if after.turn == side else 1.0 - now
         state = after
-    chance_device = record.ruleset.chance
     return Review(start, record.initial().turn, tuple(steps), judge.name, judge.exact,
                   chance_device.name if chance_device is not None else None)
+
+
+def _worth(judge: Judge, state: Any, side: Side, outcomes: Any, thrown: int,
+           now: float) -> float:
+    """What the coming throw is worth to ``side`` in ``state``: its chance after each throw
+    that could fall (``now`` for the one that fell), weighed by how often each falls. A device
+    of many throws (the stacking game's three dice, 56) is judged by the judge's own chance
+    before the throw, as a whole game's every throw judged 56 ways would take a minute, unless
+    every throw leads to the same position (then the throw has no luck)."""
+    if len(outcomes) > JUDGED_THROWS:
+        afters = {state.cast(Throw.of(value))[0].notation() for value, _ in outcomes}
+        if len(afters) == 1:
+            return now
+        before = judge.chance(state)
+        return now if before is None else before if state.turn == side else 1.0 - before
+    worth = 0.0
+    for value, probability in outcomes:
+        if value == thrown:
+            chance: float | None = now
+        else:
+            after, _events = state.cast(Throw.of(value))
+            found = judge.move_chances(after) if after.moves and not after.is_over else None
+            chance = max(v for _, v in found) if found else _mover(judge, after, side)
+        if chance is None:  # a throw the judge cannot follow: no luck is told for it
+            return now
+        worth += float(probability) * chance
+    return worth
 
 
 def _mover(judge: Judge, after: Position, side: Side) -> float | None:

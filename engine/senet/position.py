@@ -29,7 +29,7 @@ from engine.core.events import (
 )
 from engine.core.sides import Side
 from engine.core.sticks import Throw
-from engine.core.words import N_, listing, phrase, piece_name, side_name
+from engine.core.words import N_, Phrase, listing, phrase, piece_name, side_name
 from engine.core.wrong import (
     game_over,
     moves_not_thrown,
@@ -37,9 +37,10 @@ from engine.core.wrong import (
     no_piece_on,
     not_a_move,
     not_their_turn,
+    own_side_holds,
 )
 from engine.games.api import Journey, Offboard, Rules
-from engine.senet.board import LAST, WATER, number, square
+from engine.senet.board import LAST, REFUGES, ROW, WATER, number, square
 from engine.senet.core import (
     BOARD,
     EXTRA_THROWS,
@@ -171,6 +172,44 @@ class SenetPosition(NamedTuple):
         if value not in _VALUES:
             raise IllegalThrow(f"the four sticks cannot show {value}: they show 1, 2, 3, 4 or 6")
         return self.rules.core.legal(self.code, value)
+
+    def why_lost(self, throw: Throw) -> tuple[Phrase, ...]:
+        """Why the side to throw could move no piece forward by ``throw``, in the rules a
+        newcomer cannot guess: its own pieces, two of the opponent's side by side, a house where
+        a piece is safe, three in a row, or leaving the board before every piece is on the
+        bottom row (none when the throw has a move, or in the opening)."""
+        if self.is_over or not self.code & OPENED or self.rules.core.legal(self.code,
+                                                                            throw.value):
+            return ()
+        side, value = self.turn, throw.value
+        own, opp = set(self.numbers(side)), set(self.numbers(side.other))
+        safe = set(REFUGES) | ({15} if self.rules.rebirth_safe else set())
+        held, protected, refuge, three, early = [], [], [], False, False
+        for start in sorted(own):
+            end = start + value
+            if any({n, n + 1, n + 2} <= opp for n in range(start + 1, end - 2)):
+                three = True
+            elif end > LAST or (end == LAST and not self.rules.exact_exits):
+                early = early or (end > LAST and min(own) <= 2 * ROW)
+            elif end in own:
+                held.append(square(end))
+            elif end in opp and end in safe:
+                refuge.append(square(end))
+            elif end in opp and {end - 1, end + 1} & opp:
+                protected.append(square(end))
+        why = [own_side_holds(held)] if held else []
+        if protected:
+            why.append(phrase(N_("Two of the opponent's pieces side by side protect each other "
+                                 "({squares})."), squares=listing(protected)))
+        if refuge:
+            why.append(phrase(N_("A piece on H26, H28 or H29 cannot be captured ({squares})."),
+                              squares=listing(refuge)))
+        if three:
+            why.append(phrase(N_("No piece may pass three of the opponent's pieces in a row.")))
+        if early:
+            why.append(phrase(N_("A piece leaves past H30 only once all its side's pieces stand "
+                                 "on the bottom row.")))
+        return tuple(why)
 
     def is_swap(self, move: Move) -> bool:
         """Whether ``move`` lands on an opponent's piece and changes places with it."""

@@ -16,7 +16,7 @@ from engine.core.errors import BadNotation, IllegalMove, UnknownSquare, WrongPha
 from engine.core.events import Event
 from engine.core.sides import Side
 from engine.core.sticks import Throw
-from engine.core.words import N_, phrase, piece_name, side_name
+from engine.core.words import N_, Phrase, phrase, piece_name, side_name
 from engine.core.wrong import (
     either,
     game_over,
@@ -25,6 +25,7 @@ from engine.core.wrong import (
     no_piece_on,
     not_a_move,
     not_their_turn,
+    own_side_holds,
 )
 from engine.games.api import Journey, Offboard
 from engine.tait.board import PATH_LENGTH, PRIVATE, SQUARES, position_of, square_of
@@ -232,6 +233,35 @@ class GameState(NamedTuple):
             return ()
         rs = self.ruleset
         return (rs._tables or tables(rs)).legal(self.code, throw.value)
+
+    def why_lost(self, throw: Throw) -> tuple[Phrase, ...]:
+        """Why the side to throw could move no piece by ``throw``, in the rules a newcomer
+        cannot guess: the first entry's 4 or 6, bearing off by an exact throw, squares its own
+        pieces hold (none when the throw has a move).
+
+        >>> GameState.new().why_lost(Throw.of(2))
+        ('The Cones enter their first piece only with a 4 or 6.',)
+        """
+        side, value, rs = self.turn, throw.value, self.ruleset
+        if self.is_over or self.legal_moves(throw):
+            return ()
+        waiting = self.waiting(side) > 0
+        if waiting and not self.entered[side] and value not in rs.entry_throws:
+            throws = either([str(v) for v in sorted(rs.entry_throws)])
+            return (phrase(N_("The {side} enter their first piece only with a {throws}."),
+                           side=side_name(side), throws=throws),)
+        starts = (0,) * waiting + self.positions(side)
+        why = []
+        if any(start + value > rs.off_at for start in starts):
+            why.append(phrase(N_("A piece bears off only by landing exactly on 16."))
+                       if rs.off_at == PATH_LENGTH else
+                       phrase(N_("A piece bears off only by an exact throw past 16.")))
+        held = sorted({square_of(side, start + value) for start in starts
+                       if start + value < rs.off_at and self.board[side] >> (start + value) & 1},
+                      key=SQUARES.index)
+        if held:
+            why.append(own_side_holds(held))
+        return tuple(why)
 
     def is_bump(self, move: Move) -> bool:
         """Whether ``move`` lands on an opponent's piece."""

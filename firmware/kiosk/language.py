@@ -102,6 +102,7 @@ class VisitorLanguage:
                                                     shake=shake_words(controller.rules))
         controller.news = (greeting,)
         controller.said.append(greeting)
+        controller.told.append(greeting)
         controller.speaker.play(sounds.MOVE)
         if self.say is not None:
             self.say(greeting)

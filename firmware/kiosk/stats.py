@@ -211,6 +211,8 @@ def summary(lines: Iterable[GameLine]) -> Summary:
 def report(s: Summary) -> str:
     """The summary as a few lines for a person (the museum's staff), in the board's language."""
     lines = [_("games: {n}").format(n=s.games)]
+    if s.games_per_day:
+        lines.append(_("games per day:"))
     lines += [f"  {day}: {n}" for day, n in s.games_per_day.items()]
     lines.append(_("completion rate: {rate}").format(rate=f"{s.completion_rate:.0%}"))
     lines.append(_("visitors' win rate: {rate}").format(

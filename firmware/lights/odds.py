@@ -7,7 +7,7 @@ too (4 squares = 100%). The bar grows in over the first ``GROW`` seconds; the Co
 stay steady and the Reels' breathe, so the two sides differ by motion as well as colour.
 
 >>> frame = odds_frame(0.75, 10.0)
->>> frame["M5"] == CONES, frame["M16"] == CONES
+>>> frame["M5"] == PALETTE.cones, frame["M16"] == PALETTE.cones
 (True, False)
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from engine.core.sides import Side
 from engine.tait.board import path
-from firmware.lights.scenes import CONES, REELS, breathe, scale
+from firmware.lights.scenes import PALETTE, Palette, breathe, scale
 from hardware.lights import Frame
 from hardware.strips import Colour
 
@@ -25,18 +25,17 @@ MIDDLE = tuple(f"M{n}" for n in range(5, 17))
 """The middle row from the Cones' end (M5) to M16."""
 
 
-def odds_frame(cones: float, t: float, since: float = 0.0) -> Frame:
+def odds_frame(cones: float, t: float, since: float = 0.0, colours: Palette = PALETTE) -> Frame:
     """The frame showing the Cones' chance ``cones`` (the Reels' is 1 - cones) at time ``t``,
-    shown since ``since``."""
+    shown since ``since``, in ``colours``."""
     cones = min(1.0, max(0.0, cones))
     grown = min(1.0, max(0.0, (t - since) / GROW))
     reels_glow = breathe(t, 2.0)
     frame: dict[str, Colour] = {}
-    _fill(frame, MIDDLE, cones * grown, CONES, 1.0)
-    _fill(frame, MIDDLE[::-1], (1.0 - cones) * grown, REELS, reels_glow)
+    _fill(frame, MIDDLE, cones * grown, colours.cones, 1.0)
+    _fill(frame, MIDDLE[::-1], (1.0 - cones) * grown, colours.reels, reels_glow)
     for side, share, glow in ((Side.CONES, cones, 1.0), (Side.REELS, 1.0 - cones, reels_glow)):
-        colour = CONES if side == Side.CONES else REELS
-        _fill(frame, path(side)[:4], share * grown, colour, glow)
+        _fill(frame, path(side)[:4], share * grown, colours.side(side), glow)
     return frame
 
 

@@ -11,10 +11,12 @@ Every other light is dark meanwhile, so the count is plain.
 
 from __future__ import annotations
 
+import math
+
 from engine.core.sides import Side
 from engine.games.api import Geometry
 from engine.tait.board import TWENTY_SQUARES
-from firmware.lights.scenes import GOLD, STICK_DARK, STICK_WHITE, double_flash
+from firmware.lights.scenes import GOLD, STICK_DARK, STICK_WHITE, flashing_twice, scale
 from hardware.lights import Frame
 from hardware.squares import STICK_PIXELS
 from hardware.strips import Colour
@@ -37,16 +39,19 @@ def pin_seconds(pin: str) -> float:
     return ROUNDS * (START + len(pin) * (DIGIT + GAP))
 
 
-def pin_frame(pin: str, geometry: Geometry, t: float) -> Frame | None:
-    """The frame showing ``pin`` ``t`` seconds after it began (None: before or after)."""
+def pin_frame(pin: str, geometry: Geometry, t: float, calm: bool = False) -> Frame | None:
+    """The frame showing ``pin`` ``t`` seconds after it began (None: before or after); with
+    ``calm`` lights the sticks swell slowly rather than flash."""
     once = START + len(pin) * (DIGIT + GAP)
     if t < 0 or t >= ROUNDS * once:
         return None
     t %= once
     frame: dict[str, Colour] = dict.fromkeys(geometry.squares, DARK)
     if t < START:
-        flash = STICK_WHITE if double_flash(t, START) else STICK_DARK
-        frame.update(dict.fromkeys(STICK_PIXELS, flash))
+        flash = flashing_twice(t, False, START) if not calm else \
+            0.5 - 0.5 * math.cos(2 * math.pi * t / START)  # one slow swell
+        frame.update(dict.fromkeys(STICK_PIXELS, scale(STICK_WHITE, flash) if flash > 0
+                                   else STICK_DARK))
         return frame
     frame.update(dict.fromkeys(STICK_PIXELS, STICK_DARK))
     index, into = divmod(t - START, DIGIT + GAP)

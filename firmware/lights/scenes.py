@@ -7,7 +7,11 @@ alternates gold between source and target (the piece to bump first blinks red); 
 down again flashes twice; extra turns flare the marked squares; the winner's colour runs along
 the path, then the pieces left on the board breathe a calm white until they are cleared away
 (after a game nothing is a mistake); the sticks blink when a shake must be made again. Colour
-always comes with a motion, for colour-blind players.
+always comes with a motion, for colour-blind players: every pair of meanings a player tells
+apart differs by a colour that stays clear under protanopia, deuteranopia and tritanopia, or by
+its motion (``tests/firmware/lights/test_colour_vision.py`` measures both). No light flashes
+more than three times a second (WCAG 2.3.1), and with ``Show.calm`` (the "calm lights"
+setting) nothing blinks at all: every blink becomes a slow swell, at most one a second.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Mapping
+from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
 from typing import NamedTuple
@@ -29,7 +34,7 @@ from hardware.strips import Colour
 CONES: Colour = (20, 90, 255)  # faience blue
 REELS: Colour = (255, 120, 0)  # amber: far from blue for every kind of colour vision
 GOLD: Colour = (255, 190, 20)
-RED: Colour = (255, 0, 0)
+RED: Colour = (255, 0, 40)  # a crimson: farther from the Reels' amber for deuteranopes
 WARM: Colour = (70, 40, 10)
 VIOLET: Colour = (150, 0, 255)  # a square whose reed seems stuck: not the players' doing
 CALM: Colour = (150, 140, 120)  # a soft white: "put these away", never a mistake
@@ -37,6 +42,43 @@ STICK_WHITE: Colour = (255, 255, 255)
 STICK_DARK: Colour = (25, 10, 0)
 
 SIDE_COLOUR = {Side.CONES: CONES, Side.REELS: REELS}
+
+MISTAKE_HZ = 2.0
+"""Blinks a second of a square to mend (WCAG 2.3.1 allows no more than three flashes)."""
+FLARE_PERIOD = 0.5
+"""Seconds of one beat of the marked squares' flare after an extra turn (two a second)."""
+SHAKE_AGAIN_HZ = 2.5
+"""Blinks a second of the sticks when a shake must be made again (3 was at the limit itself)."""
+SWELL = 2.0
+"""Calm lights: seconds of the slow swell that takes the place of every blink."""
+MUMMY_SWELL = 4.0
+"""Calm lights: seconds the mummy's move takes to swell from its source to its target and back
+(slower than a mistake's swell, so the two differ by motion as well as colour)."""
+
+
+@dataclass(frozen=True)
+class Palette:
+    """The colours of the light language, by meaning (the scenes draw from one)."""
+
+    cones: Colour = CONES
+    reels: Colour = REELS
+    gold: Colour = GOLD
+    """The mummy's move, and the marked squares' flare."""
+    red: Colour = RED
+    """A piece that should not be where it is; the piece the mummy bumps."""
+    warm: Colour = WARM
+    violet: Colour = VIOLET
+    calm: Colour = CALM
+    stick_white: Colour = STICK_WHITE
+    stick_dark: Colour = STICK_DARK
+
+    def side(self, side: Side) -> Colour:
+        """The colour of ``side``."""
+        return self.cones if side is Side.CONES else self.reels
+
+
+PALETTE = Palette()
+"""The board's colours (measured under every kind of colour vision)."""
 
 
 class Phase(Enum):
@@ -82,10 +124,14 @@ class Show(NamedTuple):
     dice: bool = False
     """The throw is dice still to use (the stacking game's): one stick pixel a die."""
     geometry: Geometry = TWENTY_SQUARES
+    """The board of the game played: its squares, marked squares, paths and homes."""
     languages: Mapping[str, Colour] = MappingProxyType({})
     """Between games on a kiosk: the language squares, each in its colour (a visitor sets a
     piece on one to choose it)."""
-    """The board of the game played: its squares, marked squares, paths and homes."""
+    calm: bool = False
+    """Calm lights: nothing blinks; every blink becomes a slow swell."""
+    palette: Palette = PALETTE
+    """The colours of each meaning (the board's own; a test measures others)."""
 
 
 def scale(colour: Colour, factor: float) -> Colour:
@@ -117,6 +163,33 @@ def double_flash(t: float, period: float = 1.2) -> bool:
     return phase < 0.12 or 0.24 <= phase < 0.36
 
 
+def swell(t: float, period: float = SWELL) -> float:
+    """A slow 0..1 swell: calm lights' blink."""
+    return 0.5 - 0.5 * math.cos(2 * math.pi * t / period)
+
+
+def double_swell(t: float, period: float) -> float:
+    """Two slow swells, then a rest (calm lights' double flash): each a third of ``period``."""
+    phase = (t % period) / period
+    return swell(phase * 3.0, 1.0) if phase < 2 / 3 else 0.0
+
+
+def blinking(t: float, calm: bool, hz: float | None = None) -> float:
+    """How bright a blinking light is at ``t``, 0 to 1: on and off at ``hz`` (a mistake's
+    ``MISTAKE_HZ`` when None), or with calm lights a slow swell."""
+    if calm:
+        return swell(t)
+    return 1.0 if blink(t, MISTAKE_HZ if hz is None else hz) else 0.0
+
+
+def flashing_twice(t: float, calm: bool, period: float = 1.2) -> float:
+    """Two short flashes and a rest, 0 to 1 (calm lights: two slow swells over three times
+    ``period``, so none comes more than once a second)."""
+    if calm:
+        return double_swell(t, 3.0 * period)
+    return 1.0 if double_flash(t, period) else 0.0
+
+
 def steady(show: Show, t: float) -> bool:
     """Whether ``show``'s frame is the same at ``t`` and at any time after: nothing in it moves
     (no breathing, pulse, blink or flare, and no flare to come), so while the show stays the
@@ -130,29 +203,33 @@ def steady(show: Show, t: float) -> bool:
 def scene(show: Show, t: float) -> Frame:
     """The frame for ``show`` at time ``t``."""
     frame: dict[str, Colour] = {}
-    geometry = show.geometry
-    marked = scale(GOLD, 0.5 + 0.5 * pulse(t, 0.3)) if t < show.flare_until else WARM
+    geometry, colours, calm = show.geometry, show.palette, show.calm
+    marked = colours.warm
+    if t < show.flare_until:  # calm lights: the flare is a steady glow
+        marked = scale(colours.gold, 0.8 if calm else 0.5 + 0.5 * pulse(t, FLARE_PERIOD))
     for square in geometry.marked:
         frame[square] = marked
     if show.phase is Phase.IDLE:
-        _attract(frame, geometry, t)
+        _attract(frame, geometry, t, colours)
         for square, colour in show.languages.items():  # steady under the running glow
             frame[square] = colour
     elif show.phase in (Phase.WON, Phase.CLEAR) and show.clearing:
-        _clearing(frame, show.clearing & frozenset(geometry.squares), t)
+        _clearing(frame, show.clearing & frozenset(geometry.squares), t, colours)
     elif show.phase is Phase.WON and show.winner is not None:
-        _victory(frame, geometry.paths[show.winner], SIDE_COLOUR[show.winner], t - show.since)
+        _victory(frame, geometry.paths[show.winner], colours.side(show.winner), t - show.since,
+                 calm)
     else:
         _play(frame, show, t)
     _guidance(frame, show, t)
     if show.stuck:  # a reed taken as stuck: a slow violet heartbeat
-        violet = scale(VIOLET, 0.2 + 0.8 * double_flash(t, 2.4))
+        violet = scale(colours.violet, 0.2 + 0.8 * flashing_twice(t, calm, 2.4))
         for square in show.stuck:
             frame[square] = violet
     if show.shake_again:  # the shake was dropped: the sticks blink until it is made again
-        frame.update(dict.fromkeys(STICK_PIXELS, STICK_WHITE if blink(t, 3.0) else (0, 0, 0)))
+        frame.update(dict.fromkeys(STICK_PIXELS, scale(colours.stick_white, blinking(
+            t, calm, SHAKE_AGAIN_HZ))))
     elif show.throw is not None:
-        frame.update(_dice(show.throw) if show.dice else _sticks(show.throw))
+        frame.update(_dice(show.throw, colours) if show.dice else _sticks(show.throw, colours))
     pixels = _pixels(geometry)
     if pixels.issuperset(frame):
         return frame
@@ -174,7 +251,7 @@ def _pixels(geometry: Geometry) -> frozenset[str]:
     return kept[1]
 
 
-def _attract(frame: dict[str, Colour], geometry: Geometry, t: float) -> None:
+def _attract(frame: dict[str, Colour], geometry: Geometry, t: float, colours: Palette) -> None:
     """Idle: a slow glow runs along both paths, inviting a shake of the sticks."""
     for side in Side:
         path = geometry.paths[side]
@@ -182,25 +259,34 @@ def _attract(frame: dict[str, Colour], geometry: Geometry, t: float) -> None:
         for i, square in enumerate(path):
             glow = max(0.0, 1.0 - abs(i - head) / 2.5) * 0.5
             if glow > 0:
-                frame[square] = scale(SIDE_COLOUR[side], glow)
+                frame[square] = scale(colours.side(side), glow)
 
 
-def _victory(frame: dict[str, Colour], path: tuple[str, ...], colour: Colour, t: float) -> None:
+def _victory(frame: dict[str, Colour], path: tuple[str, ...], colour: Colour, t: float,
+             calm: bool = False) -> None:
+    """The winner's colour runs along the path (calm lights: a soft glow over a lit path)."""
+    if calm:
+        head = (t * 4.0) % (len(path) + 4)
+        for i, square in enumerate(path):
+            frame[square] = scale(colour, 0.3 + 0.7 * max(0.0, 1.0 - abs(head - i) / 2.5))
+        return
     head = (t * 8.0) % (len(path) + 4)
     for i, square in enumerate(path):
         if i <= head:
             frame[square] = scale(colour, 0.3 + 0.7 * (abs(head - i) < 2))
 
 
-def _clearing(frame: dict[str, Colour], squares: frozenset[str], t: float) -> None:
+def _clearing(frame: dict[str, Colour], squares: frozenset[str], t: float,
+              colours: Palette) -> None:
     """After a game: the pieces still out glow a calm, slow white: lift them, nothing is wrong."""
-    calm = scale(CALM, breathe(t, 4.0))
+    calm = scale(colours.calm, breathe(t, 4.0))
     for square in squares:
         frame[square] = calm
 
 
 def _play(frame: dict[str, Colour], show: Show, t: float) -> None:
-    colour = SIDE_COLOUR[show.turn]
+    colours, calm = show.palette, show.calm
+    colour = colours.side(show.turn)
     if show.phase is Phase.THROW:
         home = scale(colour, breathe(t))
         for square in show.geometry.homes[show.turn]:
@@ -208,36 +294,46 @@ def _play(frame: dict[str, Colour], show: Show, t: float) -> None:
     source, target = show.mummy_move
     if source is not None or target is not None:
         if show.bump_first is not None:
-            if blink(t):
-                frame[show.bump_first] = RED
+            bump = blinking(t, calm)
+            if bump > 0:
+                frame[show.bump_first] = scale(colours.red, bump)
             if source is not None:
-                frame[source] = GOLD
+                frame[source] = colours.gold
+            return
+        if calm:  # source and target take turns, swelling one into the other
+            there = swell(t, MUMMY_SWELL) if source is not None and target is not None \
+                else float(target is not None)
+            for place, share in ((source, 1.0 - there), (target, there)):
+                if place is not None:
+                    frame[place] = scale(colours.gold, share)
             return
         first = int(t / 0.5) % 2 == 0 or target is None
         shown = source if first and source is not None else target
         if shown is not None:
-            frame[shown] = GOLD
+            frame[shown] = colours.gold
         return
     for square in show.movable:
         frame[square] = colour
     if show.hint is not None and not show.lifted_targets:
         frame[show.hint] = scale(colour, 0.5 + 0.5 * pulse(t, 1.2))
-    if show.lifted_targets:
-        lifted = scale(colour, pulse(t))
+    if show.lifted_targets:  # calm lights: a beat a second at most
+        lifted = scale(colour, pulse(t, 1.2 if calm else 0.6))
         for square in show.lifted_targets:
             frame[square] = lifted
+    reseat = flashing_twice(t, calm)
     for square in show.reseat:
-        frame[square] = colour if double_flash(t) else (0, 0, 0)
+        frame[square] = scale(colour, reseat)
 
 
 def _guidance(frame: dict[str, Colour], show: Show, t: float) -> None:
     if not (show.missing or show.unexpected):
         return
-    on = blink(t)
+    colours = show.palette
+    on = blinking(t, show.calm)
     for square, owner in show.missing.items():
-        frame[square] = SIDE_COLOUR[owner] if on else (0, 0, 0)
+        frame[square] = scale(colours.side(owner), on)
     for square in show.unexpected:
-        frame[square] = RED if on else (0, 0, 0)
+        frame[square] = scale(colours.red, on)
 
 
 DIE_FACES: Mapping[int, Colour] = MappingProxyType({
@@ -247,19 +343,19 @@ DIE_FACES: Mapping[int, Colour] = MappingProxyType({
 white 6 (the dice are also said)."""
 
 
-def _dice(throw: Throw) -> Mapping[str, Colour]:
+def _dice(throw: Throw, colours: Palette = PALETTE) -> Mapping[str, Colour]:
     """The dice still to use, one a stick pixel in its face's colour, the rest dark."""
     faces = [int(c) for c in str(throw.value) if c in "123456"]
-    return MappingProxyType({pixel: DIE_FACES[faces[n]] if n < len(faces) else STICK_DARK
-                             for n, pixel in enumerate(STICK_PIXELS)})
+    return MappingProxyType({pixel: DIE_FACES[faces[n]] if n < len(faces) else
+                             colours.stick_dark for n, pixel in enumerate(STICK_PIXELS)})
 
 
 @functools.lru_cache(maxsize=64)
-def _sticks(throw: Throw) -> Mapping[str, Colour]:
+def _sticks(throw: Throw, colours: Palette = PALETTE) -> Mapping[str, Colour]:
     """The sticks as they fell; a die's throw lights as many stick pixels as it shows."""
+    white, dark = colours.stick_white, colours.stick_dark
     if throw.sticks:
-        return MappingProxyType({pixel: STICK_WHITE if white else STICK_DARK
-                                 for pixel, white in zip(STICK_PIXELS, throw.sticks,
-                                                         strict=True)})
-    return MappingProxyType({pixel: STICK_WHITE if n <= throw.value else STICK_DARK
+        return MappingProxyType({pixel: white if up else dark
+                                 for pixel, up in zip(STICK_PIXELS, throw.sticks, strict=True)})
+    return MappingProxyType({pixel: white if n <= throw.value else dark
                              for n, pixel in enumerate(STICK_PIXELS, 1)})

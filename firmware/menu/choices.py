@@ -124,6 +124,16 @@ def settings() -> tuple[Setting, ...]:
         Setting("language", N_("Language"), tuple(
             Choice(code, name, LANGUAGE_COLOURS[code]) for code, name in LANGUAGES.items()),
             words.choose()),
+        Setting("lights", N_("Lights"), (
+            Choice("usual", N_("Lights as usual: what is wrong blinks"), (255, 150, 0),
+                   N_("Usual")),
+            Choice("calm", N_("Calm lights: nothing blinks, lights swell slowly"), CALM,
+                   N_("Calm"))), "usual"),
+        Setting("spoken", N_("Spoken play"), (
+            Choice("off", N_("Spoken play off"), (40, 40, 40), N_("Off")),
+            Choice("on", N_("Spoken play: the board says each throw, the moves it allows, the "
+                            "mummy's move and what is wrong; a shake with no piece lifted says "
+                            "it again"), (0, 200, 140), N_("On"))), "off"),
     )
 
 
@@ -237,6 +247,16 @@ class Chosen:
         return self.values.get("language", "en")
 
     @property
+    def calm(self) -> bool:
+        """Calm lights: nothing blinks."""
+        return self.values.get("lights") == "calm"
+
+    @property
+    def spoken(self) -> bool:
+        """Spoken play: the board says throws, moves and mistakes."""
+        return self.values.get("spoken") == "on"
+
+    @property
     def volume(self) -> float:
         """The speaker's volume, 0.2 to 1."""
         return int(self.values["volume"]) / VOLUMES
@@ -289,10 +309,20 @@ def _take(values: dict[str, str], kind: str | None, key: object, value: object) 
 
 
 def describe(kind: str | None, chosen: Chosen | None = None) -> Iterable[str]:
-    """Each setting in a line: its key, its choices on a ``kind`` of board (None: every
-    choice), the default (or the value ``chosen``): for ``aseb play``'s ``options``."""
+    """Every setting for ``aseb play``'s ``options``: its title in the language spoken and
+    the command that sets it, then each choice a ``kind`` of board offers (None: every one),
+    as typed and what it means, the one chosen (or the default) marked."""
     for found in settings():
-        now = chosen[found.key] if chosen is not None else found.default
-        values = " | ".join(c.value for c in offered(found, kind))
-        yield _("{key} {values}   (now: {now})").format(key=f"{found.key:<9}", values=values,
-                                                         now=now)
+        yield from described(found, kind, chosen[found.key] if chosen is not None
+                             else found.default)
+
+
+def described(found: Setting, kind: str | None, now: str) -> Iterable[str]:
+    """One setting's lines of ``describe``: ``Mummy's level (level):``, then ``  vizier
+    Vizier: ...`` for each choice, ``now`` marked."""
+    yield _("{title} ({key}):").format(title=words.say(found.title), key=found.key)
+    choices = offered(found, kind)
+    width = max(len(choice.value) for choice in choices) + 2
+    for choice in choices:
+        mark = "  " + _("(now)") if choice.value == now else ""
+        yield f"  {choice.value:<{width}}{words.say(choice.label)}{mark}"

@@ -11,8 +11,10 @@ board, the racks board, Senet's and Ramses' boards all work alike and the card
   squares (``[menu] open``).
 - **Closing**: lifting the piece from the last of those squares (``done``: 16).
 - **Pages**: the outer rows, left to right (the Reels' row, then the Cones'), one square a page
-  in the order of ``firmware.menu.choices.settings``, the opening squares left out.
-- **Choices**: the middle row from its right-hand end (M5, M6, ... along the path).
+  in the order of ``firmware.menu.choices.settings``, the opening squares left out; when the
+  settings outnumber them, the middle row from its far end (Twenty Squares: M15, M14).
+- **Choices**: the middle row from its right-hand end (M5, M6, ... along the path), up to the
+  pages there.
 """
 
 from __future__ import annotations
@@ -23,9 +25,6 @@ from types import MappingProxyType
 
 from engine.games.api import Geometry
 from firmware.menu.choices import Choice, Setting, offered, settings
-
-PAGE_SLOTS = 7
-"""Page squares kept: one for each setting, and one for the language, which a later issue adds."""
 
 
 @dataclass(frozen=True)
@@ -79,8 +78,10 @@ def menu_table(geometry: Geometry, opening: Sequence[str] = ()) -> MenuTable:
     top, *middle, bottom = sorted(rows)
     tabs = [sq for row in (top, bottom) for _, sq in sorted(rows[row])]
     along = [sq for row in middle for _, sq in sorted(rows[row], reverse=True)]
+    more = max(0, len(settings()) - len(tabs))  # pages past the outer rows: the far end
+    tabs, along = tabs + along[::-1][:more], along[:len(along) - more]
     pages = []
-    for setting, tab in zip(settings(), tabs[:PAGE_SLOTS], strict=False):
+    for setting, tab in zip(settings(), tabs, strict=False):
         choices = offered(setting, geometry.board)
         if len(choices) > len(along):
             raise ValueError(f"{setting.title} has {len(choices)} choices: the middle row holds "

@@ -66,7 +66,8 @@ class Controller(MenuRoom, RemoteTurn, Showing):
                 self.press(button)
 
     def press(self, button: str) -> None:
-        """A button (or the simulator's menu): new_game, mummy, switch_sides, hints, chances."""
+        """A button (or the simulator's menu): new_game, mummy, switch_sides, hints, chances,
+        repeat (spoken play says again what the board awaits)."""
         if button == "new_game":
             self.close_menu()
             self.new_game_asked = True
@@ -86,6 +87,8 @@ class Controller(MenuRoom, RemoteTurn, Showing):
         elif button == "chances":
             if not self.show_odds():  # no solved table on this board, or no game yet
                 self.speaker.play(sounds.REFUSED)
+        elif button == "repeat":
+            self.asked += 1
         else:
             log.warning("unknown button %r ignored", button)
 

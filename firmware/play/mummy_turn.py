@@ -49,7 +49,8 @@ class MummyTurn(PlayState):
     def _mummy_waits_to_throw(self) -> None:
         """The mummy's turn to throw has come: it throws after a pause, so players see it pass."""
         if self._mummy_to_play():
-            self.mummy_due = self.clock.now() + self.settings.mummy_delay
+            # after a lost throw and its reason, the news stays up long enough to read
+            self.mummy_due = max(self.clock.now() + self.settings.mummy_delay, self.read_until)
             self.speaker.play(sounds.MUMMY_TURN)
 
     def _mummy_throws_now(self, now: float) -> bool:

@@ -24,8 +24,8 @@ from firmware.play.evidence import census, owners_of, rack_owners
 from firmware.play.mummy_turn import MummyTurn
 from firmware.play.saving import Saving
 from firmware.play.store import Saved
-from firmware.play.telling import Telling, last_throws
-from firmware.play.tracker import AsExpected, Expectation, Mismatch
+from firmware.play.telling import Telling, last_throws, why_lost
+from firmware.play.tracker import AsExpected, Expectation, InProgress, Mismatch
 from hardware.squares import RACK_OF
 
 log = logging.getLogger("firmware.play.controller")  # its rooms log as the controller, as before
@@ -124,6 +124,7 @@ class Phases(MummyTurn, Saving, Telling):
 
     def _new_game(self) -> None:
         rules = self.settings.ruleset
+        self.explained.clear()
         forget(rules)  # between games the board's memory stays flat, week after week:
         self._new_mummy()  # the rules' caches and the mummy's search table start afresh
         first = rules.first_side(self.rng, self.last_winner)
@@ -199,9 +200,13 @@ class Phases(MummyTurn, Saving, Telling):
         elif self.phase is Phase.THROW and not self._mummy_to_play() \
                 and isinstance(self.verdict, AsExpected) and isinstance(throw, Throw):
             self._cast(self._arranged(throw))
+        elif self.settings.spoken and not isinstance(self.verdict, InProgress):
+            self.asked += 1  # spoken play: a shake with no piece lifted asks what is awaited
         else:
             if self.game is not None and self.settings.ruleset.chance is None:
                 self.no_throw_until = self.clock.now() + 3.0  # say why, for a moment
+            elif self.phase is Phase.MOVE:
+                self.move_first_until = self.clock.now() + 3.0  # a move is awaited: say so
             self.speaker.play(sounds.REFUSED)
 
     def _cleared(self) -> bool:
@@ -220,11 +225,13 @@ class Phases(MummyTurn, Saving, Telling):
     def _cast(self, throw: Throw) -> None:
         assert self.game is not None
         self.shown_throw = throw
-        side = self.game.state.turn
+        before = self.game.state
+        side = before.turn
         self._threw(side, throw)
         events = self.game.cast(throw)
         self.speaker.play(sounds.THROW)
-        self._after(events, thrown_text(side, throw))
+        lost = any(isinstance(e, ThrowLost) for e in events)
+        self._after(events, thrown_text(side, throw), why=why_lost(before, throw) if lost else ())
 
     def _play(self, move: Any) -> None:
         assert self.game is not None
@@ -232,8 +239,10 @@ class Phases(MummyTurn, Saving, Telling):
         if self.game is not None and self.game.state.throw is not None:
             self.shown_throw = self.game.state.throw  # the dice still to use (the stacking game)
 
-    def _after(self, events: tuple[Event, ...], *said: str) -> None:
-        self._tell([*said, *(event_text(e) for e in events if not isinstance(e, TurnPassed))])
+    def _after(self, events: tuple[Event, ...], *said: str, why: tuple[str, ...] = ()) -> None:
+        self._tell([*said, *(event_text(e) for e in events if not isinstance(e, TurnPassed)),
+                    *why])
+        self._explain(why)
         for name in sounds.sounds_for(events, self.settings.mummy):
             self.speaker.play(name)
         if any(isinstance(e, ExtraTurnEarned) for e in events):

@@ -31,8 +31,8 @@ from hardware.lights import Frame
 from hardware.speaker import Speaker
 from hardware.strips import Colour
 
-SAID = 40
-"""Sentences of what happened kept for a log (the newest last)."""
+SAID = 1000
+"""Sentences of what happened kept for a log (the newest last): a whole game, and more."""
 
 
 @dataclass
@@ -59,6 +59,9 @@ class PlayState:
     fairness: Fair = field(default_factory=Fair)
     warned: bool = False
     shake_again_until: float = float("-inf")
+    move_first_until: float = float("-inf")
+    """Until when the status says that a move is awaited before the next throw (a shake while
+    a move is awaited)."""
     no_throw_until: float = float("-inf")
     """Until when the status says that this game takes no throw (a shake during Ramses)."""
     setting_out: bool = False
@@ -70,6 +73,16 @@ class PlayState:
     """What the last throw or move caused, in sentences: a status line's first half."""
     said: deque[str] = field(default_factory=lambda: deque(maxlen=SAID))
     """The last sentences of ``news``, oldest first: the game's log."""
+    told: deque[str] = field(default_factory=lambda: deque(maxlen=SAID))
+    """The same sentences as they were told, phrases kept (``engine.core.words.Phrase``): a
+    companion says them again in its own language."""
+    aloud: Callable[[str], None] | None = None
+    """The board's voice for what a newcomer must hear (why a throw was lost), where it has
+    one (espeak-ng); each reason is said once a game."""
+    explained: set[str] = field(default_factory=set)
+    """The reasons for lost throws said aloud in this game (by message)."""
+    read_until: float = float("-inf")
+    """Until when the news is left up to be read (a lost throw and why): the mummy waits."""
     odds_since: float = float("-inf")
     pin_shown: tuple[str, float] | None = None
     """The web page's PIN lit on the squares, and since when (``firmware.lights.pin``)."""
@@ -95,6 +108,9 @@ class PlayState:
     """The menu has closed: what it chose is to be applied and saved (then this is reset)."""
     remote: Side | None = None
     """The side a remote player plays through the board's link (``firmware.play.remote_turn``)."""
+    asked: int = 0
+    """How many times a player has asked the board to say again what it awaits (spoken play:
+    a shake with no piece lifted, or the repeat button; ``firmware.spoken``)."""
     last_frame: Frame = field(default_factory=dict)
     """The frame shown last (for the board's link)."""
     public_frame: Frame = field(default_factory=dict)
@@ -142,6 +158,11 @@ class PlayState:
             return isinstance(verdict, Mismatch) and verdict.urgent \
                 and self.tracker.last_change > self.phase_since
         return True
+
+    def guiding(self) -> bool:
+        """Whether the board shows a mistake to correct now (its lights blink, its words say
+        what to mend)."""
+        return self._guiding(self.clock.now())
 
     def _guiding(self, now: float) -> bool:
         """Whether the board shows (and sounds) a mistake to correct now."""

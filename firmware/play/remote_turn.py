@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 
 from engine.core.sides import Side
+from engine.core.words import N_, phrase
 from firmware.lights.scenes import Phase
 from firmware.play.phases import Phases
 from firmware.play.tracker import AsExpected, Expectation
@@ -39,18 +40,19 @@ class RemoteTurn(Phases):
 
     def remote_throws(self) -> None:
         """The remote player throws: the board draws their throw. ValueError, in words, when
-        it is not their turn to throw or the board is not ready for it."""
+        it is not their turn to throw or the board is not ready for it (a ``Phrase``: a
+        companion says it in its own language)."""
         if not self._remote_turn() or self.phase is not Phase.THROW:
-            raise ValueError("it is not the remote player's turn to throw")
+            raise ValueError(phrase(N_("It is not your turn to throw.")))
         if not isinstance(self.verdict, AsExpected):
-            raise ValueError("the board is not as the game expects: wait until it is put right")
+            raise ValueError(phrase(N_("The board is being put right: wait until it is.")))
         self._cast(self._arranged(self.settings.ruleset.draw(self.rng)))
 
     def remote_moves(self, text: str) -> None:
         """The remote player's move, in notation: it lights on the board for the owner to
         carry out. ValueError, in words, for a move that is not theirs to make now."""
         if not self._remote_turn() or self.phase is not Phase.MOVE or self.game is None:
-            raise ValueError("it is not the remote player's turn to move")
+            raise ValueError(phrase(N_("It is not your turn to move.")))
         state = self.game.state
         move = state.parse_move(text)  # a RulesError (a ValueError) names what is wrong
         self.mummy_move = move

@@ -43,3 +43,8 @@ class Settings:
     """How long ``show_odds`` lights the chances."""
     chances: bool = False
     """Light the chances for ``odds_seconds`` after every move (with the solved table)."""
+    calm: bool = False
+    """Calm lights: nothing blinks (``firmware.lights.scenes.Show.calm``)."""
+    spoken: bool = False
+    """Spoken play: a shake with no piece lifted asks the board to say again what it awaits
+    (``firmware.spoken``), instead of being refused."""

@@ -64,7 +64,7 @@ class Showing(PlayState):
         if self.pin_shown is None:
             return None
         pin, since = self.pin_shown
-        frame = pin_frame(pin, self.settings.ruleset.geometry, now - since)
+        frame = pin_frame(pin, self.settings.ruleset.geometry, now - since, self.settings.calm)
         if frame is None:
             self.pin_shown = None  # shown: the board's own lights again
         return frame
@@ -152,6 +152,7 @@ class Showing(PlayState):
                 phase is Phase.WON and not self._celebrating(now)) else NOTHING,
             stuck=frozenset(tracker.stuck) if tracker.stuck else NOTHING,
             dice=self.rules.words.device == "dice",  # (``chance`` works its odds out anew)
+            calm=self.settings.calm,
         )
 
 

@@ -31,6 +31,7 @@ from firmware.menu.settings_file import SettingsFile
 from firmware.play.controller import Controller
 from firmware.play.settings import Settings
 from firmware.service.boards import board_defaults
+from firmware.spoken.spoken_play import SpokenPlay, quiet
 from firmware.story.modes import Companion, begin_story
 from hardware.board_file import Board
 
@@ -67,6 +68,7 @@ def with_choices(settings: Settings, chosen: Chosen, table_for: TableFor = no_ta
     settings.level = chosen.level
     settings.fair = chosen.fair
     settings.chances = chosen.chances
+    settings.calm, settings.spoken = chosen.calm, chosen.spoken
     return settings
 
 
@@ -79,7 +81,8 @@ class BoardSettings:
                  story_say: Callable[[str], None] | None = None,
                  volume: Callable[[float], None] | None = None,
                  language: Callable[[str], None] | None = None,
-                 table_for: TableFor = no_table, kiosk: Kiosk | None = None) -> None:
+                 table_for: TableFor = no_table, kiosk: Kiosk | None = None,
+                 speaking: Callable[[], bool] = quiet) -> None:
         self.controller = controller
         self.language = language
         """Anything else to tell of a new language (the voice); the words change here."""
@@ -97,6 +100,10 @@ class BoardSettings:
         """A museum's kiosk, whose quiet hours win over the volume chosen (it sets the speaker
         and, with its ``voice``, the voice)."""
         self.story: Companion | None = None
+        self.speaking = speaking
+        """Whether the voice is still speaking (spoken play waits for it)."""
+        self.spoken: SpokenPlay | None = None
+        """Spoken play, while it is chosen (``firmware.spoken``)."""
         controller.menu = BoardMenu(menu_table(controller.rules.geometry, board.menu.open),
                                     chosen, say=say,
                                     has_table=lambda: controller.settings.table is not None)
@@ -105,16 +112,36 @@ class BoardSettings:
         controller.menu_locked = board.kiosk.enabled and not board.kiosk.menu
 
     def begin(self, mode: str | None = None) -> None:
-        """Play with the choices: their volume, and the story of their mode (or of ``mode``,
-        a run's flag) beside the controller."""
+        """Play with the choices: their volume, spoken play, and the story of their mode (or
+        of ``mode``, a run's flag) beside the controller."""
         self._set_volume()
+        self._set_spoken()
         self.story = begin_story(mode or self.chosen.mode, self.controller, self.state_dir,
-                                 say=self.story_say)
+                                 say=self._tell_story)
+
+    def _tell_story(self, text: str) -> None:
+        """A story's line (a lesson's): after what spoken play says, else as the board file
+        asks (``story_say``; None: quiet)."""
+        if self.spoken is not None:
+            self.spoken.tell(text)
+        elif self.story_say is not None:
+            self.story_say(text)
+
+    def _set_spoken(self) -> None:
+        """Spoken play beside the controller while it is chosen (and the board has a voice)."""
+        wanted = self.chosen.spoken and self.say is not None
+        if wanted and self.spoken is None and self.say is not None:
+            self.spoken = SpokenPlay(self.controller, self.say, self.speaking)
+        elif not wanted:
+            self.spoken = None
 
     def tick(self) -> None:
-        """Tick the story; apply and save what the menu chose once it closes."""
+        """Tick the story and spoken play; apply and save what the menu chose once it
+        closes."""
         if self.story is not None:
             self.story.tick()
+        if self.spoken is not None:
+            self.spoken.tick()
         controller = self.controller
         if controller.menu_closed and controller.menu is not None:
             controller.menu_closed = False
@@ -145,12 +172,14 @@ class BoardSettings:
             settings.mummy, settings.fair = chosen.mummy, chosen.fair
             controller.set_level(chosen.level)
         controller.settings.chances = chosen.chances
+        controller.settings.calm, controller.settings.spoken = chosen.calm, chosen.spoken
         self._set_volume()
         if "language" in changed:
             self._speak(chosen.language)
+        self._set_spoken()
         if "mode" in changed:
             self.story = begin_story(chosen.mode, controller, self.state_dir,
-                                     say=self.story_say)
+                                     say=self._tell_story)
 
     def _speak(self, language: str) -> None:
         """Speak ``language`` from now on (not over the pseudo-language a test or --lang asked

@@ -192,6 +192,7 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
         controller = Controller(devices.lights.show, devices.speaker, clock,
                                 random.Random(secrets.randbits(128)), settings,
                                 Store(state_dir, settings.ruleset.name))
+        controller.aloud = voice.say  # why a throw was lost, once a game, as the menu speaks
         stacks = devices.reeds.stacks() if isinstance(devices.reeds, HallSensors) else None
         controller.start(devices.reeds.occupancy(), stacks)
         notifier.ready()
@@ -202,7 +203,8 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
         choices = BoardSettings(controller, chosen, file, state_dir, board=board, say=voice.say,
                                 story_say=told.say if told is not None else None,
                                 volume=voice.set_volume, table_for=table_for, kiosk=kiosk,
-                                language=None if own_voice else voice.speak_in)
+                                language=None if own_voice else voice.speak_in,
+                                speaking=lambda: voice.speaking)
         choices.begin(mode)
         facts = spoken_facts(controller, told) if told is not None and mode != "tutorial" \
             else None  # no MummyFacts over the lessons

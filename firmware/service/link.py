@@ -25,6 +25,7 @@ from typing import Any
 
 from engine.core.sides import Side
 from engine.core.sticks import Throw
+from engine.core.words import Phrase, phrase
 from engine.game import Game
 from engine.games.api import Geometry
 from engine.mummy.chances import cones_chance
@@ -44,10 +45,11 @@ from firmware.service.link_schema import (
     message,
     parse_command,
     socket_path,
+    told_json,
 )
 from firmware.story.setna import MUMMY, Setna
 from firmware.story.tournament import TO_WIN
-from firmware.words import N_, _, say
+from firmware.words import LANGUAGES, N_, _, language, say, speaking
 from hardware.lights import Frame
 
 log = logging.getLogger(__name__)
@@ -60,11 +62,15 @@ MAX_BUFFER = 1 << 20
 """Bytes waiting for one companion at most: past it the companion is dropped."""
 COMMANDS_A_FRAME = 8
 """Commands of one companion carried out in a frame (the rest wait for the next)."""
+LOG_LINES = 40
+"""The last sentences of the game a companion is told (it is told them again at every change)."""
 RECORDS_LISTED = 200
 """The newest records the ``games`` event lists."""
 DURATION_BINS = 7
 """The ``stats`` event's ``durations``: finished games by length, 5 minutes a bin, the last
 one 30 minutes and more."""
+PIN_SAID = N_("The web page's PIN is {pin}.")
+"""What the board says and writes in its log when asked for the web page's PIN."""
 PIN_KEPT = N_("The board said the web page's PIN aloud and lit it on its squares.")
 """What the log tells companions in place of the sentence that said a PIN (a page anyone on
 the network may watch must not show it)."""
@@ -107,6 +113,10 @@ class Link:
         self.chances: tuple[Game | None, list[float | None]] = (None, [])
         self.secrets: set[str] = set()
         """The sentences that said a PIN: told only at the board, never to a companion."""
+        self._logged: tuple[tuple[Any, ...], dict[str, Any]] = ((), {})
+        """The log last told, and what it was worked out from."""
+        self._said: tuple[tuple[str, str], dict[str, str]] = (("", ""), {})
+        """The status line last told, and the same line in every language."""
         self._position_key: tuple[Any, ...] = ()
         self._position: dict[str, Any] = {}
 
@@ -236,8 +246,11 @@ class Link:
         if companion in self.companions:
             self.companions.remove(companion)
 
-    def _refuse(self, companion: Companion, why: str) -> None:
-        self._send(companion, message("error", message=why))
+    def _refuse(self, companion: Companion, why: str, words: Phrase | None = None) -> None:
+        if words is None:
+            self._send(companion, message("error", message=why))
+        else:
+            self._send(companion, message("error", message=why, words=told_json(words)))
 
     # --- commands -----------------------------------------------------------------------
 
@@ -248,8 +261,9 @@ class Link:
         except Refused as exc:
             self._refuse(companion, str(exc))
             return
-        except ValueError as exc:
-            self._refuse(companion, str(exc))
+        except ValueError as exc:  # in words where a player may read it (a Phrase)
+            first = exc.args[0] if exc.args else None
+            self._refuse(companion, str(exc), first if isinstance(first, Phrase) else None)
             return
         except Exception as exc:  # whatever it is, the board plays on
             log.exception("a command of the link raised")
@@ -285,9 +299,10 @@ class Link:
     def _say_pin(self, pin: str) -> None:
         """Tell the web page's new PIN to whoever stands at the board: in its words (the log
         and the status line) and aloud where it speaks."""
-        said = _("The web page's PIN is {pin}.").format(pin=" ".join(pin))
+        told = phrase(PIN_SAID, pin=" ".join(pin))
+        said = say(told)
         self.secrets.add(said)
-        self.controller._tell([said])
+        self.controller._tell([told])
         self.controller.show_pin(pin)
         if self.say is not None:
             self.say(said)
@@ -311,13 +326,15 @@ class Link:
 
     def _set(self, key: str, value: str) -> None:
         if self.choices is None:
-            raise ValueError("this board's settings cannot be changed from here")
+            raise ValueError(phrase(N_("This board's settings cannot be changed from here.")))
         if self.controller.phase is Phase.MENU:
-            raise ValueError("the board menu is open on the board: close it first")
+            raise ValueError(phrase(N_("The board menu is open on the board: close it "
+                                       "first.")))
         found = setting(key)
         choice = found.choice(value)
         if choice not in offered(found, self.controller.rules.geometry.board):
-            raise ValueError(f"{key}: {choice.value} is not played on this board")
+            raise ValueError(phrase(N_("{setting}: {choice} is not played on this board."),
+                                    setting=found.title, choice=choice.label))
         choices = self.choices
         choices.apply(choices.chosen.with_(key, choice.value))
         if choices.file is not None:
@@ -414,7 +431,15 @@ class Link:
                           if colour != (0, 0, 0)}}
 
     def _status(self) -> dict[str, Any]:
-        return {"text": self.controller.status(), "phase": self.controller.phase.name.lower()}
+        text = self.controller.status()
+        spoken = (text, language())
+        if spoken != self._said[0]:  # the line anew in every language, once it changes
+            said = {}
+            for code in (*LANGUAGES, language()):
+                with speaking(code):
+                    said[code] = self.controller.status()
+            self._said = (spoken, said)
+        return {"text": text, "phase": self.controller.phase.name.lower(), "said": self._said[1]}
 
     def _throw(self) -> dict[str, Any]:
         controller = self.controller
@@ -457,8 +482,17 @@ class Link:
             round(c, 4) if c is not None else None for c in history]}
 
     def _log(self) -> dict[str, Any]:
-        return {"lines": [_(PIN_KEPT) if line in self.secrets else line
-                          for line in self.controller.said]}
+        said, told = self.controller.said, self.controller.told
+        key = (len(said), id(said[-1]) if said else 0, len(told), id(told[-1]) if told else 0,
+               len(self.secrets), language())
+        if key != self._logged[0]:  # worked out once each time something is told
+            recent = list(said)[-LOG_LINES:]  # the window keeps the whole game; a companion
+            kept = list(told)[-LOG_LINES:]  # is told the last sentences, at every change
+            self._logged = (key, {
+                "lines": [_(PIN_KEPT) if line in self.secrets else line for line in recent],
+                "told": [PIN_KEPT if isinstance(sentence, Phrase) and sentence.msgid == PIN_SAID
+                         else told_json(sentence) for sentence in kept]})
+        return self._logged[1]
 
     def _settings(self) -> dict[str, Any]:
         if self.choices is None:

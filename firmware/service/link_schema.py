@@ -10,12 +10,14 @@ The board tells (events):
     game       {"name", "title", "chance", "geometry"}: the game played and its board
     position   {"notation", "turn", "winner", "pieces", "waiting", "off", "actions", "last"}
     lights     {"frame"}: every lit square and stick pixel, as "#rrggbb"
-    status     {"text", "phase"}
+    status     {"text", "phase", "said"}: ``said``: the same line in every language of the
+               catalogs, by code (``{"de": ...}``), so a page says it in its own
     throw      {"side", "value", "sticks"}: the throw the sticks show (side and value null: none)
     moves      {"side", "moves", "chosen", "remote"}: the legal moves; the move the board asks
                for (the mummy's or the remote player's), and the side played remotely
     chances    {"cones", "history"}: the Cones' chance now and after each action (solved table)
-    log        {"lines"}: what happened, the newest last
+    log        {"lines", "told"}: what happened, the newest last; ``told``: the same sentences
+               as phrases (``told_json``), for a companion to say in its own language
     settings   {"values", "settings"}: every setting this board offers (``firmware.menu.choices``)
     tournament {"running"}; while Setna's tournament is played also {"wins", "losses",
                "to_win", "stage", "over", "won", "setna", "mummy", "telling", "news"}: Setna's
@@ -28,7 +30,8 @@ The board tells (events):
     stats      {"games", "per_day", "completion", "visitors", "minutes", "durations"}: the
                kiosk's figures (``durations``: finished games by length, 5 minutes a bin)
     ok         {"command"}: a command was carried out
-    error      {"message"}: a line was refused, and why
+    error      {"message"} and, where a player may read it, {"words"}: a line was refused,
+               and why (``words``: the reason as a phrase, ``told_json``)
 
 A companion asks (commands):
 
@@ -51,6 +54,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from engine.core.words import Phrase
 
 VERSION = 2
 """The schema's version: a change a companion must know of raises it. 2: the ``tournament``
@@ -148,3 +153,31 @@ def hex_colour(colour: tuple[int, int, int]) -> str:
     """``(255, 180, 60)`` as ``#ffb43c``."""
     r, g, b = colour
     return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def told_json(text: str) -> Any:
+    """A sentence as the link tells it: a ``Phrase`` as its message id and arguments
+    (``{"id", "args", "plural", "n"}``, the arguments told the same way), any other text as it
+    is; ``told_text`` makes it a phrase again, for a companion to say in its own language."""
+    if not isinstance(text, Phrase):
+        return str(text)
+    return {"id": text.msgid, "args": {key: told_json(value) if isinstance(value, str) else value
+                                        for key, value in text.args.items()},
+            "plural": text.plural, "n": text.number}
+
+
+def told_text(data: Any) -> str:
+    """What ``told_json`` told, as a phrase again (ValueError for anything else)."""
+    if isinstance(data, str):
+        return data
+    if not isinstance(data, dict) or not isinstance(data.get("id"), str) \
+            or not isinstance(data.get("args", {}), dict):
+        raise ValueError("not a sentence of the link")
+    args = {str(key): told_text(value) if isinstance(value, str | dict) else value
+            for key, value in data.get("args", {}).items()}
+    plural, number = data.get("plural"), data.get("n")
+    try:
+        return Phrase(data["id"], args, plural if isinstance(plural, str) else None,
+                      number if isinstance(number, int) else None)
+    except (KeyError, IndexError, ValueError) as exc:  # placeholders that do not match
+        raise ValueError(f"not a sentence of the link: {exc}") from None

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
@@ -28,7 +29,7 @@ from engine.core.sides import Side
 from engine.core.words import N_, PIECE_NAMES, SIDE_NAMES, Phrase
 
 __all__ = ["LANGUAGES", "N_", "_", "choose", "language", "ngettext", "pgettext", "problem",
-           "right_to_left", "say", "use", "use_here", "voice"]
+           "right_to_left", "say", "speaking", "use", "use_here", "voice"]
 
 DOMAIN = "aseb"
 LOCALES = Path(__file__).with_name("locale")
@@ -70,6 +71,19 @@ def use_here(language: str) -> None:
     if not known(language):
         raise ValueError(f"unknown language {language!r} (choose one of {', '.join(LANGUAGES)})")
     _here.set((language, _translation(language)))
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Speak ``language`` inside a ``with`` block only (undone after it): the board's link says
+    a line in each language its companions may read."""
+    if not known(language):
+        raise ValueError(f"unknown language {language!r} (choose one of {', '.join(LANGUAGES)})")
+    token = _here.set((language, _translation(language)))
+    try:
+        yield
+    finally:
+        _here.reset(token)
 
 
 @cache

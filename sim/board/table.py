@@ -25,6 +25,7 @@ from firmware.play.store import Store
 from firmware.service.board_settings import BoardSettings, load_choices, with_choices
 from firmware.service.boards import board_for, check_board
 from firmware.solve.installed import table_for
+from firmware.spoken.spoken_play import quiet
 from hardware.board_file import Board, KioskConfig
 from hardware.lights import Frame
 from sim.board.pins import SimBoard
@@ -51,6 +52,7 @@ class Table:
                  say: Callable[[str], None] | None = None,
                  language: Callable[[str], None] | None = None, tell_stories: bool = True,
                  overrides: Mapping[str, str] | None = None, story: str | None = None,
+                 speaking: Callable[[], bool] = quiet,
                  stacks: Mapping[str, int] | None = None) -> None:
         rules = (settings if settings is not None else Settings()).ruleset
         board = board_for(rules) if board is None else check_board(board, rules)
@@ -105,8 +107,8 @@ class Table:
         if chosen is not None:
             self.choices = BoardSettings(self.controller, chosen, file, state_dir, board=board,
                                          say=say, story_say=say if tell_stories else None,
-                                         table_for=table_for,
-                                         kiosk=self.kiosk, language=language)
+                                         table_for=table_for, kiosk=self.kiosk,
+                                         language=language, speaking=speaking)
             self.choices.begin(story)
             self.companions.append(self.choices)
         self.frame: Frame = self.controller.tick()

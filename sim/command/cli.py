@@ -69,10 +69,23 @@ def _play(args: argparse.Namespace) -> int:
         level, games_rules(settings.chosen.game)).choose)
     rng = random.Random(args.seed)
     mode: str | None = chosen.mode
-    while mode is not None:
-        game = _terminal_game(mode, settings, args, rng)
-        game.run()
-        mode = game.next_mode
+    from firmware.words import voice as language_voice
+    from hardware.voice import EspeakVoice
+
+    voice = EspeakVoice(language_voice(), warn=False)  # for spoken play, where it is chosen
+
+    def speak(text: str) -> None:
+        voice.speak_in(language_voice())  # the language chosen at the prompt, too
+        voice.say(text)
+
+    try:
+        while mode is not None:
+            game = _terminal_game(mode, settings, args, rng)
+            game.plain, game.say = args.plain, speak  # for a screen reader; said aloud
+            game.run()
+            mode = game.next_mode
+    finally:
+        voice.close()
     return 0
 
 
@@ -159,7 +172,7 @@ def keep_record(record: GameRecord) -> str:
         path = save_game(record)
     except OSError as exc:
         return _("(the game could not be saved: {problem})").format(problem=exc)
-    return _("The game is saved: review it with  aseb review {path}").format(path=path)
+    return _("The game is saved: review it with aseb review {path}").format(path=path)
 
 
 def _review(args: argparse.Namespace) -> int:
@@ -286,12 +299,22 @@ def _stats(args: argparse.Namespace) -> int:
     from firmware.service.daemon import state_directory
 
     games = GameLog(Path(args.state_dir) if args.state_dir else state_directory())
+    if not games.directory.is_dir():
+        print(_("{directory} is not a folder: aseb stats reads the games a museum kiosk "
+                "recorded in a board's state directory (--state-dir DIR).").format(
+                    directory=games.directory), file=sys.stderr)
+        return 66  # EX_NOINPUT: no such input
     if args.csv:
         sys.stdout.write(to_csv(games.lines()))
-    else:
-        print(_("The games kept in {directory} ({file} and its rotated files):").format(
-            directory=games.directory, file=games.path.name))
-        print(report(summary(games.lines())))
+        return 0
+    print(_("The games a kiosk board recorded in {directory} ({file} and its rotated "
+            "files):").format(directory=games.directory, file=games.path.name))
+    found = summary(games.lines())
+    print(report(found))
+    if not found.games:
+        print(_("None yet: a board records its games only as a museum kiosk ([kiosk] enabled "
+                "in its board file). Games played in the window or the terminal are kept for "
+                "aseb review instead."))
     return 0
 
 
@@ -389,6 +412,9 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     play = commands.add_parser("play", help=_("play in the terminal (Enter throws the sticks)"))
     play.add_argument("--two-players", action="store_true", help=_("no mummy: two humans"))
+    play.add_argument("--plain", action="store_true",
+                      help=_("for a screen reader: no drawing, the board in a sentence on "
+                             "'board', the moves in words"))
     play.add_argument("--lang", **lang_option())
     play.add_argument("--mummy", default=None, metavar="SIDE",
                       help=_("the side the mummy plays: cones or reels (default: reels)"))

@@ -22,6 +22,7 @@ from firmware.service.daemon import open_link, serve, stop_on_signals
 from firmware.service.notify import Notifier
 from firmware.service.restarts import EX_CONFIG, EX_SOFTWARE
 from firmware.solve.background import start, table_watcher
+from firmware.spoken.spoken_play import quiet
 from firmware.words import voice as language_voice
 from hardware.board_file import ConfigError
 from hardware.voice import EspeakVoice, Voice
@@ -65,7 +66,9 @@ def run_simulated(settings: Settings, state_dir: Path, seconds: float | None = N
     speak_in = speaker.speak_in if isinstance(speaker, EspeakVoice) else None
     with Table(state_dir=state_dir, settings=settings, seed=secrets.randbits(32),
                kiosk=config, menu=True, overrides=overrides, story=story, say=speaker.say,
-               language=speak_in, tell_stories=wired.facts.speak, board=wired) as table:
+               language=speak_in, tell_stories=wired.facts.speak, board=wired,
+               speaking=(lambda: speaker.speaking) if isinstance(speaker, EspeakVoice)
+               else quiet) as table:
         player = Demo(table.sim) if demo else None
         companion = table.choices  # the choices, their story and the menu
         look_for_table = table_watcher(table.controller)

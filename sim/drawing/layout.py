@@ -27,6 +27,8 @@ MARGIN = 0.4
 """Cells of table left and right of the widest part."""
 UNDER = 2.3
 """Cells under the board: the stick box and its caption, the status line, MummyFacts."""
+FACT_ROOM = 0.6
+"""Cells more under a board with its sidelines above and below it (Senet's, the stacks')."""
 SIDELINE_CELLS = 8
 """How long an empty strip of the board must be (in cells) to hold a sideline."""
 STICK_BOX = (3.4, 1.5)
@@ -62,20 +64,27 @@ class Layout:
     """The chances bar beside the board, when it is shown."""
     pieces: int = 5
     """Pieces per side (how many a sideline must hold)."""
+    text: float = 1.0
+    """How large the words are (Options > Larger text: 1.5): every word's size is multiplied
+    by it, and the room under the board for the status line grows with it."""
 
     @classmethod
     def fit(cls, size: tuple[int, int], geometry: Geometry = TWENTY_SQUARES, *,
-            chance: str | None = "sticks", odds: bool = False, pieces: int = 5) -> Layout:
+            chance: str | None = "sticks", odds: bool = False, pieces: int = 5,
+            text: float = 1.0) -> Layout:
         """The layout that fills a window of ``size`` pixels (any size; readable from 1280x720)
-        with the board of ``geometry``; ``odds``: room for the chances bar beside it."""
+        with the board of ``geometry``; ``odds``: room for the chances bar beside it; ``text``:
+        how large the words are."""
         width, height = max(size[0], 320), max(size[1], 200)
         rows, columns = geometry.rows, geometry.columns
         inside = _inner_strips(geometry)
         strips = 0 if inside is not None else 2  # sidelines above and below the board
         across = max(columns, MIN_COLUMNS)
         wide = across + MARGIN + (ODDS if odds else 0.0)
-        tall = rows + strips + UNDER
-        menu_h = max(24, height // 24)
+        # larger words want more room under the board; so do sidelines above and below it, so
+        # that a MummyFact is read in letters as large as beside Tait's board
+        tall = rows + strips + UNDER * text + (FACT_ROOM if strips else 0.0)
+        menu_h = int(max(24, height // 24) * text)
         cell = int(min(width * 0.97 / wide, (height - menu_h) * 0.95 / tall))
         cell = max(cell, 16)
         content = (width - across * cell - (int(ODDS * cell) if odds else 0)) // 2
@@ -111,8 +120,8 @@ class Layout:
         text_width = int(cell * (across - 0.7 - STICK_BOX[0]) + 1e-6)
         if chance is None:  # no stick box: the words may take the whole width
             text_width = across * cell
-        status = pygame.Rect(content, below, text_width, int(cell * 0.6))
-        news = pygame.Rect(content, status.bottom, status.width, int(cell * 0.45))
+        status = pygame.Rect(content, below, text_width, int(cell * 0.6 * text))
+        news = pygame.Rect(content, status.bottom, status.width, int(cell * 0.45 * text))
         # The MummyFact's scrap ends a margin above the window's edge (Senet's tall board left
         # it touching the edge, or below it).
         fact = pygame.Rect(content, news.bottom + cell // 8, text_width,
@@ -124,7 +133,7 @@ class Layout:
                               thick, board.height)
         menu = pygame.Rect(0, 0, width, menu_h)
         return cls((width, height), cell, menu, board, squares, sidelines, stick_box, status,
-                   news, fact, geometry, chance, bar, pieces)
+                   news, fact, geometry, chance, bar, pieces, text)
 
     def square_at(self, pos: tuple[int, int]) -> str | None:
         """The square under ``pos``, or None."""
@@ -143,14 +152,20 @@ class Layout:
     def sideline_slot(self, side: Side, index: int) -> tuple[int, int]:
         """Where a waiting piece stands: they queue at the right, next to the row they enter."""
         rect = self.sidelines[side]
-        room = rect.width / self.cell - LABEL_CELLS - 0.6
+        room = rect.width / self.cell - self.label_cells - 1.1  # clear of the words
         step = min(PIECE_STEP, room / max(1, self.pieces - 1)) if self.pieces > 1 else PIECE_STEP
         return int(rect.right - self.cell * 0.5 - index * self.cell * step), rect.centery
+
+    @property
+    def label_cells(self) -> float:
+        """Cells a sideline's words take at its left (more for larger words; the waiting
+        pieces stand closer)."""
+        return LABEL_CELLS * (1.0 + (self.text - 1.0) * 0.6)
 
     def side_label(self, side: Side) -> pygame.Rect:
         """The left of a side's sideline: who plays it, its throw, pieces off."""
         rect = self.sidelines[side]
-        return pygame.Rect(rect.left + self.cell // 4, rect.top, int(self.cell * LABEL_CELLS),
+        return pygame.Rect(rect.left + self.cell // 4, rect.top, int(self.cell * self.label_cells),
                            rect.height)
 
     def glow_point(self, square: str) -> tuple[int, int]:

@@ -1,7 +1,8 @@
 """A position of any game drawn by code, for the how-to pages: its board (from the game's
-geometry) with the pieces a rules page names (the stacking game's men in their stacks).
+geometry) with the pieces a page names (the stacking game's men in their stacks), and the
+squares it speaks of lit in gold, as the board lights a move.
 
-    draw(surface, surface.get_rect(), "senet", "C:H1,H3 R:H2,H4 black:R moved:- turn:R")
+    draw(surface, surface.get_rect(), "senet", "C:H1,H3 R:H2,H4 black:R moved:- turn:R", ("H4",))
 """
 
 from __future__ import annotations
@@ -9,18 +10,26 @@ from __future__ import annotations
 import pygame
 
 from engine.games import load
-from sim.drawing.board import TABLE, board_surface, draw_piece
+from firmware.lights.scenes import GOLD
+from sim.drawing.board import TABLE, TILE, board_surface, draw_piece, draw_tile, joins, tint
 from sim.drawing.layout import Layout
 from sim.drawing.stacks import draw_stack
 from sim.drawing.text import Texts
 
 
-def draw(surface: pygame.Surface, rect: pygame.Rect, game: str, position: str) -> None:
-    """Draw ``position`` (the game's notation) of ``game`` into ``rect``."""
+def draw(surface: pygame.Surface, rect: pygame.Rect, game: str, position: str,
+         lit: tuple[str, ...] = ()) -> None:
+    """Draw ``position`` (the game's notation) of ``game`` into ``rect``, ``lit`` squares
+    glowing."""
     rules = load(game)
     state = rules.parse(position)
     layout = Layout.fit(rect.size, rules.geometry, chance=None, pieces=rules.pieces)
     board = board_surface(layout)
+    marked = rules.geometry.marked
+    for square in lit:
+        if square in layout.squares:
+            draw_tile(board, layout.squares[square], marked.get(square), tint(TILE, GOLD),
+                      joins(rules.geometry, square))
     heights: dict[str, int] | None = getattr(state, "heights", lambda: None)()
     texts = Texts()
     for square, side in state.owners().items():
@@ -35,3 +44,11 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, game: str, position: str) -
     shown = pygame.transform.smoothscale(board.subsurface(crop),
                                          (int(crop.width * scale), int(crop.height * scale)))
     surface.blit(shown, shown.get_rect(center=rect.center))
+
+
+def picture_of(picture: str) -> tuple[str, str, tuple[str, ...]]:
+    """A how-to page's picture name (``position:GAME:NOTATION#SQUARES``) as its game, its
+    position and its lit squares."""
+    _, game, rest = picture.split(":", 2)
+    notation, _, lit = rest.partition("#")
+    return game, notation, tuple(square for square in lit.split(",") if square)

@@ -29,9 +29,12 @@ SCALE = 1.12
 """Quattrocento's letters are small for their size: this matches the old default's height."""
 ARABIC_SCALE = 0.9
 """Naskh's letters stand taller than Quattrocento's: this keeps a line as tall."""
-__all__ = ["ARABIC", "ARABIC_FACE", "FACE", "Texts", "mirrored", "mirrored_x", "shaped"]
+__all__ = ["ARABIC", "ARABIC_FACE", "FACE", "NO_BREAK", "Texts", "mirrored", "mirrored_x",
+           "shaped"]
 NARROW_SPACE = "\u202f"
 """French puts it before ``:`` and ``?``; Quattrocento lacks it: drawn as a space."""
+NO_BREAK = "\u00a0"
+"""A space a line is never broken at (the dice still to use), drawn as a space."""
 
 
 def mirrored(rect: pygame.Rect, area: pygame.Rect) -> pygame.Rect:
@@ -84,7 +87,7 @@ class Texts:
 
     def line(self, text: str, size: int, colour: Colour) -> pygame.Surface:
         """``text`` rendered (anti-aliased, transparent behind), from the cache when it can be."""
-        text = text.replace(NARROW_SPACE, " ")
+        text = text.replace(NARROW_SPACE, " ").replace(NO_BREAK, " ")
         key = (text, size, colour)
         if key not in self._lines:
             if len(self._lines) > 256:
@@ -119,7 +122,7 @@ class Texts:
 
     def width(self, text: str, size: int) -> int:
         """How wide ``text`` is at ``size``, in pixels."""
-        text = text.replace(NARROW_SPACE, " ")
+        text = text.replace(NARROW_SPACE, " ").replace(NO_BREAK, " ")
         if ARABIC.search(text):
             return self.line(text, size, (0, 0, 0)).get_width()
         return int(self.font(size).get_rect(text or " ").width)
@@ -137,7 +140,7 @@ class Texts:
         lines: list[str] = []
         for paragraph in text.split("\n"):
             line = ""
-            for word in paragraph.split():
+            for word in filter(None, paragraph.split(" ")):  # a no-break space holds words
                 trial = f"{line} {word}".strip()
                 if line and self.width(trial, size) > width:
                     lines.append(line)

@@ -5,11 +5,17 @@ Press Enter to throw; pick a move by its number, its notation (``C2-M6`` in Tait
 square (``C2``). ``mummy`` hands the side to play to the mummy or takes it back, so the mummy can
 play both sides and finish a game. Reads lines from ``read`` and writes with ``write``, so tests
 script whole games.
+
+The plain mode (``aseb play --plain``, and always with spoken play) is for a screen reader: no
+drawing at all, the throws and moves in words ("1) Cone on C2 to M6"), and ``board`` says the
+board in a sentence. With spoken play chosen, what is written before each prompt is said aloud
+too (``say``: espeak-ng, where installed).
 """
 
 from __future__ import annotations
 
 import random
+import textwrap
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -24,11 +30,15 @@ from engine.mummy.judges import Judge, judge_for, odds_text
 from engine.mummy.scribe import scribe_move
 from engine.record import GameRecord
 from engine.tait.state import TAIT
-from engine.text import board_text, demon_cast_text, event_text, throw_text
+from engine.text import board_text, demon_cast_text, event_text, throw_text, thrown_text
 from firmware.play.evidence import move_squares
-from firmware.play.telling import sided_throws
+from firmware.play.telling import sided_throws, why_lost
+from firmware.spoken.sentences import board_said, move_said
 from firmware.words import N_, _, problem, say, side_said
+from sim.terminal.rules import RULES, rules_text
 
+LINE = 78
+"""Letters on a line of the help."""
 Chooser = Callable[[Any, random.Random], Any]
 """How the mummy picks a move: given the position with a pending throw and a generator."""
 Adviser = Callable[[Any], str]
@@ -44,9 +54,14 @@ class Settings(Protocol):
     def command(self, game: Any, line: str) -> bool:
         """Handle a typed line that is a settings command (False: it is not one)."""
 
+    @property
+    def spoken(self) -> bool:
+        """Whether spoken play is chosen."""
+
 
 COMMANDS = {"hint": N_("hint"), "board": N_("board"), "mummy": N_("mummy"),
-            "switch": N_("switch"), "new": N_("new"), "help": N_("help"), "quit": N_("quit")}
+            "switch": N_("switch"), "new": N_("new"), "help": N_("help"), "quit": N_("quit"),
+            "rules": RULES}
 """The commands typed at a prompt: each is also understood in the language spoken."""
 
 
@@ -71,6 +86,8 @@ def help_text(words: Words, more: tuple[tuple[str, str], ...] = ()) -> str:
         (_("mummy"), _("hand the side to play to the mummy, or take it back")),
         (_("switch"), _("swap your side and the mummy's")),
         (_("new"), _("start a new game")),
+        (_("rules"), _("how to play this game, page by page ('{rules} 2': page 2)").format(
+            rules=_("rules"))),
         (_("help"), _("this list")),
         (_("quit"), _("leave the game")),
         *more,
@@ -79,7 +96,9 @@ def help_text(words: Words, more: tuple[tuple[str, str], ...] = ()) -> str:
     title = _("Commands (type them instead of a move or before throwing):") if words.throw \
         else _("Commands (type them instead of a move):")
     indent = "\n" + " " * (width + 2)  # a description's own lines go on under its first
-    return "\n".join([title, *(f"  {key:<{width}}{what.replace(chr(10), indent)}"
+    room = max(30, LINE - width - 2)  # each description wrapped to the line, not the terminal
+    return "\n".join([title, *(f"  {key:<{width}}" + indent.join(
+        part for paragraph in what.split("\n") for part in textwrap.wrap(paragraph, room))
                                 for key, what in rows)])
 
 
@@ -107,8 +126,14 @@ class TerminalGame:
                  ruleset: Rules = TAIT, table: SolvedTable | None = None,
                  finished: Callable[[GameRecord], str] | None = None,
                  throws: Callable[[Throw], Throw] | None = None,
-                 settings: Settings | None = None) -> None:
-        self.read, self.write, self.rng = read, write, rng
+                 settings: Settings | None = None, plain: bool = False,
+                 say: Callable[[str], None] | None = None) -> None:
+        self._read, self._write, self.rng = read, write, rng
+        self.plain = plain
+        """For a screen reader: no drawing, everything in words (``aseb play --plain``)."""
+        self.say = say
+        """Speaks what is written before each prompt, with spoken play (None: no voice)."""
+        self._unsaid: list[str] = []
         self.mummies: set[Side] = {mummy} if mummy is not None else set()
         """The sides the mummy plays: none, one, or both (it finishes the game by itself)."""
         self.chooser = chooser
@@ -131,6 +156,30 @@ class TerminalGame:
         """The mode chosen while playing (``mode tutorial``), to be played next; None: none."""
         self._judge: tuple[Rules, Judge] | None = None
         self._odds_of: tuple[Any, str | None] | None = None
+
+    @property
+    def spoken(self) -> bool:
+        """Whether spoken play is chosen (then the game is plain, and said aloud)."""
+        return self.settings is not None and self.settings.spoken
+
+    @property
+    def words_only(self) -> bool:
+        """Whether everything is said in words, with no drawing (plain, or spoken play)."""
+        return self.plain or self.spoken
+
+    def write(self, text: str) -> None:
+        """Write ``text`` (and keep it to say aloud at the next prompt, with spoken play)."""
+        self._write(text)
+        if self.spoken and self.say is not None:
+            self._unsaid.append(text)
+
+    def read(self, prompt: str) -> str:
+        """Ask with ``prompt``; with spoken play, what was written since is said first (said
+        aloud where there is a voice: the screen reader reads it anyway)."""
+        if self.spoken and self.say is not None:
+            self.say("\n".join([*self._unsaid, prompt.strip(" >\n")]))
+        self._unsaid.clear()
+        return self._read(prompt)
 
     @property
     def mummy(self) -> Side | None:
@@ -211,16 +260,22 @@ class TerminalGame:
         if self.throws is not None:
             throw = self.throws(throw)
         events = self.game.cast(throw)
-        self.write(_("{side} threw {throw}").format(side=side_said(state.turn),
-                                                    throw=say(throw_text(state, throw))))
-        self._tell(events)
+        if self.words_only:
+            self.write(say(thrown_text(state.turn, throw)))
+        else:
+            self.write(_("{side} threw {throw}").format(side=side_said(state.turn),
+                                                        throw=say(throw_text(state, throw))))
+        lost = any(isinstance(e, ThrowLost) for e in events)
+        self._tell(events, why_lost(state, throw) if lost else ())
 
     def _move(self) -> None:
         state = self.game.state
         move: Any
         if state.turn in self.mummies:
             move = self.chooser(state, self.rng)
-            self.write(_("The mummy moves {move}.").format(move=state.describe(move)))
+            self.write(_("The mummy plays: {move}.").format(move=move_said(state, move))
+                       if self.words_only else
+                       _("The mummy moves {move}.").format(move=state.describe(move)))
         else:
             move = self._choose(state)
         if move is not None:
@@ -254,16 +309,19 @@ class TerminalGame:
     def _choose(self, state: Position) -> Any:
         """Ask until the player names a legal move; None when a command changed the game."""
         self._show(state)
-        listing = "  ".join(f"{n}) {state.describe(m)}" for n, m in enumerate(state.moves, 1))
+        listing = "; ".join(f"{n}) {move_said(state, m)}" for n, m in enumerate(state.moves, 1)) \
+            if self.words_only else \
+            "  ".join(f"{n}) {state.describe(m)}" for n, m in enumerate(state.moves, 1))
         while True:
             answer = self._ask(_("{turn}: {moves}").format(turn=_prompt(state), moves=listing)
                                + "\n> ")
             if answer is None:
                 return None
-            if answer.isdigit():
-                if 1 <= int(answer) <= len(state.moves):
+            if answer.lstrip("+-").isdigit():  # a number, even one that names no move
+                if answer.isdigit() and 1 <= int(answer) <= len(state.moves):
                     return state.moves[int(answer) - 1]
-                self.write(_("Choose 1 to {n}.").format(n=len(state.moves)))
+                self.write(_("Choose 1 to {n}.").format(n=len(state.moves))
+                           if len(state.moves) > 1 else _("Type 1: there is one move."))
                 continue
             if not answer:
                 self.write(_("Pick one of the moves by its number."))
@@ -284,13 +342,17 @@ class TerminalGame:
             except (EOFError, KeyboardInterrupt):
                 raise Quit from None
             command = command_of(answer)
+            first, _space, page = answer.partition(" ")
+            if command_of(first) == "rules":
+                self.write(rules_text(self.game.ruleset, page))
+                continue
             if command in ("q", "quit", "exit"):
                 raise Quit
             if command in ("h", "help", "?"):
                 self.write(help_text(self.words, () if self.settings is None
                                      else (self.settings.help(),)))
             elif command == "board":
-                self._show(self.game.state)
+                self._show(self.game.state, asked=True)
             elif command == "hint":
                 self._hint()
             elif command == "mummy":
@@ -348,16 +410,26 @@ class TerminalGame:
         move = self.chooser(state, random.Random(self.rng.random()))
         self.write(_("The mummy would play {move}.").format(move=state.describe(move)))
 
-    def _show(self, state: Position) -> None:
+    def _show(self, state: Position, asked: bool = False) -> None:
+        """The board (plain: said in a sentence, and only when ``asked``), then the chances."""
+        if self.words_only:
+            if asked:
+                self.write(board_said(state))
+            self._odds()
+            return
         movable = frozenset(source for source, _target in (move_squares(state, m)
                                                            for m in state.moves)
                             if source is not None)
         self.write(say(board_text(state, highlight=movable)))
         self._odds()
 
-    def _tell(self, events: tuple[Event, ...]) -> None:
+    def _tell(self, events: tuple[Event, ...], why: tuple[str, ...] = ()) -> None:
+        """Each event in a line; after a lost throw, why (a rule a newcomer could not guess)."""
         for event in events:
             self.write("  " + say(event_text(event)))
+            if isinstance(event, ThrowLost):
+                for reason in why:
+                    self.write("  " + say(reason))
 
 
 def _prompt(state: Position) -> str:

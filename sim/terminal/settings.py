@@ -14,7 +14,7 @@ from collections.abc import Callable
 from engine import games
 from engine.game import Game
 from engine.mummy import Level
-from firmware.menu.choices import Chosen, describe, keys, setting
+from firmware.menu.choices import Chosen, describe, described, keys, setting, settings
 from firmware.words import N_, _, say, use
 from sim.terminal.game import Chooser, ModeChosen, TerminalGame
 
@@ -40,10 +40,18 @@ class TerminalSettings:
         self.mummy_for = mummy_for
         self.save = save
 
+    @property
+    def spoken(self) -> bool:
+        """Whether spoken play is chosen (``spoken on``)."""
+        return self.chosen.spoken
+
     def help(self) -> tuple[str, str]:
         """The settings' command and what it does, a row of ``help``."""
-        return (_(OPTIONS), _("the settings and their choices; set one by its name and choice:")
-                + "\n" + ", ".join(_("{key} CHOICE").format(key=key) for key in keys()))
+        return (_(OPTIONS), _("the settings and what each choice means; set one by its name "
+                              "and choice, such as '{example}':").format(example="level vizier")
+                + "\n" + _(", ").join(_("{key} ({title})").format(key=found.key,
+                                                                   title=say(found.title))
+                                       for found in settings()))
 
     def command(self, game: TerminalGame, line: str) -> bool:
         """Handle ``line`` if it is ``options`` or a setting; False when it is not one."""
@@ -55,9 +63,10 @@ class TerminalSettings:
             return False
         key = words[0].lower()
         if len(words) != 2:
-            choices = ", ".join(c.value for c in setting(key).choices)
-            game.write(_("{key}: choose one of {choices} (e.g. '{key} {default}')").format(
-                key=key, choices=choices, default=setting(key).default))
+            found = setting(key)
+            game.write("\n".join([*described(found, None, self.chosen[key]), _(
+                "Type '{key}' and a choice, such as '{key} {default}'.").format(
+                    key=key, default=found.default)]))
             return True
         try:
             chosen = self.chosen.with_(key, words[1])
@@ -98,5 +107,8 @@ class TerminalSettings:
                 return f"{label}. {_(ESTIMATED).format(judge=say(game.judge.name))}"
         elif key == "volume":
             return _("{label}, for the board and the window (the terminal makes no sound).")\
+                .format(label=label)
+        elif key == "lights":
+            return _("{label}, for the board and the window (the terminal has no lights).")\
                 .format(label=label)
         return _("{label}.").format(label=label)

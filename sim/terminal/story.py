@@ -122,7 +122,8 @@ class TournamentGame(TerminalGame):
         self._counted: Game | None = None
 
     def run(self) -> int:
-        self.write("\n".join([_("Setna's tournament."), story(), sand_picture(self.tournament),
+        picture = [] if self.words_only else [sand_picture(self.tournament)]  # plain: words
+        self.write("\n".join([_("Setna's tournament."), story(), *picture,
                               self.tournament.telling()]))
         return super().run()
 
@@ -138,7 +139,8 @@ class TournamentGame(TerminalGame):
             return "\n".join([*lines, who])
         before = self.tournament
         after = before.after(won=record.final_state().winner is not self.mummy)
-        lines += [narration(before, after), sand_picture(after), after.telling()]
+        lines += [narration(before, after), *([] if self.words_only else [sand_picture(after)]),
+                  after.telling()]
         self.tournament = after
         if after.over:  # the story is told: the next game begins a new tournament
             self.tournament = Tournament()

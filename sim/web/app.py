@@ -32,17 +32,28 @@ from starlette.templating import Jinja2Templates
 from engine.core.sides import Side
 from engine.games import load as load_rules
 from engine.mummy.review import Review, cones_curve
-from firmware.words import _, ngettext, pgettext, right_to_left, say, side_said
+from firmware.service.link_schema import told_text
+from firmware.words import _, known, ngettext, pgettext, right_to_left, say, side_said
 from firmware.words import language as spoken
 from sim.web import words
-from sim.web.board_link import BoardAway, BoardLink
+from sim.web.board_link import BoardAway, BoardLink, said_here
 from sim.web.board_svg import bars_svg, board_svg, chances_svg, days_svg, share_svg
 from sim.web.config import WebConfig
-from sim.web.guard import Guard
+from sim.web.guard import Guard, Hosts, TooBig
 from sim.web.language import Speaking, page_language
 from sim.web.reviews import record_of, review_of, rows, sides, summary
-from sim.web.security import Attempts, Invites, PinStore, csrf_ok, csrf_token, new_pin, secret_key
+from sim.web.security import (
+    Attempts,
+    Invites,
+    PinStore,
+    csrf_ok,
+    csrf_token,
+    new_pin,
+    secret_key,
+    source,
+)
 from sim.web.settings_words import settings_said
+from sim.web.state import FRIEND, OWNER, Session, Sessions
 from sim.web.story_art import picture_png, story_pages
 from sim.web.tournament import tournament_shown
 
@@ -51,12 +62,16 @@ log = logging.getLogger(__name__)
 HERE = Path(__file__).parent
 SESSION_SECONDS = 12 * 3600
 SAY_PIN_EVERY = 30.0
-"""Seconds between two PINs said by the board at most."""
+"""Seconds between two PINs said by the board at least."""
+ASK_PIN_EVERY = 300.0
+"""Seconds between two PINs asked from one address at least."""
 KEEPALIVE = 15.0
 """Seconds of silence after which the event stream sends a comment (proxies keep it open)."""
 GAME_ID = r"game-[0-9]{1,9}"
 BETWEEN = ("idle", "won", "clear", "menu")
 """The board's phases between games: the display tells the story and MummyFacts then."""
+LOG = 12
+"""Lines of what happened the page shows (the newest)."""
 STATS_EVERY = 60.0
 """Seconds the display keeps the kiosk's figures before asking the board again."""
 
@@ -65,16 +80,20 @@ class Web:
     """What the routes share: the board's link, the locks, the reviews worked out."""
 
     def __init__(self, link: BoardLink, config: WebConfig, state_dir: Path,
-                 clock: Callable[[], float]) -> None:
+                 clock: Callable[[], float], wall: Callable[[], float]) -> None:
         self.link = link
         self.config = config
         self.clock = clock
-        self.pins = PinStore(state_dir)
-        if config.pin is not None:
+        self.pins = PinStore(state_dir, clock)
+        self.sessions = Sessions(state_dir, wall)
+        if config.pin is not None and not self.pins.check(config.pin):
             self.pins.set(config.pin)  # kept only hashed, as a PIN the board says is
+            self.sessions.end_all(OWNER)  # a new PIN in the board file: everyone enters it
         self.attempts = Attempts(clock)
         self.invites = Invites(clock)
         self.pin_said = float("-inf")
+        self.pin_asked: dict[str, float] = {}
+        """When each address last asked the board for a PIN."""
         self.reviews: dict[str, tuple[str, Review]] = {}
         """Each record's game title and review, worked out once (said in each page's words)."""
         self.summaries: dict[str, Any] = {}
@@ -89,12 +108,14 @@ class Web:
 
 
 def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
-               clock: Callable[[], float] = time.monotonic, connect: bool = True,
+               clock: Callable[[], float] = time.monotonic,
+               wall: Callable[[], float] = time.time, connect: bool = True,
                display: bool = False, language: str | None = None) -> Starlette:
-    """The page; ``connect``: run the link's connection with the app (tests may drive it);
-    ``display``: the home page is the museum's display; ``language``: the page's, whatever
-    the board and the browser speak (``--lang``)."""
-    web = Web(link, config, state_dir, clock)
+    """The page; ``clock`` times the limits, ``wall`` the sessions kept across restarts;
+    ``connect``: run the link's connection with the app (tests may drive it); ``display``: the
+    home page is the museum's display; ``language``: the page's, whatever the board and the
+    browser speak (``--lang``)."""
+    web = Web(link, config, state_dir, clock, wall)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -107,10 +128,19 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         if link.estimates is not None:
             link.estimates.close()
 
+    def rights(request: Request) -> Session | None:
+        """The request's session on the server (the owner's, a friend's), if it is open."""
+        return web.sessions.get(request.session.get("sid"))
+
+    def remote_side(request: Request) -> str | None:
+        found = rights(request)
+        return found.side if found is not None and found.kind == FRIEND else None
+
     def page(request: Request, name: str, code: int = 200, **context: Any) -> Response:
         session = request.session
-        context.update(csrf=csrf_token(session), owner=bool(session.get("owner")),
-                       remote=session.get("remote"), nav=name, lang=spoken(),
+        found = rights(request)
+        context.update(csrf=csrf_token(session), owner=found is not None and found.kind == OWNER,
+                       remote=remote_side(request), nav=name, lang=spoken(),
                        rtl=right_to_left(),
                        script_words={key: _(text) for key, text in words.SCRIPT.items()}
                        | {"away": _(words.BOARD_AWAY)})
@@ -125,6 +155,8 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         """The posted form, its CSRF token checked (403 otherwise)."""
         try:
             form = await request.form(max_fields=50, max_files=0, max_part_size=4096)
+        except TooBig:  # past the limit while it was read: the wall answers 413
+            raise
         except Exception:  # a body that is not a form
             raise HTTPException(400, _(words.FORM_UNREAD)) from None
         fields = {k: v for k, v in form.items() if isinstance(v, str)}
@@ -133,8 +165,17 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         return fields
 
     def owner(request: Request) -> None:
-        if not request.session.get("owner"):
+        found = rights(request)
+        if found is None or found.kind != OWNER:
             raise HTTPException(403, _(words.OWNER_ONLY))
+
+    def refusal(answer: dict[str, Any]) -> str:
+        """Why the board refused, in the page's words (its reason where it told one as a
+        phrase; else that it did not take it, never the board's English)."""
+        try:
+            return say(told_text(answer["words"]))
+        except (KeyError, ValueError, IndexError, TypeError):
+            return _(words.SCRIPT["refused"])
 
     async def ask(command: dict[str, Any]) -> dict[str, Any]:
         try:
@@ -144,16 +185,20 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
 
     # --- the live board ---------------------------------------------------------------
 
-    def board_context() -> dict[str, Any]:
+    def board_context(request: Request | None = None) -> dict[str, Any]:
         game = link.now("game")
         if game is not None:  # the game's name in the page's words, not the board's
             game = {**game, "title": game_title(game)}
         status = link.now("status")
         away = status is None or status.get("phase") == "away"
+        shown = _(words.BOARD_AWAY) if away or status is None else \
+            said_here("status", status)["text"]
+        yours = your_turn(link.now("moves"), remote_side(request)) if request else None
         return {"game": game, "between": away or status is None or status.get("phase") in BETWEEN,
                 "board": board_svg(game["geometry"], game["title"], {
                     key: _(name) for key, name in words.SIGNS.items()}) if game else None,
-                "status": _(words.BOARD_AWAY) if away or status is None else status["text"],
+                "status": yours if yours and not away else shown, "away": away,
+                "log": said_here("log", link.now("log") or {}).get("lines", [])[-LOG:],
                 "tournament": tournament_shown(link.now("tournament"))}
 
     async def kiosk_stats() -> dict[str, Any] | None:
@@ -184,10 +229,11 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
     async def live(request: Request) -> Response:
         if display:
             return await display_page(request)
-        return page(request, "live.html", **board_context())
+        return page(request, "live.html", **board_context(request))
 
     async def events(request: Request) -> Response:
-        watcher = link.watch()
+        wanted = request.query_params.get("lang", "")  # the page's own language
+        watcher = link.watch(wanted if known(wanted) else spoken())
         if watcher is None:
             return Response(_(words.TOO_MANY), 503, media_type="text/plain")
 
@@ -210,36 +256,61 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
                         known=web.pins.hashed() is not None)
         fields = await form_of(request)
         address = request.client.host if request.client else "?"
-        if not web.attempts.allowed(address):
-            return tell(request, _(words.PIN_WAIT).format(seconds=web.attempts.wait(address)), 429)
+        wait = web.attempts.wait(address)
+        if wait:
+            return tell(request, _(words.PIN_WAIT).format(seconds=wait), 429)
         pin = fields.get("pin", "")
-        checked = await asyncio.to_thread(web.pins.check, pin) if pin.isdigit() else False
-        if not checked:
+        digits = pin.isdigit() and len(pin) <= 8
+        checked = digits and await asyncio.to_thread(web.pins.check, pin)
+        new = digits and not checked and await asyncio.to_thread(web.pins.take_said, pin)
+        if not (checked or new):
             web.attempts.failed(address)
             return page(request, "login.html", 403, fixed=web.config.pin is not None,
                         known=web.pins.hashed() is not None, error=_(words.PIN_WRONG))
+        web.sessions.end(request.session.get("sid"))
         request.session.clear()  # a fresh session (and CSRF token) for the owner
-        request.session["owner"] = True
+        sid = web.sessions.open(OWNER)
+        if new:  # the PIN the board said is the PIN now: every other session ends
+            web.sessions.end_all(OWNER, keep=sid)
+        request.session["sid"] = sid
         return RedirectResponse("/settings", 303)
 
     async def say_pin(request: Request) -> Response:
+        """The board says a new PIN: it waits to be entered, and ends nothing until then."""
         await form_of(request)
+        if remote_side(request) is not None:
+            return tell(request, _(words.PIN_ASK_ELSEWHERE), 403)
         if web.config.pin is not None:
             return tell(request, _(words.PIN_FIXED), 409)
-        if web.clock() - web.pin_said < SAY_PIN_EVERY:
+        asker = source(request.client.host if request.client else "?")
+        now = web.clock()
+        if now - web.pin_said < SAY_PIN_EVERY or \
+                now - web.pin_asked.get(asker, float("-inf")) < ASK_PIN_EVERY:
             return tell(request, _(words.PIN_SAY_WAIT), 429)
         pin = new_pin()
         answer = await ask({"type": "pin", "pin": pin})
         if answer["type"] == "error":
-            return tell(request, answer["message"], 409)
-        await asyncio.to_thread(web.pins.set, pin)
-        web.pin_said = web.clock()
-        return page(request, "login.html", fixed=False, known=True, note=_(words.PIN_SAID))
+            return tell(request, refusal(answer), 409)
+        await asyncio.to_thread(web.pins.said, pin)
+        web.pin_said = now
+        if len(web.pin_asked) > 1000:
+            web.pin_asked.clear()
+        web.pin_asked[asker] = now
+        return page(request, "login.html", fixed=False, known=True,
+                    note=f"{_(words.PIN_SAID)} {_(words.PIN_WAITS)}")
 
     async def logout(request: Request) -> Response:
         await form_of(request)
+        web.sessions.end(request.session.get("sid"))
         request.session.clear()
         return RedirectResponse("/", 303)
+
+    async def logout_everywhere(request: Request) -> Response:
+        await form_of(request)
+        owner(request)
+        web.sessions.end_all(OWNER)
+        request.session.clear()
+        return tell(request, _(words.LEFT_EVERYWHERE), 200)
 
     # --- the settings -----------------------------------------------------------------
 
@@ -252,14 +323,18 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         if described is None:
             return tell(request, _(words.BOARD_AWAY), 503)
         errors = []
-        for item in described["settings"]:
+        shown = settings_said(described) or {}
+        for item, said in zip(described["settings"], shown.get("settings", []), strict=True):
             key = item["key"]
             value = fields.get(key)
             if value is None or value == described["values"].get(key):
                 continue
+            if value not in {choice["value"] for choice in item["choices"]}:
+                errors.append(_(words.NOT_A_CHOICE).format(setting=said["title"]))
+                continue
             answer = await ask({"type": "set", "key": key, "value": value})
             if answer["type"] == "error":
-                errors.append(answer["message"])
+                errors.append(refusal(answer))
         await asyncio.sleep(0)  # the board's new settings event may arrive meanwhile
         return page(request, "settings.html", 400 if errors else 200,
                     settings=settings_said(link.now("settings")), errors=errors,
@@ -270,7 +345,7 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         owner(request)
         answer = await ask({"type": "new_game"})
         if answer["type"] == "error":
-            return tell(request, answer["message"], 409)
+            return tell(request, refusal(answer), 409)
         return RedirectResponse("/", 303)
 
     # --- the games --------------------------------------------------------------------
@@ -331,7 +406,8 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         if side not in ("cones", "reels"):
             return tell(request, _(words.INVITE_SIDE), 400)
         token, pin = web.invites.invite(side)
-        url = str(request.url_for("join", token=token))
+        web.sessions.end_all(FRIEND)  # an earlier friend's access ends with their invitation
+        url = web.config.origin + request.app.url_path_for("join", token=token)
         return page(request, "invite.html", url=url, pin=pin, side=side_said(Side[side.upper()]))
 
     async def end_remote(request: Request) -> Response:
@@ -339,6 +415,7 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         owner(request)
         await ask({"type": "remote", "side": None})
         web.invites.open.clear()
+        web.sessions.end_all(FRIEND)
         return tell(request, _(words.REMOTE_ENDED), 200)
 
     async def join(request: Request) -> Response:
@@ -348,25 +425,27 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         if request.method == "GET":
             return page(request, "join.html", token=token)
         fields = await form_of(request)
-        address = request.client.host if request.client else "?"
-        if not web.attempts.allowed(address):
-            return tell(request, _(words.PIN_WAIT).format(seconds=web.attempts.wait(address)), 429)
-        pin = fields.get("pin", "")
-        invited = await asyncio.to_thread(web.invites.redeem, token, pin) \
-            if pin.isdigit() else None
+        pin = fields.get("pin", "")[:16]  # tries count against this invitation alone
+        invited = await asyncio.to_thread(web.invites.redeem, token, pin)
         if invited is None:
-            web.attempts.failed(address)
+            if web.invites.known(token) is None:
+                return tell(request, _(words.INVITE_GONE), 410)
             return page(request, "join.html", 403, token=token, error=_(words.INVITE_PIN_WRONG))
         answer = await ask({"type": "remote", "side": invited.side})
         if answer["type"] == "error":
-            return tell(request, answer["message"], 409)
+            return tell(request, refusal(answer), 409)
+        web.invites.use(token)
+        web.sessions.end_all(FRIEND)
+        web.sessions.end(request.session.get("sid"))
         request.session.clear()
-        request.session["remote"] = invited.side
+        request.session["sid"] = web.sessions.open(FRIEND, SESSION_SECONDS, side=invited.side,
+                                                   invite=invited.id)
         return RedirectResponse("/", 303)
 
     async def remote_action(request: Request) -> Response:
-        """The remote player's throw or move, sent by the page's script (JSON, CSRF header)."""
-        side = request.session.get("remote")
+        """The remote player's throw or move, sent by the page's script (JSON, CSRF header):
+        checked against the board's news first, so every refusal is said in the page's words."""
+        side = remote_side(request)
         if not csrf_ok(request.session, request.headers.get("x-csrf-token")):
             return JSONResponse({"error": _(words.FORM_STALE)}, 403)
         if side is None:
@@ -379,23 +458,32 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
             return JSONResponse({"error": _(words.SEND_JSON)}, 400)
         moves = link.now("moves")
         if moves is None or moves.get("remote") != side:
-            return JSONResponse({"error": _(words.REMOTE_ONLY)}, 403)
+            return JSONResponse({"error": _(words.INVITE_ENDED)}, 403)
+        listed = [move.get("notation") for move in moves.get("moves", [])]
         if request.path_params["action"] == "throw":
+            if moves.get("side") != side or listed:
+                return JSONResponse({"error": _(words.NOT_YOUR_TURN)}, 409)
             command: dict[str, Any] = {"type": "throw"}
         else:
             move = body.get("move")
             if not isinstance(move, str) or not 0 < len(move) <= 20:
                 return JSONResponse({"error": _(words.NAME_THE_MOVE)}, 400)
+            if moves.get("side") != side or not listed:
+                return JSONResponse({"error": _(words.NOT_YOUR_TURN)}, 409)
+            if move not in listed:
+                return JSONResponse({"error": _(words.NOT_YOUR_MOVE)}, 409)
             command = {"type": "move", "move": move}
         answer = await ask(command)
         if answer["type"] == "error":
-            return JSONResponse({"error": answer["message"]}, 409)
+            return JSONResponse({"error": refusal(answer)}, 409)
         return JSONResponse({"ok": True})
 
     async def error_page(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
-        text = exc.detail if exc.status_code != 404 else _(words.NOT_FOUND)
-        if request.url.path.startswith(("/play/", "/events")):
+        text = exc.detail if exc.status_code != 404 or exc.detail == _(words.NO_RECORD) \
+            else _(words.NOT_FOUND)
+        if request.url.path.startswith(("/play/", "/events")) or \
+                request.url.path.endswith(".json"):
             return JSONResponse({"error": text}, exc.status_code)
         return tell(request, text, exc.status_code)
 
@@ -407,6 +495,7 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         Route("/login", login, methods=["GET", "POST"]),
         Route("/pin", say_pin, methods=["POST"]),
         Route("/logout", logout, methods=["POST"]),
+        Route("/logout-everywhere", logout_everywhere, methods=["POST"]),
         Route("/settings", settings, methods=["GET", "POST"]),
         Route("/new-game", new_game, methods=["POST"]),
         Route("/games", games),
@@ -418,14 +507,16 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         Route("/play/{action:str}", remote_action, methods=["POST"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
-    def choose_language(header: str) -> str:
-        return page_language(language, link.now("settings"), header)
+    def choose_language(header: str, scope: dict[str, Any]) -> str:
+        path = scope.get("path", "")
+        return page_language(language, link.now("settings"), header,
+                             display=path == "/display" or (display and path == "/"))
 
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={HTTPException: error_page},
                     middleware=[
                         Middleware(Speaking, choose=choose_language),
-                        Middleware(Guard),
+                        Middleware(Guard, hosts=Hosts(config.hosts)),
                         Middleware(SessionMiddleware, secret_key=secret_key(state_dir),
                                    session_cookie="aseb", max_age=SESSION_SECONDS,
                                    same_site="strict", https_only=False)])
@@ -478,3 +569,13 @@ def _facts() -> list[str]:
     from firmware.story.facts import load_facts
 
     return [_(fact.text) for fact in load_facts()]
+
+
+def your_turn(moves: dict[str, Any] | None, side: str | None) -> str | None:
+    """What a friend playing ``side`` from afar does now, in their words, when it is their
+    turn (the board's own line speaks to the owner: "waiting for your friend")."""
+    if side is None or moves is None or moves.get("remote") != side or moves.get("side") != side:
+        return None
+    if moves.get("chosen"):
+        return _(words.SCRIPT["chosen"]).format(move=moves["chosen"])
+    return _(words.SCRIPT["your_move" if moves.get("moves") else "your_throw"])

@@ -17,7 +17,8 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
-from firmware.service.link_schema import message
+from firmware.service.link_schema import message, told_text
+from firmware.words import _, language, say, speaking
 from sim.web.estimates import Estimates
 from sim.web.words import BOARD_AWAY
 
@@ -40,12 +41,17 @@ class BoardAway(ConnectionError):
     """The board's link is not connected."""
 
 
+SPOKEN = ("status", "log")
+"""The kinds of news told in words: each watcher hears them in its page's language."""
+
+
 class Watcher:
     """One browser's events waiting to be sent, each already framed for its event stream (the
-    one copy every watcher shares: nobody encodes an event twice); all those waiting go out in
-    one write, so a page held up for a moment catches up at once."""
+    one copy every watcher of its language shares: nobody encodes an event twice); all those
+    waiting go out in one write, so a page held up for a moment catches up at once."""
 
-    def __init__(self) -> None:
+    def __init__(self, language: str = "en") -> None:
+        self.language = language
         self.pending: list[bytes] = []
         self.woken = asyncio.Event()
         self.dropped = False
@@ -97,6 +103,8 @@ class BoardLink:
         self.latest: dict[str, bytes] = {}
         """The latest event of each kept kind, framed for the event stream."""
         self.parsed: dict[str, dict[str, Any]] = {}
+        self.spoken: dict[str, dict[str, bytes]] = {}
+        """The latest status and log, framed in each language a watcher speaks."""
         self.watchers: set[Watcher] = set()
         self.pending: deque[asyncio.Future[dict[str, Any]]] = deque()
         self.writer: asyncio.StreamWriter | None = None
@@ -164,14 +172,25 @@ class BoardLink:
         self._publish(kind, event, line)
 
     def _publish(self, kind: str, event: dict[str, Any], line: bytes) -> None:
-        chunk = framed(line)  # framed once for every watcher
+        chunk = framed(line)  # framed once for every watcher (of each language)
         if kind in KEPT:
             self.latest[kind] = chunk
             self.parsed[kind] = event
+        if kind in SPOKEN:
+            self.spoken[kind] = {}
         for watcher in list(self.watchers):
-            watcher.put(chunk)
+            watcher.put(self._said(kind, watcher.language) if kind in SPOKEN else chunk)
             if watcher.dropped:
                 self.watchers.discard(watcher)
+
+    def _said(self, kind: str, language: str) -> bytes:
+        """The latest ``kind`` of news (status, log) framed in ``language``, once."""
+        spoken = self.spoken.setdefault(kind, {})
+        if language not in spoken:
+            with speaking(language):
+                event = said_here(kind, self.parsed[kind])
+            spoken[language] = framed(json.dumps(event, ensure_ascii=False).encode())
+        return spoken[language]
 
     # --- what the page uses --------------------------------------------------------------------
 
@@ -188,16 +207,19 @@ class BoardLink:
             await writer.drain()
             return await asyncio.wait_for(future, timeout)
         except (OSError, TimeoutError) as exc:
+            log.warning("the board did not answer %s (%s)", command.get("type"),
+                        type(exc).__name__)
             raise BoardAway(f"the board did not answer ({type(exc).__name__})") from None
 
-    def watch(self) -> Watcher | None:
-        """A new watcher, told the whole board first; None when there are too many."""
+    def watch(self, language: str = "en") -> Watcher | None:
+        """A new watcher whose page speaks ``language``, told the whole board first; None when
+        there are too many."""
         if len(self.watchers) >= WATCHERS:
             return None
-        watcher = Watcher()
+        watcher = Watcher(language)
         for kind in KEPT:
             if kind in self.latest:
-                watcher.put(self.latest[kind])
+                watcher.put(self._said(kind, language) if kind in SPOKEN else self.latest[kind])
         self.watchers.add(watcher)
         position = self.parsed.get("position")
         if self.estimates is not None and position is not None and len(self.watchers) == 1:
@@ -210,3 +232,24 @@ class BoardLink:
     def now(self, kind: str) -> dict[str, Any] | None:
         """The latest event of ``kind`` (None: not told yet)."""
         return self.parsed.get(kind)
+
+
+def said_here(kind: str, event: dict[str, Any]) -> dict[str, Any]:
+    """A status or log event in the language spoken here: the status as the board said it in
+    that language, the log's sentences said again from their phrases (``told``); a board that
+    told neither is heard as it said them."""
+    if kind == "status":
+        if event.get("phase") == "away":
+            return {**event, "text": _(BOARD_AWAY)}
+        said = event.get("said")
+        text = said.get(language()) if isinstance(said, dict) else None
+        return {key: value for key, value in event.items() if key != "said"} | (
+            {"text": text} if isinstance(text, str) else {})
+    told = event.get("told")
+    if kind != "log" or not isinstance(told, list):
+        return event
+    try:
+        lines = [say(told_text(sentence)) for sentence in told]
+    except (ValueError, KeyError, IndexError, TypeError):  # a sentence this page cannot say
+        return event
+    return {key: value for key, value in event.items() if key != "told"} | {"lines": lines}

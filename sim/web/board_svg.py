@@ -39,9 +39,9 @@ def board_svg(geometry: dict[str, Any], label: str,
             parts.append(f'<circle class="sign sign-{escape(str(sign))}" cx="{x + size / 2}" '
                          f'cy="{y + size / 2}" r="{size / 2.6}"><title>'
                          f'{escape((signs or {}).get(sign, str(sign)))}</title></circle>')
-        parts.append(f'<text class="label" x="{x + 5}" y="{y + size - 5}">{name}</text>'
-                     f'<circle class="piece" id="piece-{name}" cx="{x + size / 2}" '
-                     f'cy="{y + size / 2}" r="{size / 3}"/></g>')
+        parts.append(f'<circle class="piece" id="piece-{name}" cx="{x + size / 2}" '
+                     f'cy="{y + size / 2}" r="{size / 3.4:.1f}"/>'  # the name over it: read
+                     f'<text class="label" x="{x + 3}" y="{y + size - 4}">{name}</text></g>')
     stick = (width - 5 * GAP) / 4
     for number, name in enumerate(STICKS):
         x = number * (stick + GAP) + GAP

@@ -5,6 +5,9 @@ own reader (``hardware.board_file``), as every door reads it::
     address = "127.0.0.1"     # where it listens: loopback (default) or the board's LAN address
     port = 8020
     pin = "482913"            # optional: else the board says a PIN aloud when asked
+    hosts = ["aseb.local"]    # the names the page is reached by (besides localhost, this
+                              # machine's own name and IP addresses); the first one names the
+                              # friend's invitation link
 
 A board file ``aseb web`` cannot use is refused as ``aseb run`` refuses it: one line naming the
 file and the key (``ConfigError``), exit 78.

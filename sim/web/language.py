@@ -1,7 +1,8 @@
-"""The page's language, chosen for each request: ``aseb web --lang`` over the board's chosen
-language (its settings, told by the link) over the browser's ``Accept-Language``, else English;
-spoken for that request only (``firmware.words.use_here``), so one page's words never leak into
-another's.
+"""The page's language, chosen for each request: ``aseb web --lang`` over the browser's
+``Accept-Language`` (a phone speaks its owner's language) over the board's chosen language (its
+settings, told by the link), else English; the museum's display follows the board's language
+first (a visitor chooses it at the board). Spoken for that request only
+(``firmware.words.use_here``), so one page's words never leak into another's.
 """
 
 from __future__ import annotations
@@ -31,24 +32,28 @@ def accepted(header: str) -> str | None:
     return min(wanted)[2] if wanted else None
 
 
-def page_language(forced: str | None, board: Mapping[str, Any] | None, header: str) -> str:
-    """The language of one answer: ``forced`` (``--lang``), the board's setting, the browser's."""
+def page_language(forced: str | None, board: Mapping[str, Any] | None, header: str,
+                  display: bool = False) -> str:
+    """The language of one answer: ``forced`` (``--lang``), then the browser's, then the
+    board's setting (the display: the board's before the browser's)."""
     chosen = board.get("values", {}).get("language") if board else None
-    for wanted in (forced, chosen if isinstance(chosen, str) else None):
+    boards = chosen if isinstance(chosen, str) and words.known(chosen) else None
+    browsers = accepted(header)
+    for wanted in (forced, *((boards, browsers) if display else (browsers, boards))):
         if wanted and words.known(wanted):
             return wanted
-    return accepted(header) or "en"
+    return "en"
 
 
 class Speaking:
     """ASGI middleware: the request's language chosen and spoken while it is answered."""
 
-    def __init__(self, app: Any, choose: Callable[[str], str]) -> None:
+    def __init__(self, app: Any, choose: Callable[[str, Scope], str]) -> None:
         self.app = app
         self.choose = choose
 
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
         if scope["type"] == "http":
             header = dict(scope.get("headers") or []).get(b"accept-language", b"")
-            words.use_here(self.choose(header.decode("latin-1")))
+            words.use_here(self.choose(header.decode("latin-1"), scope))
         await self.app(scope, receive, send)

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import ipaddress
 import secrets
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -17,10 +19,19 @@ from sim.web.state import kept
 SCRYPT = {"n": 2**14, "r": 8, "p": 1}
 """scrypt's cost (about 16 MB and a few tens of milliseconds a try on a Pi)."""
 ATTEMPTS = 5
-"""Wrong PINs allowed from one address in ``WINDOW`` seconds (and ten times that from all)."""
+"""Wrong PINs allowed from one address (an IPv6 network of 64 bits) in ``WINDOW`` seconds."""
 WINDOW = 300.0
+PRESSED = 50
+"""Wrong PINs from everyone in ``WINDOW`` past which the page is under pressure: each address
+that has failed waits ``SLOWED`` seconds after its last wrong PIN (an address that never
+failed, the owner's, is let in at once)."""
+SLOWED = 120.0
 INVITE_SECONDS = 3600.0
 """A remote player's link works once, within this long."""
+INVITE_TRIES = 5
+"""Wrong PINs an invitation takes: then it is withdrawn (the owner makes a new one)."""
+PENDING_SECONDS = 600.0
+"""How long a PIN the board has just said waits to be entered (it becomes the PIN then)."""
 
 
 def hash_pin(pin: str, salt: bytes | None = None) -> str:
@@ -48,10 +59,15 @@ def new_pin(digits: int = 6) -> str:
 
 
 class PinStore:
-    """The owner's PIN, kept hashed in the page's state directory (``pin.hash``)."""
+    """The owner's PIN, kept hashed in the page's state directory (``pin.hash``), and a PIN the
+    board has just said, waiting to be entered: it becomes the PIN only then, so asking the
+    board for a PIN ends nothing by itself."""
 
-    def __init__(self, directory: Path) -> None:
+    def __init__(self, directory: Path, clock: Callable[[], float] = time.monotonic) -> None:
         self.path = directory / "pin.hash"
+        self.clock = clock
+        self.pending: tuple[str, float] | None = None
+        """The hash of the PIN the board said last, and until when it may be entered."""
 
     def set(self, pin: str) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -64,8 +80,22 @@ class PinStore:
         return kept(self.path) or None
 
     def check(self, pin: str) -> bool:
+        """Whether ``pin`` is the PIN (not one said and waiting)."""
         stored = self.hashed()
         return stored is not None and pin_matches(pin, stored)
+
+    def said(self, pin: str) -> None:
+        """The board has said ``pin``: it waits to be entered (``PENDING_SECONDS``)."""
+        self.pending = (hash_pin(pin), self.clock() + PENDING_SECONDS)
+
+    def take_said(self, pin: str) -> bool:
+        """Whether ``pin`` is the PIN the board said last, in time: it becomes the PIN."""
+        if self.pending is None or self.pending[1] < self.clock() \
+                or not pin_matches(pin, self.pending[0]):
+            return False
+        self.pending = None
+        self.set(pin)
+        return True
 
 
 def secret_key(directory: Path) -> str:
@@ -83,15 +113,34 @@ def secret_key(directory: Path) -> str:
     return key
 
 
+def source(address: str) -> str:
+    """Whom wrong PINs are counted against: the address, or for IPv6 its network of 64 bits
+    (one machine there holds a whole network of addresses)."""
+    try:
+        found = ipaddress.ip_address(address)
+    except ValueError:
+        return address[:64]
+    if isinstance(found, ipaddress.IPv6Address):
+        if found.ipv4_mapped is not None:  # an IPv4 address on a dual-stack socket
+            return str(found.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{found}/64", strict=False))
+    return str(found)
+
+
 @dataclass
 class Attempts:
-    """Wrong PINs by address: ``allowed`` says whether one more try may be made now."""
+    """Wrong PINs by address: the guesser is limited, not the owner. Each address may get
+    ``per_address`` wrong in ``window`` seconds; under pressure (``pressed`` wrong from everyone)
+    an address that failed waits ``slowed`` seconds after each try, while an address that never
+    failed is let in at once."""
 
     clock: Callable[[], float]
     per_address: int = ATTEMPTS
     window: float = WINDOW
+    pressed: int = PRESSED
+    slowed: float = SLOWED
     failures: dict[str, deque[float]] = field(default_factory=dict)
-    everyone: deque[float] = field(default_factory=deque)
+    everyone: deque[float] = field(default_factory=lambda: deque(maxlen=100_000))
 
     def _recent(self, times: deque[float]) -> deque[float]:
         now = self.clock()
@@ -99,21 +148,28 @@ class Attempts:
             times.popleft()
         return times
 
+    def wait(self, address: str) -> int:
+        """Seconds until ``address`` may try again (0: now)."""
+        mine = self._recent(self.failures.get(source(address), deque()))
+        now = self.clock()
+        until = now
+        if len(mine) >= self.per_address:
+            until = max(until, mine[0] + self.window)
+        if mine and len(self._recent(self.everyone)) >= self.pressed:
+            until = max(until, mine[-1] + self.slowed)
+        return 0 if until <= now else int(until - now) + 1
+
     def allowed(self, address: str) -> bool:
-        mine = self._recent(self.failures.get(address, deque()))
-        return len(mine) < self.per_address and \
-            len(self._recent(self.everyone)) < self.per_address * 10
+        return self.wait(address) == 0
 
     def failed(self, address: str) -> None:
-        if len(self.failures) > 10_000:  # many addresses: forget the old ones
-            self.failures.clear()
-        self.failures.setdefault(address, deque()).append(self.clock())
+        if len(self.failures) > 10_000:  # many addresses: forget those with no recent failure
+            for key in [k for k, times in self.failures.items() if not self._recent(times)]:
+                del self.failures[key]
+            if len(self.failures) > 10_000:
+                self.failures.clear()
+        self.failures.setdefault(source(address), deque()).append(self.clock())
         self.everyone.append(self.clock())
-
-    def wait(self, address: str) -> int:
-        """Seconds until ``address`` may try again."""
-        times = [*self.failures.get(address, ()), *self.everyone]
-        return max(1, int(min(times) + self.window - self.clock()) + 1) if times else 0
 
 
 def csrf_token(session: dict[str, object]) -> str:
@@ -134,16 +190,20 @@ def csrf_ok(session: dict[str, object], given: object) -> bool:
 
 @dataclass
 class Invite:
-    """A one-time link for a remote player: the side they play, their PIN's hash, until when."""
+    """A one-time link for a remote player: the side they play, their PIN's hash, until when,
+    the wrong PINs tried, and the invitation's own id (the friend's session holds it)."""
 
     side: str
     pin_hash: str
     until: float
+    id: str = field(default_factory=lambda: secrets.token_urlsafe(9))
+    tries: int = 0
 
 
 @dataclass
 class Invites:
-    """The open invitations, by token; each works once, within ``INVITE_SECONDS``."""
+    """The open invitation, by token: it works once, within ``INVITE_SECONDS``, and is
+    withdrawn after ``INVITE_TRIES`` wrong PINs (its own count: nobody else's tries count)."""
 
     clock: Callable[[], float]
     open: dict[str, Invite] = field(default_factory=dict)
@@ -157,15 +217,22 @@ class Invites:
 
     def known(self, token: str) -> Invite | None:
         invite = self.open.get(token)
-        if invite is None or invite.until < self.clock():
+        if invite is None or invite.until < self.clock() or invite.tries >= INVITE_TRIES:
             self.open.pop(token, None)
             return None
         return invite
 
     def redeem(self, token: str, pin: str) -> Invite | None:
-        """The invitation, used up, when ``pin`` is its PIN; else None."""
+        """The invitation when ``pin`` is its PIN (``use`` it once the board has taken the
+        friend: a board away for a moment does not burn it); else None, one try more."""
         invite = self.known(token)
-        if invite is None or not pin_matches(pin, invite.pin_hash):
+        if invite is None:
             return None
-        del self.open[token]
+        if not pin_matches(pin, invite.pin_hash):
+            invite.tries += 1
+            return None
         return invite
+
+    def use(self, token: str) -> None:
+        """The invitation has let its friend in: it works no more."""
+        self.open.pop(token, None)

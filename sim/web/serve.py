@@ -6,12 +6,13 @@ from __future__ import annotations
 import gc
 import logging
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from firmware.service.link_schema import socket_path
 from firmware.service.restarts import EX_CONFIG
 from firmware.words import _
-from sim.web.config import ConfigError, WebConfig, load_web_config, web_state_directory
+from sim.web.config import ConfigError, load_web_config, web_state_directory
 from sim.web.state import StateError, ready
 
 log = logging.getLogger(__name__)
@@ -46,7 +47,7 @@ def web_main(board: Path | None, socket: str | None, state_dir: Path | None, *,
         print(f"aseb web: {exc}", file=sys.stderr)
         return EX_CONFIG  # systemd does not restart the unit on it: no crash loop
     if address is not None or port is not None:
-        config = WebConfig(address or config.address, port or config.port, config.pin)
+        config = replace(config, address=address or config.address, port=port or config.port)
     from firmware.service.daemon import state_directory
 
     link = BoardLink(socket_path(socket, state_directory()) if socket is None else Path(socket),

@@ -29,6 +29,20 @@ NAME_THE_MOVE = N_("Name the move, as the list shows it.")
 NO_RECORD = N_("There is no such game.")
 TOO_MANY = N_("Too many pages are watching the board: try again later.")
 TOO_BIG = N_("The request is too big.")
+HEADERS_TOO_BIG = N_("The request's headers are too big.")
+NOT_HERE = N_("This board's page is not served under this name: its owner can add the name to "
+              "the board file's web section (hosts).")
+ELSEWHERE = N_("Refused: this request came from another site.")
+PIN_WAITS = N_("It becomes the PIN once it is entered here, within ten minutes; until then "
+               "the old PIN still works.")
+PIN_ASK_ELSEWHERE = N_("Only the board's owner can ask it for a PIN, not a friend playing from "
+                       "afar.")
+LEFT_EVERYWHERE = N_("The owner is logged out everywhere: enter the PIN again on each phone "
+                     "or computer.")
+NOT_YOUR_TURN = N_("It is not your turn: wait for the board.")
+NOT_YOUR_MOVE = N_("That is not one of your moves now: choose one of the moves shown.")
+NOT_A_CHOICE = N_("{setting}: choose one of the choices shown.")
+INVITE_ENDED = N_("Your invitation has ended: ask the board's owner for a new one.")
 NOT_FOUND = N_("There is no such page.")
 TOURNAMENT = N_("Setna's tournament")
 TOURNAMENT_SIDES = N_("Prince Setna plays the {setna}, the mummy of Neferkaptah the {mummy}.")

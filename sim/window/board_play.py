@@ -25,13 +25,14 @@ from firmware.play.controller import Controller
 from firmware.play.evidence import WAITING, owners_of, square_of, trips
 from firmware.play.store import Store
 from firmware.play.telling import sided_throws
-from firmware.play.tracker import InProgress
+from firmware.play.tracker import InProgress, Mismatch
 from firmware.words import _
 from hardware.squares import RACKS
 from sim.board.hand import Hand, Held
 from sim.board.mummy_hand import MummyHand
 from sim.board.pieces import Pieces
 from sim.board.table import FRAME, Table
+from sim.drawing.focus import STICKS, focus_places, point, sideline
 from sim.drawing.layout import Layout
 from sim.window.chances import Chances
 from sim.window.settings import WindowSettings
@@ -264,6 +265,89 @@ class BoardPlay:
         strength follows the results)."""
         self.controller.settings.fair = fair
         self.controller.set_level(level)
+
+    # --- the keyboard ---------------------------------------------------------------------
+
+    def stops(self) -> list[str]:
+        """The places Tab visits now (``sim.drawing.focus``): the stick box when a throw is
+        awaited; the pieces that can move (a waiting piece: its sideline); with a piece in
+        hand, where it may go and where it came from; the squares to mend or to clear."""
+        controller, state, hand = self.controller, self.state, self.hand
+        phase = controller.phase
+        verdict = controller.verdict
+        if hand.held is not None:  # where it may go, or back
+            held = hand.held
+            back = [held.origin] if held.origin is not None else [sideline(held.side)]
+            ends = [end for move in self.moves_of(held) for end in self._ends(move)]
+            if not ends:  # a piece put right: the squares a piece is missing from, or off
+                wanted = controller.tracker.expectation.owners
+                ends = [square for square in self.rules.geometry.squares
+                        if square in wanted and square not in self.table.sim.pieces]
+                back.append(sideline(held.side))
+            return list(dict.fromkeys([*ends, *back]))
+        if self.chosen is not None and state is not None:
+            return list(dict.fromkeys(end for move in self.moves_of(self.chosen)
+                                      for end in self._ends(move)))
+        if isinstance(verdict, Mismatch) and (controller.guiding() or controller.setting_out):
+            mend = {*verdict.missing, *verdict.unexpected} & set(self.rules.geometry.squares)
+            return [*sorted(mend), *(sideline(side) for side in Side)]
+        if phase in (Phase.WON, Phase.CLEAR):
+            return sorted(self.hand.pieces.owners)
+        if phase is Phase.MOVE and state is not None:
+            movers = [trips(state, move)[0] for move in self.moves_of_anyone()]
+            return list(dict.fromkeys(trip.start if isinstance(trip.start, str)
+                                      else sideline(trip.side) for trip in movers))
+        if phase is Phase.IDLE or (phase is Phase.THROW and state is not None
+                                   and state.turn != controller.settings.mummy):
+            return [STICKS]
+        return []
+
+    def _ends(self, move: object) -> list[str]:
+        """Where ``move``'s piece comes to rest, as a place (off the board: its sideline)."""
+        state = self.state
+        if state is None:
+            return []
+        trip = trips(state, move)[0]
+        return [trip.end if isinstance(trip.end, str) else sideline(trip.side)]
+
+    def moves_of_anyone(self) -> list[object]:
+        """The moves the player may make now (the mummy's, when the player carries it out)."""
+        controller, state = self.controller, self.state
+        if controller.phase is not Phase.MOVE or state is None:
+            return []
+        if controller.mummy_move is not None:
+            return [controller.mummy_move] if not self.mummy_moves_itself else []
+        return list(state.moves)
+
+    def key_enter(self, place: str, layout: Layout) -> None:
+        """Enter on ``place``: a key's click. The stick box is shaken; a piece with one way to
+        go goes there; one with several, or none (a piece to put right), stays in hand until
+        Enter on where it goes; with a piece in hand, it is set down on ``place``."""
+        where = point(layout, place, focus_places(layout)[place])
+        if place == STICKS or self.hand.held is not None:
+            if place == STICKS:
+                self.press(where, layout)
+            self.release(where, layout)
+            return
+        self.press(where, layout)
+        held = self.hand.held
+        if held is None:
+            return
+        ends = {end for move in self.moves_of(held) for end in self._ends(move)}
+        if len(ends) == 1 or self.controller.phase in (Phase.WON, Phase.CLEAR) \
+                or self.setting_out_square(held) is not None:
+            self.release(where, layout)  # a click: it goes where it can, or back
+        else:
+            self._pressed_at = None  # in hand: the next Enter sets it down
+
+    def key_back(self) -> bool:
+        """Esc with a piece in hand: it goes back where it came from (False: none in hand)."""
+        held = self.hand.held
+        if held is None:
+            return False
+        self._pressed_at = None
+        self.hand.drop(held.origin, self.now)
+        return True
 
     # --- time -----------------------------------------------------------------------------
 

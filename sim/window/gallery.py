@@ -52,7 +52,7 @@ def draw(language: str, picture: str, path: Path) -> None:
         window.controller.handle(SticksThrown(Throw.parse("WWWD"), window.table.now))
         window.step(0.6)
     elif picture == "help":
-        window.page = how_to_play(table.settings.ruleset)[0]
+        window.show_pages(how_to_play(table.settings.ruleset))  # page 1 of all, as Help opens
     elif picture == "setna":
         window.page = stage_page(Tournament(1, 2, 1))
     surface = pygame.Surface(SIZE)

@@ -26,6 +26,8 @@ FPS_BUSY = 60
 FPS_CALM = 20
 """Frames a second otherwise: the controller lights the board at 20 fps on a Pi too."""
 MAX_STEP = 1.0
+EX_NO_DISPLAY = 69
+"""The exit status when no window can open (EX_UNAVAILABLE): ``make run`` says nothing more."""
 NO_DISPLAY = ("aseb sim: no display to open a window on; play in the terminal with `make play` "
               "(or `aseb play`).")
 
@@ -53,8 +55,9 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
                 game: str | None = None) -> int:
     """Run the window until Esc or closing it (or ``seconds``); the exit status.
 
-    ``game``: the game to play (None: the one chosen last). 1 when there is no display (one
-    line says so), 78 for a bad board file (as ``aseb run``); the game is saved on the way out.
+    ``game``: the game to play (None: the one chosen last). ``EX_NO_DISPLAY`` when there is
+    no display (one line says so), 78 for a bad board file (as ``aseb run``); the game is
+    saved on the way out.
     """
     from firmware.service.boards import board_for, read_board
     from firmware.service.daemon import state_directory
@@ -75,19 +78,22 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
         return EX_CONFIG
     if not display_available():
         print(no_display(game), file=sys.stderr)
-        return 1
+        return EX_NO_DISPLAY
     screen = _open_display(fullscreen, f"aseb: {rules.title}")
     if screen is None:
         print(no_display(game), file=sys.stderr)
-        return 1
+        return EX_NO_DISPLAY
     pygame.font.init()
     audio = Audio(sounds, sounds=settings.game_sounds, music=settings.music)
     from firmware.solve.installed import table_for  # Tait's games may have a solved table
+    from firmware.words import voice as language_voice
+    from hardware.voice import EspeakVoice
 
+    voice = EspeakVoice(language_voice(), chosen.volume, warn=False)  # for spoken play
     window = Window.open(board=board, state_dir=state_dir, settings=settings, seed=seed,
                          size=screen.get_size(), settings_file=settings_file, audio=audio,
                          game=game, table=table_for(rules), chosen=chosen,
-                         choices_file=choices)
+                         choices_file=choices, voice=voice)
     try:
         run(window, screen, fullscreen, seconds)
     finally:

@@ -37,6 +37,7 @@ class Window(Protocol):
     audio: Audio | None
     running: bool
     log_open: bool
+    log_back: int
 
     @property
     def play(self) -> BoardPlay:
@@ -65,6 +66,12 @@ class Window(Protocol):
     def keep_choices(self) -> None:
         """Save the choices (the board's settings) and the window's own settings."""
 
+    def set_lights(self, calm: bool) -> None:
+        """Calm lights (nothing blinks), or the usual ones."""
+
+    def set_spoken(self, spoken: bool) -> None:
+        """Spoken play on or off."""
+
 
 def items(window: Window, title: str) -> list[Item]:
     """The drop-down under ``title``."""
@@ -88,7 +95,8 @@ def items(window: Window, title: str) -> list[Item]:
                    "music", s.music),
               Item(N_("MummyFacts"), "facts", s.mummy_facts),
               Item(N_("Show hints"), "hints", s.hints),
-              Item(N_("Square labels"), "labels", s.square_labels)]
+              Item(N_("Square labels"), "labels", s.square_labels),
+              Item(N_("Larger text"), "larger_text", s.larger_text)]
     if window.story is not None:  # a board to rehearse on: the player may move for the mummy
         found.append(Item(N_("Carry out the mummy's moves myself"), "carry",
                           s.carry_mummy_moves))
@@ -137,6 +145,7 @@ def act(window: Window, action: str | None) -> None:
         return
     if action == "log":
         window.log_open = not window.log_open
+        window.log_back = 0  # it opens on the newest lines
         return
     if action.startswith("help:"):
         _open_page(window, action[5:])
@@ -159,6 +168,9 @@ def act(window: Window, action: str | None) -> None:
         s.mummy_facts = not s.mummy_facts
     elif action == "labels":
         s.square_labels = not s.square_labels
+    elif action == "larger_text":
+        s.larger_text = not s.larger_text
+        window.refit()  # every word larger, the board laid out around them
     elif action == "carry":
         s.carry_mummy_moves = not s.carry_mummy_moves
     elif action == "hints":
@@ -194,6 +206,10 @@ def _choose(window: Window, key: str, value: str) -> None:
         s.show_chances = chosen.chances  # kept: the table's chances, once there is one
     elif key == "volume":
         window.set_volume(chosen["volume"])
+    elif key == "lights":
+        window.set_lights(chosen.calm)
+    elif key == "spoken":
+        window.set_spoken(chosen.spoken)
     elif key == "mode" and story is not None:
         if chosen.mode == "tutorial":
             story.start_tutorial()

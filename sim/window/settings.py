@@ -31,7 +31,8 @@ from hardware.file_reader import SETTINGS, Unreadable, read_json
 log = logging.getLogger(__name__)
 
 FILE_NAME = "window.json"
-BOARD_KEYS = ("mummy", "level", "fair", "tournament", "show_chances")
+BOARD_KEYS = ("mummy", "level", "fair", "tournament", "show_chances", "calm_lights",
+              "spoken_play")
 """The board's settings among these (``firmware.menu.choices``): kept in ``settings.json`` in the
 window's state directory, as a board keeps them, and no longer in window.json."""
 _UNTOUCHED: set[Path] = set()
@@ -58,6 +59,12 @@ class WindowSettings:
     """Playing Setna's tournament (its progress is kept in the state directory)."""
     show_chances: bool = True
     """The chances bar beside the board (only with the game's solved table)."""
+    calm_lights: bool = False
+    """Nothing blinks: every blink becomes a slow swell (the board's "lights" setting)."""
+    spoken_play: bool = False
+    """The window says throws, moves and mistakes aloud (the board's "spoken" setting)."""
+    larger_text: bool = False
+    """Every word half as large again, the board laid out around it."""
 
     def to_json(self) -> dict[str, Any]:
         """The window's own settings as plain JSON values: the board's settings it plays with
@@ -70,7 +77,9 @@ class WindowSettings:
         return {"opponent": self.mummy.name.lower() if self.mummy is not None else "none",
                 "level": "fair" if self.fair else self.level.name.lower(),
                 "mode": "tournament" if self.tournament else "game",
-                "chances": "shown" if self.show_chances else "hidden"}
+                "chances": "shown" if self.show_chances else "hidden",
+                "lights": "calm" if self.calm_lights else "usual",
+                "spoken": "on" if self.spoken_play else "off"}
 
     def take(self, chosen: Chosen) -> None:
         """Play with the board's settings ``chosen`` (the mummy, its level, the tournament, the
@@ -78,6 +87,7 @@ class WindowSettings:
         self.mummy, self.level, self.fair = chosen.mummy, chosen.level, chosen.fair
         self.tournament = chosen.mode == "tournament"
         self.show_chances = chosen.chances
+        self.calm_lights, self.spoken_play = chosen.calm, chosen.spoken
 
     @classmethod
     def from_json(cls, data: Any) -> tuple[WindowSettings, list[str]]:

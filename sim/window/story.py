@@ -41,6 +41,9 @@ class Shell(Protocol):
     def act(self, action: str | None) -> None:
         """Do what a menu item asks."""
 
+    def tell(self, text: str) -> None:
+        """Say a story's line aloud, where spoken play is on."""
+
 
 class Story:
     """The tutorial or Setna's tournament, while one of them is played in the window."""
@@ -64,7 +67,7 @@ class Story:
         game = controller.game
         self.interrupted = game if game is not None and not game.state.is_over else None
         controller.throws = {}  # the old game's throws are no lesson's
-        self.tutorial = Tutorial(controller, WINDOW)
+        self.tutorial = Tutorial(controller, WINDOW, say=self.window.tell)
         self.play.table.companions.append(self.tutorial)
         self.tutorial.start()
         self.window.settings.mummy = controller.settings.mummy
@@ -87,7 +90,8 @@ class Story:
         self._drop_tutorial()
         controller, window = self.play.controller, self.window
         store = controller.store
-        setna = Setna(controller, TournamentStore(store.directory) if store else None)
+        setna = Setna(controller, TournamentStore(store.directory) if store else None,
+                      say=self.window.tell)
         self.play.table.companions.append(setna)
         setna.start()
         self.setna, self._setna_seen = setna, setna.changed_at

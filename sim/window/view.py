@@ -16,13 +16,14 @@ import pygame
 from engine.core.sides import Side
 from engine.mummy.review import Review
 from firmware.lights.scenes import SIDE_COLOUR
-from firmware.words import _, side_said
+from firmware.words import _, right_to_left, side_said
 from hardware.strips import Colour
 from sim.board.hand import Held
 from sim.board.pieces import Pieces
 from sim.drawing import board as drawing
 from sim.drawing import positions as position_art
 from sim.drawing import setna_art
+from sim.drawing.focus import draw_focus
 from sim.drawing.layout import Layout
 from sim.drawing.odds import draw_odds
 from sim.drawing.review_page import draw_review
@@ -64,6 +65,8 @@ class Snapshot:
     fact: str | None = None
     page: Page | None = None
     """A page over the board: its title, its text and (``help.Page``) its picture."""
+    page_number: tuple[int, int] | None = None
+    """Which of how many pages it is (Back and Next show), or None for a page alone."""
     now: float = 0.0
     news: str = ""
     players: tuple[Player, ...] = ()
@@ -71,6 +74,8 @@ class Snapshot:
     """The mummy's piece in the air, and where it is now."""
     log: tuple[str, ...] | None = None
     """The game's log when it is open: what happened, oldest first."""
+    log_back: int = 0
+    """Lines the log is scrolled back from the newest."""
     labels: bool = False
     lesson: tuple[str, str] | None = None
     """The tutorial's heading and what it says now, shown where MummyFacts would be."""
@@ -78,6 +83,8 @@ class Snapshot:
     """The Cones' chance to win, for the chances bar (when the layout has one)."""
     review: Review | None = None
     """The review page of the last finished game, over the board while it is open."""
+    focus: tuple[int, int, int, int] | None = None
+    """Where the keyboard's focus rests (a rectangle), drawn round with a ring."""
 
 
 class View:
@@ -93,6 +100,11 @@ class View:
         self._last_frame: dict[str, Colour] = {}
         self._last_surface: pygame.Surface | None = None
         self._scene: pygame.Surface | None = None
+        self.log_most = 0
+        """How far back the log drawn last can be scrolled (lines)."""
+        self._log_lines: tuple[object, list[str]] = (None, [])
+        """The log's sentences wrapped, for the sentences, size and width they were wrapped at
+        (a whole game's log is drawn again under every change of the lights)."""
         self._flying: list[pygame.Rect] = []  # where pieces in the air were drawn last
         self._pictures: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
 
@@ -112,6 +124,11 @@ class View:
         flying = [(side, pos, _air(pos, layout.cell)) for side, pos in _in_the_air(shot)]
         if key == self._last and surface is self._last_surface and self._scene is not None:
             dirty = self._lights_only(self._scene, layout, shot)
+            if shot.focus is not None and dirty:  # a square drawn again under the ring
+                ring = _ring(shot.focus, layout.cell)
+                if ring.collidelist(dirty) >= 0:
+                    draw_focus(self._scene, pygame.Rect(shot.focus), layout.cell)
+                    dirty.append(ring)
             dirty += self._flying + [rect for _, _, rect in flying]
             if dirty and (shot.page is not None or shot.log is not None or menu.open
                           or shot.review is not None):
@@ -194,7 +211,7 @@ class View:
     def _label(self, surface: pygame.Surface, layout: Layout, square: str) -> None:
         """The square's name in its corner, over any piece standing on it (Options > Square
         labels: a piece no longer hides it)."""
-        label = self.texts.line(square, max(10, layout.cell // 6), LABEL)
+        label = self.texts.line(square, max(10, int(layout.cell * layout.text) // 6), LABEL)
         tile = drawing.tile_rect(layout.squares[square])
         surface.blit(label, label.get_rect(bottomright=(tile.right - 3, tile.bottom - 1)))
 
@@ -211,8 +228,11 @@ class View:
             for square in layout.squares:
                 self._label(surface, layout, square)
         if layout.odds is not None:
-            draw_odds(surface, layout.odds, shot.odds, self._font(max(10, layout.cell // 6)))
+            draw_odds(surface, layout.odds, shot.odds,
+                      self._font(max(10, int(layout.cell * layout.text) // 6)))
         self._words(surface, layout, shot)
+        if shot.focus is not None:
+            draw_focus(surface, pygame.Rect(shot.focus), layout.cell)
         menu.draw_bar(surface, layout, self.texts)
 
     def _board(self, surface: pygame.Surface, layout: Layout, shot: Snapshot) -> None:
@@ -238,11 +258,11 @@ class View:
         """Whatever lies over the board: the open drop-down, a help page, the log."""
         menu.draw_list(surface, layout, self.texts)
         if shot.log is not None:
-            self._log(surface, layout, shot.log)
+            self._log(surface, layout, shot.log, shot.log_back)
         if shot.review is not None:
             self._review(surface, layout, shot.review)
         if shot.page is not None:
-            self._page(surface, layout, *shot.page)
+            self._page(surface, layout, *shot.page, number=shot.page_number)
 
     def _font(self, size: int) -> pygame.font.Font:
         """The window's face at ``size`` as a plain pygame font (for the bar and the review)."""
@@ -256,7 +276,7 @@ class View:
         width, height = layout.size
         rect = pygame.Rect(0, 0, int(width * 0.86), int(height * 0.8))
         rect.center = (width // 2, (height + layout.menu.height) // 2)
-        size = max(12, int(min(width, height * 1.6) / 60))
+        size = max(12, int(min(width, height * 1.6) / 60 * layout.text))
         draw_review(surface, rect, review, self.texts, size)
         pygame.draw.rect(surface, PAPYRUS_EDGE, rect, 3, border_radius=6)
         more = self.texts.line(_("click to close"), int(size * 0.9), DIM_TEXT)
@@ -275,23 +295,27 @@ class View:
         """A side's label on its sideline: who plays it, whose turn, its throw, pieces off."""
         rect = layout.side_label(player.side)
         cell = layout.cell
-        size = max(12, int(cell * 0.27))
+        size = max(12, int(cell * 0.27 * layout.text))
+        first = 0.32 - 0.08 * (layout.text - 1.0)  # the name's line; larger words spread out
         colour = TEXT if player.to_play else DIM_TEXT
         x = rect.left + int(size * 1.1)
         if player.to_play:  # a marker in the side's colour: whose turn it is
             pygame.draw.circle(surface, SIDE_COLOUR[player.side],
                                (mirrored_x(rect.left + size // 2, rect),
-                                rect.top + int(cell * 0.3)), size // 3)
-        name = self.texts.line(_("{side}: {who}").format(side=side_said(player.side),
-                                                          who=_(player.who)), size, colour)
-        surface.blit(name, mirrored(name.get_rect(midleft=(x, rect.top + int(cell * 0.3))), rect))
+                                rect.top + int(cell * first)), size // 3)
+        said = _("{side}: {who}").format(side=side_said(player.side), who=_(player.who))
+        room = rect.right - x  # the words keep to the label, clear of the waiting pieces
+        name = self.texts.line(said, self.texts.fit(said, size, room), colour)
+        surface.blit(name, mirrored(name.get_rect(midleft=(x, rect.top + int(cell * first))),
+                                    rect))
         # Ramses, the game without luck, bears nothing off: its sideline names the player only.
         facts = [_("{off} of {pieces} borne off").format(off=player.off, pieces=layout.pieces)] \
             if layout.chance is not None else []
         if player.threw is not None:
             facts.append(_("threw {n}").format(n=player.threw))
-        line = self.texts.line(_(", ").join(facts), int(size * 0.85), DIM_TEXT)
-        where = line.get_rect(midleft=(x, rect.top + int(cell * 0.68)))
+        told = _(", ").join(facts)
+        line = self.texts.line(told, self.texts.fit(told, int(size * 0.85), room), DIM_TEXT)
+        where = line.get_rect(midleft=(x, rect.top + int(cell * (1.0 - first))))
         surface.blit(line, mirrored(where, rect))
         if pieces.racks:  # the borne-off tray after the words: a hollow a piece, filled when off
             radius = max(2, size // 5)
@@ -305,18 +329,25 @@ class View:
         texts = self.texts
         box = layout.stick_box
         if layout.chance is not None:
-            size = texts.fit(shot.sticks_caption, int(cell * 0.28), box.width + cell)
+            size = texts.fit(shot.sticks_caption, int(cell * 0.28 * layout.text), box.width + cell)
             caption = texts.line(shot.sticks_caption, size, DIM_TEXT)
             surface.blit(caption, caption.get_rect(midtop=(box.centerx, box.bottom + cell // 10)))
-        for text, rect, size, colour in ((shot.status, layout.status, int(cell * 0.4), TEXT),
-                                         (shot.news, layout.news, int(cell * 0.3), DIM_TEXT)):
+        larger = layout.text
+        below = layout.status.top  # where the words drawn so far end
+        for text, rect, size, colour in ((shot.status, layout.status, int(cell * 0.4 * larger),
+                                          TEXT),
+                                         (shot.news, layout.news, int(cell * 0.3 * larger),
+                                          DIM_TEXT)):
             if not text:
                 continue
+            rect = rect.move(0, max(0, below - rect.top))  # under a status wrapped in two
             size = max(14, size)
             fitted = texts.fit(text, size, rect.width)
             if fitted >= size * 3 // 4:
                 line = texts.line(text, fitted, colour)
-                surface.blit(line, mirrored(line.get_rect(midleft=rect.midleft), rect))
+                place = line.get_rect(midleft=rect.midleft)
+                surface.blit(line, mirrored(place, rect))
+                below = max(rect.bottom, place.bottom)
                 continue
             small = max(12, size * 3 // 4)  # a long line: two lines, not tiny letters
             first, *rest = texts.wrap(text, small, rect.width)
@@ -325,6 +356,7 @@ class View:
                 line = texts.line(part, texts.fit(part, small, rect.width), colour)
                 place = line.get_rect(topleft=(rect.left, rect.top + i * int(small * 1.15)))
                 surface.blit(line, mirrored(place, rect))
+                below = max(rect.bottom, place.bottom)
         if shot.lesson:
             self._scrap(surface, layout, *shot.lesson)
         elif shot.fact:
@@ -334,7 +366,7 @@ class View:
         """A MummyFact, or the tutorial's lesson, on a scrap of papyrus under the status line
         (smaller letters for a longer text, so all of it shows)."""
         rect = layout.fact
-        size = max(14, int(layout.cell * 0.24))
+        size = max(14, int(layout.cell * 0.24 * layout.text))
         lines = self.texts.wrap(text, size, rect.width - size)
         step = self.texts.line(heading, size, PAPYRUS_EDGE).get_height()
         while size > 10 and (len(lines) + 1) * step + size // 2 > rect.height:
@@ -356,48 +388,71 @@ class View:
             surface.blit(drawn, mirrored(drawn.get_rect(topleft=(scrap.left + size // 2, y)),
                                          scrap))
 
-    def _log(self, surface: pygame.Surface, layout: Layout, said: tuple[str, ...]) -> None:
-        """The game's log on papyrus over the right of the board: the newest at the bottom."""
+    def _log(self, surface: pygame.Surface, layout: Layout, said: tuple[str, ...],
+             back: int = 0) -> None:
+        """The game's log on papyrus over the right of the board: the newest at the bottom,
+        or ``back`` lines earlier (the wheel and the arrow keys scroll it to the start)."""
         width, height = layout.size
-        size = max(14, int(layout.cell * 0.24))
+        size = max(14, int(layout.cell * 0.24 * layout.text))
         step = int(size * 1.25)
         rows = max(1, (height - layout.menu.height) * 2 // 3 // step)
-        lines = [line for sentence in said
-                 for line in self.texts.wrap(sentence, size, int(width * 0.38))][-rows:]
-        rect = pygame.Rect(0, 0, int(width * 0.42), (max(len(lines), 8) + 3) * step)
+        across = int(width * min(0.6, 0.42 * layout.text))  # larger words: a wider scroll
+        said = said or (_("Nothing yet: shake the sticks."),)
+        key = (said, size, across)
+        if self._log_lines[0] != key:
+            self._log_lines = (key, [line for sentence in said
+                                     for line in self.texts.wrap(sentence, size,
+                                                                 across - 2 * size)])
+        every = self._log_lines[1]
+        self.log_most = max(0, len(every) - rows)
+        back = min(back, self.log_most)
+        lines = every[len(every) - rows - back:len(every) - back] if len(every) > rows else every
+        rect = pygame.Rect(0, 0, across, (max(len(lines), 8) + 3) * step)
         rect.topright = (width - layout.menu.height // 2, layout.menu.bottom + 4)
         pygame.draw.rect(surface, PAPYRUS, rect, border_radius=10)
         pygame.draw.rect(surface, PAPYRUS_EDGE, rect, 3, border_radius=10)
-        title = self.texts.line(_("What happened (Log closes it)"), size, PAPYRUS_EDGE)
+        heading = _("What happened (Log closes it)")
+        title = self.texts.line(heading, self.texts.fit(heading, size, across - 2 * size),
+                                PAPYRUS_EDGE)
         surface.blit(title, mirrored(title.get_rect(topleft=(rect.left + size,
                                                              rect.top + size // 2)), rect))
-        for i, line in enumerate(lines or [_("Nothing yet: shake the sticks.")]):
+        for i, line in enumerate(lines):
             text = self.texts.line(line, size, PAPYRUS_TEXT)
             place = text.get_rect(topleft=(rect.left + size,
                                            rect.top + size // 2 + (i + 1) * step + 4))
             surface.blit(text, mirrored(place, rect))
+        if self.log_most:  # more than fits: where this is, and how to see the rest
+            first = len(every) - back - len(lines) + 1
+            where = self.texts.line(_("lines {first} to {last} of {n}: the wheel or the arrow "
+                                      "keys scroll").format(first=first, last=first - 1 +
+                                                             len(lines), n=len(every)),
+                                    int(size * 0.8), PAPYRUS_EDGE)
+            surface.blit(where, mirrored(where.get_rect(bottomleft=(rect.left + size,
+                                                                    rect.bottom - size // 3)),
+                                         rect))
 
     def _page(self, surface: pygame.Surface, layout: Layout, title: str, body: str,
-              picture: str | None = None) -> None:
-        """A page over the board (a picture drawn by code at its right, if it has one); a click
-        turns it (or puts it away)."""
+              picture: str | None = None, number: tuple[int, int] | None = None) -> None:
+        """A page over the board (a picture drawn by code at its right, if it has one), and
+        under it which page of how many it is, Back and Next; a click turns it (or puts it
+        away)."""
         self._veil_over(surface, layout)
-        width, height = layout.size
-        rect = pygame.Rect(0, 0, int(width * (0.86 if picture else 0.7)), int(height * 0.78))
-        rect.center = (width // 2, (height + layout.menu.height) // 2)
+        rect = page_rect(layout, picture is not None)
         pygame.draw.rect(surface, PAPYRUS, rect, border_radius=12)
         pygame.draw.rect(surface, PAPYRUS_EDGE, rect, 3, border_radius=12)
-        size = max(12, int(min(width, height * 1.6) / 48))
+        size = page_size(layout)
         text_width = rect.width
         if picture is not None:
             frame = self._picture(surface, rect, picture, size)
             text_width = rect.width - (rect.right - frame.left if frame.left > rect.centerx
                                        else frame.right - rect.left)
         lines = self.texts.wrap(body, size, text_width - 2 * size)
-        while size > 12 and 3.0 * size + 1.25 * size * len(lines) > rect.height - 1.5 * size:
+        room = rect.height - page_buttons(layout, picture is not None)[0].height - size // 2
+        while size > 12 and 3.0 * size + 1.25 * size * len(lines) > room:
             size -= 1  # a long page in a small window: smaller letters, never a cut page
             lines = self.texts.wrap(body, size, text_width - 2 * size)
-        heading = self.texts.line(title, int(size * 1.4), PAPYRUS_EDGE)
+        heading = self.texts.line(title, self.texts.fit(title, int(size * 1.4),
+                                                        rect.width - 2 * size), PAPYRUS_EDGE)
         surface.blit(heading, mirrored(heading.get_rect(topleft=(rect.left + size,
                                                                  rect.top + size)), rect))
         y = rect.top + int(size * 3.0)
@@ -405,14 +460,46 @@ class View:
             drawn = self.texts.line(line, size, PAPYRUS_TEXT)
             surface.blit(drawn, mirrored(drawn.get_rect(topleft=(rect.left + size, y)), rect))
             y += int(size * 1.25)
-        more = self.texts.line(_("click to go on"), int(size * 0.8), PAPYRUS_EDGE)
-        surface.blit(more, mirrored(more.get_rect(bottomright=(rect.right - size,
-                                                               rect.bottom - size // 2)), rect))
+        self._turns(surface, layout, picture is not None, number)
+
+    def _turns(self, surface: pygame.Surface, layout: Layout, picture: bool,
+               number: tuple[int, int] | None) -> None:
+        """Under a page: Back (from the second page on), which page of how many, and Next (or
+        Close on the last), each word with its arrow; mirrored for a language read from the
+        right."""
+        back, forward = page_buttons(layout, picture)
+        size = max(12, int(page_size(layout) * 0.85))
+        last = number is None or number[0] == number[1]
+        buttons = [(forward, _("Close") if last else _("Next"), 1)]
+        if number is not None and number[0] > 1:
+            buttons.append((back, _("Back"), -1))
+        rtl = right_to_left()
+        for place, word, way in buttons:
+            drawn = self.texts.line(word, size, PAPYRUS_EDGE)
+            arrow = size // 2
+            box = pygame.Rect(0, 0, drawn.get_width() + arrow + size, place.height - 6)
+            box.center = place.center
+            pygame.draw.rect(surface, PAPYRUS_EDGE, box, 2, border_radius=6)
+            points = way * (-1 if rtl else 1)  # the arrow points the way the pages go
+            tip = box.right - size // 3 if points > 0 else box.left + size // 3
+            base = tip - points * arrow // 2
+            pygame.draw.polygon(surface, PAPYRUS_EDGE, [(tip, box.centery),
+                                                        (base, box.centery - arrow // 2),
+                                                        (base, box.centery + arrow // 2)])
+            words = drawn.get_rect(center=(box.centerx - points * arrow // 2, box.centery))
+            surface.blit(drawn, words)
+        if number is not None:
+            page = self.texts.line(_("{n} of {total}").format(n=number[0], total=number[1]),
+                                   size, PAPYRUS_EDGE)
+            rect = page_rect(layout, picture)
+            surface.blit(page, page.get_rect(center=(rect.centerx, forward.centery)))
 
     def _picture(self, surface: pygame.Surface, page: pygame.Rect, picture: str,
                  margin: int) -> pygame.Rect:
-        """The page's picture, framed, in the right part of the page; where it lies."""
-        side = min(int(page.width * 0.44), int((page.height - 5 * margin) / 0.9))
+        """The page's picture, framed, in the right part of the page above Back and Next;
+        where it lies."""
+        footer = int(margin * 2.2) + 4  # the band of Back and Next (``page_buttons``)
+        side = min(int(page.width * 0.44), int((page.height - 4 * margin - footer) / 0.9))
         frame = pygame.Rect(0, 0, side, int(side * 0.9))
         frame.topright = (page.right - margin, page.top + 3 * margin)  # under the heading
         frame = mirrored(frame, page)  # at the left when the words read from the right
@@ -420,8 +507,7 @@ class View:
         if key not in self._pictures:  # drawn once: the page is drawn again under changing lights
             drawn = pygame.Surface(frame.size)
             if picture.startswith("position:"):  # a how-to page's position: game, notation
-                _, game, notation = picture.split(":", 2)
-                position_art.draw(drawn, drawn.get_rect(), game, notation)
+                position_art.draw(drawn, drawn.get_rect(), *position_art.picture_of(picture))
             else:
                 setna_art.draw(drawn, drawn.get_rect(), picture)
             self._pictures = {key: drawn}
@@ -430,12 +516,43 @@ class View:
         return frame
 
 
+def page_rect(layout: Layout, picture: bool) -> pygame.Rect:
+    """Where a page lies over the board (wider with a picture beside its words)."""
+    width, height = layout.size
+    rect = pygame.Rect(0, 0, int(width * (0.86 if picture else 0.7)), int(height * 0.78))
+    rect.center = (width // 2, (height + layout.menu.height) // 2)
+    return rect
+
+
+def page_size(layout: Layout) -> int:
+    """The size of a page's letters in this window (larger with Options > Larger text)."""
+    width, height = layout.size
+    return max(12, int(min(width, height * 1.6) / 48 * layout.text))
+
+
+def page_buttons(layout: Layout, picture: bool) -> tuple[pygame.Rect, pygame.Rect]:
+    """Where Back and Next lie under a page: a third of its last band each, Back at the start
+    of the line (the right, in a language read from the right), Next at its end."""
+    rect = page_rect(layout, picture)
+    band = int(page_size(layout) * 2.2)
+    third = rect.width // 3
+    back = pygame.Rect(rect.left + 6, rect.bottom - band - 4, third, band)
+    forward = pygame.Rect(rect.right - third - 6, rect.bottom - band - 4, third, band)
+    return mirrored(back, rect), mirrored(forward, rect)
+
+
 def _in_the_air(shot: Snapshot) -> list[tuple[Side, tuple[int, int]]]:
     """The pieces in the air: the mummy's on its way, the one in the player's hand."""
     flying = [shot.flight] if shot.flight is not None else []
     if shot.held is not None:
         flying.append((shot.held.side, shot.mouse))
     return flying
+
+
+def _ring(focus: tuple[int, int, int, int], cell: int) -> pygame.Rect:
+    """All the focus ring round ``focus`` covers."""
+    width = max(3, cell // 16)
+    return pygame.Rect(focus).inflate(4 * width, 4 * width)
 
 
 def _air(pos: tuple[int, int], cell: int) -> pygame.Rect:
@@ -450,6 +567,6 @@ def _key(shot: Snapshot, menu: Menu, layout: Layout) -> tuple[object, ...]:
     pieces = shot.pieces
     return (layout.size, tuple(sorted(pieces.owners.items())), tuple(pieces.off.items()),
             shot.held, shot.shaking, shot.shaking and shot.now, shot.status, shot.news,
-            shot.sticks_caption, shot.fact, shot.page, shot.players, shot.log, shot.labels,
-            shot.lesson, shot.odds, shot.review,
+            shot.sticks_caption, shot.fact, shot.page, shot.page_number, shot.players, shot.log,
+            shot.log_back, shot.labels, shot.lesson, shot.odds, shot.review, shot.focus,
             menu.open, menu.sub, menu.hover if menu.open is not None else None)

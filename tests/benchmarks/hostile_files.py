@@ -5,7 +5,7 @@ far bigger than any game takes to be judged.
 
     python -m tests.benchmarks.hostile_files          # a table, one line per door and input
 
-Without a display the window door ends at "no display" (1) once the file is read; without GPIO
+Without a display the window door ends at "no display" (69) once the file is read; without GPIO
 the run and the selftest end at 69: past the board file, as they should.
 """
 

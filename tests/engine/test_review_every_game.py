@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.game import Game
 from engine.games import load, names
 from engine.mummy.judges import SearchJudge, TableJudge, judge_for, odds_text
@@ -81,3 +83,38 @@ def test_aseb_review_file_reviews_every_game(name: str, tmp_path: Path,
     assert "Judged by " in out and "estimates" in out and "biggest mistakes" in out
     if isinstance(load(name), Ruleset):
         assert "no solved table" in out  # said once, before the review
+
+
+def test_the_luck_of_a_throw_averages_to_nothing_over_every_throw_that_could_fall() -> None:
+    rules = load("tait")
+    judge = judge_for(rules)
+    chance = rules.chance
+    assert chance is not None
+    lucks = {}
+    for value, _ in chance.outcomes:  # the game's first throw, each way it could fall
+        game = Game(rules, Side.CONES)
+        game.cast(Throw.of(value))
+        (step,) = review(judge, game.record).steps
+        lucks[value] = step.luck
+    assert lucks[1] == lucks[2] == lucks[3] < 0 < lucks[4]  # a throw lost, a first entry
+    assert abs(sum(float(p) * lucks[v] for v, p in chance.outcomes)) < 1e-9
+
+
+class Level:
+    """A judge for whom every throw leaves the same chance, and who guesses otherwise about the
+    position before the throw (as a search's own estimate may)."""
+
+    name, exact = "a level judge", False
+
+    def chance(self, position: Any) -> float:
+        return 0.4 if position.turn == Side.CONES else 0.5
+
+    def move_chances(self, position: Any) -> list[tuple[Any, float]]:
+        return [(move, 0.5) for move in position.moves]
+
+
+def test_a_throw_after_which_every_throw_leaves_the_same_chance_has_no_luck() -> None:
+    game = Game(load("tait"), Side.CONES)
+    game.cast(Throw.of(1))  # lost in the opening: whatever fell, the Cones' chance is 50%
+    (step,) = review(Level(), game.record).steps
+    assert step.chance == 0.5 and step.luck == 0.0

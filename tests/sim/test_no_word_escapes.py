@@ -381,21 +381,16 @@ def test_aseb_review_without_a_solved_table_says_so_in_marked_words(
 def test_the_board_menus_speech_and_the_menu_card_are_marked(heard: Heard,
                                                              tmp_path: Path) -> None:
     """What the board menu says as it opens, and every line printed on the menu card."""
-    from firmware.menu.card import instructions, plan
-    from firmware.menu.menu_table import menu_table
+    from firmware.menu.card import layout
     from hardware.board_file import DEFAULT_BOARD, load_board
     from tests.firmware.menu.test_board_menu import close, open_menu
 
     with Table(state_dir=tmp_path, menu=True, say=heard) as table:
         close(table, open_menu(table))
     assert heard.texts
-    board = load_board(DEFAULT_BOARD)
-    menu = menu_table(load("tait").geometry, board.menu.open)
-    for line in instructions(menu):
-        heard(line)
-    boxes, lines = plan(menu, board)
+    card = layout(load_board(DEFAULT_BOARD))
     own_names = re.compile("|".join(words.LANGUAGES.values()))  # each language named in itself
-    for text in [line.text for line in lines] + [box.meaning for box in boxes]:
+    for text in [line.text for line in card.lines] + [box.meaning for box in card.boxes]:
         heard(own_names.sub(" ", text))
     assert heard.escapes() == {}
 

@@ -10,6 +10,14 @@
   let history = [];
   // The board's phases between games (and away): the display tells the story then.
   const BETWEEN = ["idle", "won", "clear", "menu", "away"];
+  // A visitor who asked for less motion sees the lights steady: each lit square at its
+  // colour's full brightness (no breathing), kept lit a moment through a blink.
+  const calm = window.matchMedia("(prefers-reduced-motion: reduce)");
+  const HOLD = 1500;
+  const litAt = {};
+  let lastFrame = {};
+  let lastStatus = null;
+  let lastMoves = null;
 
   function paint(event) {
     switch (event.type) {
@@ -39,17 +47,36 @@
         }
         break;
       }
-      case "lights":
+      case "lights": {
+        const now = Date.now();
+        lastFrame = event.frame;
         document.querySelectorAll(".light.lit").forEach((l) => {
-          if (!(l.id.slice(6) in event.frame)) { l.classList.remove("lit"); l.style.fill = ""; }
+          const name = l.id.slice(6);
+          if (!(name in event.frame) && !(calm.matches && now - (litAt[name] || 0) < HOLD)) {
+            l.classList.remove("lit"); l.style.fill = ""; delete l.dataset.steady;
+          }
         });
         for (const [name, colour] of Object.entries(event.frame)) {
           const light = $("light-" + name);
-          if (light) { light.classList.add("lit"); light.style.fill = colour; }
+          if (!light) continue;
+          litAt[name] = now;
+          if (!calm.matches) {
+            light.classList.add("lit");
+            light.style.fill = colour;
+            continue;
+          }
+          const shown = steady(colour);  // a new colour, not the same one breathing
+          if (!light.classList.contains("lit") || far(light.dataset.steady, shown)) {
+            light.classList.add("lit");
+            light.dataset.steady = shown.join(",");
+            light.style.fill = "rgb(" + shown.join(",") + ")";
+          }
         }
         break;
+      }
       case "status":
-        text("status", event.phase === "away" ? said("away", {}) : event.text);
+        lastStatus = event;
+        showStatus();
         document.body.classList.toggle("away", event.phase === "away");
         document.body.classList.toggle("between", BETWEEN.includes(event.phase));
         break;
@@ -72,7 +99,9 @@
         break;
       }
       case "moves":
+        lastMoves = event;
         remoteMoves(event);
+        showStatus();
         break;
       case "tournament": {  // Setna's tournament moved on (or began, or ended): said anew
         const shown = $("tournament") ? $("tournament").dataset.key : "";
@@ -81,6 +110,44 @@
         break;
       }
     }
+  }
+
+  // The status line; a friend playing from afar is told what to do now, not that the board
+  // waits for "your friend" (the board's own line speaks to its owner).
+  function showStatus() {
+    if (!lastStatus) return;
+    if (lastStatus.phase === "away") { text("status", said("away", {})); return; }
+    const moves = lastMoves;
+    if (remote && moves && moves.remote === remote && moves.side === remote) {
+      text("status", moves.chosen ? said("chosen", { move: moves.chosen }) :
+        said(moves.moves.length > 0 ? "your_move" : "your_throw", {}));
+      return;
+    }
+    text("status", lastStatus.text);
+  }
+
+  // A light's colour at full brightness (the board breathes it; a calm page does not).
+  function steady(colour) {
+    const n = parseInt(colour.slice(1), 16);
+    const rgb = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+    const top = Math.max(...rgb) || 1;
+    return rgb.map((c) => Math.round((c * 255) / top));
+  }
+
+  function far(kept, rgb) {
+    if (!kept) return true;
+    return kept.split(",").some((c, i) => Math.abs(Number(c) - rgb[i]) > 40);
+  }
+
+  // Lights held through a blink go dark once the board has kept them dark a moment.
+  function settle() {
+    const now = Date.now();
+    document.querySelectorAll(".light.lit").forEach((l) => {
+      const name = l.id.slice(6);
+      if (!(name in lastFrame) && now - (litAt[name] || 0) >= HOLD) {
+        l.classList.remove("lit"); l.style.fill = ""; delete l.dataset.steady;
+      }
+    });
   }
 
   function text(id, value) {
@@ -120,10 +187,10 @@
     const box = $("remote-play");
     if (!box || !remote) return;
     const mine = event.remote === remote && event.side === remote;
+    const focused = document.activeElement;
+    const hadFocus = focused === document.body || box.contains(focused);
     box.hidden = !mine;
     $("remote-throw").hidden = !mine || event.moves.length > 0;
-    text("remote-hint", !mine || event.chosen ? "" :
-      said(event.moves.length > 0 ? "your_move" : "your_throw", {}));
     text("remote-note", event.remote === remote ?
       said("remote_note", { side: title(remote) }) : said("remote_ended", {}));
     const moves = $("remote-moves");
@@ -135,6 +202,12 @@
       return button;
     }));
     text("remote-said", mine && event.chosen ? said("chosen", { move: event.chosen }) : "");
+    // The keyboard follows the game: after a throw, the first move; after a move, the throw.
+    if (mine && hadFocus && !box.contains(document.activeElement)) {
+      const next = event.chosen ? null :
+        event.moves.length > 0 ? moves.querySelector("button") : $("remote-throw");
+      if (next) next.focus();
+    }
   }
 
   async function play(action, body) {
@@ -149,7 +222,7 @@
 
   function listen() {
     if (!$("board")) return;
-    const source = new EventSource("/events");
+    const source = new EventSource("/events?lang=" + encodeURIComponent(document.documentElement.lang));
     source.onmessage = (message) => {
       try { paint(JSON.parse(message.data)); } catch (e) { /* one bad event: the next one */ }
     };
@@ -194,5 +267,6 @@
     listen();
     facts();
     story();
+    setInterval(() => { if (calm.matches) settle(); }, 500);
   });
 })();

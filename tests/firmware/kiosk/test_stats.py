@@ -86,7 +86,27 @@ def test_aseb_stats_names_the_folder_it_read(tmp_path: Path,
     GameLog(tmp_path).append(game(DAY, 10, "visitor"))
     assert main(["stats", "--state-dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith(f"The games kept in {tmp_path} (games.jsonl") and "games: 1" in out
+    assert out.startswith(f"The games a kiosk board recorded in {tmp_path} (games.jsonl")
+    assert "games: 1\ngames per day:\n  " in out
+
+
+def test_aseb_stats_of_no_folder_says_so_and_fails(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    from sim.command.cli import main
+
+    assert main(["stats", "--state-dir", str(tmp_path / "no" / "such")]) == 66
+    said = capsys.readouterr()
+    assert said.out == "" and "is not a folder" in said.err and "kiosk" in said.err
+
+
+def test_aseb_stats_of_a_folder_without_kiosk_games_says_what_it_counts(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from sim.command.cli import main
+
+    assert main(["stats", "--state-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "games: 0" in out and "games per day" not in out
+    assert "only as a museum kiosk" in out and "aseb review" in out
 
 
 def test_a_line_a_full_disk_refused_is_written_once_there_is_room(

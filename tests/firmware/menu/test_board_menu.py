@@ -20,6 +20,7 @@ from firmware.menu.menu_table import MenuTable, menu_table
 from firmware.menu.settings_file import SettingsFile
 from firmware.play import sounds
 from firmware.play.controller import Settings
+from firmware.words import say
 from hardware.board_file import BOARDS, DEFAULT_BOARD, load_board
 from sim.board.table import Table
 from tests.firmware.hand import Hand, carry_out
@@ -76,7 +77,7 @@ def test_every_choice_on_the_board_is_made_by_the_reeds_alone_and_kept(tmp_path:
             with Table(state_dir=tmp_path, menu=True, say=said.append) as table:
                 hand = open_menu(table)
                 pick(table, hand, found.key, choice.value)
-                assert said[-1].startswith(choice.label)  # spoken as it is chosen
+                assert said[-1].startswith(say(choice.label))  # spoken as it is chosen
                 close(table, hand)
                 assert table.choices is not None and table.choices.chosen[found.key] == \
                     choice.value
@@ -104,6 +105,10 @@ def check_applied(table: Table, key: str, value: str) -> None:
         assert played.chances == (value == "shown")
     elif key == "volume":
         assert table.sim.speaker.volume == pytest.approx(int(value) / 5)
+    elif key == "lights":
+        assert played.calm == (value == "calm")
+    elif key == "spoken":
+        assert played.spoken == (value == "on")  # a shake with no piece lifted asks again
 
 
 def play_moves(table: Table, moves: int) -> None:

@@ -1,116 +1,216 @@
-"""The menu card: rendered, then read back from the SVG it wrote (squares by their printed names,
-fills, numbers and legend) and compared with the table the controller reads."""
+"""The menu card: laid out from the table the controller reads (every square, colour, number and
+meaning), drawn, and read back from the PDF it wrote: for every board in every language no two
+words overlap, none leaves the margins, every word is in the board's language, and the page
+carries no title printed over its steps."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import xml.etree.ElementTree as ET
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from engine import games
 from firmware import words
 from firmware.menu.card import (
-    CELL,
     DONE_COLOUR,
+    EMPTY,
     HEIGHT,
-    INSTRUCTION_SIZE,
-    LEGEND_SIZE,
     MARGIN,
+    SHOWN_PAGE,
     WIDTH,
+    Card,
+    card_table,
     draw_card,
-    instruction_lines,
-    plan,
+    layout,
+    steps,
     width_of,
 )
-from firmware.menu.choices import games_on
-from firmware.menu.menu_table import MenuTable, menu_table
-from firmware.words.shaping import ARABIC, shaped
+from firmware.words.shaping import shaped
 from hardware.board_file import BOARDS, DEFAULT_BOARD, Board, load_board
-from hardware.strips import Colour
 from sim.command.cli import main
 from tests.firmware.menu.test_settings_file import with_menu
 
 pytest.importorskip("reportlab")
 
-Rect = tuple[float, float, tuple[int, int, int]]
-Text = tuple[float, float, str]
+EVERY_BOARD = sorted(BOARDS.glob("*.toml"))
+Word = dict[str, object]
 
 
-def read_svg(path: Path) -> tuple[list[Rect], list[Text]]:
-    """Every filled rectangle (x, y, fill in whole percent) and every text (x, y, words)."""
-    rects: list[Rect] = []
-    texts: list[Text] = []
-    for element in ET.parse(path).iter():
-        tag = element.tag.rsplit("}", 1)[-1]
-        style = element.get("style", "")
-        if tag == "rect" and "fill: rgb(" in style:
-            fill = re.search(r"fill: rgb\((\d+)%,(\d+)%,(\d+)%\)", style)
-            assert fill is not None
-            rects.append((float(element.get("x", 0)), float(element.get("y", 0)),
-                          (int(fill[1]), int(fill[2]), int(fill[3]))))
-        elif tag == "text":
-            texts.append((float(element.get("x", 0)), float(element.get("y", 0)),
-                          element.text or ""))
-    return rects, texts
+@pytest.fixture
+def english_after() -> Iterator[None]:
+    yield
+    words.use("en")
 
 
-def percent(colour: Colour) -> tuple[int, int, int]:
-    r, g, b = (int(c * 100 / 255) for c in colour)  # as ReportLab writes it
-    return r, g, b
+def page_words(pdf: Path) -> tuple[list[Word], dict[str, object]]:
+    """Every word printed on the card's page with its box (pdfplumber), and the file's
+    properties."""
+    pdfplumber = pytest.importorskip("pdfplumber")
+    with pdfplumber.open(pdf) as read:
+        assert len(read.pages) == 1
+        page = read.pages[0]
+        assert (page.width, page.height) == (WIDTH, HEIGHT)
+        return page.extract_words(x_tolerance=1.5, y_tolerance=1), dict(read.metadata)
 
 
-def diagram(rects: list[Rect], texts: list[Text], heading: str
-            ) -> tuple[dict[str, tuple[int, int, int]], dict[str, str], str]:
-    """The diagram under ``heading``: each square's fill and number, and its legend's words."""
-    hx, hy = next((x, y) for x, y, text in texts if text == heading)
-    cells = [(x, y, fill) for x, y, fill in rects if hx - 1 <= x < hx + 260 and hy - 90 < y < hy]
-    fills, numbers = {}, {}
-    for x, y, fill in cells:
-        inside = [t for tx, ty, t in texts if x <= tx < x + CELL and y <= ty < y + CELL]
-        names = [t for t in inside if not t.isdigit()]
-        assert len(names) == 1, f"one square's name in each cell, not {inside}"
-        fills[names[0]] = fill
-        numbers[names[0]] = next((t for t in inside if t.isdigit()), "")
-    bottom = min(y for _, y, _ in cells)
-    below = [ty for tx, ty, t in texts if abs(tx - hx) < 1 and ty < bottom and is_heading(t)]
-    end = max(below, default=0.0)  # the next diagram's heading in this column
-    legend = " ".join(t for tx, ty, t in texts
-                      if hx - 1 <= tx < hx + 260 and end < ty < bottom)
-    return fills, numbers, " ".join(legend.split())
+def overlapping(words_on_page: list[Word]) -> list[tuple[object, object]]:
+    """The pairs of words whose boxes overlap."""
+    found = []
+    for a, b in itertools.combinations(words_on_page, 2):
+        if a["x0"] < b["x1"] - 0.01 and b["x0"] < a["x1"] - 0.01 \
+                and a["top"] < b["bottom"] - 0.01 and b["top"] < a["bottom"] - 0.01:  # type: ignore[operator]
+            found.append((a["text"], b["text"]))
+    return found
 
 
-def is_heading(text: str) -> bool:
-    return text == "Opening" or "(the page square:" in text
+def outside(words_on_page: list[Word]) -> list[object]:
+    """The words that reach past the margins."""
+    return [w["text"] for w in words_on_page
+            if w["x0"] < MARGIN - 0.5 or w["x1"] > WIDTH - MARGIN + 0.5  # type: ignore[operator]
+            or w["top"] < MARGIN - 0.5 or w["bottom"] > HEIGHT - MARGIN + 0.5]  # type: ignore[operator]
 
 
-def controllers_table(board: Board) -> MenuTable:
-    return menu_table(games.load(games_on(board.kind)[0]).geometry, board.menu.open)
+@pytest.mark.parametrize("language", sorted(words.LANGUAGES))
+@pytest.mark.parametrize("board_file", EVERY_BOARD, ids=lambda p: p.stem)
+def test_no_two_words_of_any_card_overlap_and_none_leaves_the_margins(
+        board_file: Path, language: str, tmp_path: Path, english_after: None) -> None:
+    words.use(language)
+    printed, properties = page_words(draw_card(load_board(board_file), tmp_path / "card.pdf"))
+    assert len(printed) > 150
+    assert overlapping(printed) == []
+    assert outside(printed) == []
+    text = " ".join(str(w["text"]) for w in printed)
+    assert "aseb menu card" not in text  # no title of ReportLab's over the first step
+    assert properties.get("Title") == words._("The board menu")
 
 
-@pytest.mark.parametrize("board_file", [DEFAULT_BOARD, BOARDS / "senet.toml"])
-def test_the_card_shows_exactly_the_controllers_squares(tmp_path: Path, board_file: Path) -> None:
+def test_a_check_that_finds_an_overlap_and_a_word_past_the_margin() -> None:
+    a = {"text": "a", "x0": 40.0, "x1": 60.0, "top": 100.0, "bottom": 110.0}
+    b = {"text": "b", "x0": 55.0, "x1": 70.0, "top": 105.0, "bottom": 115.0}
+    c = {"text": "c", "x0": 550.0, "x1": 570.0, "top": 300.0, "bottom": 310.0}
+    assert overlapping([a, b, c]) == [("a", "b")]
+    assert outside([a, b, c]) == ["c"]
+
+
+def boxes_of(card: Card, page: str) -> dict[str, tuple[tuple[int, int, int], int, bool]]:
+    return {box.square: (box.fill, box.number, box.outlined) for box in card.boxes
+            if box.page == page}
+
+
+@pytest.mark.parametrize("board_file", EVERY_BOARD, ids=lambda p: p.stem)
+def test_the_card_shows_exactly_the_controllers_squares(board_file: Path) -> None:
     board = load_board(board_file)
-    rects, texts = read_svg(draw_card(board, tmp_path / "card.svg"))
-    table = controllers_table(board)
+    card, table = layout(board), card_table(board)
+    printed = " ".join(line.text for line in card.lines)
     for page in table.pages:
-        fills, numbers, legend = diagram(rects, texts,
-                                         f"{page.setting.title} (the page square: {page.tab})")
-        expected = {sq: percent(choice.colour) for sq, choice in page.choices.items()}
-        assert {sq: fills[sq] for sq in expected} == expected
-        assert fills[table.done] == percent(DONE_COLOUR)
-        numbered = {sq: n for sq, n in numbers.items() if n}
-        assert numbered == {sq: str(n) for n, sq in enumerate(page.choices, 1)}
-        for n, (square, choice) in enumerate(page.choices.items(), 1):
-            drawn = shaped(f"{n} {square}: {choice.label}")  # Arabic joined, as printed
-            assert " ".join(drawn.split()) in legend
-        plain = set(fills) - set(page.choices) - {page.tab, table.done}
-        assert len({fills[sq] for sq in plain}) == 1  # every other square the same plain wood
-    fills, _, legend = diagram(rects, texts, "Opening")
-    assert fills[table.done] == percent(DONE_COLOUR)
-    assert all(square in legend for square in table.opening)
+        drawn = boxes_of(card, page.setting.title)
+        assert drawn[page.tab] == (SHOWN_PAGE, 0, True)  # the page's own square, outlined
+        assert drawn[table.done][0] == DONE_COLOUR
+        for number, (square, choice) in enumerate(page.choices.items(), 1):
+            assert drawn[square] == (choice.colour, number, False)
+            legend = f"{number} {square}: {choice.label}"
+            assert legend in " ".join(printed.split()), legend  # wrapped lines joined
+        plain = set(drawn) - set(page.choices) - {page.tab, table.done}
+        assert {drawn[square][0] for square in plain} == {EMPTY}
+    opening = boxes_of(card, "Opening")
+    assert opening[table.done][0] == DONE_COLOUR
+    pieces = {(round(x), round(y)) for x, y, _r in card.pieces}
+    assert len(pieces) == len(table.opening)  # a piece drawn on each opening square
+    assert card.sticks is not None
+    for step in steps(table):
+        assert step in " ".join(printed.split())
+
+
+def test_the_svg_draws_every_square_of_the_plan_in_its_colour(tmp_path: Path) -> None:
+    board = load_board(DEFAULT_BOARD)
+    card = layout(board)
+    svg = draw_card(board, tmp_path / "card.svg")
+    fills: Counter[tuple[int, int, int]] = Counter()
+    texts = []
+    for element in ET.parse(svg).iter():
+        tag = element.tag.rsplit("}", 1)[-1]
+        fill = re.search(r"fill: rgb\((\d+)%,(\d+)%,(\d+)%\)", element.get("style", ""))
+        if tag == "rect" and fill is not None:
+            fills[(int(fill[1]), int(fill[2]), int(fill[3]))] += 1
+        elif tag == "text":
+            texts.append(element.text or "")
+    wanted = Counter(tuple(int(c * 100 / 255) for c in box.fill) for box in card.boxes)
+    assert all(fills[colour] >= n for colour, n in wanted.items())
+    assert Counter(t for t in texts if re.fullmatch(r"[A-Z]\d+", t)) == \
+        Counter(box.square for box in card.boxes)
+
+
+@pytest.mark.parametrize("language", sorted(words.LANGUAGES))
+@pytest.mark.parametrize("board_file", EVERY_BOARD, ids=lambda p: p.stem)
+def test_a_card_names_no_board_file_nor_kind_only_its_games(board_file: Path, language: str,
+                                                             english_after: None) -> None:
+    """The board file's name and kind are the maker's words ("reeds on two MCP23017
+    expanders", ``twenty-squares``): a card, in any language, speaks only its own."""
+    words.use(language)
+    board = load_board(board_file)
+    printed = " ".join(line.text for line in layout(board).lines)
+    assert board.name not in printed and board.kind not in printed
+    assert "MCP23017" not in printed and "reeds" not in printed
+
+
+def test_the_arabic_card_has_no_english_word(english_after: None) -> None:
+    """Every Latin word left on the Arabic card is a square, a number or a language's own
+    name (the words are the catalog's: the pseudo-language test finds any not marked)."""
+    words.use("ar")
+    card = layout(load_board(DEFAULT_BOARD))
+    names = {name for value in words.LANGUAGES.values() for name in value.split()}
+    latin = {word for line in card.lines for word in re.findall(r"[^\W\d_]+", line.text)
+             if re.match("[A-Za-z]", word)}
+    assert {word for word in latin if not re.fullmatch(r"[A-Z]", word) and word not in names
+            and not re.fullmatch(r"[A-Z]\d*", word)} == set()
+
+
+def test_the_arabic_card_reads_from_the_right_its_words_joined(tmp_path: Path,
+                                                                english_after: None) -> None:
+    words.use("ar")
+    board = load_board(DEFAULT_BOARD)
+    card = layout(board)
+    assert all(line.end for line in card.lines)  # every line set to the right of its column
+    assert max(line.x for line in card.lines) == pytest.approx(WIDTH - MARGIN)
+    title = next(line for line in card.lines if line.text == words._("The board menu"))
+    assert title.x == pytest.approx(WIDTH - MARGIN)
+    steps_at = [line for line in card.lines if line.text.startswith("1. ")]
+    opening = [box for box in card.boxes if box.page == words._("Opening")]
+    assert steps_at and steps_at[0].x < min(box.x for box in opening)  # the drawing at right
+    for line in card.lines:
+        assert not re.search("[\u0621-\u064a]", shaped(line.text))  # no letter left unjoined
+    svg = draw_card(board, tmp_path / "card.svg").read_text(encoding="utf-8")
+    assert "NotoNaskhArabic" in svg and "unicode-bidi" in svg  # no viewer turns it round again
+    try:
+        png = draw_card(board, tmp_path / "card.png")
+    except ValueError:
+        pytest.skip("no bitmap renderer for ReportLab here")
+    assert png.read_bytes().startswith(b"\x89PNG")
+
+
+def test_an_arabic_word_is_printed_joined() -> None:
+    """Joined letters are narrower than the same letters standing alone, in the card's face."""
+    word = "العربية"
+    isolated = sum(width_of(letter, 12) for letter in word)
+    assert width_of(word, 12) < isolated * 0.85
+
+
+def test_a_long_translation_makes_the_pages_smaller_never_longer_than_the_page(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The card shrinks its pages' letters and squares until it fits: a language twice as
+    wordy still ends above the bottom margin."""
+    board: Board = load_board(DEFAULT_BOARD)
+    plain = layout(board)
+    wordy = words._
+    monkeypatch.setattr("firmware.menu.card._", lambda text: f"{wordy(text)} {wordy(text)}")
+    long = layout(board)
+    assert min(line.y for line in long.lines) >= MARGIN
+    assert min(b.size for b in long.boxes if b.page != "Opening") < \
+        min(b.size for b in plain.boxes if b.page != "Opening")
 
 
 def test_aseb_menu_card_writes_a_pdf_and_a_png(tmp_path: Path,
@@ -136,81 +236,3 @@ def test_a_bad_board_file_or_format_is_answered_in_a_line(
     assert "menu.level" in capsys.readouterr().err
     assert main(["menu-card", "--out", str(tmp_path / "card.doc")]) == 2
     assert "the card is written as .pdf, .svg, .png" in capsys.readouterr().err
-
-
-@pytest.fixture
-def english_after() -> Iterator[None]:
-    yield
-    words.use("en")
-
-
-def lines_at(texts: list[Text]) -> dict[float, str]:
-    """The card's printed lines by height, their runs joined left to right (an Arabic line is
-    printed as runs, each in its face)."""
-    found: dict[float, list[tuple[float, str]]] = {}
-    for x, y, text in texts:
-        found.setdefault(y, []).append((x, text))
-    return {y: "".join(text for _x, text in sorted(runs)) for y, runs in found.items()}
-
-
-def test_the_arabic_card_is_shaped_right_to_left_and_at_the_right(
-        tmp_path: Path, english_after: None) -> None:
-    words.use("ar")
-    board = load_board(DEFAULT_BOARD)
-    _rects, texts = read_svg(draw_card(board, tmp_path / "card.svg"))
-    printed = set(lines_at(texts).values())
-    table = controllers_table(board)
-    for line in instruction_lines(table):  # each line as the window draws it: joined, in order
-        assert shaped(line) in printed
-        assert not re.search("[\u0621-\u064a]", shaped(line))  # no letter left unjoined
-    assert any(shaped(words._("Opening")) in line for line in printed)
-    arabic = [text for _x, _y, text in texts if ARABIC.search(text)]
-    assert arabic and all(not re.search("[\u0621-\u064a]", text) for text in arabic)
-    svg = (tmp_path / "card.svg").read_text(encoding="utf-8")
-    assert "NotoNaskhArabic" in svg and "unicode-bidi" in svg  # no viewer turns it round again
-    first = [(x, text) for x, y, text in texts if y == HEIGHT - MARGIN - 50]  # instruction 1
-    x, text = max(first)
-    assert x + width_of(text, INSTRUCTION_SIZE) == pytest.approx(WIDTH - MARGIN)  # at the right
-    assert text.endswith("1")  # its number first, at the right: "1." read right to left
-    try:
-        png = draw_card(board, tmp_path / "card.png")
-    except ValueError:
-        pytest.skip("no bitmap renderer for ReportLab here")
-    assert png.read_bytes().startswith(b"\x89PNG")
-
-
-def test_an_arabic_word_is_printed_joined(english_after: None) -> None:
-    """Joined letters are narrower than the same letters standing alone, in the card's face."""
-    pytest.importorskip("reportlab")
-    word = "العربية"
-    isolated = sum(width_of(letter, 12) for letter in word)
-    assert width_of(word, 12) < isolated * 0.85
-
-
-@pytest.mark.parametrize("language", sorted(words.LANGUAGES))
-@pytest.mark.parametrize("board_file", [DEFAULT_BOARD, BOARDS / "senet.toml",
-                                        BOARDS / "mcp23017-racks.toml"])
-def test_no_line_of_any_languages_card_passes_the_margin(language: str, board_file: Path,
-                                                         english_after: None) -> None:
-    words.use(language)
-    board = load_board(board_file)
-    table = controllers_table(board)
-    wide = WIDTH - 2 * MARGIN
-    for line in instruction_lines(table):
-        assert width_of(line, INSTRUCTION_SIZE) <= wide, line
-    boxes, lines = plan(table, board)
-    column = wide / 2
-    for line in lines:
-        size = 9 if line.bold else LEGEND_SIZE
-        start = line.x - width_of(line.text, size, line.bold) if words.right_to_left() \
-            else line.x
-        assert MARGIN - 0.5 <= start and start + width_of(line.text, size, line.bold) <= \
-            WIDTH - MARGIN + 0.5, line
-        assert width_of(line.text, size, line.bold) <= column, line
-        assert line.y >= MARGIN / 2, line  # not off the page's foot
-    assert all(MARGIN <= box.x <= WIDTH - MARGIN for box in boxes)
-    headings = [line for line in lines if line.bold]
-    legends = [line for line in lines if not line.bold]
-    for heading in headings:  # a legend never runs into the heading below it
-        assert not any(abs(legend.y - heading.y) < 8 and
-                       (legend.x > WIDTH / 2) == (heading.x > WIDTH / 2) for legend in legends)

@@ -12,7 +12,7 @@ from engine.core.sides import Side
 from engine.mummy import Level
 from engine.tait.moves import Move
 from engine.tait.state import GameState
-from firmware.lights.scenes import CONES, REELS, Phase
+from firmware.lights.scenes import CONES, RED, REELS, Phase
 from firmware.play import sounds
 from firmware.play.controller import Settings
 from firmware.play.tracker import AsExpected, InProgress, Mismatch
@@ -58,7 +58,7 @@ def test_an_opponents_piece_moved_by_mistake_and_put_right_leaves_no_evidence(
         hand.lift("M9")
         hand.place("M10")  # the wrong piece, moved
         table.run(2.5)
-        assert sounds.MISTAKE in table.sim.sounds and shows(table, "M10", (255, 0, 0))
+        assert sounds.MISTAKE in table.sim.sounds and shows(table, "M10", RED)
         hand.lift("M10")
         hand.place("M9")  # guided back
         hand.lift("M6")

@@ -21,9 +21,17 @@ from firmware.lights.scenes import Phase
 from firmware.menu.settings_file import SettingsFile
 from firmware.service import link as link_module
 from firmware.service.link import Link, socket_path
-from firmware.service.link_schema import EVENTS, VERSION, Refused, message, parse_command
+from firmware.service.link_schema import (
+    EVENTS,
+    VERSION,
+    Refused,
+    message,
+    parse_command,
+    told_text,
+)
 from firmware.story.setna import Setna
 from firmware.story.tournament import Tournament
+from firmware.words import LANGUAGES, say, speaking
 from sim.board.table import Table
 from tests.firmware.hand import carry_out
 from tests.solved import TWO, two_piece_table
@@ -108,6 +116,38 @@ def test_a_companion_is_told_hello_and_the_whole_board(table: Table, link: Link)
     assert settings["values"]["level"] == "priest"
 
 
+def test_the_status_is_told_in_every_language_and_the_log_as_phrases(table: Table,
+                                                                     link: Link) -> None:
+    companion = connect(table, link)
+    table.sim.shake(1.0)
+    table.run(2.0)
+    events = companion.events()
+    status = [e for e in events if e["type"] == "status"][-1]
+    assert set(status["said"]) == set(LANGUAGES) and status["said"]["en"] == status["text"]
+    with speaking("de"):
+        assert status["said"]["de"] == table.controller.status() != status["text"]
+    log = [e for e in events if e["type"] == "log"][-1]
+    assert len(log["told"]) == len(log["lines"])
+    with speaking("de"):  # each sentence said again, in a companion's own language
+        german = [say(told_text(told)) for told in log["told"]]
+    assert german != log["lines"] and german[-1] == say_in("de", table.controller.told[-1])
+
+
+def test_a_refusal_a_player_may_read_is_told_as_a_phrase(table: Table, link: Link) -> None:
+    companion = connect(table, link)
+    companion.events()
+    companion.send({"type": "throw"})
+    table.run(0.1)
+    (error,) = [e for e in companion.events() if e["type"] == "error"]
+    assert error["message"] == "It is not your turn to throw."
+    assert say_in("ar", told_text(error["words"])) != error["message"]
+
+
+def say_in(language: str, text: str) -> str:
+    with speaking(language):
+        return say(text)
+
+
 def test_only_what_changed_is_told_again(table: Table, link: Link) -> None:
     companion = connect(table, link)
     companion.events()
@@ -171,8 +211,8 @@ def test_a_setting_is_changed_as_the_board_menu_would(table: Table, link: Link,
     (b'{"type": "set", "key": "level", "value": "pharaoh"}\n', "not a choice"),
     (b'{"type": "set", "key": "colour", "value": "red"}\n', "unknown setting"),
     (b'{"v": 99, "type": "new_game"}\n', "version"),
-    (b'{"type": "move", "move": "C2-M6"}\n', "not the remote player's turn"),
-    (b'{"type": "throw"}\n', "not the remote player's turn"),
+    (b'{"type": "move", "move": "C2-M6"}\n', "not your turn to move"),
+    (b'{"type": "throw"}\n', "not your turn to throw"),
     (b'{"type": "remote", "side": "pharaohs"}\n', "unknown side"),
     (b'{"type": "record", "id": "../../etc/passwd"}\n', "no record"),
     (b"\xff\xfe\n", "not JSON"),

@@ -53,6 +53,15 @@ def test_every_catalog_has_every_message(language: str) -> None:
     assert found == wanted
 
 
+@pytest.mark.parametrize("language", [lang for lang in words.LANGUAGES if lang != "en"])
+def test_every_message_is_translated_into_every_language(language: str) -> None:
+    """A player never meets English in another language: every message has its translation
+    (every plural form too); English speaks the messages themselves."""
+    untranslated = [m.id for m in read_po(po_path(language)) if m.id and (
+        not all(m.string) if isinstance(m.string, tuple) else not m.string)]
+    assert untranslated == []
+
+
 def placeholders(text: str) -> list[str]:
     return sorted(PLACEHOLDER.findall(text))
 

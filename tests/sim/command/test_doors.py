@@ -86,7 +86,10 @@ text_file("web address a name", with_web('address = "aseb.local"'),
 text_file("web pin a number", with_web("pin = 1234"), "web.pin: expected text")
 text_file("web pin of letters", with_web('pin = "12ab"'), "web.pin: expected 4 to 8 digits")
 text_file("web key misspelt", with_web('adress = "127.0.0.1"'),
-          "web.adress: unknown key (known keys here: address, pin, port)")
+          "web.adress: unknown key (known keys here: address, hosts, pin, port)")
+text_file("web hosts a name with a space", with_web('hosts = ["aseb board"]'),
+          "web.hosts: expected host names such as 'aseb.local'")
+text_file("web hosts a name", with_web('hosts = "aseb.local"'), "web.hosts: expected a list")
 text_file("web port of 5,000 digits", with_web("port = " + "9" * 5000),
           "web.port: a number of 5,000 digits; no setting needs more than a few")
 text_file("web port nested 5,000 deep", with_web("port = " + "[" * 5000 + "]" * 5000),
@@ -143,6 +146,16 @@ def test_every_door_refuses_a_bad_board_file_in_one_line_with_78(
 def test_a_valid_web_section_is_read_and_kept() -> None:
     board = load_board(DEFAULT_BOARD)  # the shipped file: no [web], the defaults
     assert (board.web.address, board.web.port, board.web.pin) == ("127.0.0.1", 8020, None)
+    assert board.web.hosts == () and board.web.origin == "http://127.0.0.1:8020"
+
+
+def test_the_names_the_page_is_reached_by_are_read_and_name_the_friends_link(
+        tmp_path: Path) -> None:
+    path = tmp_path / "board.toml"
+    path.write_text(WEB + 'hosts = ["Aseb.local", "board.home.arpa"]\n')
+    web = load_board(path).web
+    assert web.hosts == ("aseb.local", "board.home.arpa")
+    assert web.origin == "http://aseb.local:8021"
 
 
 @pytest.mark.parametrize("door", ["run", "sim", "selftest", "menu-card"])
@@ -150,12 +163,12 @@ def test_a_valid_web_section_passes_every_door(
         door: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
         caplog: pytest.LogCaptureFixture) -> None:
     """Past the board file each door goes on: the run and the selftest find no GPIO here (69),
-    the window no display (1), the card is drawn (0)."""
+    the window no display (69, as make run expects), the card is drawn (0)."""
     path = tmp_path / "board.toml"
     path.write_text(WEB + 'pin = "482913"\n')
     assert load_board(path).web.port == 8021
     status = main([*doors(tmp_path)[door], str(path)])
-    assert status == {"run": 69, "sim": 1, "selftest": 69, "menu-card": 0}[door], \
+    assert status == {"run": 69, "sim": 69, "selftest": 69, "menu-card": 0}[door], \
         said(capsys, caplog)
     assert "web" not in said(capsys, caplog)
 

@@ -70,3 +70,14 @@ def test_wrapped_lines_fit_and_keep_every_word() -> None:
     lines = texts.wrap(body, 18, 400)
     assert all(texts.width(line, 18) <= 400 for line in lines if " " in line)
     assert " ".join(" ".join(lines).split()) == " ".join(body.split())
+
+
+def test_a_no_break_space_keeps_its_words_on_one_line_and_is_drawn_as_a_space() -> None:
+    from sim.drawing.text import NO_BREAK, Texts
+
+    texts = Texts()
+    long = "the dice still to use are here " * 3 + f"(dice to use: 1{NO_BREAK}6)."
+    lines = texts.wrap(long, 16, 220)
+    assert len(lines) > 2
+    assert f"1{NO_BREAK}6)." in lines[-1] and not lines[-2].endswith("1")
+    assert texts.width(f"1{NO_BREAK}6", 16) == texts.width("1 6", 16)

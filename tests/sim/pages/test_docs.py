@@ -33,19 +33,21 @@ def test_the_rules_page_marks_its_decisions() -> None:
         assert rule.lower() in rules.lower(), rule
 
 
-def test_every_games_rules_page_is_in_its_package_and_its_package_data() -> None:
-    """Help > How to play reads ``engine/NAME/rules.md`` with importlib.resources: the wheel
-    (systemd/install.sh, pip install .) carries it only if a package-data pattern names it."""
+def test_every_games_rules_for_players_and_reference_are_package_data() -> None:
+    """How to play reads ``engine/NAME/how_to_play.md`` with importlib.resources, and the
+    reference ``rules.md`` sits beside it: the wheel (systemd/install.sh, pip install .) carries
+    them only if a package-data pattern names them."""
     from engine.games import load, names
-    from sim.pages.how_to_play import page_name, rules_page
+    from sim.pages.guide import SOURCE, guide
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     setuptools = project["tool"]["setuptools"]
     patterns = setuptools["package-data"]["*"]
-    assert sorted(ROOT / page_name(load(name)) for name in names()) == RULES_PAGES
+    assert sorted(ROOT / "engine" / name / "rules.md" for name in names()) == RULES_PAGES
     for name in names():
         assert any(fnmatch.fnmatch(f"engine.{name}", p) for p in setuptools["packages"]["find"]
                    ["include"]), name
-        assert any(fnmatch.fnmatch("rules.md", p) for p in patterns), patterns
-        text = rules_page(load(name))
-        assert text is not None and text.startswith("# "), name
+        for page in ("rules.md", SOURCE):
+            assert any(fnmatch.fnmatch(page, p) for p in patterns), (page, patterns)
+        assert (ROOT / "engine" / name / SOURCE).exists(), name
+        assert guide(load(name)) is not None, name

@@ -11,8 +11,9 @@ import pytest
 
 from engine.core.sides import Side
 from engine.core.sticks import Throw
+from engine.game import Game
 from engine.tait.moves import Move
-from engine.tait.state import GameState
+from engine.tait.state import TAIT, GameState
 from sim.command.cli import main
 from sim.terminal.game import TerminalGame
 
@@ -87,15 +88,26 @@ def test_the_mummy_plays_its_side_by_itself() -> None:
     assert "win!" in script.text
 
 
+def test_a_number_with_one_move_to_choose_says_so() -> None:
+    state = GameState.parse("C:M9 R:M6 off:4,4 entered:CR turn:C")
+    script = Script(["", "2", "quit"])
+    game = TerminalGame(script.read, script.write, random.Random(0), mummy=None,
+                        throws=lambda _thrown: Throw.parse("WWDD"))
+    game.game = Game(TAIT, Side.CONES, start=state)
+    game.run()
+    assert "Type 1: there is one move." in script.lines
+
+
 def test_a_wrong_answer_is_explained_and_asked_again() -> None:
-    script = Script(["", "M99", "banana", "9", "0", "quit"])
+    script = Script(["", "M99", "banana", "9", "0", "-1", "quit"])
     game = TerminalGame(script.read, script.write, random.Random(0), mummy=None)
     assert game.run() == 0
     assert "Go ahead and make your move" in script.prompts[1]
     mistakes = [line for line in script.lines if "Pick one of" in line]
     assert len(mistakes) == 2
     count = len(game.game.state.moves)
-    assert script.lines.count(f"Choose 1 to {count}.") == 2  # a number is never a square
+    assert count > 1
+    assert script.lines.count(f"Choose 1 to {count}.") == 3  # a number is never a square
     assert "farewell" in script.text.lower()
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from engine.core.sides import Side
 from engine.mummy import Level, Mummy
+from firmware import words
 from firmware.menu.choices import choose, settings
 from firmware.menu.settings_file import SettingsFile
 from sim.command.cli import main
@@ -52,7 +53,26 @@ def test_options_lists_every_setting_and_its_choices(tmp_path: Path) -> None:
     for found in settings():
         assert found.key in listing
         assert all(choice.value in listing for choice in found.choices)
-    assert "level CHOICE" in listing  # help names the settings' commands
+    assert "level (Mummy's level)" in listing  # help names the settings' commands
+    assert "  vizier       Vizier: weighs every throw that could come next, two throws ahead" \
+        in listing  # a choice as typed and what it means
+    assert "  reels  The mummy plays the Reels  (now)" in listing
+
+
+def test_in_french_the_commands_keep_their_spelling_and_say_what_they_mean_in_french(
+        tmp_path: Path) -> None:
+    words.use("fr")
+    try:
+        _, said, _, _ = script(["aide", "options", "level", str(tmp_path)])
+    finally:
+        words.use("en")
+    listing = "\n".join(said)
+    assert "level (Niveau de la momie)" in listing and "opponent (Adversaire)" in listing
+    assert "CHOICE" not in listing and "CHOIX" not in listing
+    assert "Adversaire (opponent) :" in listing
+    assert "  none   Deux joueurs, sans momie" in listing
+    assert "  hidden  Chances masquées" in listing
+    assert "Tapez « level » et un choix, par exemple « level priest »." in listing
 
 
 def test_each_setting_is_set_by_its_name_and_kept(tmp_path: Path) -> None:
@@ -63,7 +83,7 @@ def test_each_setting_is_set_by_its_name_and_kept(tmp_path: Path) -> None:
     assert game.mummy is None and not game.show_chances
     assert game.game.ruleset.name == "cyningstan"
     assert any("is not a choice" in line for line in said)  # pharaoh, answered
-    assert any(line.startswith("level: choose one of") for line in said)
+    assert any(line.startswith("Mummy's level (level):\n  scribe") for line in said)
     kept = file.load(None)
     assert (kept.game, kept["level"], kept.mummy, kept["volume"]) == \
         ("cyningstan", "vizier", None, "2")
@@ -166,6 +186,6 @@ def test_options_name_the_language_spoken(tmp_path: Path) -> None:
         _game, said, _file, _levels = script(["options", str(tmp_path)])
     finally:
         words.use("en")
-    line = next(line for text in said for line in text.splitlines()
-                if line.startswith("language"))
-    assert line.endswith("de)") and "en)" not in line
+    lines = [line for text in said for line in text.splitlines()]
+    chosen = [line for line in lines[lines.index("Sprache (language):"):] if "(jetzt)" in line]
+    assert chosen[0] == "  de  Deutsch  (jetzt)"

@@ -27,7 +27,7 @@ def serves(state: Path) -> bool:
     """Whether the page starts on ``state`` and answers (its key made, its PIN kept)."""
     app = create_app(BoardLink(state.parent / "none.sock"), WebConfig(pin="2468"), state,
                      connect=False)
-    with TestClient(app) as client:
+    with TestClient(app, base_url="http://127.0.0.1") as client:
         return client.get("/").status_code == 200 and PinStore(state).check("2468")
 
 

@@ -43,7 +43,7 @@ class WebBoard:
 
     def __init__(self, tmp_path: Path, pin: str | None = "2468", seed: int = 3,
                  settings: Settings | None = None, story: str | None = None,
-                 language: str | None = None) -> None:
+                 language: str | None = None, port: int = 8020) -> None:
         self.table = Table(state_dir=tmp_path / "board", menu=True, seed=seed, settings=settings,
                            story=story)
         self.link = Link(tmp_path / "run" / "link.sock", self.table.controller,
@@ -58,8 +58,8 @@ class WebBoard:
         self.thread.start()
         self.clock = Clock()
         self.board_link = BoardLink(self.link.path, retry=0.05)
-        self.app = create_app(self.board_link, WebConfig(pin=pin), tmp_path / "web",
-                              clock=self.clock, language=language)
+        self.app = create_app(self.board_link, WebConfig(pin=pin, port=port), tmp_path / "web",
+                              clock=self.clock, wall=self.clock, language=language)
 
     def _answer(self) -> None:
         """Tick the link whenever one of its sockets has something to read."""

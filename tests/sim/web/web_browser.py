@@ -36,24 +36,28 @@ def chromium_missing() -> str | None:
 @contextlib.contextmanager
 def served(tmp_path: Path, **options: Any) -> Iterator[tuple[WebBoard, str]]:
     """The simulated board and its page, served on a loopback port (listening before the
-    server thread starts, so no wait for it is needed)."""
-    with WebBoard(tmp_path, **options) as board:
-        listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        listener.bind(("127.0.0.1", 0))
-        listener.listen(64)
-        port = listener.getsockname()[1]
-        server = uvicorn.Server(uvicorn.Config(board.app, log_level="warning", ws="none",
-                                               lifespan="on", timeout_graceful_shutdown=STOPPING))
-        thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]},
-                                  daemon=True)
-        thread.start()
-        try:
-            yield board, f"http://127.0.0.1:{port}"
-        finally:
-            server.should_exit = True
-            thread.join(timeout=30)
-            listener.close()
+    server thread starts, so no wait for it is needed; the page knows its port, as its board
+    file would tell it, for the links it makes)."""
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(64)
+    port = listener.getsockname()[1]
+    try:
+        with WebBoard(tmp_path, port=port, **options) as board:
+            server = uvicorn.Server(uvicorn.Config(board.app, log_level="warning", ws="none",
+                                                   lifespan="on",
+                                                   timeout_graceful_shutdown=STOPPING))
+            thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]},
+                                      daemon=True)
+            thread.start()
+            try:
+                yield board, f"http://127.0.0.1:{port}"
+            finally:
+                server.should_exit = True
+                thread.join(timeout=30)
+    finally:
+        listener.close()
 
 
 @contextlib.contextmanager

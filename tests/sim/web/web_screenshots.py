@@ -3,7 +3,8 @@
 museum's display between games of Setna's tournament (the story's art, the sand, MummyFacts)
 and a remote friend's page, in the distribution's Chromium beside the simulated board.
 
-    python -m tests.sim.web.web_screenshots docs/web
+    python -m tests.sim.web.web_screenshots docs/web            # the README's, in English
+    python -m tests.sim.web.web_screenshots /tmp/de de          # the browser speaking German
 """
 
 from __future__ import annotations
@@ -25,6 +26,15 @@ from tests.sim.web.web_browser import browser, served
 from tests.solved import TWO, two_piece_table
 
 SIZES = {"phone": (390, 844), "wall": (1920, 1080)}
+LANGUAGE = ["en"]
+"""The browser's language (``Accept-Language``), set by ``main``."""
+
+
+def new_page(chromium: Any, width: int = 1280, height: int = 900) -> Any:
+    """A page of its own (its own cookies), its browser speaking ``LANGUAGE``."""
+    return chromium.new_context(viewport={"width": width, "height": height},
+                                locale=LANGUAGE[0],
+                                extra_http_headers={"accept-language": LANGUAGE[0]}).new_page()
 
 
 def play(board: WebBoard, demo: Demo, seconds: float, until_won: bool = False) -> None:
@@ -41,7 +51,7 @@ def play(board: WebBoard, demo: Demo, seconds: float, until_won: bool = False) -
 def shoot(chromium: Any, url: str, out: Path, name: str, pin: str | None = None) -> None:
     """The page at ``url`` at each size (as the owner, with ``pin``), once its log is there."""
     for size, (width, height) in SIZES.items():
-        page = chromium.new_page(viewport={"width": width, "height": height})
+        page = new_page(chromium, width, height)
         if pin is not None:
             log_in(page, url.split("/", 3)[0] + "//" + url.split("/", 3)[2], pin)
         page.goto(url)
@@ -63,7 +73,7 @@ def ask_pin(board: WebBoard, chromium: Any, url: str, out: Path) -> str:
     """The owner asks the board to say a PIN (it lights it on the squares, for the room only):
     the login page as it says so, at each size; the PIN the board said."""
     width, height = SIZES["phone"]
-    page = chromium.new_page(viewport={"width": width, "height": height})
+    page = new_page(chromium, width, height)
     page.goto(f"{url}/login")
     page.click("form[action='/pin'] button")
     page.locator(".note").wait_for(timeout=15000)
@@ -82,13 +92,13 @@ def remote(board: WebBoard, chromium: Any, url: str, out: Path, pin: str) -> Non
     with board.lock:
         board.table.controller.settings.mummy_plays_both = False
         board.table.controller.settings.mummy = Side.REELS
-    owner = chromium.new_page()
+    owner = new_page(chromium)
     log_in(owner, url, pin)
     owner.goto(url)
     owner.select_option("select[name=side]", "cones")
     owner.click("form[action='/remote/invite'] button")
     link, pin = owner.locator("#invite-url").inner_text(), owner.locator("#invite-pin").inner_text()
-    friend = chromium.new_page(viewport={"width": 390, "height": 844})
+    friend = new_page(chromium, 390, 844)
     friend.goto(link)
     friend.fill("input[name=pin]", pin)
     friend.click("form.pin button")
@@ -126,8 +136,9 @@ def tournament(chromium: Any, out: Path) -> None:
         shoot(chromium, url + "/display", out, "display")
 
 
-def main(out: Path) -> int:
+def main(out: Path, language: str = "en") -> int:
     out.mkdir(parents=True, exist_ok=True)
+    LANGUAGE[0] = language
     settings = Settings(ruleset=TWO, table=two_piece_table(), mummy_plays_both=True)
     with tempfile.TemporaryDirectory() as temp, browser() as chromium:
         with served(Path(temp), settings=settings, seed=7, pin=None) as (board, url):
@@ -146,4 +157,5 @@ def main(out: Path) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/web")))
+    sys.exit(main(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/web"),
+                  sys.argv[2] if len(sys.argv) > 2 else "en"))

@@ -14,6 +14,8 @@ import random
 import sys
 from pathlib import Path
 
+import pygame
+
 from engine.core.sides import Side
 from engine.game import Game
 from engine.games import load, names
@@ -41,11 +43,13 @@ def shoot(name: str, folder: Path) -> list[Path]:
     window = Window.open(settings=WindowSettings(mummy=Side.REELS), seed=4, game=name)
     window.step(0.5)
     made = []
-    for n, page in enumerate(how_to_play(load(name)), 1):
-        window.page = page
+    pages = how_to_play(load(name))
+    window.show_pages(pages)
+    for n in range(1, len(pages) + 1):  # turned as a player turns them: Next, page by page
         made.append(folder / f"{name}-howto-{n}.png")
         render(window, made[-1])
-    window.page = None
+        window.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT))
+    assert window.page is None
     window.menu.open = "Options"
     made.append(folder / f"{name}-options.png")
     render(window, made[-1])

@@ -24,7 +24,7 @@ from sim.window.window import Window
 from tests.sim.window.test_window_tutorial import choose
 from tests.sim.window.window_hands import set_up, start_pygame
 
-OWN = {"sounds", "music", "facts", "hints", "labels", "carry", "new_game"}
+OWN = {"sounds", "music", "facts", "hints", "labels", "larger_text", "carry", "new_game"}
 """The window's own items: no board has them."""
 
 

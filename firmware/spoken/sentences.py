@@ -1,0 +1,103 @@
+"""Spoken play's sentences: a move as squares and pieces ("Cone on C2 to M6", "a new Cone onto
+C4"), the moves a throw allows, what is wrong with the board ("A Reel is missing from M9."), and
+the whole board in a sentence, in the language spoken now.
+
+    moves_said(state)   # 'Cone on C2 to M6, or a new Cone onto C4.'
+    board_said(state)   # 'Cones on C2 and M6. Reels on M9. Waiting: 3 Cones, 4 Reels. ...'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.sides import Side
+from engine.games.api import Position
+from firmware.play.telling import racks_to_mend
+from firmware.play.tracker import InProgress, Mismatch
+from firmware.words import N_, _, ngettext, side_said, upper_first
+from hardware.squares import RACK_OF
+
+MOVES = {Side.CONES: N_("Cone on {source} to {target}"),
+         Side.REELS: N_("Reel on {source} to {target}")}
+ENTERS = {Side.CONES: N_("a new Cone onto {target}"), Side.REELS: N_("a new Reel onto {target}")}
+LEAVES = {Side.CONES: N_("Cone on {source} off the board"),
+          Side.REELS: N_("Reel on {source} off the board")}
+BUMPS = {Side.CONES: N_("{move}, bumping a Cone"), Side.REELS: N_("{move}, bumping a Reel")}
+"""A move that sends a piece of that side off (home, or out of play)."""
+SWAPS = {Side.CONES: N_("{move}, changing places with a Cone"),
+         Side.REELS: N_("{move}, changing places with a Reel")}
+MISSING = {Side.CONES: N_("A Cone is missing from {square}."),
+           Side.REELS: N_("A Reel is missing from {square}.")}
+STRAY = N_("Take the piece off {square}.")
+
+
+def move_said(state: Position, move: Any) -> str:
+    """``move`` in words: which piece goes from which square to which (``Cone on C2 to M6``),
+    and the piece it bumps or changes places with."""
+    mover, *others = state.journeys(move)
+    source = mover.start if isinstance(mover.start, str) else None
+    target = mover.end if isinstance(mover.end, str) else None
+    if source is None and target is not None:
+        said = _(ENTERS[mover.side]).format(target=target)
+    elif target is None and source is not None:
+        said = _(LEAVES[mover.side]).format(source=source)
+    else:
+        said = _(MOVES[mover.side]).format(source=source, target=target)
+    for other in others:
+        if isinstance(other.start, str):  # a piece on the board it bumps or changes places with
+            said = _((SWAPS if isinstance(other.end, str) else BUMPS)[other.side]).format(
+                move=said)
+    return said
+
+
+def moves_said(state: Position) -> str:
+    """Every move the pending throw allows, one after another (``Cone on C2 to M6, or a new
+    Cone onto C4.``); empty when there is none."""
+    said = list(dict.fromkeys(move_said(state, move) for move in state.moves))
+    return upper_first(_(", or ").join(said)) + "." if said else ""
+
+
+def wrong_said(verdict: Mismatch | InProgress) -> str:
+    """What is wrong with the board, square by square (the racks, which have no lights, by
+    what they need)."""
+    if isinstance(verdict, InProgress):
+        targets = _(" or ").join(sorted(t for t in verdict.targets if t not in RACK_OF))
+        return _("Set the piece on {squares}.").format(squares=targets) if targets else ""
+    said = [_(MISSING[side]).format(square=square)
+            for square, side in sorted(verdict.missing.items()) if square not in RACK_OF]
+    said += [_(STRAY).format(square=square) for square in sorted(verdict.unexpected)
+             if square not in RACK_OF]
+    return " ".join(said) + racks_to_mend(verdict)
+
+
+def listed(items: list[str]) -> str:
+    """Items one after another, the last after ``and`` (``C2, M6 and M9``)."""
+    if len(items) < 2:
+        return "".join(items)
+    return _("{items} and {last}").format(items=_(", ").join(items[:-1]), last=items[-1])
+
+
+def board_said(state: Position) -> str:
+    """The board in a few sentences: where each side's pieces stand, how many wait and how many
+    are off (a stack of men said as many)."""
+    owners = state.owners()
+    heights: dict[str, int] = getattr(state, "heights", dict)()
+    said = []
+    for side in Side:
+        squares = [square for square in state.rules.geometry.squares
+                   if owners.get(square) is side]
+        named = [square if heights.get(square, 1) == 1 else
+                 _("{square} ({n} high)").format(square=square, n=heights[square])
+                 for square in squares]
+        if named:
+            said.append(_("{side} on {squares}.").format(side=side_said(side),
+                                                         squares=listed(named)))
+        else:
+            said.append(_("No {side} on the board.").format(side=side_said(side)))
+    if state.rules.chance is not None:  # Ramses' pieces never wait nor leave the board
+        for side in Side:
+            said.append(ngettext("{side}: {waiting} waiting, {off} off.",
+                                 "{side}: {waiting} waiting, {off} off.", state.waiting(side))
+                        .format(side=side_said(side), waiting=state.waiting(side),
+                                off=state.off[side]))
+    return " ".join(said)

@@ -1,0 +1,181 @@
+"""Every visitor can use the web page: every page (the board watched, the display, the settings
+as a visitor and as the owner, the games and a review, the PIN, a friend's invitation and their
+page, a page not found) passes axe-core's WCAG 2.1 AA audit at a phone's size and a wall
+screen's, in English and in Arabic (right to left), in the distribution's Chromium; a friend
+plays from afar with the keyboard alone; less motion asked for is less motion shown.
+
+axe-core's own script comes with the ``axe-playwright-python`` wheel (the dev extra): nothing is
+fetched. Without Chromium the module is skipped, saying so in one line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra is not installed")
+pytest.importorskip("uvicorn", reason="the web extra is not installed")
+
+from tests.sim.web.web_board import WebBoard
+from tests.sim.web.web_browser import browser, chromium_missing, served
+
+missing = chromium_missing()
+if missing is not None:
+    pytest.skip(f"browser tests skipped: {missing}", allow_module_level=True)
+pytest.importorskip("axe_playwright_python", reason="axe-playwright-python (the dev extra)")
+
+from axe_playwright_python.sync_playwright import Axe  # noqa: E402
+from playwright.sync_api import Page, expect  # noqa: E402
+
+WAIT = 15_000
+WCAG_21_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
+              "resultTypes": ["violations"]}
+SIZES = {"phone": (390, 844), "wall": (1920, 1080)}
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    with browser() as found:
+        yield found
+
+
+@pytest.fixture
+def open_page(chromium: Any) -> Iterator[Callable[..., Page]]:
+    """Pages of their own (a browser each: their own cookies), in a language, closed after."""
+    contexts: list[Any] = []
+
+    def opened(width: int = 1280, height: int = 900, language: str = "en",
+               motion: str = "no-preference") -> Page:
+        context = chromium.new_context(viewport={"width": width, "height": height},
+                                       locale=language, reduced_motion=motion,
+                                       extra_http_headers={"accept-language": language})
+        contexts.append(context)
+        page: Page = context.new_page()
+        return page
+
+    yield opened
+    for context in contexts:
+        context.close()
+
+
+def violations(page: Page) -> list[str]:
+    """axe-core's WCAG 2.1 AA violations on the page as it stands, one line each."""
+    found = Axe().run(page, options=WCAG_21_AA).response["violations"]
+    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes'][:3]]} "
+            f"{v['nodes'][0].get('failureSummary', '')[:200]!r}" for v in found]
+
+
+def log_in(page: Page, url: str, pin: str = "2468") -> None:
+    page.goto(f"{url}/login")
+    page.fill("input[name=pin]", pin)
+    page.click("form.pin button")
+    page.wait_for_url(re.compile("/settings$"), timeout=WAIT)
+
+
+def a_finished_game_then_another(board: WebBoard) -> None:
+    """game-1 kept among the records, and the next game under way with a throw to move."""
+    board.table.controller.settings.mummy = None
+    state = board.set_up("C:M15 off:4,0 R:M9 entered:CR turn:C throw:1:WDDD")
+    board.carry_out(state, state.moves[0])
+    board.run(1.0)
+    with board.lock:
+        for square in board.table.sim.pieces:
+            board.table.sim.lift(square)
+    board.run(1.0)
+    board.set_up("C:C2,M6 R:M9,R3 entered:CR turn:C throw:2:WWDD")
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_every_page_passes_the_wcag_audit_on_a_phone_and_a_wall(
+        tmp_path: Path, open_page: Callable[..., Page], language: str) -> None:
+    found: dict[str, list[str]] = {}
+    with served(tmp_path) as (board, url):
+        a_finished_game_then_another(board)
+        for size, (width, height) in SIZES.items():
+            visitor, owner, friend = (open_page(width, height, language) for _ in range(3))
+            for path in ("/", "/display", "/settings", "/games", "/games/game-1", "/login",
+                         "/nowhere"):
+                visitor.goto(url + path)
+                expect(visitor.locator("main")).to_be_visible(timeout=WAIT)
+                found[f"{size} {path}"] = violations(visitor)
+            log_in(owner, url)
+            found[f"{size} owner's settings"] = violations(owner)
+            owner.goto(url)
+            found[f"{size} owner's board"] = violations(owner)
+            owner.select_option("select[name=side]", "reels")
+            owner.click("form[action='/remote/invite'] button")
+            found[f"{size} invitation"] = violations(owner)
+            link = owner.locator("#invite-url").inner_text()
+            pin = owner.locator("#invite-pin").inner_text()
+            friend.goto(link)
+            found[f"{size} join"] = violations(friend)
+            friend.fill("input[name=pin]", pin)
+            friend.click("form.pin button")
+            expect(friend.locator("#remote-note")).to_be_visible(timeout=WAIT)
+            found[f"{size} friend's board"] = violations(friend)
+    assert {where: lines for where, lines in found.items() if lines} == {}
+
+
+def test_a_friend_plays_with_the_keyboard_alone(tmp_path: Path,
+                                                 open_page: Callable[..., Page]) -> None:
+    with served(tmp_path) as (board, url):
+        owner, friend = open_page(), open_page(390, 844)
+        log_in(owner, url)
+        owner.goto(url)
+        owner.select_option("select[name=side]", "cones")
+        owner.click("form[action='/remote/invite'] button")
+        link = owner.locator("#invite-url").inner_text()
+        pin = owner.locator("#invite-pin").inner_text()
+        with board.lock:
+            board.table.controller.settings.mummy = None
+        friend.goto(link)
+        friend.keyboard.press("Tab")  # past the navigation to the PIN's field
+        for _ in range(12):
+            if friend.evaluate("document.activeElement.name") == "pin":
+                break
+            friend.keyboard.press("Tab")
+        friend.keyboard.type(pin)
+        friend.keyboard.press("Enter")
+        expect(friend.locator("#remote-note")).to_be_visible(timeout=WAIT)
+        board.set_up("C:C2 R:M9 entered:CR turn:C")
+        throw = friend.locator("#remote-throw")
+        expect(throw).to_be_visible(timeout=WAIT)
+        box = throw.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 844  # above a phone's fold
+        for _ in range(30):  # Tab from the top of the page until the Throw button
+            if friend.evaluate("document.activeElement.id") == "remote-throw":
+                break
+            friend.keyboard.press("Tab")
+        friend.keyboard.press("Enter")
+        first = friend.locator("#remote-moves button").first
+        expect(first).to_be_focused(timeout=WAIT)  # the keyboard follows the game
+        move = first.inner_text()
+        friend.keyboard.press("Enter")
+        expect(friend.locator("#remote-said")).to_contain_text(move, timeout=WAIT)
+        with board.lock:
+            assert board.table.controller.mummy_move is not None  # lit for the owner
+
+
+def test_less_motion_asked_for_shows_the_lights_steady(tmp_path: Path,
+                                                       open_page: Callable[..., Page]) -> None:
+    with served(tmp_path) as (board, url):
+        calm, moving = open_page(motion="reduce"), open_page()
+        for page in (calm, moving):
+            page.goto(url)
+        board.set_up("C:C2 R:M9 entered:CR turn:C")  # the Cones' row breathes: their turn
+        for page in (calm, moving):
+            expect(page.locator(".light.lit").first).to_be_attached(timeout=WAIT)
+        seen: dict[str, list[set[str]]] = {"calm": [], "moving": []}
+        for _ in range(12):
+            board.run(0.15)
+            for name, page in (("calm", calm), ("moving", moving)):
+                seen[name].append(set(page.evaluate(
+                    "[...document.querySelectorAll('.light.lit')]"
+                    ".map(l => l.id + ' ' + l.style.fill)")))
+        assert len({frozenset(s) for s in seen["moving"]}) > 1  # the board breathes...
+        assert len({frozenset(s) for s in seen["calm"][3:]}) == 1  # ...the calm page does not
+        assert calm.evaluate("document.getAnimations().length") == 0
