@@ -265,7 +265,7 @@ class Board:
 
 
 SECTIONS = ("board", "lights", "reeds", "sensors", "squares", "sticks", "buttons", "sounds",
-            "facts", "kiosk", "story", "menu", "web")
+            "facts", "kiosk", "story", "menu", "web", "network")
 """The top-level tables of a board file."""
 
 

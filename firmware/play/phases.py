@@ -177,7 +177,9 @@ class Phases(MummyTurn, Saving, Telling):
             self._mummy_waits_to_throw()
             return
         self._set_phase(Phase.MOVE)
-        if self._mummy_to_play():
+        if self._far_waits():  # nothing moves here until the far board's move comes
+            self.tracker.expect(Expectation.of(state, [], racks), keep_history=keep_history)
+        elif self._mummy_to_play():
             self.mummy_move = self._mummy_chooses(state)
             self.tracker.expect(Expectation.of(state, [self.mummy_move], racks),
                                 keep_history=keep_history)
@@ -192,13 +194,18 @@ class Phases(MummyTurn, Saving, Telling):
         A shake over a cleared board while a saved game is being set up is the person's choice
         of a new game instead."""
         self.shake_again_until = float("-inf")
-        if (self.phase is Phase.IDLE and isinstance(self.verdict, AsExpected)) \
+        if self.settings.far and not self.far_begins and self.phase in (
+                Phase.IDLE, Phase.GUIDE):  # the far board begins: this board takes it up
+            self.far_refused_until = self.clock.now() + 3.0
+            self.speaker.play(sounds.REFUSED)
+        elif (self.phase is Phase.IDLE and isinstance(self.verdict, AsExpected)) \
                 or (self.phase is Phase.GUIDE and self._cleared() and not self.setting_out):
             if self.phase is Phase.GUIDE:
                 log.info("the board was cleared and the sticks shaken: a new game")
             self._new_game()
         elif self.phase is Phase.THROW and not self._mummy_to_play() \
-                and isinstance(self.verdict, AsExpected) and isinstance(throw, Throw):
+                and not self._far_waits() and isinstance(self.verdict, AsExpected) \
+                and isinstance(throw, Throw):
             self._cast(self._arranged(throw))
         elif self.settings.spoken and not isinstance(self.verdict, InProgress):
             self.asked += 1  # spoken play: a shake with no piece lifted asks what is awaited
@@ -262,7 +269,8 @@ class Phases(MummyTurn, Saving, Telling):
         elif self.phase is Phase.CLEAR or (
                 self.phase is Phase.WON and not self._celebrating(self.clock.now())):
             self._idle()
-        elif self.phase is Phase.IDLE and self.new_game_asked:
+        elif self.phase is Phase.IDLE and self.new_game_asked and (
+                self.far_begins or not self.settings.far):
             self._new_game()
 
     def _mode_changed(self) -> None:

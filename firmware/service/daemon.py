@@ -210,7 +210,8 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
             else None  # no MummyFacts over the lessons
         companion = open_link(link, controller, lambda: controller.last_frame,
                               choices=choices, games=state_dir / "games", say=voice.say,
-                              stats=state_dir if kiosk is not None else None)
+                              stats=state_dir if kiosk is not None else None,
+                              outages=lambda: int(getattr(devices.reeds, "outages", 0)))
         try:
             problem = serve(controller, events, stop, notifier=notifier, failure=failure,
                             kiosk=kiosk, after_tick=companion.tick if companion else None,
@@ -229,12 +230,14 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
 def open_link(path: Path | None, controller: Controller, frame: Callable[[], Frame], *,
               choices: BoardSettings | None, games: Path,
               say: Callable[[str], None] | None = None,
-              stats: Path | None = None) -> Link | None:
+              stats: Path | None = None,
+              outages: Callable[[], int] | None = None) -> Link | None:
     """The board's link on ``path``, open; None (said in the log) when there is none or it
     cannot be opened: the board plays on without it."""
     if path is None:
         return None
-    link = Link(path, controller, frame, choices=choices, games=games, say=say, stats=stats)
+    link = Link(path, controller, frame, choices=choices, games=games, say=say, stats=stats,
+                outages=outages)
     try:
         link.open()
     except OSError as exc:

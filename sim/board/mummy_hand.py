@@ -124,6 +124,10 @@ class MummyHand:
             self._out_since = now + self.carry
         return True
 
+    def make(self, move: Any, state: Position, now: float) -> None:
+        """Make ``move`` now, as it makes the mummy's (a terminal player's typed move)."""
+        self._make(move, state, now)
+
     def _make(self, move: Any, state: Position, now: float) -> None:
         sim, end = self.sim, now + self.carry
         self._done, self._seen = state, None

@@ -11,6 +11,8 @@ because it reaches all the others).
     aseb stats       the kiosk's statistics (--csv for a spreadsheet)
     aseb menu-card   the board menu's card, to print for the box lid
     aseb web         the board on the home network: a web page (the ``web`` extra)
+    aseb far         the board beyond one house: far games and a museum's watch (``far`` extra)
+    aseb fleet       every board on an MQTT broker, with its state
 """
 
 from __future__ import annotations
@@ -50,6 +52,8 @@ def _play(args: argparse.Namespace) -> int:
     from firmware.service.daemon import state_directory
     from sim.terminal.settings import TerminalSettings
 
+    if args.far is not None:
+        return _play_far(args)
     if args.two_players and args.mummy is not None:
         raise ValueError(_("--two-players has no mummy: leave out --mummy, or play against it"))
     overrides = setting_flags(args)
@@ -87,6 +91,53 @@ def _play(args: argparse.Namespace) -> int:
     finally:
         voice.close()
     return 0
+
+
+def _play_far(args: argparse.Namespace) -> int:
+    """``aseb play --far CODE``: the terminal plays a board far away (``sim.terminal.far_game``)
+    on a simulated board of its own, kept in the state directory's ``terminal-far``."""
+    import secrets
+    import select
+    from pathlib import Path
+
+    from firmware.play.controller import Settings
+    from firmware.service.daemon import state_directory
+
+    try:
+        from sim.far.config import NetworkError
+        from sim.far.joining import join_far, network_for
+    except ImportError as exc:
+        print(_("aseb far needs the far extra (pip install 'aseb[far]'): {error}").format(
+            error=exc))
+        return 2
+    from sim.board.table import Table
+    from sim.terminal.far_game import FarTerminal
+
+    try:
+        network = network_for(Path(args.network) if args.network else None)
+    except NetworkError as exc:
+        print(f"aseb play: {exc}", file=sys.stderr)
+        return 78
+    state_dir = state_directory() / "terminal-far"
+    rules = rules_of(args)
+    table = Table(state_dir=state_dir, settings=Settings(ruleset=rules, mummy=None),
+                  seed=secrets.randbits(32))
+
+    def read_line(seconds: float) -> str | None:
+        ready, _w, _x = select.select([sys.stdin], [], [], seconds)
+        if not ready:
+            return None
+        line = sys.stdin.readline()
+        if not line:
+            raise EOFError
+        return line.rstrip("\n")
+
+    joined = join_far(table, args.far, network, state_dir)
+    try:
+        return FarTerminal(table, read_line, _write).run()
+    finally:
+        joined.close()
+        table.close()
 
 
 def games_rules(name: str) -> Rules:
@@ -289,7 +340,8 @@ def _sim(args: argparse.Namespace) -> int:
     return open_window(Path(args.board) if args.board else None,
                        Path(args.state_dir) if args.state_dir else None,
                        fullscreen=args.fullscreen, seed=args.seed, seconds=args.seconds,
-                       game=args.game)
+                       game=args.game, far=args.far,
+                       network=Path(args.network) if args.network else None)
 
 
 def _stats(args: argparse.Namespace) -> int:
@@ -346,6 +398,35 @@ def _web(args: argparse.Namespace) -> int:
     return web_main(Path(args.board) if args.board else None, args.socket,
                     Path(args.state_dir) if args.state_dir else None, display=args.display,
                     address=args.address, port=args.port, language=args.lang)
+
+
+def _far(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from firmware.service.daemon import state_directory
+    from firmware.service.link_schema import socket_path
+
+    try:
+        from sim.far.run import far_main
+    except ImportError as exc:
+        print(_("aseb far needs the far extra (pip install 'aseb[far]'): {error}").format(
+            error=exc))
+        return 2
+    state_dir = Path(args.state_dir) if args.state_dir else state_directory()
+    return far_main(Path(args.board), socket_path(args.socket, state_dir), state_dir / "far")
+
+
+def _fleet(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    try:
+        from sim.far.run import fleet_main
+    except ImportError as exc:
+        print(_("aseb fleet needs the far extra (pip install 'aseb[far]'): {error}").format(
+            error=exc))
+        return 2
+    return fleet_main(args.broker, Path(args.credentials), Path(args.ca) if args.ca else None,
+                      args.seconds)
 
 
 def _selftest(args: argparse.Namespace) -> int:
@@ -432,6 +513,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--tournament", action="store_true",
                       help=_("Setna's tournament against Neferkaptah: first to four wins, each "
                              "loss sinks Setna into the sand (kept between runs)"))
+    play.add_argument("--far", metavar="CODE",
+                      help=_("join the far game of this code: the terminal plays a board far "
+                             "away through an MQTT broker (the far extra)"))
+    play.add_argument("--network", metavar="FILE",
+                      help=_("the file whose [network] section names the broker, this "
+                             "computer's name and its credentials (default: "
+                             "~/.config/aseb/network.toml)"))
     play.set_defaults(run=_play)
 
     run = commands.add_parser("run", help=_("run the board controller (a real board or simulated)"))
@@ -487,6 +575,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--game", default=None, choices=names(),
                      help=game_help(_("default: {game}; else the last one chosen").format(
                          game=DEFAULT)))
+    sim.add_argument("--far", metavar="CODE",
+                     help=_("join the far game of this code: the window plays a board far "
+                            "away through an MQTT broker (the far extra)"))
+    sim.add_argument("--network", metavar="FILE",
+                     help=_("the file whose [network] section names the broker, this "
+                            "computer's name and its credentials (default: "
+                            "~/.config/aseb/network.toml)"))
     sim.set_defaults(run=_sim)
 
     solve = commands.add_parser("solve", help=_("solve the game: every position's chance to win "
@@ -541,6 +636,32 @@ def build_parser() -> argparse.ArgumentParser:
         "the page's language, whatever the board speaks (default: the board's language "
         "setting, else the browser's)")})
     web.set_defaults(run=_web)
+
+    far = commands.add_parser("far", help=_("the board beyond one house: play a board far "
+                              "away and tell a museum how the board is, through an MQTT broker "
+                              "(the far extra)"))
+    far.add_argument("--board", metavar="FILE", required=True,
+                     help=_("the board file whose [network] section names the broker, this "
+                            "board's name and its credentials file"))
+    far.add_argument("--socket", metavar="PATH",
+                     help=_("the board's link (as aseb run --socket)"))
+    far.add_argument("--state-dir", metavar="DIR",
+                     help=_("the board's state directory (the far game is kept beside it)"))
+    far.set_defaults(run=_far)
+
+    fleet = commands.add_parser("fleet", help=_("every board on an MQTT broker, with its "
+                                "state, in a table (the far extra)"))
+    fleet.add_argument("--broker", required=True, metavar="URL",
+                       help=_("the broker, as mqtts://HOST:PORT"))
+    fleet.add_argument("--credentials", required=True, metavar="FILE",
+                       help=_("a file with username = \"...\" and password = \"...\" "
+                              "(readable by its owner only)"))
+    fleet.add_argument("--ca", metavar="FILE",
+                       help=_("the CA that signed the broker's certificate (default: the "
+                              "system's)"))
+    fleet.add_argument("--seconds", type=float, default=2.0,
+                       help=_("how long to listen for the boards (default 2)"))
+    fleet.set_defaults(run=_fleet)
 
     check = commands.add_parser("selftest", add_help=False,
                                 help=_("check a newly built board: every switch, light, the "
