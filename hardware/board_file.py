@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import Any
 
 from hardware.errors import shown_value
+from hardware.hall_file import HallConfig, read_hall
 from hardware.header import GPIO_PINS, I2C1, SPI0
 from hardware.sounds import shipped
 from hardware.squares import KINDS, RACK_OF, SQUARES_OF, STICK_PIXELS, TWENTY_SQUARES, UNWIRED
@@ -48,7 +49,7 @@ __all__ = [
 BOARDS = Path(__file__).parent / "boards"
 DEFAULT_BOARD = BOARDS / "pi-direct.toml"
 DEFAULT_BOARDS = {TWENTY_SQUARES: DEFAULT_BOARD, "senet": BOARDS / "senet.toml",
-                  "ramses": BOARDS / "ramses.toml"}
+                  "ramses": BOARDS / "ramses.toml", "stacks": BOARDS / "hall.toml"}
 """The shipped board file of each kind of board (the simulator's, when none is given)."""
 BUTTONS = ("new_game", "mummy", "switch_sides", "chances", "repeat")
 PIN_FACTORIES = ("lgpio", "rpigpio")
@@ -265,6 +266,8 @@ class Board:
     menu: MenuConfig = field(default_factory=MenuConfig)
     web: WebConfig = field(default_factory=WebConfig)
     build: BuildConfig = field(default_factory=BuildConfig)
+    hall: HallConfig | None = None
+    """A Hall board's sensors (``[sensors] kind = "hall"``; its ``reeds`` are then none)."""
 
     @property
     def squares(self) -> tuple[str, ...]:
@@ -272,8 +275,8 @@ class Board:
         return SQUARES_OF[self.kind]
 
 
-SECTIONS = ("board", "lights", "reeds", "squares", "sticks", "buttons", "sounds", "facts", "kiosk",
-            "story", "menu", "web", "build")
+SECTIONS = ("board", "lights", "reeds", "sensors", "squares", "sticks", "buttons", "sounds",
+            "facts", "kiosk", "story", "menu", "web", "network", "build")
 """The top-level tables of a board file."""
 
 
@@ -298,20 +301,33 @@ def _board(data: dict[str, Any], source: str, base: Path | None) -> Board:
     about = top.section("board")
     name = about.text("name", "Twenty Squares")
     pin_factory = about.text("pin_factory", "lgpio", choices=PIN_FACTORIES)
-    if about.text("kind", TWENTY_SQUARES) in UNWIRED:
+    sensors = top.section("sensors")
+    hall = sensors.text("kind", "reed", choices=("reed", "hall")) == "hall"
+    if about.text("kind", TWENTY_SQUARES) in UNWIRED and not hall:
         unwired = about.text("kind")
-        raise about.error("kind", f"no board file can be wired for a {unwired} board: "
-                          f"{UNWIRED[unwired]} (play it with aseb sim or aseb play)")
+        raise about.error("kind", f"no reed board can be wired for a {unwired} board: "
+                          f"{UNWIRED[unwired]} (play it with aseb sim or aseb play, or build "
+                          "a Hall board: [sensors] kind = 'hall')")
     kind = about.text("kind", TWENTY_SQUARES, choices=KINDS)
     about.done()
 
     # The strip's and the buses' pins are claimed first: a square on them is the error.
     lights = _lights(top.section("lights"), pins, kind)
-    reeds_section = top.section("reeds", required=True)
-    backend = reeds_section.text("backend", "gpio", choices=("gpio", "mcp23017"))
-    expanders = _expanders(reeds_section, pins) if backend == "mcp23017" else ()
-    squares = top.section("squares", required=True)
-    reeds = _reeds(reeds_section, squares, backend, expanders, pins, kind)
+    hall_config: HallConfig | None = None
+    if hall:
+        if top.has("reeds"):
+            raise top.error("reeds", 'unknown section (a Hall board, [sensors] kind = "hall", '
+                            "has no reed switches)")
+        hall_config = read_hall(sensors, top.section("squares", required=True), SQUARES_OF[kind],
+                                base, pins.require, pins.reserve)
+        reeds = ReedsConfig("hall", 0.0, MappingProxyType({}), MappingProxyType({}), (), 0.0)
+    else:
+        sensors.done()
+        reeds_section = top.section("reeds", required=True)
+        backend = reeds_section.text("backend", "gpio", choices=("gpio", "mcp23017"))
+        expanders = _expanders(reeds_section, pins) if backend == "mcp23017" else ()
+        squares = top.section("squares", required=True)
+        reeds = _reeds(reeds_section, squares, backend, expanders, pins, kind)
     sticks = _sticks(top.section("sticks", required=True), pins)
     buttons = _buttons(top.section("buttons"), pins)
     sounds = _sounds(top.section("sounds"), base)
@@ -325,7 +341,7 @@ def _board(data: dict[str, Any], source: str, base: Path | None) -> Board:
     build = _build(top.section("build"))
     top.done()
     return Board(source, name, pin_factory, reeds, sticks, buttons, lights, sounds, facts,
-                 kiosk, kind, story, menu, web, build)
+                 kiosk, kind, story, menu, web, build, hall_config)
 
 
 class _PinRegistry:
@@ -489,6 +505,7 @@ _UNKNOWN_SQUARE = {
     "senet": "unknown key (a senet board's squares are H1-H30)",
     "ramses": "unknown key (a ramses board's squares are T1-T4, T6-T21, and the oblong "
               "spaces' alignments U10-U17 and L10-L17)",
+    "stacks": "unknown key (a stacks board's squares are C1-C5, R1-R5 and M6-M15)",
 }
 
 

@@ -117,6 +117,9 @@ class Mcp23017Reeds:
         self._with_interrupt = {e.address: e.interrupt_pin is not None for e in expanders}
         self._alerts: dict[int, DigitalInputDevice] = {}
         self._failing: dict[int, tuple[float, str]] = {}  # since when, and the last error
+        self.outages = 0
+        """I2C outages so far: an expander's reads failing, each spell once (a board's
+        faults, as the museum's status tells them)."""
         self._guard = CallbackGuard()
         self._closed = False
         for expander in expanders:
@@ -232,6 +235,7 @@ class Mcp23017Reeds:
             log.warning("expander %#04x: I2C read failed %d times (%s); trying again", address,
                         READ_TRIES, error)
             self._failing[address] = (self._clock.now(), error)
+            self.outages += 1
         else:
             self._failing[address] = (self._failing[address][0], error)
         return {}

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from hardware.board_file import DEFAULT_BOARD, Board, load_board
 from hardware.errors import ConfigError
+from hardware.hall_file import SPI1
 from hardware.header import HEADER, SPI0
 from hardware.squares import POSITION_OF, RACKS, STICK_PIXELS, TWENTY_SQUARES
 
@@ -32,6 +33,10 @@ def pin_uses(board: Board) -> dict[int, str]:
             uses[expander.interrupt_pin] = f"INT of expander {expander.address:#04x}"
     for square, pin in board.reeds.pins.items():
         uses[pin] = f"reed {square}"
+    if board.hall is not None:
+        uses.update({bcm: f"ADCs {label[5:]}" for bcm, label in SPI1.items()})
+        for n, pin in enumerate(board.hall.select_pins):
+            uses[pin] = f"CS of ADC {n}"
     uses[board.sticks.tilt_pin] = "tilt switch (stick box)"
     if board.sticks.button_pin is not None:
         uses[board.sticks.button_pin] = "throw button"
@@ -66,13 +71,16 @@ def header_diagram(board: Board) -> list[str]:
 def board_diagram(board: Board) -> list[str]:
     """The squares from above (as ``hardware.squares`` places them for the board's kind), each
     with the pin or channel of its reed."""
-    cell = 8 if board.reeds.backend == "mcp23017" else 7
+    cell = 8 if board.reeds.backend in ("mcp23017", "hall") else 7
     position = POSITION_OF[board.kind]
     rows = 1 + max(row for row, _ in position.values())
     columns = 1 + max(column for _, column in position.values())
     grid = [[("", "")] * columns for _ in range(rows)]
     for square, (row, column) in position.items():
-        if board.reeds.backend == "gpio":
+        if board.hall is not None:
+            channel = board.hall.channels[square]
+            wire = f"{channel.adc}:CH{channel.channel}"
+        elif board.reeds.backend == "gpio":
             wire = f"GPIO{board.reeds.pins[square]}"
         else:
             wire = str(board.reeds.channels[square])
@@ -103,6 +111,8 @@ _SQUARES_FROM_ABOVE = {
              "switch's wiring:",
     "ramses": "The squares from above, the T's bar on the left; U10-U17 and L10-L17 are the "
               "oblong spaces' reeds, one per alignment, over and under squares 10-17:",
+    "stacks": "The squares from above, Reels' row on top, the tail on the left, with each Hall "
+              "sensor's ADC and channel (ADC:CHn):",
 }
 
 
@@ -113,7 +123,10 @@ def wiring_diagram(board: Board) -> str:
     lines = [
         f"{board.name} ({Path(board.source).name})",
         "",
-        "Every reed, the tilt switch and each button: one leg to its pin, the other to GND.",
+        ("Every Hall sensor: VCC to the 3.3 V rail of the ADCs' VDD and VREF, GND, OUT to its "
+         "channel;\nthe tilt switch and each button: one leg to its pin, the other to GND."
+         if board.hall is not None else
+         "Every reed, the tilt switch and each button: one leg to its pin, the other to GND."),
         "",
         *header_diagram(board),
         "",

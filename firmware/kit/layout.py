@@ -21,7 +21,10 @@ PIXEL_MM = 10.0
 REED_MM = 14.0
 """A glass reed's body; it lies flat in a groove beside the pixel, along the row."""
 REED_CLEARANCE_MM = 1.0
-"""Wood left between the pixel's pocket and the reed's groove."""
+"""Wood left between the pixel's pocket and the reed's groove (or the Hall sensor's pocket)."""
+SENSOR_MM = 6.0
+"""A Hall sensor's pocket, square: it sits under the square's centre, where the field model
+(``sim/board/hall_field.py``) and the margins were worked out for it; the pixel moves beside it."""
 
 
 @dataclass(frozen=True)
@@ -33,11 +36,21 @@ class Square:
     left: float
     top: float
     size: float
+    hall: bool = False
+    """A Hall board's square: its sensor under the centre, its pixel beside it, no reed."""
 
     @property
     def centre(self) -> tuple[float, float]:
         """The square's centre: where the pixel sits and the piece's magnet rests."""
         return self.left + self.size / 2, self.top + self.size / 2
+
+    @property
+    def pixel(self) -> tuple[float, float]:
+        """The pixel's centre: the square's, or on a Hall board beside the sensor, along the row."""
+        x, y = self.centre
+        if self.hall:
+            return x + SENSOR_MM / 2 + REED_CLEARANCE_MM + PIXEL_MM / 2, y
+        return x, y
 
     @property
     def reed(self) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -65,7 +78,8 @@ class Layout:
         cells = POSITION_OF[board.kind]
         rows = 1 + max(row for row, _ in cells.values())
         columns = 1 + max(column for _, column in cells.values())
-        squares = {name: Square(name, border + column * size, border + row * size, size)
+        hall = board.hall is not None
+        squares = {name: Square(name, border + column * size, border + row * size, size, hall)
                    for name, (row, column) in cells.items()}
         chain = tuple(name for name in board.lights.order if name in cells or name in STICK_PIXELS)
         return cls(board.kind, 2 * border + columns * size, 2 * border + rows * size, squares,
@@ -89,5 +103,5 @@ class Layout:
                 if runs[-1]:
                     runs.append([])
                 continue
-            runs[-1].append(self.squares[name].centre)
+            runs[-1].append(self.squares[name].pixel)
         return [run for run in runs if run]

@@ -1,6 +1,7 @@
 """The wiring diagram of a board file, drawn as a schematic with schemdraw: the Pi's header pins
-that are used, each reed switch on its GPIO or expander channel, the expanders on I2C, the stick
-box, the buttons, and the LED chain behind its level shifter, in the chain's order.
+that are used, each reed switch on its GPIO or expander channel, the expanders on I2C (on a Hall
+board each square's sensor on its ADC's channel, the ADCs on SPI1), the stick box, the buttons,
+and the LED chain behind its level shifter, in the chain's order.
 
     write_schematic(load_board(DEFAULT_BOARD), Path("wiring.svg"))
 """
@@ -11,12 +12,15 @@ from pathlib import Path
 from typing import Any
 
 from hardware.board_file import CHANNELS, Board
+from hardware.hall_file import SPI1
 from hardware.header import PHYSICAL
 
 PITCH = 1.4
 """Schematic units between two neighbouring pins of a drawn chip."""
 GAP = 2.5
 """Schematic units between two blocks of the diagram, one above the other."""
+ADC_PINS = {"SPI1 SCLK": "CLK", "SPI1 MOSI": "DIN", "SPI1 MISO": "DOUT"}
+"""The MCP3008/MCP3208 pin each line of SPI1 goes to."""
 
 
 def pin_label(bcm: int) -> str:
@@ -34,6 +38,7 @@ def write_schematic(board: Board, out: Path) -> None:
         drawing.config(unit=2, margin=2.5)
         top = _pi(drawing, elm, board, 0.0)
         top = _expanders(drawing, elm, board, top - GAP)
+        top = _adcs(drawing, elm, board, top - GAP)
         _lights(drawing, elm, board, top - GAP)
         drawing.save(str(out))
 
@@ -83,6 +88,11 @@ def _uses(board: Board) -> list[tuple[int, str]]:
         for expander in board.reeds.expanders:
             if expander.interrupt_pin is not None:
                 uses[expander.interrupt_pin] = f"to INT of the expander at {expander.address:#04x}"
+    if board.hall is not None:
+        for bcm, label in SPI1.items():
+            uses[bcm] = f"{label}: to every ADC's {ADC_PINS[label]}"
+        for number, bcm in enumerate(board.hall.select_pins):
+            uses[bcm] = f"to CS of ADC {number}"
     if board.lights.pin is not None:
         uses[board.lights.pin] = "LED data: to the level shifter's 1A"
     return sorted(uses.items(), key=lambda item: PHYSICAL[item[0]])
@@ -112,6 +122,25 @@ def _expanders(drawing: Any, elm: Any, board: Board, top: float) -> float:
                            [CHANNELS[bit] for bit, _ in wired], 4.0, top, 7.5)
         for i, (_, name) in enumerate(wired):
             _to(drawing, elm, getattr(chip, f"inR{i + 1}"), f"reed {name}", 0.8)
+        top = foot - GAP
+    return top
+
+
+def _adcs(drawing: Any, elm: Any, board: Board, top: float) -> float:
+    """A Hall board's ADCs on SPI1, each channel wired to a square's sensor."""
+    if board.hall is None:
+        return top
+    for number, select in enumerate(board.hall.select_pins):
+        wired = sorted((where.channel, name) for name, where in board.hall.channels.items()
+                       if where.adc == number)
+        left = [f"CLK: {pin_label(21)}", f"DIN: {pin_label(20)}", f"DOUT: {pin_label(19)}",
+                f"CS: {pin_label(select)}", "VDD, VREF: 3.3 V rail, 100 nF to GND",
+                "AGND, DGND: GND"]
+        chip, foot = _chip(drawing, elm, f"{board.hall.adc.upper()}: ADC {number}", left,
+                           [f"CH{channel}" for channel, _ in wired], 4.0, top, 10.0)
+        for i, (_, name) in enumerate(wired):
+            _to(drawing, elm, getattr(chip, f"inR{i + 1}"),
+                f"OUT of the Hall sensor under {name} (100 kohm to GND)", 0.8)
         top = foot - GAP
     return top
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from firmware.kit.layout import PIXEL_MM, Layout
+from firmware.kit.layout import PIXEL_MM, SENSOR_MM, Layout
 
 MM = 72 / 25.4
 """PDF points in a millimetre."""
@@ -105,7 +105,10 @@ def _page(c: Canvas, layout: Layout, name: str, size: tuple[float, float], tile:
     c.setFont("Helvetica", 8)
     c.drawString(MARGIN * MM, (page_h - MARGIN - 10.5) * MM,
                  f"Lay the board face down, turned over from right to left ({layout.corner()} "
-                 "at the top right). Circles: the pixels' pockets; bars: the reeds' grooves.")
+                 "at the top right). Circles: the pixels' pockets; "
+                 + ("squares: the sensors' pockets."
+                    if any(square.hall for square in layout.squares.values())
+                    else "bars: the reeds' grooves."))
 
     c.saveState()
     clip = c.beginPath()
@@ -135,15 +138,20 @@ def _board(c: Canvas, layout: Layout, place: Place) -> None:
         c.setLineWidth(0.5)
         c.rect(sx, sy, square.size * MM, square.size * MM)
         cx, cy = place(*layout.underside(square.centre))
-        c.circle(cx, cy, PIXEL_MM / 2 * MM)
+        px, py = place(*layout.underside(square.pixel))
+        c.circle(px, py, PIXEL_MM / 2 * MM)
         c.line(cx - 1.5 * MM, cy, cx + 1.5 * MM, cy)
         c.line(cx, cy - 1.5 * MM, cx, cy + 1.5 * MM)
-        near, far = (layout.underside(end) for end in square.reed)
-        ax, ay = place(*near)
-        bx, _ = place(*far)
         c.setFillColorRGB(0.55, 0.55, 0.55)
-        c.rect(min(ax, bx), ay - REED_WIDTH / 2 * MM, abs(bx - ax),
-               REED_WIDTH * MM, stroke=0, fill=1)
+        if square.hall:  # the sensor's pocket, under the centre
+            c.rect(cx - SENSOR_MM / 2 * MM, cy - SENSOR_MM / 2 * MM, SENSOR_MM * MM,
+                   SENSOR_MM * MM, stroke=1, fill=0)
+        else:
+            near, far = (layout.underside(end) for end in square.reed)
+            ax, ay = place(*near)
+            bx, _ = place(*far)
+            c.rect(min(ax, bx), ay - REED_WIDTH / 2 * MM, abs(bx - ax),
+                   REED_WIDTH * MM, stroke=0, fill=1)
         c.setFillColorRGB(0, 0, 0)
         c.setFont("Helvetica-Bold", 9)
         c.drawCentredString(cx, cy + (PIXEL_MM / 2 + 2.5) * MM, square.name)
@@ -162,7 +170,7 @@ def _chain(c: Canvas, layout: Layout, place: Place) -> None:
     c.setFont("Helvetica", 7)
     for number, name in enumerate(layout.chain, 1):
         if name in layout.squares:
-            x, y = place(*layout.underside(layout.squares[name].centre))
+            x, y = place(*layout.underside(layout.squares[name].pixel))
             c.drawString(x - (PIXEL_MM / 2 + 4) * MM, y - (PIXEL_MM / 2 + 3) * MM,
                          f"LED {number}")
     c.setStrokeColorRGB(0, 0, 0)

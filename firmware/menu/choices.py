@@ -99,7 +99,9 @@ def settings() -> tuple[Setting, ...]:
         Setting("opponent", N_("Opponent"), (
             Choice("reels", N_("The mummy plays the Reels"), REELS),
             Choice("cones", N_("The mummy plays the Cones"), CONES),
-            Choice("none", N_("Two players, no mummy"), CALM)), "reels"),
+            Choice("none", N_("Two players, no mummy"), CALM),
+            Choice("far", N_("A board far away: it plays the other side through the internet"),
+                   FAR, N_("A board far away"))), "reels"),
         Setting("level", N_("Mummy's level"), (
             *(Choice(level.name.lower(), phrase(N_("{level}: {description}"), level=level.title,
                                                 description=level.description),
@@ -137,6 +139,8 @@ def settings() -> tuple[Setting, ...]:
     )
 
 
+FAR: Colour = (120, 60, 220)
+"""A board far away's choice: violet, as no side's colour is."""
 LANGUAGE_COLOURS: dict[str, Colour] = {
     "en": (200, 40, 40), "ar": (0, 150, 70), "de": (230, 190, 0), "fr": (30, 60, 200),
     "it": (40, 200, 120), "es": (240, 120, 0)}
@@ -220,9 +224,14 @@ class Chosen:
 
     @property
     def mummy(self) -> Side | None:
-        """The side the mummy plays; None for two players."""
+        """The side the mummy plays; None for two players and for a board far away."""
         value = self.values["opponent"]
-        return None if value == "none" else Side.parse(value)
+        return None if value in ("none", "far") else Side.parse(value)
+
+    @property
+    def far(self) -> bool:
+        """Whether a board far away plays the other side (``sim.far``)."""
+        return self.values["opponent"] == "far"
 
     @property
     def fair(self) -> bool:

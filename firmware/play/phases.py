@@ -7,6 +7,7 @@ tells the move tracker which board to expect next; each phase's lights are its s
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 from engine.core.events import Event, ExtraTurnEarned, ThrowLost, TurnPassed, Won
@@ -33,10 +34,15 @@ log = logging.getLogger("firmware.play.controller")  # its rooms log as the cont
 class Phases(MummyTurn, Saving, Telling):
     """The controller's turn flow: from one phase to the next, and what the board must show."""
 
-    def start(self, occupancy: frozenset[str]) -> None:
-        """Read the board and the saved game: resume a match, idle on an empty board, else guide."""
+    def start(self, occupancy: frozenset[str], stacks: Mapping[str, int] | None = None) -> None:
+        """Read the board and the saved game: resume a match, idle on an empty board, else guide.
+        A Hall board gives its ``stacks`` too: each square's count, plus Cones, minus Reels."""
         now = self.clock.now()
-        self.tracker.reset(occupancy, now)
+        if stacks is None:
+            self.tracker.reset(occupancy, now)
+        else:
+            self.tracker.reset_stacks(stacks, now)
+            occupancy = frozenset(self.tracker.occupancy)
         saved = self._saved_game()
         if saved is not None:
             before = self.settings.mummy, self.last_winner, self.fairness
@@ -60,7 +66,7 @@ class Phases(MummyTurn, Saving, Telling):
         self.game = game
         self.throws = last_throws(game)
         self.shown_throw = game.state.throw or self.throws.get(game.state.turn.other)
-        if occupancy == game.state.occupancy():
+        if self.tracker.shows(owners_of(game.state, self.settings.racks)):
             log.info("resuming the saved game: %s", game.state)
             self._next_turn()
         else:
@@ -171,7 +177,9 @@ class Phases(MummyTurn, Saving, Telling):
             self._mummy_waits_to_throw()
             return
         self._set_phase(Phase.MOVE)
-        if self._mummy_to_play():
+        if self._far_waits():  # nothing moves here until the far board's move comes
+            self.tracker.expect(Expectation.of(state, [], racks), keep_history=keep_history)
+        elif self._mummy_to_play():
             self.mummy_move = self._mummy_chooses(state)
             self.tracker.expect(Expectation.of(state, [self.mummy_move], racks),
                                 keep_history=keep_history)
@@ -186,13 +194,18 @@ class Phases(MummyTurn, Saving, Telling):
         A shake over a cleared board while a saved game is being set up is the person's choice
         of a new game instead."""
         self.shake_again_until = float("-inf")
-        if (self.phase is Phase.IDLE and isinstance(self.verdict, AsExpected)) \
+        if self.settings.far and not self.far_begins and self.phase in (
+                Phase.IDLE, Phase.GUIDE):  # the far board begins: this board takes it up
+            self.far_refused_until = self.clock.now() + 3.0
+            self.speaker.play(sounds.REFUSED)
+        elif (self.phase is Phase.IDLE and isinstance(self.verdict, AsExpected)) \
                 or (self.phase is Phase.GUIDE and self._cleared() and not self.setting_out):
             if self.phase is Phase.GUIDE:
                 log.info("the board was cleared and the sticks shaken: a new game")
             self._new_game()
         elif self.phase is Phase.THROW and not self._mummy_to_play() \
-                and isinstance(self.verdict, AsExpected) and isinstance(throw, Throw):
+                and not self._far_waits() and isinstance(self.verdict, AsExpected) \
+                and isinstance(throw, Throw):
             self._cast(self._arranged(throw))
         elif self.settings.spoken and not isinstance(self.verdict, InProgress):
             self.asked += 1  # spoken play: a shake with no piece lifted asks what is awaited
@@ -230,6 +243,8 @@ class Phases(MummyTurn, Saving, Telling):
     def _play(self, move: Any) -> None:
         assert self.game is not None
         self._after(self.game.play(move))
+        if self.game is not None and self.game.state.throw is not None:
+            self.shown_throw = self.game.state.throw  # the dice still to use (the stacking game)
 
     def _after(self, events: tuple[Event, ...], *said: str, why: tuple[str, ...] = ()) -> None:
         self._tell([*said, *(event_text(e) for e in events if not isinstance(e, TurnPassed)),
@@ -254,7 +269,8 @@ class Phases(MummyTurn, Saving, Telling):
         elif self.phase is Phase.CLEAR or (
                 self.phase is Phase.WON and not self._celebrating(self.clock.now())):
             self._idle()
-        elif self.phase is Phase.IDLE and self.new_game_asked:
+        elif self.phase is Phase.IDLE and self.new_game_asked and (
+                self.far_begins or not self.settings.far):
             self._new_game()
 
     def _mode_changed(self) -> None:

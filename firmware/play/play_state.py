@@ -108,6 +108,14 @@ class PlayState:
     """The menu has closed: what it chose is to be applied and saved (then this is reset)."""
     remote: Side | None = None
     """The side a remote player plays through the board's link (``firmware.play.remote_turn``)."""
+    far_begins: bool = True
+    """Far play: this board begins the next game (the other takes it up)."""
+    far_away: bool = False
+    """Far play: the far board cannot be reached now; the game waits for it."""
+    far_refused_until: float = float("-inf")
+    """Until when the status says that the far board begins the next game (a shake here)."""
+    saves_failed: int = 0
+    """Saves the disk refused (full, read-only) since the board started: a museum's fault."""
     asked: int = 0
     """How many times a player has asked the board to say again what it awaits (spoken play:
     a shake with no piece lifted, or the repeat button; ``firmware.spoken``)."""
@@ -140,9 +148,15 @@ class PlayState:
         self.mummy_due = float("inf")
 
     def _mummy_to_play(self) -> bool:
-        if self.game is None or self.game.state.turn == self.remote:
+        if self.game is None or self.game.state.turn == self.remote or self._far_waits():
             return False  # a remote player's side is theirs, even in a demonstration
         return self.settings.mummy_plays_both or self.game.state.turn == self.settings.mummy
+
+    def _far_waits(self) -> bool:
+        """Far play: whether the far side is to play now (or which side it plays is not known
+        yet): the board then takes no throw or move of its own for it."""
+        return self.settings.far and self.game is not None and not self.game.state.is_over \
+            and (self.remote is None or self.game.state.turn == self.remote)
 
     def _celebrating(self, now: float) -> bool:
         return self.phase is Phase.WON and now - self.phase_since < self.settings.celebrate

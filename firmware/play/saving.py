@@ -49,6 +49,7 @@ class Saving(PlayState):
                                   self.fairness if self.settings.fair else None))
         except OSError as exc:  # a full or read-only disk must not stop the game
             log.error("could not save the game: %s", exc)
+            self.saves_failed += 1
             if self.game.state.is_over:
                 self._forget_the_unfinished_save()
 

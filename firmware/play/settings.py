@@ -34,6 +34,9 @@ class Settings:
     """Seconds the mummy waits before throwing, so players see the turn pass."""
     celebrate: float = 6.0
     """Seconds of victory lights before the board asks to be cleared."""
+    far: bool = False
+    """A board far away plays the other side (``firmware.play.remote_turn``): no mummy, and
+    its turns wait for its throws and moves."""
     mummy_plays_both: bool = False
     """A demonstration: the mummy throws and chooses for both sides (``--demo``)."""
     table: SolvedTable | None = None

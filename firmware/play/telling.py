@@ -71,6 +71,8 @@ class Telling(PlayState):
         if now < self.no_throw_until and self.phase is not Phase.IDLE:
             return _("No throw in this game: {game} has no luck in it.").format(
                 game=say(self.settings.ruleset.title))
+        if now < self.far_refused_until and self.phase in (Phase.IDLE, Phase.GUIDE):
+            return _("The far board begins the next game: this board takes it up.")
         if self.phase is Phase.GUIDE and self.setting_out:
             return (_("Set out the pieces as the blinking lights show, each in its side's "
                       "colour.") + (racks_to_mend(verdict) if isinstance(verdict, Mismatch)
@@ -91,6 +93,9 @@ class Telling(PlayState):
             return _in_progress(verdict, state)
         if self.phase is Phase.CLEAR:
             return _("Clear the board for the next game: lift the pieces still on it.")
+        if self.phase is Phase.IDLE and self.settings.far and not self.far_begins:
+            return _("The far board is away: the game waits for it, saved.") \
+                if self.far_away else _("Waiting for the far board to begin the next game.")
         if self.phase is Phase.IDLE:
             return upper_first(_("{shake} to begin a new game.").format(shake=shake))
         if state is None:
@@ -100,6 +105,10 @@ class Telling(PlayState):
             return _("{side} win! Clear the board for a new game.").format(
                 side=side_said(state.winner))
         remote = state.turn == self.remote
+        if self.settings.far:
+            far = self._far_status(state)
+            if far:
+                return far
         if self.mummy_move is not None and remote:
             return _("Your friend plays {move}: move their piece for them.").format(
                 move=state.describe(self.mummy_move))
@@ -119,6 +128,22 @@ class Telling(PlayState):
             return _("Now move one of the {other}' pieces, {side}.").format(
                 other=side_said(state.turn.other), side=side)
         return _("Go ahead and make your move, {side}.").format(side=side)
+
+    def _far_status(self, state: Position) -> str:
+        """What a board playing a board far away waits for (empty: its own side's turn)."""
+        side = side_said(state.turn)
+        if self.far_away and (self.remote is None or state.turn == self.remote):
+            return _("The far board is away: the game waits for it, saved.")
+        if self.remote is None:
+            return _("Waiting to hear which side the far board plays.")
+        if state.turn != self.remote:
+            return ""
+        if self.mummy_move is not None:
+            return _("The far board plays {move}: move its piece for it.").format(
+                move=state.describe(self.mummy_move))
+        if self.phase is Phase.THROW:
+            return _("Waiting for the far board's throw ({side}).").format(side=side)
+        return _("Waiting for the far board's move ({side}).").format(side=side)
 
     def _racks_alone(self) -> str:
         """What the racks need, in words, when every square is as it should be (empty when

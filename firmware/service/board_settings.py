@@ -65,6 +65,7 @@ def with_choices(settings: Settings, chosen: Chosen, table_for: TableFor = no_ta
         settings.ruleset = games.load(chosen.game)
         settings.table = table_for(settings.ruleset)
     settings.mummy = chosen.mummy
+    settings.far = chosen.far
     settings.level = chosen.level
     settings.fair = chosen.fair
     settings.chances = chosen.chances
@@ -170,6 +171,10 @@ class BoardSettings:
         if story is None:  # a story running on keeps its own mummy until it ends
             settings = controller.settings
             settings.mummy, settings.fair = chosen.mummy, chosen.fair
+            if settings.far != chosen.far:
+                settings.far = chosen.far
+                if not chosen.far:  # far play ends: the far board's side is this board's again
+                    controller.play_far(None, begins=True, away=False)
             controller.set_level(chosen.level)
         controller.settings.chances = chosen.chances
         controller.settings.calm, controller.settings.spoken = chosen.calm, chosen.spoken

@@ -45,6 +45,7 @@ from firmware.solve.background import table_watcher
 from firmware.story.facts import FactTeller, SpokenFacts, awaiting_throw
 from firmware.story.modes import Companion, check_story
 from hardware.errors import shown
+from hardware.hall import HallSensors
 from hardware.lights import Frame
 from hardware.voice import EspeakVoice, Voice
 
@@ -142,6 +143,7 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
     from hardware.clock import MonotonicClock
     from hardware.devices import open_devices
     from hardware.errors import ConfigError, HardwareUnavailable
+    from hardware.hall_levels import Levels
 
     file = SettingsFile(state_dir)
     try:
@@ -152,6 +154,8 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
         board = check_board(board, with_choices(settings, chosen, table_for).ruleset)
         mode = story or chosen.mode
         check_story(mode, settings.ruleset)
+        if board.hall is not None:  # a Hall board is played once calibrated: the file is read
+            Levels.load(board.hall.calibration, board.squares)
     except (ConfigError, ValueError) as exc:
         log.error("%s", exc)
         return EX_CONFIG
@@ -189,7 +193,8 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
                                 random.Random(secrets.randbits(128)), settings,
                                 Store(state_dir, settings.ruleset.name))
         controller.aloud = voice.say  # why a throw was lost, once a game, as the menu speaks
-        controller.start(devices.reeds.occupancy())
+        stacks = devices.reeds.stacks() if isinstance(devices.reeds, HallSensors) else None
+        controller.start(devices.reeds.occupancy(), stacks)
         notifier.ready()
         log.info("ready: %s", controller.status())
         kiosk = Kiosk(controller, board.kiosk, GameLog(state_dir), voice=voice.set_volume,
@@ -205,7 +210,8 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
             else None  # no MummyFacts over the lessons
         companion = open_link(link, controller, lambda: controller.last_frame,
                               choices=choices, games=state_dir / "games", say=voice.say,
-                              stats=state_dir if kiosk is not None else None)
+                              stats=state_dir if kiosk is not None else None,
+                              outages=lambda: int(getattr(devices.reeds, "outages", 0)))
         try:
             problem = serve(controller, events, stop, notifier=notifier, failure=failure,
                             kiosk=kiosk, after_tick=companion.tick if companion else None,
@@ -224,12 +230,14 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
 def open_link(path: Path | None, controller: Controller, frame: Callable[[], Frame], *,
               choices: BoardSettings | None, games: Path,
               say: Callable[[str], None] | None = None,
-              stats: Path | None = None) -> Link | None:
+              stats: Path | None = None,
+              outages: Callable[[], int] | None = None) -> Link | None:
     """The board's link on ``path``, open; None (said in the log) when there is none or it
     cannot be opened: the board plays on without it."""
     if path is None:
         return None
-    link = Link(path, controller, frame, choices=choices, games=games, say=say, stats=stats)
+    link = Link(path, controller, frame, choices=choices, games=games, say=say, stats=stats,
+                outages=outages)
     try:
         link.open()
     except OSError as exc:

@@ -14,21 +14,26 @@ A line that is not a command is answered with an ``error`` event, never a traceb
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import os
 import socket
 import stat
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine.core.errors import BadRecord
 from engine.core.sides import Side
 from engine.core.sticks import Throw
 from engine.core.words import Phrase, phrase
 from engine.game import Game
 from engine.games.api import Geometry
 from engine.mummy.chances import cones_chance
+from engine.record import GameRecord, Notation
+from firmware import words
 from firmware.lights.scenes import Phase
 from firmware.menu.choices import offered, setting
 from firmware.play.controller import Controller
@@ -94,7 +99,8 @@ class Link:
 
     def __init__(self, path: Path, controller: Controller, frame: Callable[[], Frame], *,
                  choices: BoardSettings | None = None, games: Path | None = None,
-                 say: Callable[[str], None] | None = None, stats: Path | None = None) -> None:
+                 say: Callable[[str], None] | None = None, stats: Path | None = None,
+                 outages: Callable[[], int] | None = None) -> None:
         self.path = path
         self.controller = controller
         self.frame = frame
@@ -104,6 +110,10 @@ class Link:
         self.say = say
         self.stats = stats
         """The state directory whose kiosk statistics ``stats`` reads (None: none)."""
+        self.outages = outages
+        """The reeds' I2C outages so far (None: a board without expanders)."""
+        self.since = time.time()
+        """When this life of the board began (the ``health`` event's)."""
         self.companions: list[Companion] = []
         self.listener: socket.socket | None = None
         self.told: dict[str, bytes] = {}
@@ -119,6 +129,15 @@ class Link:
         """The status line last told, and the same line in every language."""
         self._position_key: tuple[Any, ...] = ()
         self._position: dict[str, Any] = {}
+        self.far: dict[str, Any] = {"state": "none", "code": None, "side": None, "peer": None,
+                                    "away": False, "begins": True, "problem": None}
+        """How far play stands, as the far companion told it (``sim.far``)."""
+        self.far_asked: dict[str, Any] | None = None
+        """What a page asked of the far companion, not done yet."""
+        self._settings_kept: tuple[Any, dict[str, Any]] = (None, {})
+        self._played_key: tuple[Any, ...] = ()
+        self._played: dict[str, Any] = {}
+        self._notation = Notation()
 
     def open(self) -> None:
         """Listen on ``path`` (a stale socket there is replaced; anything else is refused)."""
@@ -283,7 +302,7 @@ class Link:
             case "remote":
                 controller.play_remotely(Side.parse(command.side) if command.side else None)
             case "throw":
-                controller.remote_throws()
+                controller.remote_throws(Throw.parse(command.throw) if command.throw else None)
             case "move":
                 controller.remote_moves(command.move)
             case "games":
@@ -294,7 +313,38 @@ class Link:
                 self._say_pin(command.pin)
             case "stats":
                 return message("stats", **self._stats())
+            case "far":
+                self._far_told(command)
+            case "far_ask":
+                self.far_asked = {"action": command.action, "code": command.code}
+            case "take_up":
+                try:
+                    record = GameRecord.from_json(json.dumps(command.record))
+                except BadRecord as exc:
+                    raise ValueError(f"take_up: {exc}") from None
+                controller.take_up(record)
         return None
+
+    def _far_told(self, command: Command) -> None:
+        """The far companion says how far play stands: the controller plays accordingly, and
+        a new code is said and lit for whoever stands at the board."""
+        controller = self.controller
+        side = Side.parse(command.side) if command.side else None
+        playing = command.state == "playing"
+        controller.play_far(side if playing else None, begins=command.begins or not playing,
+                            away=command.away)
+        if command.state == "offering" and command.code and command.code != self.far["code"]:
+            said = _("The game code for the far board is {code}.").format(
+                code=" ".join(command.code))
+            controller._tell([said])
+            controller.show_pin(command.code)
+            if self.say is not None:
+                self.say(said)
+        if self.far_asked is not None and command.done == self.far_asked["action"]:
+            self.far_asked = None
+        self.far = {"state": command.state, "code": command.code, "side": command.side,
+                    "peer": command.peer, "away": command.away, "begins": command.begins,
+                    "problem": command.problem}
 
     def _say_pin(self, pin: str) -> None:
         """Tell the web page's new PIN to whoever stands at the board: in its words (the log
@@ -353,8 +403,6 @@ class Link:
         return [{"id": name, "time": when} for _, name, when in found[:RECORDS_LISTED]]
 
     def _record(self, name: str) -> Any:
-        import json
-
         number = name.removeprefix("game-")
         if self.games is None or not number.isdigit() or len(number) > 9:
             raise ValueError(f"no record {name!r}")
@@ -388,7 +436,9 @@ class Link:
                             ("lights", self._lights), ("status", self._status),
                             ("throw", self._throw), ("moves", self._moves),
                             ("chances", self._chances_now), ("log", self._log),
-                            ("settings", self._settings), ("tournament", self._tournament)):
+                            ("settings", self._settings), ("tournament", self._tournament),
+                            ("far", self._far_now), ("played", self._played_now),
+                            ("health", self._health)):
             line = encode(message(kind, **build()))
             changed = self.told.get(kind) != line
             self.told[kind] = line
@@ -397,6 +447,24 @@ class Link:
                     self._send(companion, line)
         for companion in self.companions:
             companion.fresh = False
+
+    def _health(self) -> dict[str, Any]:
+        return {"since": round(self.since), "i2c_outages": self.outages() if self.outages else 0,
+                "disk_full": self.controller.saves_failed}
+
+    def _far_now(self) -> dict[str, Any]:
+        return {**self.far, "asked": self.far_asked}
+
+    def _played_now(self) -> dict[str, Any]:
+        """The game on the board as its record (worked out once a position)."""
+        game = self.controller.game
+        state = game.state if game is not None else None
+        if self._played_key and game is self._played_key[0] and state is self._played_key[1]:
+            return self._played
+        self._played_key = (game, state)
+        self._played = {"record": None if game is None else
+                        game.record.to_data(self._notation)}
+        return self._played
 
     def _game(self) -> dict[str, Any]:
         rules = self.controller.rules
@@ -498,11 +566,16 @@ class Link:
         if self.choices is None:
             return {"values": {}, "settings": []}
         kind = self.controller.rules.geometry.board
-        return {"values": self.choices.chosen.to_json(), "settings": [
+        key = (self.choices.chosen, kind, words.language())
+        if self._settings_kept[0] == key:  # said again only when the choices or words change
+            return self._settings_kept[1]
+        said = {"values": self.choices.chosen.to_json(), "settings": [
             {"key": found.key, "title": say(found.title), "default": found.default,
              "choices": [{"value": c.value, "label": say(c.label), "colour": hex_colour(c.colour)}
                          for c in offered(found, kind)]}
             for found in _all_settings()]}
+        self._settings_kept = (key, said)
+        return said
 
     def _tournament(self) -> dict[str, Any]:
         story = self.choices.story if self.choices is not None else None

@@ -29,6 +29,17 @@ The board tells (events):
     record     {"id", "record"}: one record as its JSON (asked for)
     stats      {"games", "per_day", "completion", "visitors", "minutes", "durations"}: the
                kiosk's figures (``durations``: finished games by length, 5 minutes a bin)
+    far        {"state", "code", "side", "peer", "away", "begins", "problem", "asked"}: play
+               with a board far away (``sim.far``), as its companion tells it: ``state`` none,
+               offering (a code made, said and lit, waiting for the far board), joining or
+               playing; the side the far board plays, its name, whether it is away, whether
+               this board begins the next game, what went wrong in words; ``asked``: what a
+               page asked of the companion and it has not done yet ({"action", "code"})
+               (version 3)
+    played     {"record"}: the game on the board as a game record (``engine.record``), for the
+               far companion (version 3)
+    health     {"since", "i2c_outages", "disk_full"}: when this life of the board began (Unix
+               time), the reeds' I2C outages and the saves a full disk refused since (version 3)
     ok         {"command"}: a command was carried out
     error      {"message"} and, where a player may read it, {"words"}: a line was refused,
                and why (``words``: the reason as a phrase, ``told_json``)
@@ -38,13 +49,21 @@ A companion asks (commands):
     set        {"key", "value"}: change a setting, as the board menu would
     new_game   {}: end the game on the board, as the new_game button does
     remote     {"side"}: a remote player plays this side (null: nobody)
-    throw      {}: the remote player throws (their turn to throw)
+    throw      {}: the remote player throws (their turn to throw); {"throw"}: a far board's
+               throw, in notation (``3:WWDW``), taken as it fell there
     move       {"move"}: the remote player's move, in notation
     games      {}: list the records
     record     {"id"}: one record
     pin        {"pin"}: say the web page's new PIN (4 to 8 digits) aloud and in the log, and
                light it on the squares (``firmware.lights.pin``; companions hear neither)
     stats      {}: the kiosk's statistics (``firmware.kiosk.stats``)
+    far        {"state", "code", "side", "peer", "away", "begins", "problem", "done"}: the
+               far companion says how far play stands (told to every companion as the ``far``
+               event; the board lights and says a new code, and waits for the far side);
+               ``done``: the action asked (``far_ask``) it has carried out
+    far_ask    {"action", "code"}: a page asks the far companion to offer a game (``offer``),
+               to join the game of ``code`` (``join``) or to end far play (``end``)
+    take_up    {"record"}: take up the far board's game (a game record's JSON object)
 """
 
 from __future__ import annotations
@@ -57,16 +76,20 @@ from typing import Any
 
 from engine.core.words import Phrase
 
-VERSION = 2
+VERSION = 3
 """The schema's version: a change a companion must know of raises it. 2: the ``tournament``
-event (a companion of version 1 ignores it; its commands mean what they meant)."""
+event (a companion of version 1 ignores it; its commands mean what they meant); 3: far play
+(the ``far`` and ``played`` events, the ``far``, ``far_ask`` and ``take_up`` commands, a
+``throw`` that names its throw)."""
 SPOKEN = range(1, VERSION + 1)
 """The versions whose commands the board understands."""
-MAX_LINE = 4096
-"""Bytes in a command line at most: a longer one is refused and its sender dropped."""
+MAX_LINE = 32768
+"""Bytes in a command line at most: a longer one is refused and its sender dropped (a far
+board's whole game, ``take_up``, is the longest: a long Senet game is some 6 KB)."""
 
 EVENTS = ("hello", "game", "position", "lights", "status", "throw", "moves", "chances", "log",
-          "settings", "tournament", "game_over", "games", "record", "stats", "ok", "error")
+          "settings", "tournament", "game_over", "games", "record", "stats", "far", "played",
+          "health", "ok", "error")
 """Every type of message the board tells."""
 
 
@@ -93,6 +116,16 @@ class Command:
     move: str = ""
     id: str = ""
     pin: str = ""
+    throw: str | None = None
+    state: str = ""
+    code: str | None = None
+    peer: str | None = None
+    problem: str | None = None
+    action: str = ""
+    away: bool = False
+    begins: bool = True
+    record: dict[str, Any] | None = None
+    done: str | None = None
 
 
 class Refused(ValueError):
@@ -101,8 +134,18 @@ class Refused(ValueError):
 
 FIELDS: dict[str, tuple[str, ...]] = {
     "set": ("key", "value"), "new_game": (), "remote": ("side",), "throw": (),
-    "move": ("move",), "games": (), "record": ("id",), "pin": ("pin",), "stats": ()}
+    "move": ("move",), "games": (), "record": ("id",), "pin": ("pin",), "stats": (),
+    "far": ("state",), "far_ask": ("action",), "take_up": ()}
 """Each command and the string fields it needs (``side`` may be null)."""
+OPTIONAL: dict[str, dict[str, type]] = {
+    "throw": {"throw": str},
+    "far": {"side": str, "code": str, "peer": str, "problem": str, "away": bool,
+            "begins": bool, "done": str},
+    "far_ask": {"code": str},
+    "take_up": {"record": dict}}
+"""Each command's fields that may be left out (or null), and their types."""
+FAR_STATES = ("none", "offering", "joining", "playing")
+FAR_ASKS = ("offer", "join", "end")
 
 
 def parse_command(line: bytes) -> Command:
@@ -120,7 +163,15 @@ def parse_command(line: bytes) -> Command:
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in FIELDS:
         raise Refused(f"unknown command {kind!r} (the commands are {', '.join(FIELDS)})")
-    found: dict[str, str | None] = {}
+    found: dict[str, Any] = {}
+    for name, wanted in OPTIONAL.get(kind, {}).items():
+        value = data.get(name)
+        if value is None:
+            continue
+        if not isinstance(value, wanted) or (isinstance(value, str) and len(value) > 200):
+            what = "a short text" if wanted is str else f"a {wanted.__name__}"
+            raise Refused(f"{kind}: {name!r} must be {what}")
+        found[name] = value
     for name in FIELDS[kind]:
         value = data.get(name)
         if name == "side" and value is None:
@@ -129,9 +180,15 @@ def parse_command(line: bytes) -> Command:
             raise Refused(f"{kind}: {name!r} must be a short text")
         else:
             found[name] = value
+    if kind == "far" and found["state"] not in FAR_STATES:
+        raise Refused(f"far: state is one of {', '.join(FAR_STATES)}")
+    if kind == "far_ask" and found["action"] not in FAR_ASKS:
+        raise Refused(f"far_ask: action is one of {', '.join(FAR_ASKS)}")
+    if kind == "take_up" and "record" not in found:
+        raise Refused("take_up: 'record' must be a game record")
     if kind == "pin" and not (str(found["pin"]).isdigit() and 4 <= len(str(found["pin"])) <= 8):
         raise Refused("pin: 4 to 8 digits")
-    return Command(kind, **found)  # type: ignore[arg-type]  # the fields checked above
+    return Command(kind, **found)
 
 
 SOCKET_NAME = "link.sock"

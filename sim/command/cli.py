@@ -5,12 +5,15 @@ because it reaches all the others).
     aseb play        a game in the terminal (two players, or against the mummy)
     aseb run         the board controller: --board FILE on a Pi, or --simulated
     aseb selftest    check a newly built board, square by square
+    aseb calibrate   calibrate a Hall board's sensors by following its lights
     aseb solve       solve the game into the table Neferkaptah plays from
     aseb review      review a saved game: the luck and what each move cost
     aseb stats       the kiosk's statistics (--csv for a spreadsheet)
     aseb menu-card   the board menu's card, to print for the box lid
     aseb build-kit   a board's wiring diagram, parts list and drilling template
     aseb web         the board on the home network: a web page (the ``web`` extra)
+    aseb far         the board beyond one house: far games and a museum's watch (``far`` extra)
+    aseb fleet       every board on an MQTT broker, with its state
 """
 
 from __future__ import annotations
@@ -50,6 +53,8 @@ def _play(args: argparse.Namespace) -> int:
     from firmware.service.daemon import state_directory
     from sim.terminal.settings import TerminalSettings
 
+    if args.far is not None:
+        return _play_far(args)
     if args.two_players and args.mummy is not None:
         raise ValueError(_("--two-players has no mummy: leave out --mummy, or play against it"))
     overrides = setting_flags(args)
@@ -87,6 +92,53 @@ def _play(args: argparse.Namespace) -> int:
     finally:
         voice.close()
     return 0
+
+
+def _play_far(args: argparse.Namespace) -> int:
+    """``aseb play --far CODE``: the terminal plays a board far away (``sim.terminal.far_game``)
+    on a simulated board of its own, kept in the state directory's ``terminal-far``."""
+    import secrets
+    import select
+    from pathlib import Path
+
+    from firmware.play.controller import Settings
+    from firmware.service.daemon import state_directory
+
+    try:
+        from sim.far.config import NetworkError
+        from sim.far.joining import join_far, network_for
+    except ImportError as exc:
+        print(_("aseb far needs the far extra (pip install 'aseb[far]'): {error}").format(
+            error=exc))
+        return 2
+    from sim.board.table import Table
+    from sim.terminal.far_game import FarTerminal
+
+    try:
+        network = network_for(Path(args.network) if args.network else None)
+    except NetworkError as exc:
+        print(f"aseb play: {exc}", file=sys.stderr)
+        return 78
+    state_dir = state_directory() / "terminal-far"
+    rules = rules_of(args)
+    table = Table(state_dir=state_dir, settings=Settings(ruleset=rules, mummy=None),
+                  seed=secrets.randbits(32))
+
+    def read_line(seconds: float) -> str | None:
+        ready, _w, _x = select.select([sys.stdin], [], [], seconds)
+        if not ready:
+            return None
+        line = sys.stdin.readline()
+        if not line:
+            raise EOFError
+        return line.rstrip("\n")
+
+    joined = join_far(table, args.far, network, state_dir)
+    try:
+        return FarTerminal(table, read_line, _write).run()
+    finally:
+        joined.close()
+        table.close()
 
 
 def games_rules(name: str) -> Rules:
@@ -209,6 +261,8 @@ def _run(args: argparse.Namespace) -> int:
     from firmware.service.daemon import run_board, state_directory
     from firmware.service.link_schema import socket_path
 
+    if not args.simulated and not args.board:
+        raise ValueError(_("aseb run needs --board FILE (a real board) or --simulated"))
     ruleset = rules_of(args)
     why = no_board(ruleset)
     if why is not None:
@@ -226,7 +280,8 @@ def _run(args: argparse.Namespace) -> int:
             raise ValueError(_("--demo plays both sides itself: it cannot follow the tutorial"))
         return run_simulated(settings, state_dir, args.seconds, demo=args.demo,
                              kiosk=args.kiosk, story=story, overrides=overrides,
-                             solve=args.solve, link=link)
+                             solve=args.solve, link=link,
+                             board=Path(args.board) if args.board else None)
     if args.solve:
         raise ValueError(_("--solve is for the simulated board: on a board the aseb-solve unit "
                            "makes the table (systemd/install.sh)"))
@@ -281,17 +336,13 @@ def story_of(args: argparse.Namespace, rules: Rules) -> str | None:
 def _sim(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from firmware.service.boards import no_board
-
-    if no_board(rules_of(args)) is not None and args.board:  # the stacking game: no reeds
-        raise ValueError(_("{game} has no board file: leave out --board").format(
-            game=say(rules_of(args).title)))
     from sim.window.launch import open_window
 
     return open_window(Path(args.board) if args.board else None,
                        Path(args.state_dir) if args.state_dir else None,
                        fullscreen=args.fullscreen, seed=args.seed, seconds=args.seconds,
-                       game=args.game)
+                       game=args.game, far=args.far,
+                       network=Path(args.network) if args.network else None)
 
 
 def _stats(args: argparse.Namespace) -> int:
@@ -370,10 +421,45 @@ def _web(args: argparse.Namespace) -> int:
                     address=args.address, port=args.port, language=args.lang)
 
 
+def _far(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from firmware.service.daemon import state_directory
+    from firmware.service.link_schema import socket_path
+
+    try:
+        from sim.far.run import far_main
+    except ImportError as exc:
+        print(_("aseb far needs the far extra (pip install 'aseb[far]'): {error}").format(
+            error=exc))
+        return 2
+    state_dir = Path(args.state_dir) if args.state_dir else state_directory()
+    return far_main(Path(args.board), socket_path(args.socket, state_dir), state_dir / "far")
+
+
+def _fleet(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    try:
+        from sim.far.run import fleet_main
+    except ImportError as exc:
+        print(_("aseb fleet needs the far extra (pip install 'aseb[far]'): {error}").format(
+            error=exc))
+        return 2
+    return fleet_main(args.broker, Path(args.credentials), Path(args.ca) if args.ca else None,
+                      args.seconds)
+
+
 def _selftest(args: argparse.Namespace) -> int:
     from sim.command.selftest import selftest_main
 
     return selftest_main(args.rest)  # its own parser reads the options
+
+
+def _calibrate(args: argparse.Namespace) -> int:
+    from sim.command.calibrate import calibrate_main
+
+    return calibrate_main(args.rest)  # its own parser reads the options
 
 
 def version() -> str:
@@ -448,12 +534,20 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--tournament", action="store_true",
                       help=_("Setna's tournament against Neferkaptah: first to four wins, each "
                              "loss sinks Setna into the sand (kept between runs)"))
+    play.add_argument("--far", metavar="CODE",
+                      help=_("join the far game of this code: the terminal plays a board far "
+                             "away through an MQTT broker (the far extra)"))
+    play.add_argument("--network", metavar="FILE",
+                      help=_("the file whose [network] section names the broker, this "
+                             "computer's name and its credentials (default: "
+                             "~/.config/aseb/network.toml)"))
     play.set_defaults(run=_play)
 
     run = commands.add_parser("run", help=_("run the board controller (a real board or simulated)"))
-    where = run.add_mutually_exclusive_group(required=True)
-    where.add_argument("--board", metavar="FILE", help=_("the board file (TOML) of a real board"))
-    where.add_argument("--simulated", action="store_true", help=_("the simulated board, headless"))
+    run.add_argument("--board", metavar="FILE", help=_("the board file (TOML) of a real board"))
+    run.add_argument("--simulated", action="store_true",
+                     help=_("the simulated board, headless (with --board: the simulated board "
+                            "wired as that file)"))
     run.add_argument("--mummy", default=None, metavar="SIDE",
                      help=_("the side the mummy plays: cones, reels or none (default: as chosen "
                             "in the board menu, else reels)"))
@@ -502,6 +596,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--game", default=None, choices=names(),
                      help=game_help(_("default: {game}; else the last one chosen").format(
                          game=DEFAULT)))
+    sim.add_argument("--far", metavar="CODE",
+                     help=_("join the far game of this code: the window plays a board far "
+                            "away through an MQTT broker (the far extra)"))
+    sim.add_argument("--network", metavar="FILE",
+                     help=_("the file whose [network] section names the broker, this "
+                            "computer's name and its credentials (default: "
+                            "~/.config/aseb/network.toml)"))
     sim.set_defaults(run=_sim)
 
     solve = commands.add_parser("solve", help=_("solve the game: every position's chance to win "
@@ -565,10 +666,40 @@ def build_parser() -> argparse.ArgumentParser:
         "setting, else the browser's)")})
     web.set_defaults(run=_web)
 
+    far = commands.add_parser("far", help=_("the board beyond one house: play a board far "
+                              "away and tell a museum how the board is, through an MQTT broker "
+                              "(the far extra)"))
+    far.add_argument("--board", metavar="FILE", required=True,
+                     help=_("the board file whose [network] section names the broker, this "
+                            "board's name and its credentials file"))
+    far.add_argument("--socket", metavar="PATH",
+                     help=_("the board's link (as aseb run --socket)"))
+    far.add_argument("--state-dir", metavar="DIR",
+                     help=_("the board's state directory (the far game is kept beside it)"))
+    far.set_defaults(run=_far)
+
+    fleet = commands.add_parser("fleet", help=_("every board on an MQTT broker, with its "
+                                "state, in a table (the far extra)"))
+    fleet.add_argument("--broker", required=True, metavar="URL",
+                       help=_("the broker, as mqtts://HOST:PORT"))
+    fleet.add_argument("--credentials", required=True, metavar="FILE",
+                       help=_("a file with username = \"...\" and password = \"...\" "
+                              "(readable by its owner only)"))
+    fleet.add_argument("--ca", metavar="FILE",
+                       help=_("the CA that signed the broker's certificate (default: the "
+                              "system's)"))
+    fleet.add_argument("--seconds", type=float, default=2.0,
+                       help=_("how long to listen for the boards (default 2)"))
+    fleet.set_defaults(run=_fleet)
+
     check = commands.add_parser("selftest", add_help=False,
                                 help=_("check a newly built board: every switch, light, the "
                                        "speaker and the sticks (--board FILE, --simulated)"))
     check.set_defaults(run=_selftest)
+    calibrate = commands.add_parser("calibrate", add_help=False,
+                                    help=_("calibrate a Hall board's sensors by following its "
+                                           "lights (--board FILE, --simulated)"))
+    calibrate.set_defaults(run=_calibrate)
     return parser
 
 
@@ -589,7 +720,7 @@ def main(argv: list[str] | None = None) -> int:
     use(choose(lang_asked(sys.argv[1:] if argv is None else argv)))  # --help in it too
     parser = build_parser()
     args, rest = parser.parse_known_args(argv)
-    if getattr(args, "run", None) is _selftest:
+    if getattr(args, "run", None) in (_selftest, _calibrate):
         args.rest = rest
     elif rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")

@@ -52,10 +52,9 @@ from sim.web.security import (
     secret_key,
     source,
 )
-from sim.web.settings_words import settings_said
 from sim.web.state import FRIEND, OWNER, Session, Sessions
 from sim.web.story_art import picture_png, story_pages
-from sim.web.tournament import tournament_shown
+from sim.web.told import far_said, settings_said, tournament_shown
 
 log = logging.getLogger(__name__)
 
@@ -116,6 +115,7 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
     home page is the museum's display; ``language``: the page's, whatever the board and the
     browser speak (``--lang``)."""
     web = Web(link, config, state_dir, clock, wall)
+    metrics = _metrics(link)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -317,7 +317,8 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
     async def settings(request: Request) -> Response:
         described = link.now("settings")
         if request.method == "GET":
-            return page(request, "settings.html", settings=settings_said(described))
+            return page(request, "settings.html", settings=settings_said(described),
+                        far=far_said(link.now("far")))
         fields = await form_of(request)
         owner(request)
         if described is None:
@@ -338,7 +339,21 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         await asyncio.sleep(0)  # the board's new settings event may arrive meanwhile
         return page(request, "settings.html", 400 if errors else 200,
                     settings=settings_said(link.now("settings")), errors=errors,
-                    note=None if errors else _(words.SAVED))
+                    note=None if errors else _(words.SAVED), far=far_said(link.now("far")))
+
+    async def far(request: Request) -> Response:
+        """The owner asks the far companion (``sim.far``) to offer, join or end a far game."""
+        fields = await form_of(request)
+        owner(request)
+        action, code = fields.get("action", ""), fields.get("code", "").strip()
+        if action not in ("offer", "join", "end") or (
+                action == "join" and not (code.isdigit() and len(code) == 6)):
+            return tell(request, _(words.FAR_CODE), 400)
+        answer = await ask({"type": "far_ask", "action": action,
+                            **({"code": code} if action == "join" else {})})
+        if answer["type"] == "error":
+            return tell(request, answer["message"], 409)
+        return RedirectResponse("/settings#far", 303)
 
     async def new_game(request: Request) -> Response:
         await form_of(request)
@@ -478,6 +493,12 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
             return JSONResponse({"error": refusal(answer)}, 409)
         return JSONResponse({"ok": True})
 
+    async def metrics_page(request: Request) -> Response:
+        """Prometheus' scrape (``sim.web.metrics``; without prometheus-client: 404)."""
+        if metrics is None:
+            raise HTTPException(404, _(words.NOT_FOUND))
+        return Response(metrics.render(), media_type="text/plain; version=0.0.4")
+
     async def error_page(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
         text = exc.detail if exc.status_code != 404 or exc.detail == _(words.NO_RECORD) \
@@ -505,6 +526,8 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         Route("/remote/end", end_remote, methods=["POST"]),
         Route("/join/{token:str}", join, methods=["GET", "POST"], name="join"),
         Route("/play/{action:str}", remote_action, methods=["POST"]),
+        Route("/metrics", metrics_page),
+        Route("/far", far, methods=["POST"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     def choose_language(header: str, scope: dict[str, Any]) -> str:
@@ -522,6 +545,17 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
                                    same_site="strict", https_only=False)])
     app.state.web = web
     return app
+
+
+def _metrics(link: BoardLink) -> Any:
+    """The page's metrics, fed by the link (None where prometheus-client is missing)."""
+    try:
+        from sim.web.metrics import Metrics
+    except ImportError:
+        return None
+    metrics = Metrics(lambda: len(link.watchers))
+    link.listeners.append(metrics.heard)
+    return metrics
 
 
 class GameId(Convertor[str]):

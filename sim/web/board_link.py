@@ -14,6 +14,7 @@ import asyncio
 import json
 import logging
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,8 +27,10 @@ log = logging.getLogger(__name__)
 
 ANSWERS = frozenset({"ok", "error", "games", "record", "stats"})
 """The events that answer a command (the others are news)."""
+UNSHOWN = frozenset({"played", "health"})
+"""News the page never shows (the whole game, for the far companion): not passed on."""
 KEPT = ("game", "position", "lights", "status", "throw", "moves", "chances", "log", "settings",
-        "tournament")
+        "tournament", "far")
 """The kinds of news a new watcher is told at once, in this order."""
 QUEUE = 512
 """Events waiting for one watcher at most: a watcher further behind is dropped."""
@@ -95,8 +98,10 @@ class BoardLink:
     """The connection to the board's socket at ``path``; ``run`` it as a task."""
 
     def __init__(self, path: Path, retry: float = 2.0,
-                 estimates: Estimates | None = None) -> None:
+                 estimates: Estimates | None = None, patience: float = 5.0) -> None:
         self.path = path
+        self.patience = patience
+        """Seconds a command waits for the board's answer before the page says it is away."""
         self.estimates = estimates
         """The page's own estimates of the chances, for a board without a solved table."""
         self.retry = retry
@@ -110,6 +115,8 @@ class BoardLink:
         self.writer: asyncio.StreamWriter | None = None
         self.connected = asyncio.Event()
         self.events_seen = 0
+        self.listeners: list[Callable[[str, dict[str, Any]], None]] = []
+        """Told every event of the board's news (``sim.web.metrics``)."""
 
     # --- the connection ---------------------------------------------------------------------
 
@@ -163,6 +170,11 @@ class BoardLink:
         self._news(kind, event, line)
 
     def _news(self, kind: str, event: dict[str, Any], line: bytes) -> None:
+        for listener in self.listeners:
+            listener(kind, event)
+        if kind in UNSHOWN:
+            self.parsed[kind] = event  # for the page's metrics, never a browser's
+            return
         if self.estimates is not None:
             if kind != "position" or self.watchers:  # estimated only for someone to see
                 self.estimates.heard(kind, event, self._publish)
@@ -194,7 +206,7 @@ class BoardLink:
 
     # --- what the page uses --------------------------------------------------------------------
 
-    async def ask(self, command: dict[str, Any], timeout: float = 5.0) -> dict[str, Any]:
+    async def ask(self, command: dict[str, Any], timeout: float | None = None) -> dict[str, Any]:
         """Send ``command`` and wait for its answer (``ok``, ``error``, or what it asked);
         ``BoardAway`` when the board is not reachable."""
         writer = self.writer
@@ -205,7 +217,7 @@ class BoardLink:
         writer.write(json.dumps(command).encode() + b"\n")
         try:
             await writer.drain()
-            return await asyncio.wait_for(future, timeout)
+            return await asyncio.wait_for(future, self.patience if timeout is None else timeout)
         except (OSError, TimeoutError) as exc:
             log.warning("the board did not answer %s (%s)", command.get("type"),
                         type(exc).__name__)

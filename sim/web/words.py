@@ -47,6 +47,7 @@ NOT_FOUND = N_("There is no such page.")
 TOURNAMENT = N_("Setna's tournament")
 TOURNAMENT_SIDES = N_("Prince Setna plays the {setna}, the mummy of Neferkaptah the {mummy}.")
 START = N_("{side} had {chance} to win at the start ({how}).")
+FAR_CODE = N_("A game code is six digits.")
 
 SCRIPT = {
     "cones": N_("Cones"),

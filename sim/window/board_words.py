@@ -54,6 +54,8 @@ def status(play: BoardPlay, layout: Layout, lesson: bool = False) -> str:
     controller, state = play.controller, play.state
     move = controller.mummy_move
     if move is not None and state is not None and play.mummy_moves_itself:
+        if controller.settings.far and state.turn == controller.remote:
+            return _("The far board plays {move}.").format(move=state.describe(move))
         return _("The mummy plays {move}.").format(move=state.describe(move))
     if controller.phase is Phase.GUIDE and controller.setting_out and not lesson:
         return setting_out_status(play)
@@ -101,8 +103,10 @@ def players(play: BoardPlay) -> tuple[Player, ...]:
     mummy = controller.settings.mummy
     found = []
     for side in Side:
-        who = N_("the mummy") if side == mummy else N_("you") if mummy is not None \
-            else N_("a player")
+        far = controller.settings.far and controller.remote is not None
+        who = N_("the far board") if far and side == controller.remote else \
+            N_("you") if far else N_("the mummy") if side == mummy else \
+            N_("you") if mummy is not None else N_("a player")
         throw = controller.throws.get(side)
         to_play = state is not None and state.turn == side \
             and controller.phase in (Phase.THROW, Phase.MOVE)

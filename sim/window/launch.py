@@ -52,14 +52,16 @@ def display_available() -> bool:
 def open_window(board_file: Path | None = None, state_dir: Path | None = None, *,
                 config_dir: Path | None = None, fullscreen: bool = False,
                 seed: int | None = None, seconds: float | None = None,
-                game: str | None = None) -> int:
+                game: str | None = None, far: str | None = None,
+                network: Path | None = None) -> int:
     """Run the window until Esc or closing it (or ``seconds``); the exit status.
 
-    ``game``: the game to play (None: the one chosen last). ``EX_NO_DISPLAY`` when there is
-    no display (one line says so), 78 for a bad board file (as ``aseb run``); the game is
-    saved on the way out.
+    ``game``: the game to play (None: the one chosen last); ``far``: the code of a far game to
+    join (``sim.far.joining``; ``network``: the file of its ``[network]``). ``EX_NO_DISPLAY``
+    when there is no display (one line says so), 78 for a bad board file or ``[network]`` (as
+    ``aseb run``); the game is saved on the way out.
     """
-    from firmware.service.boards import board_for, no_board, read_board
+    from firmware.service.boards import board_for, read_board
     from firmware.service.daemon import state_directory
     from firmware.service.restarts import EX_CONFIG
     from hardware.board_file import ConfigError
@@ -71,16 +73,26 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
     game = chosen.game
     try:
         rules = load_game(game)
-        if no_board(rules) is not None:  # the stacking game: no board, the shipped sounds
-            if board_file is not None:
-                raise ConfigError(f"{rules.title} has no board file: leave out --board")
-            board, sounds = None, board_for(load_game(DEFAULT)).sounds
-        else:
-            board = board_for(rules) if board_file is None else read_board(board_file, rules)
-            sounds = board.sounds
+        board = board_for(rules) if board_file is None else read_board(board_file, rules)
+        sounds = board.sounds
     except ConfigError as exc:
         print(f"aseb sim: {exc}", file=sys.stderr)
         return EX_CONFIG
+    found_network = None
+    if far is not None:
+        try:
+            from sim.far.joining import network_for
+        except ImportError as exc:
+            print(f"aseb sim: --far needs the far extra (pip install 'aseb[far]'): {exc}",
+                  file=sys.stderr)
+            return 2
+        from sim.far.config import NetworkError
+
+        try:
+            found_network = network_for(network)
+        except NetworkError as exc:
+            print(f"aseb sim: {exc}", file=sys.stderr)
+            return EX_CONFIG
     if not display_available():
         print(no_display(game), file=sys.stderr)
         return EX_NO_DISPLAY
@@ -99,9 +111,17 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
                          size=screen.get_size(), settings_file=settings_file, audio=audio,
                          game=game, table=table_for(rules), chosen=chosen,
                          choices_file=choices, voice=voice)
+    joined = None
+    if far is not None and found_network is not None:
+        from sim.far.joining import join_far
+
+        window.settings.mummy = None  # the far board plays the other side
+        joined = join_far(window.table, far, found_network, state_dir / "far")
     try:
         run(window, screen, fullscreen, seconds)
     finally:
+        if joined is not None:
+            joined.close()
         window.close()
         pygame.quit()
     return 0

@@ -131,21 +131,33 @@ def test_the_parts_list_counts_the_board_files_parts(kits: dict[str, Path]) -> N
         board = load_board(board_file)
         with (kits[board_file.stem] / "parts.csv").open(encoding="utf-8") as file:
             rows = {row["part"]: int(row["count"]) for row in csv.DictReader(file)}
-        reeds = next(count for part, count in rows.items() if part.startswith("reed switch"))
-        assert reeds >= len(board.reeds.names)
+        if board.hall is not None:  # a sensor a square, an ADC a chip select, and no reed
+            sensors = next(count for part, count in rows.items() if "Hall sensor" in part)
+            assert sensors >= len(board.hall.channels) == len(board.squares)
+            adcs = rows[f"{board.hall.adc.upper()} ADC (DIP-16)"]
+            assert adcs == len(board.hall.select_pins)
+            assert not any(part.startswith("reed switch") for part in rows)
+        else:
+            reeds = next(count for part, count in rows.items() if part.startswith("reed switch"))
+            assert reeds >= len(board.reeds.names)
         pixels = rows["WS2812B pixel"]
         assert pixels == sum(1 for name in board.lights.order if name != "-")
         expanders = rows.get("MCP23017 I/O expander (DIP-28)", 0)
         assert expanders == len(board.reeds.expanders)
 
 
-def test_the_wiring_diagram_names_every_reed_and_the_pins_in_use(kits: dict[str, Path]) -> None:
+def test_the_wiring_diagram_names_every_sensor_and_the_pins_in_use(kits: dict[str, Path]) -> None:
     for board_file in BOARD_FILES:
         board = load_board(board_file)
         svg = ET.parse(kits[board_file.stem] / "wiring.svg").getroot()
         texts = {"".join(node.itertext()) for node in svg.iter() if node.tag.endswith("text")}
         for name in board.reeds.names:
             assert f"reed {name}" in texts, name
+        if board.hall is not None:
+            for name in board.hall.channels:
+                assert f"OUT of the Hall sensor under {name} (100 kohm to GND)" in texts, name
+            for number, pin in enumerate(board.hall.select_pins):
+                assert f"CS: GPIO{pin} (pin" in " ".join(texts), number
         assert f"GPIO{board.sticks.tilt_pin} (pin" in " ".join(texts)
 
 

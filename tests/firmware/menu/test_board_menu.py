@@ -94,7 +94,8 @@ def check_applied(table: Table, key: str, value: str) -> None:
     if key == "game":
         assert played.ruleset.name == value
     elif key == "opponent":
-        assert played.mummy == (None if value == "none" else Side.parse(value))
+        assert played.mummy == (None if value in ("none", "far") else Side.parse(value))
+        assert played.far == (value == "far")
     elif key == "level":
         assert played.fair == (value == "fair")
         assert played.level == (Level.VIZIER if value == "fair" else Level.parse(value))

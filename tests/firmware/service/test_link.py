@@ -23,6 +23,7 @@ from firmware.service import link as link_module
 from firmware.service.link import Link, socket_path
 from firmware.service.link_schema import (
     EVENTS,
+    MAX_LINE,
     VERSION,
     Refused,
     message,
@@ -233,7 +234,7 @@ def test_a_bad_line_is_answered_with_an_error_and_the_board_plays_on(
 def test_a_line_too_long_is_refused_and_its_sender_dropped(table: Table, link: Link) -> None:
     companion = connect(table, link)
     companion.events()
-    companion.send(b"x" * 5000)
+    companion.send(b"x" * (MAX_LINE + 1000))
     table.run(0.1)
     assert "at most" in companion.latest("error")["message"]
     table.run(0.1)

@@ -80,7 +80,7 @@ def test_the_events_stream_starts_with_the_whole_board(board: WebBoard) -> None:
             assert chunk.startswith(b"data: ") and chunk.endswith(b"\n\n")
             kinds.append(json.loads(chunk.removeprefix(b"data: "))["type"])
     assert kinds == ["game", "position", "lights", "status", "throw", "moves", "chances", "log",
-                     "settings", "tournament"]
+                     "settings", "tournament", "far"]
 
 
 def test_a_watcher_too_slow_is_dropped_not_the_board(board: WebBoard) -> None:

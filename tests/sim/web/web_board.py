@@ -1,6 +1,7 @@
 """A simulated board with its link, for the web page's tests: the table ticks when a test lets
 time pass, and the link also answers at once when a command or a companion arrives (a thread
-woken by the sockets, never by a timer), each under one lock so the board has one hand at a time.
+woken by the sockets, never by a timer: a companion's message arriving, or room to send the
+rest of an answer), each under one lock so the board has one hand at a time.
 
     with WebBoard(tmp_path) as board, board.client() as client:
         board.run(2.0); board.sync(client); client.get("/")
@@ -38,6 +39,23 @@ class Clock:
         return self.now
 
 
+class LinkTicked:
+    """The link ticked by the table's frames, which wakes the answering thread when the link's
+    sockets changed there (a page let in, an answer left to send): otherwise that thread would
+    go on waiting on sockets that are no longer all of them."""
+
+    def __init__(self, link: Link, wake: socket.socket) -> None:
+        self.link = link
+        self.wake = wake
+
+    def tick(self) -> None:
+        before = len(self.link.companions)
+        self.link.tick()
+        if len(self.link.companions) != before or any(c.outbox for c in self.link.companions):
+            with contextlib.suppress(OSError):
+                self.wake.send(b"!")
+
+
 class WebBoard:
     """The simulated board, its link, and the page's app talking to it."""
 
@@ -50,14 +68,18 @@ class WebBoard:
                          lambda: self.table.controller.last_frame, choices=self.table.choices,
                          games=tmp_path / "board" / "games")
         self.link.open()
-        self.table.companions.append(self.link)
         self.lock = threading.Lock()
         self.wake_read, self.wake_write = socket.socketpair()
+        self.wake_read.setblocking(False)
+        self.wake_write.setblocking(False)
+        self.table.companions.append(LinkTicked(self.link, self.wake_write))
         self.stopping = False
         self.thread = threading.Thread(target=self._answer, daemon=True)
         self.thread.start()
         self.clock = Clock()
-        self.board_link = BoardLink(self.link.path, retry=0.05)
+        # The board, the page and the browser's test share one process, under whatever else
+        # the machine runs: the page waits longer for its board than a person would.
+        self.board_link = BoardLink(self.link.path, retry=0.05, patience=30.0)
         self.app = create_app(self.board_link, WebConfig(pin=pin, port=port), tmp_path / "web",
                               clock=self.clock, wall=self.clock, language=language)
 
@@ -69,8 +91,12 @@ class WebBoard:
                 if self.link.listener is not None:
                     sockets.append(self.link.listener)
                 sockets += [c.sock for c in self.link.companions]
+                # What a slow reader has not taken yet goes on once it can be written.
+                unsent = [c.sock for c in self.link.companions if c.outbox]
             with contextlib.suppress(OSError, ValueError):
-                select.select(sockets, [], [])
+                select.select(sockets, unsent, [])
+            with contextlib.suppress(OSError):
+                self.wake_read.recv(4096)
             if self.stopping:
                 return
             with self.lock:
@@ -110,7 +136,8 @@ class WebBoard:
 
     def close(self) -> None:
         self.stopping = True
-        self.wake_write.send(b"x")
+        with contextlib.suppress(OSError):  # full: the thread is woken already
+            self.wake_write.send(b"x")
         self.thread.join()
         self.link.close()
         self.table.close()

@@ -1,0 +1,80 @@
+"""A window or a terminal joins a far game (``aseb sim --far CODE``, ``aseb play --far CODE``): the
+simulated board it plays on gets a link of its own (a private socket in its state directory),
+and the companion runs beside it in a thread, as ``aseb far`` runs beside a board, so a laptop
+plays a wooden board far away through the same link, the same companion and the same controller.
+
+    joined = join_far(table, "314159", network, state_dir)   # table: sim.board.table.Table
+    ...; joined.close()
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from firmware.service.link import Link
+from sim.board.table import Table
+from sim.far.companion import Companion
+from sim.far.config import Network, NetworkError, load_network
+
+NETWORK_FILE = "network.toml"
+"""The user's own ``[network]`` (``$XDG_CONFIG_HOME/aseb/network.toml``), used without
+``--network``."""
+
+
+@dataclass
+class Joined:
+    """A far game joined: the board's link and the companion's thread."""
+
+    link: Link
+    companion: Companion
+    stop: threading.Event
+    thread: threading.Thread
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join(10)
+        self.link.close()
+
+
+def network_for(given: Path | None) -> Network:
+    """The ``[network]`` of ``given`` (else the user's own file); NetworkError saying what to
+    write where there is none."""
+    path = given if given is not None else default_network_file()
+    if not path.is_file():
+        raise NetworkError(f"{path}: no such file: a far game needs a [network] section "
+                           "(broker, name, credentials), as a board file has it")
+    found = load_network(path)
+    if found is None:
+        raise NetworkError(f"{path}: no [network] section (broker, name, credentials)")
+    return found
+
+
+def default_network_file() -> Path:
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "aseb" / NETWORK_FILE
+
+
+def join_far(table: Table, code: str, network: Network, state_dir: Path) -> Joined:
+    """Join the far game of ``code`` on ``table``'s simulated board: its link opened and ticked
+    with the table, the controller playing a board far away, the companion started and asked
+    to join."""
+    controller = table.controller
+    controller.settings.far = True
+    controller.settings.mummy = None
+    controller.settings.mummy_plays_both = False
+    state_dir.mkdir(parents=True, exist_ok=True)
+    link = Link(state_dir / "far-link.sock", controller, lambda: controller.last_frame,
+                choices=table.choices, games=state_dir / "games")
+    link.open()
+    table.companions.append(link)
+    companion = Companion(link.path, network, state_dir / "far")
+    if companion.far.seat is None or companion.far.seat.code != code:
+        link.far_asked = {"action": "join", "code": code}
+    stop = threading.Event()
+    thread = threading.Thread(target=companion.run, args=(stop,), daemon=True,
+                              name="aseb-far")
+    thread.start()
+    return Joined(link, companion, stop, thread)

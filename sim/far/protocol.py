@@ -1,0 +1,271 @@
+"""The far game between two boards, as pure decisions: what each board publishes, and what it
+does with what the far board published. No network here, no clock: ``sim.far.companion`` feeds
+it the board's game (the link's ``played`` event) and the far board's messages.
+
+Each board publishes its game as a numbered *round* (the whole record, retained on the broker)
+and every throw and move of its own side as an action message: the round, a sequence number (the
+action's index in the game) and the position it was made from. The board that offered the game
+(the host) begins every round; the other takes each new round up. Applying is idempotent: an
+action whose number the board has already played is a duplicate, and one that does not follow
+from the position the board has is never applied. A board never plays an action of its own side
+that came from the far board, but for one it made itself and lost (a full disk), which it knows
+from what it published.
+
+    far = FarGame(mine=Side.REELS, begins=False)
+    far.heard_state(message)                  # the far board's retained round
+    step = far.next_step(local, phase)        # Apply, TakeUp, Choose, or None: nothing to do
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.errors import BadRecord, RulesError
+from engine.core.sides import Side
+from engine.core.sticks import Throw
+from engine.record import GameRecord
+
+BETWEEN = frozenset({"won", "clear", "menu"})
+"""The board's phases in which a new round is not taken up yet (the last game's pieces are
+still being cleared, the menu is open)."""
+
+
+@dataclass(frozen=True)
+class Round:
+    """A board's far game as it published it: the round's number and its record."""
+
+    number: int
+    record: GameRecord
+
+    def to_json(self) -> dict[str, Any]:
+        return {"round": self.number, "record": self.record.to_data()}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Round:
+        """A round from its message; ValueError saying what is wrong."""
+        if not isinstance(data, dict) or not isinstance(data.get("round"), int) \
+                or isinstance(data.get("round"), bool) or not isinstance(data.get("record"), dict):
+            raise ValueError("a round is {\"round\": N, \"record\": {...}}")
+        return cls(data["round"], record_of(data["record"]))
+
+
+@dataclass(frozen=True)
+class Action:
+    """One throw or move made on a board: its round, its number in the game, the position it
+    was made from (notation), the action (notation) and the side that made it."""
+
+    round: int
+    seq: int
+    before: str
+    action: str
+    side: Side
+
+    def to_json(self) -> dict[str, Any]:
+        return {"round": self.round, "seq": self.seq, "before": self.before,
+                "action": self.action, "side": self.side.name.lower()}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Action:
+        """An action from its message; ValueError saying what is wrong."""
+        try:
+            number, seq = data["round"], data["seq"]
+            if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0
+                       for n in (number, seq)):
+                raise ValueError("round and seq are counts")
+            before, action = data["before"], data["action"]
+            if not isinstance(before, str) or not isinstance(action, str):
+                raise ValueError("before and action are notation")
+            return cls(number, seq, before, action, Side.parse(str(data["side"])))
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"not an action: {exc}") from None
+
+
+@dataclass(frozen=True)
+class Apply:
+    """Play the far board's next action here: a throw (``3:WWDW``) or a move (``C2-M6``)."""
+
+    token: str
+    throw: bool
+
+
+@dataclass(frozen=True)
+class TakeUp:
+    """Take up this record: the far board began a new round, or this board is behind."""
+
+    record: GameRecord
+    number: int
+
+
+@dataclass(frozen=True)
+class Choose:
+    """Choose the game the far board plays first (``set game``), then take its round up."""
+
+    game: str
+
+
+Step = Apply | TakeUp | Choose
+
+
+def record_of(data: dict[str, Any]) -> GameRecord:
+    """A record from its JSON object; ValueError saying what is wrong."""
+    import json
+
+    try:
+        return GameRecord.from_json(json.dumps(data))
+    except (BadRecord, RulesError) as exc:
+        raise ValueError(f"not a game record: {exc}") from None
+
+
+def same_game(a: GameRecord, b: GameRecord) -> bool:
+    """Whether two records are of one game (rules, first side, start)."""
+    return a.ruleset == b.ruleset and a.first == b.first and a.start == b.start
+
+
+def extends(longer: GameRecord, shorter: GameRecord) -> bool:
+    """Whether ``longer`` is ``shorter`` and perhaps more."""
+    n = len(shorter.actions)
+    return same_game(longer, shorter) and len(longer.actions) >= n \
+        and longer.actions[:n] == shorter.actions
+
+
+def record_prefix(record: GameRecord, n: int) -> GameRecord:
+    """The record of the first ``n`` actions."""
+    return GameRecord(record.ruleset, record.first, record.actions[:n], record.start)
+
+
+def turn_at(record: GameRecord, index: int) -> Side:
+    """The side that made (or makes) action ``index``."""
+    return Side(record_prefix(record, index).final_state().turn)
+
+
+@dataclass
+class FarGame:
+    """One board's side of a far game: what it knows of the far board's round, and of its own.
+
+    ``mine``: the side this board plays; ``begins``: this board offered the game and begins
+    every round. ``published`` is this board's round as last published, ``taken`` the far
+    board's round this board took up (a board that does not begin): both kept on disk by the
+    companion, so a restart goes on where it was."""
+
+    mine: Side
+    begins: bool
+    far: Round | None = None
+    published: Round | None = None
+    taken: int | None = None
+    refused: list[str] = field(default_factory=list)
+    """What the far board sent and this board refused, in words (for the log)."""
+
+    # --- what the far board said ----------------------------------------------------------
+
+    def heard_state(self, data: Any) -> bool:
+        """The far board's retained round; whether it told something new."""
+        found = Round.from_json(data)
+        far = self.far
+        if far is not None and (found.number < far.number or (
+                found.number == far.number and extends(far.record, found.record))):
+            return False  # older, or no more than known (a late or doubled message)
+        self.far = found
+        return True
+
+    def heard_action(self, data: Any) -> bool:
+        """One of the far board's actions; whether it was new. A duplicate, one of an older
+        round, one that skips ahead (the retained round brings those) or one that does not
+        follow from its position changes nothing; one for this board's side is refused."""
+        action = Action.from_json(data)
+        if action.side == self.mine:
+            self.refused.append(f"the far board sent {action.action} for this board's side")
+            return False
+        far = self.far
+        if far is None or action.round != far.number or action.seq != len(far.record.actions):
+            return False
+        state = far.record.final_state()
+        if state.notation() != action.before or Side(state.turn) != action.side:
+            self.refused.append(f"action {action.seq} ({action.action}) does not follow from "
+                                "the far board's position")
+            return False
+        data = far.record.to_data()
+        try:
+            extended = record_of({**data, "actions": [*data["actions"], action.action]})
+        except ValueError as exc:
+            self.refused.append(f"action {action.seq}: {exc}")
+            return False
+        self.far = Round(far.number, extended)
+        return True
+
+    # --- this board's own round ------------------------------------------------------------
+
+    def own_round(self, local: GameRecord) -> int | None:
+        """The number of the round the board's game is (None: none yet). The board that
+        begins counts: the round published while the game goes on from it, else the next (a
+        new game, begun here); the other plays the round it took up."""
+        if not self.begins:
+            return self.taken
+        published = self.published
+        if published is None:
+            return 1
+        return published.number if extends(local, published.record) else published.number + 1
+
+    def to_publish(self, local: GameRecord | None) -> tuple[Round | None, list[Action]]:
+        """What this board publishes now its game is ``local``: its round when it changed
+        (None: nothing new), and an action message for each new action of its own side (a
+        new game's opening throws are the round's own)."""
+        number = self.own_round(local) if local is not None else None
+        if local is None or number is None:
+            return None, []
+        published = self.published
+        same = published is not None and published.number == number
+        if same and published is not None and extends(published.record, local):
+            return None, []  # nothing new (or this board is behind what it published)
+        start = len(published.record.actions) if same and published is not None else 0
+        now = Round(number, local)
+        tokens = local.to_data()["actions"]
+        actions = []
+        state = local.initial()
+        for index, (action, after) in enumerate(local.replay()):
+            if index >= start and Side(state.turn) == self.mine \
+                    and not (state.opening and isinstance(action, Throw)):
+                actions.append(Action(number, index, state.notation(), tokens[index],
+                                      self.mine))
+            state = after
+        self.published = now
+        return now, actions
+
+    def took_up(self, step: TakeUp) -> None:
+        """The board took up ``step``'s round: it plays that round, published as it is."""
+        if not self.begins:
+            self.taken = step.number
+        self.published = Round(step.number, step.record)
+
+    # --- what to do here -------------------------------------------------------------------
+
+    def next_step(self, local: GameRecord | None, phase: str, game: str) -> Step | None:
+        """What this board does next toward the far board's game (None: nothing now): apply
+        the far side's next action, take the far round up, or choose its game first. ``phase``
+        is the board's (the link's status), ``game`` the name of the game it plays."""
+        far = self.far
+        if far is None:
+            return None
+        if not self.begins:
+            if far.record.ruleset.name != game:
+                return Choose(far.record.ruleset.name)
+            if self.taken != far.number or local is None or not (
+                    extends(far.record, local) or extends(local, far.record)):
+                if phase in BETWEEN and local is not None and local.final_state().is_over:
+                    return None  # the last game's pieces are cleared first
+                return TakeUp(far.record, far.number)
+        elif self.published is None or far.number != self.published.number or local is None:
+            return None
+        if len(far.record.actions) <= len(local.actions) or not extends(far.record, local):
+            return None
+        index = len(local.actions)
+        if turn_at(far.record, index) == self.mine:
+            # an action of this board's own side: only one it made and lost (a full disk),
+            # which it published itself, is taken back from the far board
+            published = self.published
+            if published is not None and same_game(published.record, far.record) \
+                    and published.record.actions[: index + 1] == far.record.actions[: index + 1]:
+                return TakeUp(far.record, far.number)
+            return None
+        action = far.record.actions[index]
+        return Apply(far.record.to_data()["actions"][index], isinstance(action, Throw))
