@@ -62,6 +62,7 @@ def players_page(name: str, folder: Path) -> tuple[str, list[Path]]:
     """A game's rules for players as one page (its sections in order), and the pictures of the
     positions it shows, drawn into ``folder``."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # pictures only: no sound card's noise
     import pygame
 
     from sim.drawing import positions

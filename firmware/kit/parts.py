@@ -97,10 +97,11 @@ def _hall_sensors(board: Board, pieces: int) -> list[Part]:
              "from each sensor's channel to GND: a missing sensor reads 0, and calibration "
              "names it"),
         Part("neodymium disc magnet, 25 x 2 mm, N42", 2 * pieces,
-             f"one under every man ({pieces} a side): north up for the Cones, south up for "
-             "the Reels"),
-        Part("men: discs 30 mm across, 2.5 mm thick, a 2 mm pocket under each", 2 * pieces,
-             "thin men keep a stack's third magnet close to its first"),
+             f"one in the base of every piece ({pieces} a side): north up for the Cones, south "
+             "up for the Reels"),
+        *([Part("men: discs 30 mm across, 2.5 mm thick, a 2 mm pocket under each", 2 * pieces,
+                "thin men keep a stack's third magnet close to its first")]
+          if board.kind == "stacks" else []),
     ]
 
 
