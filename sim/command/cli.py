@@ -34,13 +34,14 @@ from firmware.solve.installed import table_for
 from firmware.words import LANGUAGES, PSEUDO, _, choose, problem, say, side_said, use
 
 
-def rules_of(args: argparse.Namespace) -> Rules:
-    """The game ``--game`` names, with ``--no-demon-cast`` where its rules have a demon-cast."""
+def rules_of(args: argparse.Namespace, default: str = DEFAULT) -> Rules:
+    """The game ``--game`` names (else ``default``), with ``--no-demon-cast`` where its rules
+    have a demon-cast."""
     from dataclasses import replace
 
     from engine import games
 
-    rules = games.load(args.game or DEFAULT)
+    rules = games.load(args.game or default)
     if getattr(args, "no_demon_cast", False) and isinstance(rules, Ruleset):
         rules = replace(rules, demon_cast=False)
     return rules
@@ -264,6 +265,15 @@ def _run(args: argparse.Namespace) -> int:
     if not args.simulated and not args.board:
         raise ValueError(_("aseb run needs --board FILE (a real board) or --simulated"))
     ruleset = rules_of(args)
+    if args.board and not args.game:  # a Senet or a Hall board plays its own game
+        from firmware.service.boards import own_game, read_board
+        from hardware.errors import ConfigError
+
+        try:
+            ruleset = rules_of(args, own_game(read_board(Path(args.board))).name)
+        except ConfigError as exc:
+            print(f"aseb run: {exc}", file=sys.stderr)
+            return 78
     why = no_board(ruleset)
     if why is not None:
         raise ValueError(why)
