@@ -30,6 +30,7 @@ __all__ = [
     "DEFAULT_BOARD",
     "DEFAULT_BOARDS",
     "Board",
+    "BuildConfig",
     "ConfigError",
     "Expander",
     "ExpanderChannel",
@@ -236,6 +237,15 @@ class WebConfig:
 
 
 @dataclass(frozen=True)
+class BuildConfig:
+    """The board's size as built, for the build kit's drilling template (``aseb build-kit``):
+    the side of a square and the wood around the squares, in millimetres."""
+
+    square_mm: float = 40.0
+    border_mm: float = 15.0
+
+
+@dataclass(frozen=True)
 class Board:
     """Everything about one physical board; ``source`` is the file it came from."""
 
@@ -255,6 +265,7 @@ class Board:
     story: StoryConfig = field(default_factory=StoryConfig)
     menu: MenuConfig = field(default_factory=MenuConfig)
     web: WebConfig = field(default_factory=WebConfig)
+    build: BuildConfig = field(default_factory=BuildConfig)
     hall: HallConfig | None = None
     """A Hall board's sensors (``[sensors] kind = "hall"``; its ``reeds`` are then none)."""
 
@@ -265,7 +276,7 @@ class Board:
 
 
 SECTIONS = ("board", "lights", "reeds", "sensors", "squares", "sticks", "buttons", "sounds",
-            "facts", "kiosk", "story", "menu", "web", "network")
+            "facts", "kiosk", "story", "menu", "web", "network", "build")
 """The top-level tables of a board file."""
 
 
@@ -327,9 +338,10 @@ def _board(data: dict[str, Any], source: str, base: Path | None) -> Board:
     story_section.done()
     menu = _menu(top.section("menu"), kind)
     web = _web(top.section("web"))
+    build = _build(top.section("build"))
     top.done()
     return Board(source, name, pin_factory, reeds, sticks, buttons, lights, sounds, facts,
-                 kiosk, kind, story, menu, web, hall_config)
+                 kiosk, kind, story, menu, web, build, hall_config)
 
 
 class _PinRegistry:
@@ -637,6 +649,15 @@ def _web(section: Section) -> WebConfig:
         raise section.error("hosts", f"expected at most 20 names, got {len(hosts)}")
     section.done()
     return WebConfig(address, port, pin, tuple(host.lower() for host in hosts))
+
+
+def _build(section: Section) -> BuildConfig:
+    """The squares' size and the border: a square must hold its pixel and its reed (30 mm at
+    least: the pixel and the reed side by side) and fit a page of the template (at most 150 mm)."""
+    config = BuildConfig(square_mm=section.number("square_mm", 40.0, low=30.0, high=150.0),
+                         border_mm=section.number("border_mm", 15.0, low=0.0, high=100.0))
+    section.done()
+    return config
 
 
 def _hours(section: Section, key: str) -> tuple[int, int] | None:

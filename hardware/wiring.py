@@ -1,19 +1,17 @@
 """The wiring diagram of a board file, drawn as text: the Pi header, then the board from above.
 
-hardware/README.md embeds the diagram of the default board file, and a test checks it still
-equals what this draws, so the documentation cannot drift from the file. Print one with::
+The documentation site's page of each shipped board file shows it, drawn as the site is built,
+so it cannot drift from the file. Print one with::
 
     python -m hardware.wiring [hardware/boards/mcp23017.toml]
-    python -m hardware.wiring --update-readme
 """
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
-from hardware.board_file import BOARDS, DEFAULT_BOARD, Board, load_board
+from hardware.board_file import DEFAULT_BOARD, Board, load_board
 from hardware.errors import ConfigError
 from hardware.hall_file import SPI1
 from hardware.header import HEADER, SPI0
@@ -143,27 +141,10 @@ def wiring_diagram(board: Board) -> str:
     return "\n".join(lines) + "\n"
 
 
-_BLOCK = re.compile(r"(<!-- wiring: (?P<file>[\w.-]+) -->\n```text\n)(?P<body>.*?)(```\n)", re.S)
-README = Path(__file__).parent / "README.md"
-
-
-def with_fresh_diagrams(readme: str) -> str:
-    """``readme`` with every ``<!-- wiring: FILE -->`` block redrawn from boards/FILE."""
-
-    def redraw(match: re.Match[str]) -> str:
-        board = load_board(BOARDS / match["file"])
-        return match[1] + wiring_diagram(board) + match[4]
-
-    return _BLOCK.sub(redraw, readme)
-
-
 def main(argv: list[str] | None = None) -> int:
-    """Print a board file's diagram (the default one), or ``--update-readme`` to redraw README."""
+    """Print a board file's diagram (the default one's without an argument)."""
     args = sys.argv[1:] if argv is None else argv
     try:
-        if args == ["--update-readme"]:
-            README.write_text(with_fresh_diagrams(README.read_text()))
-            return 0
         board = load_board(args[0] if args else DEFAULT_BOARD)
     except ConfigError as e:
         print(e, file=sys.stderr)

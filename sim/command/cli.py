@@ -10,6 +10,7 @@ because it reaches all the others).
     aseb review      review a saved game: the luck and what each move cost
     aseb stats       the kiosk's statistics (--csv for a spreadsheet)
     aseb menu-card   the board menu's card, to print for the box lid
+    aseb build-kit   a board's wiring diagram, parts list and drilling template
     aseb web         the board on the home network: a web page (the ``web`` extra)
     aseb far         the board beyond one house: far games and a museum's watch (``far`` extra)
     aseb fleet       every board on an MQTT broker, with its state
@@ -400,6 +401,26 @@ def _menu_card(args: argparse.Namespace) -> int:
     return 0
 
 
+def _build_kit(args: argparse.Namespace) -> int:
+    """``aseb build-kit``: the wiring diagram, the parts list and the template of a board file."""
+    from pathlib import Path
+
+    from firmware.kit import write_kit
+    from firmware.service.boards import read_board
+    from hardware.board_file import DEFAULT_BOARD, ConfigError
+
+    try:
+        board = read_board(Path(args.board) if args.board else DEFAULT_BOARD)
+    except ConfigError as exc:
+        print(f"aseb: {exc}", file=sys.stderr)
+        return 78
+    written = write_kit(board, Path(args.out))
+    print(_("The build kit of {board}:").format(board=board.name))
+    for path in written:
+        print(f"  {path}")
+    return 0
+
+
 def _web(args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -628,6 +649,14 @@ def build_parser() -> argparse.ArgumentParser:
     card.add_argument("--out", metavar="FILE", default="menu-card.pdf",
                       help=_("where to write it: .pdf, .svg or .png (default: menu-card.pdf)"))
     card.set_defaults(run=_menu_card)
+
+    kit = commands.add_parser("build-kit", help=_("draw a board's build kit: the wiring "
+                              "diagram, the parts list and a drilling template at full size"))
+    kit.add_argument("--board", metavar="FILE", help=_("the board file (default: the shipped "
+                     "Twenty Squares board)"))
+    kit.add_argument("--out", metavar="DIR", default="build-kit",
+                     help=_("the folder to write it into (default: build-kit)"))
+    kit.set_defaults(run=_build_kit)
 
     web = commands.add_parser("web", help=_("the board on the home network: live board, "
                               "settings, games, a museum's display and remote play (the web "
