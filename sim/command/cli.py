@@ -264,6 +264,13 @@ def _run(args: argparse.Namespace) -> int:
 
     if not args.simulated and not args.board:
         raise ValueError(_("aseb run needs --board FILE (a real board) or --simulated"))
+    if not args.simulated and args.solve:
+        raise ValueError(_("--solve is for the simulated board: on a board the aseb-solve unit "
+                           "makes the table (systemd/install.sh)"))
+    if not args.simulated and (args.demo or args.kiosk):
+        raise ValueError(_("--demo and --kiosk play on the simulated board only: add "
+                           "--simulated (a real board's kiosk is its board file's [kiosk] "
+                           "section)"))
     ruleset = rules_of(args)
     if args.board and not args.game:  # a Senet or a Hall board plays its own game
         from firmware.service.boards import own_game, read_board
@@ -292,13 +299,6 @@ def _run(args: argparse.Namespace) -> int:
                              kiosk=args.kiosk, story=story, overrides=overrides,
                              solve=args.solve, link=link,
                              board=Path(args.board) if args.board else None)
-    if args.solve:
-        raise ValueError(_("--solve is for the simulated board: on a board the aseb-solve unit "
-                           "makes the table (systemd/install.sh)"))
-    if args.demo or args.kiosk:
-        raise ValueError(_("--demo and --kiosk play on the simulated board only: add "
-                           "--simulated (a real board's kiosk is its board file's [kiosk] "
-                           "section)"))
     return run_board(Path(args.board), settings, state_dir, story=story, overrides=overrides,
                      table_for=table_for, link=link)
 
