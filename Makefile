@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test test-long lint bench clean systemd-test catalog
+.PHONY: run play test test-long lint bench clean systemd-test catalog docs
 
 # With no display aseb sim says so in one line and exits 69: make adds no "Error" line to it.
 run: $(STAMP)
@@ -15,13 +15,13 @@ play: $(STAMP)
 	$(BIN)/aseb play
 
 test: $(STAMP)
-	$(BIN)/ruff check engine hardware firmware sim tests
-	$(BIN)/mypy --strict engine hardware firmware sim
+	$(BIN)/ruff check engine hardware firmware sim tests docs/hooks
+	$(BIN)/mypy --strict engine hardware firmware sim docs/hooks
 	@# the suite over every core (two here), test by test: a worker that is done takes tests
 	@# from the other's queue, so both stay busy to the end (the long runs: make test-long)
 	$(BIN)/pytest -n auto --dist worksteal -m "not long"
 
-# The long runs kept out of `make test` (README: what moved where): the real install, the bigger
+# The long runs kept out of `make test` (docs/develop/tests.md): the real install, the bigger
 # brute force and exhaustive checks. CI runs them too.
 test-long: $(STAMP)
 	$(BIN)/pytest -n auto --dist worksteal -m long
@@ -30,6 +30,12 @@ test-long: $(STAMP)
 # write the pseudo-language qps and compile the .mo files (committed).
 catalog: $(STAMP)
 	$(BIN)/python -m firmware.words.catalog
+
+# The documentation site, strictly (a broken link or a page left out of the navigation fails it):
+# build/site/index.html. The build kits' pages are drawn from the board files as it builds.
+docs: $(STAMP)
+	@# not --quiet: it hides the warnings that --strict counts
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 
 bench: $(STAMP)
 	$(BIN)/python -m tests.benchmarks.engine_games

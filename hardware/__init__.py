@@ -4,5 +4,5 @@ Hardware speaks of squares by name and of colours, never of moves; it imports no
 
 Start at ``devices.open_devices(load_board(path), events, clock=..., draw=...)``: it opens the
 reed reader, stick box, buttons, lights and speaker a board file describes; every event they send
-(``events.py``) lands on the one queue. hardware/README.md covers building and wiring a board.
+(``events.py``) lands on the one queue. docs/build/ covers building and wiring a board.
 """

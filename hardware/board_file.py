@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import Any
 
 from hardware.errors import shown_value
+from hardware.hall_file import HallConfig, read_hall
 from hardware.header import GPIO_PINS, I2C1, SPI0
 from hardware.sounds import shipped
 from hardware.squares import KINDS, RACK_OF, SQUARES_OF, STICK_PIXELS, TWENTY_SQUARES, UNWIRED
@@ -29,6 +30,7 @@ __all__ = [
     "DEFAULT_BOARD",
     "DEFAULT_BOARDS",
     "Board",
+    "BuildConfig",
     "ConfigError",
     "Expander",
     "ExpanderChannel",
@@ -47,7 +49,7 @@ __all__ = [
 BOARDS = Path(__file__).parent / "boards"
 DEFAULT_BOARD = BOARDS / "pi-direct.toml"
 DEFAULT_BOARDS = {TWENTY_SQUARES: DEFAULT_BOARD, "senet": BOARDS / "senet.toml",
-                  "ramses": BOARDS / "ramses.toml"}
+                  "ramses": BOARDS / "ramses.toml", "stacks": BOARDS / "hall.toml"}
 """The shipped board file of each kind of board (the simulator's, when none is given)."""
 BUTTONS = ("new_game", "mummy", "switch_sides", "chances", "repeat")
 PIN_FACTORIES = ("lgpio", "rpigpio")
@@ -235,6 +237,15 @@ class WebConfig:
 
 
 @dataclass(frozen=True)
+class BuildConfig:
+    """The board's size as built, for the build kit's drilling template (``aseb build-kit``):
+    the side of a square and the wood around the squares, in millimetres."""
+
+    square_mm: float = 40.0
+    border_mm: float = 15.0
+
+
+@dataclass(frozen=True)
 class Board:
     """Everything about one physical board; ``source`` is the file it came from."""
 
@@ -254,6 +265,9 @@ class Board:
     story: StoryConfig = field(default_factory=StoryConfig)
     menu: MenuConfig = field(default_factory=MenuConfig)
     web: WebConfig = field(default_factory=WebConfig)
+    build: BuildConfig = field(default_factory=BuildConfig)
+    hall: HallConfig | None = None
+    """A Hall board's sensors (``[sensors] kind = "hall"``; its ``reeds`` are then none)."""
 
     @property
     def squares(self) -> tuple[str, ...]:
@@ -261,8 +275,8 @@ class Board:
         return SQUARES_OF[self.kind]
 
 
-SECTIONS = ("board", "lights", "reeds", "squares", "sticks", "buttons", "sounds", "facts", "kiosk",
-            "story", "menu", "web", "network")
+SECTIONS = ("board", "lights", "reeds", "sensors", "squares", "sticks", "buttons", "sounds",
+            "facts", "kiosk", "story", "menu", "web", "network", "build")
 """The top-level tables of a board file."""
 
 
@@ -287,20 +301,33 @@ def _board(data: dict[str, Any], source: str, base: Path | None) -> Board:
     about = top.section("board")
     name = about.text("name", "Twenty Squares")
     pin_factory = about.text("pin_factory", "lgpio", choices=PIN_FACTORIES)
-    if about.text("kind", TWENTY_SQUARES) in UNWIRED:
+    sensors = top.section("sensors")
+    hall = sensors.text("kind", "reed", choices=("reed", "hall")) == "hall"
+    if about.text("kind", TWENTY_SQUARES) in UNWIRED and not hall:
         unwired = about.text("kind")
-        raise about.error("kind", f"no board file can be wired for a {unwired} board: "
-                          f"{UNWIRED[unwired]} (play it with aseb sim or aseb play)")
+        raise about.error("kind", f"no reed board can be wired for a {unwired} board: "
+                          f"{UNWIRED[unwired]} (play it with aseb sim or aseb play, or build "
+                          "a Hall board: [sensors] kind = 'hall')")
     kind = about.text("kind", TWENTY_SQUARES, choices=KINDS)
     about.done()
 
     # The strip's and the buses' pins are claimed first: a square on them is the error.
     lights = _lights(top.section("lights"), pins, kind)
-    reeds_section = top.section("reeds", required=True)
-    backend = reeds_section.text("backend", "gpio", choices=("gpio", "mcp23017"))
-    expanders = _expanders(reeds_section, pins) if backend == "mcp23017" else ()
-    squares = top.section("squares", required=True)
-    reeds = _reeds(reeds_section, squares, backend, expanders, pins, kind)
+    hall_config: HallConfig | None = None
+    if hall:
+        if top.has("reeds"):
+            raise top.error("reeds", 'unknown section (a Hall board, [sensors] kind = "hall", '
+                            "has no reed switches)")
+        hall_config = read_hall(sensors, top.section("squares", required=True), SQUARES_OF[kind],
+                                base, pins.require, pins.reserve)
+        reeds = ReedsConfig("hall", 0.0, MappingProxyType({}), MappingProxyType({}), (), 0.0)
+    else:
+        sensors.done()
+        reeds_section = top.section("reeds", required=True)
+        backend = reeds_section.text("backend", "gpio", choices=("gpio", "mcp23017"))
+        expanders = _expanders(reeds_section, pins) if backend == "mcp23017" else ()
+        squares = top.section("squares", required=True)
+        reeds = _reeds(reeds_section, squares, backend, expanders, pins, kind)
     sticks = _sticks(top.section("sticks", required=True), pins)
     buttons = _buttons(top.section("buttons"), pins)
     sounds = _sounds(top.section("sounds"), base)
@@ -311,9 +338,10 @@ def _board(data: dict[str, Any], source: str, base: Path | None) -> Board:
     story_section.done()
     menu = _menu(top.section("menu"), kind)
     web = _web(top.section("web"))
+    build = _build(top.section("build"))
     top.done()
     return Board(source, name, pin_factory, reeds, sticks, buttons, lights, sounds, facts,
-                 kiosk, kind, story, menu, web)
+                 kiosk, kind, story, menu, web, build, hall_config)
 
 
 class _PinRegistry:
@@ -477,6 +505,7 @@ _UNKNOWN_SQUARE = {
     "senet": "unknown key (a senet board's squares are H1-H30)",
     "ramses": "unknown key (a ramses board's squares are T1-T4, T6-T21, and the oblong "
               "spaces' alignments U10-U17 and L10-L17)",
+    "stacks": "unknown key (a stacks board's squares are C1-C5, R1-R5 and M6-M15)",
 }
 
 
@@ -620,6 +649,15 @@ def _web(section: Section) -> WebConfig:
         raise section.error("hosts", f"expected at most 20 names, got {len(hosts)}")
     section.done()
     return WebConfig(address, port, pin, tuple(host.lower() for host in hosts))
+
+
+def _build(section: Section) -> BuildConfig:
+    """The squares' size and the border: a square must hold its pixel and its reed (30 mm at
+    least: the pixel and the reed side by side) and fit a page of the template (at most 150 mm)."""
+    config = BuildConfig(square_mm=section.number("square_mm", 40.0, low=30.0, high=150.0),
+                         border_mm=section.number("border_mm", 15.0, low=0.0, high=100.0))
+    section.done()
+    return config
 
 
 def _hours(section: Section, key: str) -> tuple[int, int] | None:

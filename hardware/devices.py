@@ -21,6 +21,8 @@ from hardware.buttons import Buttons
 from hardware.clock import Clock
 from hardware.errors import shown
 from hardware.expander import Mcp23017, Mcp23017Reeds
+from hardware.hall import AnalogIn, HallSensors
+from hardware.hall_levels import Levels
 from hardware.lights import Lights
 from hardware.pins import open_pin_factory
 from hardware.reeds import GpioReeds, ReedArray
@@ -71,8 +73,10 @@ def open_devices(
     speaker: Speaker | None = None,
     chips: Mapping[int, Mcp23017] | None = None,
     rng: random.Random | None = None,
+    hall: tuple[Mapping[str, AnalogIn], Levels] | None = None,
 ) -> Devices:
-    """Open every device of ``board``; ``strip``, ``speaker`` and ``chips`` replace real ones.
+    """Open every device of ``board``; ``strip``, ``speaker``, ``chips`` and ``hall`` (a Hall
+    board's channels and levels) replace real ones.
 
     Without ``pin_factory`` the one the board file names is opened (on a Pi). ``rng`` seeds the
     stick box for reproducible tests; without it the sticks are seeded from ``secrets``.
@@ -82,7 +86,12 @@ def open_devices(
     opened: list[Any] = []
     try:
         reeds: ReedArray
-        if board.reeds.backend == "gpio":
+        if board.hall is not None:
+            channels, levels = hall if hall is not None else (
+                None, Levels.load(board.hall.calibration, board.squares))
+            reeds = HallSensors(board.hall, levels, events, clock=clock, pin_factory=pin_factory,
+                                channels=channels)
+        elif board.reeds.backend == "gpio":
             reeds = GpioReeds(
                 board.reeds.pins,
                 events,

@@ -19,6 +19,16 @@ class SquareChanged:
 
 
 @dataclass(frozen=True)
+class StackChanged:
+    """A Hall board's square settled on a new ``count`` of men: plus for Cones, minus for Reels,
+    0 for none (a reed board sends ``SquareChanged`` instead)."""
+
+    square: str
+    count: int
+    t: float
+
+
+@dataclass(frozen=True)
 class ShakeStarted:
     """The stick box began to rattle like a real shake, not a bump or a chattering contact."""
 
@@ -65,6 +75,6 @@ class ButtonReleased:
 
 
 HardwareEvent = (
-    SquareChanged | ShakeStarted | Shaking | SticksThrown | ShakeAbandoned | ButtonPressed
-    | ButtonReleased
+    SquareChanged | StackChanged | ShakeStarted | Shaking | SticksThrown | ShakeAbandoned
+    | ButtonPressed | ButtonReleased
 )

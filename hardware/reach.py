@@ -1,10 +1,10 @@
 """A built board's reach, measured by sliding a piece along a path across every line.
 
-A reed closes while a piece's magnet is within some reach of its square's centre (in square
-widths). Slid steadily from square to square, a piece shows it at each line between two squares:
-the next reed closing before the last one opens is an **overlap** (a reach over half a square),
-opening before it closes a **gap** (under half). The game minds neither (firmware/README.md):
-this tells a builder what was built, line by line.
+A reed closes while a piece's magnet is within some reach of its square's centre (in square widths).
+Slid steadily from square to square, a piece shows it at each line between two squares: the next
+reed closing before the last one opens is an **overlap** (a reach over half a square), opening
+before it closes a **gap** (under half). The game minds neither (docs/develop/recognition.md): this
+tells a builder what was built, line by line.
 
     lines = crossings(("C1", "C2"), [("C2", True, 1.00), ("C1", False, 1.05)])
     lines[0].overlap  # 0.05: both closed for 50 ms

@@ -73,16 +73,38 @@ RAMSES_POSITION: dict[str, tuple[int, int]] = {
 }
 """(row, column) of every Ramses cell from above: the T's bar on the left, U12 right above T12."""
 
-TWENTY_SQUARES, SENET, RAMSES = "twenty-squares", "senet", "ramses"
-KINDS = (TWENTY_SQUARES, SENET, RAMSES)
+STACKS_SQUARES: tuple[str, ...] = (
+    *(f"R{n}" for n in range(1, 6)), *(f"M{n}" for n in range(6, 16)),
+    *(f"C{n}" for n in range(1, 6)),
+)
+"""The stacking game's board: a block of three rows of five and a tail of five (R1-R5, the
+middle row M6-M15, C1-C5); its men pile up to three on a square."""
+
+
+def _stacks_position(square: str) -> tuple[int, int]:
+    n = int(square[1:])
+    if square[0] == "M":
+        return 1, 15 - n
+    return (0 if square[0] == "R" else 2), 4 + n
+
+
+STACKS_POSITION: dict[str, tuple[int, int]] = {
+    square: _stacks_position(square) for square in STACKS_SQUARES
+}
+"""(row, column) of every square of the stacking game's board, the tail on the left."""
+
+TWENTY_SQUARES, SENET, RAMSES, STACKS = "twenty-squares", "senet", "ramses", "stacks"
+KINDS = (TWENTY_SQUARES, SENET, RAMSES, STACKS)
 """The kinds of board a board file may be wired for (``[board] kind``)."""
-UNWIRED = {"stacks": "a reed switch cannot count a stack of men"}
-"""Boards no board file can be wired for, and why (their games are played on a screen)."""
+UNWIRED = {STACKS: "a reed switch cannot count a stack of men"}
+"""Boards no reed board can be wired for, and why (a Hall board can: ``[sensors] kind``)."""
 SQUARES_OF: dict[str, tuple[str, ...]] = {
     TWENTY_SQUARES: SQUARES, SENET: SENET_SQUARES, RAMSES: RAMSES_SQUARES,
+    STACKS: STACKS_SQUARES,
 }
 POSITION_OF: dict[str, dict[str, tuple[int, int]]] = {
     TWENTY_SQUARES: POSITION, SENET: SENET_POSITION, RAMSES: RAMSES_POSITION,
+    STACKS: STACKS_POSITION,
 }
 
 

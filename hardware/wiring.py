@@ -1,20 +1,19 @@
 """The wiring diagram of a board file, drawn as text: the Pi header, then the board from above.
 
-hardware/README.md embeds the diagram of the default board file, and a test checks it still
-equals what this draws, so the documentation cannot drift from the file. Print one with::
+The documentation site's page of each shipped board file shows it, drawn as the site is built,
+so it cannot drift from the file. Print one with::
 
     python -m hardware.wiring [hardware/boards/mcp23017.toml]
-    python -m hardware.wiring --update-readme
 """
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
-from hardware.board_file import BOARDS, DEFAULT_BOARD, Board, load_board
+from hardware.board_file import DEFAULT_BOARD, Board, load_board
 from hardware.errors import ConfigError
+from hardware.hall_file import SPI1
 from hardware.header import HEADER, SPI0
 from hardware.squares import POSITION_OF, RACKS, STICK_PIXELS, TWENTY_SQUARES
 
@@ -34,6 +33,10 @@ def pin_uses(board: Board) -> dict[int, str]:
             uses[expander.interrupt_pin] = f"INT of expander {expander.address:#04x}"
     for square, pin in board.reeds.pins.items():
         uses[pin] = f"reed {square}"
+    if board.hall is not None:
+        uses.update({bcm: f"ADCs {label[5:]}" for bcm, label in SPI1.items()})
+        for n, pin in enumerate(board.hall.select_pins):
+            uses[pin] = f"CS of ADC {n}"
     uses[board.sticks.tilt_pin] = "tilt switch (stick box)"
     if board.sticks.button_pin is not None:
         uses[board.sticks.button_pin] = "throw button"
@@ -68,13 +71,16 @@ def header_diagram(board: Board) -> list[str]:
 def board_diagram(board: Board) -> list[str]:
     """The squares from above (as ``hardware.squares`` places them for the board's kind), each
     with the pin or channel of its reed."""
-    cell = 8 if board.reeds.backend == "mcp23017" else 7
+    cell = 8 if board.reeds.backend in ("mcp23017", "hall") else 7
     position = POSITION_OF[board.kind]
     rows = 1 + max(row for row, _ in position.values())
     columns = 1 + max(column for _, column in position.values())
     grid = [[("", "")] * columns for _ in range(rows)]
     for square, (row, column) in position.items():
-        if board.reeds.backend == "gpio":
+        if board.hall is not None:
+            channel = board.hall.channels[square]
+            wire = f"{channel.adc}:CH{channel.channel}"
+        elif board.reeds.backend == "gpio":
             wire = f"GPIO{board.reeds.pins[square]}"
         else:
             wire = str(board.reeds.channels[square])
@@ -105,6 +111,8 @@ _SQUARES_FROM_ABOVE = {
              "switch's wiring:",
     "ramses": "The squares from above, the T's bar on the left; U10-U17 and L10-L17 are the "
               "oblong spaces' reeds, one per alignment, over and under squares 10-17:",
+    "stacks": "The squares from above, Reels' row on top, the tail on the left, with each Hall "
+              "sensor's ADC and channel (ADC:CHn):",
 }
 
 
@@ -115,7 +123,10 @@ def wiring_diagram(board: Board) -> str:
     lines = [
         f"{board.name} ({Path(board.source).name})",
         "",
-        "Every reed, the tilt switch and each button: one leg to its pin, the other to GND.",
+        ("Every Hall sensor: VCC to the 3.3 V rail of the ADCs' VDD and VREF, GND, OUT to its "
+         "channel;\nthe tilt switch and each button: one leg to its pin, the other to GND."
+         if board.hall is not None else
+         "Every reed, the tilt switch and each button: one leg to its pin, the other to GND."),
         "",
         *header_diagram(board),
         "",
@@ -130,27 +141,10 @@ def wiring_diagram(board: Board) -> str:
     return "\n".join(lines) + "\n"
 
 
-_BLOCK = re.compile(r"(<!-- wiring: (?P<file>[\w.-]+) -->\n```text\n)(?P<body>.*?)(```\n)", re.S)
-README = Path(__file__).parent / "README.md"
-
-
-def with_fresh_diagrams(readme: str) -> str:
-    """``readme`` with every ``<!-- wiring: FILE -->`` block redrawn from boards/FILE."""
-
-    def redraw(match: re.Match[str]) -> str:
-        board = load_board(BOARDS / match["file"])
-        return match[1] + wiring_diagram(board) + match[4]
-
-    return _BLOCK.sub(redraw, readme)
-
-
 def main(argv: list[str] | None = None) -> int:
-    """Print a board file's diagram (the default one), or ``--update-readme`` to redraw README."""
+    """Print a board file's diagram (the default one's without an argument)."""
     args = sys.argv[1:] if argv is None else argv
     try:
-        if args == ["--update-readme"]:
-            README.write_text(with_fresh_diagrams(README.read_text()))
-            return 0
         board = load_board(args[0] if args else DEFAULT_BOARD)
     except ConfigError as e:
         print(e, file=sys.stderr)

@@ -182,30 +182,32 @@ board_label=${board_source#"$stage/"}
 # The board file is checked before anything changes; its backends decide the rest.
 python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null ||
     die 1 "aseb needs Python 3.11 or newer as python3 (Raspberry Pi OS Bookworm has it)"
-# The same reader and checks as `aseb run` makes of it, for the game the unit plays (Tait's),
-# in the code that will be installed: -P keeps the working directory (a clone's root) off the
-# path, -B writes no __pycache__ into the export before its fingerprint is taken.
+# The same reader and checks as `aseb run` makes of it, for the game the unit plays (the board
+# file's own: its [menu] game, else the first game of its kind), in the code that will be
+# installed: -P keeps the working directory (a clone's root) off the path, -B writes no
+# __pycache__ into the export before its fingerprint is taken.
 needs=$(PYTHONPATH=$stage python3 -B -P - "$board_source" <<'EOF'
 import sys
-from engine import games
-from firmware.service.boards import read_board
+from firmware.service.boards import check_board, own_game, read_board
 from firmware.story.modes import check_story
 from hardware.errors import ConfigError
 
 try:
-    board = read_board(sys.argv[1], games.load())
-    check_story(board.story.mode, games.load())
+    board = read_board(sys.argv[1])
+    game = own_game(board)
+    check_board(board, game)
+    check_story(board.story.mode, game)
 except (ConfigError, ValueError) as e:
     print(e, file=sys.stderr)
     sys.exit(78)
 pins = {*board.reeds.pins.values(), board.sticks.tilt_pin, board.sticks.button_pin,
         *board.buttons.values(), *(e.interrupt_pin for e in board.reeds.expanders)}
-print(board.lights.backend, board.reeds.backend, int(bool(pins & {2, 3})),
-      int(bool(pins & {14, 15})))
+print(board.lights.backend, "hall" if board.hall is not None else board.reeds.backend,
+      int(bool(pins & {2, 3})), int(bool(pins & {14, 15})), game.name)
 EOF
 ) || exit $?
-read -r lights reeds i2c_pins uart_pins <<<"$needs"
-say "board file: $board_label (lights: $lights, reeds: $reeds)"
+read -r lights reeds i2c_pins uart_pins game <<<"$needs"
+say "board file: $board_label (lights: $lights, squares: $reeds, game: $game)"
 # The memory the table's solve may use on this Pi (a Pi 3: 600M; 2 GB or more: no limit), from
 # its model and memory, by the code that will be installed.
 solve_memory=$(PYTHONPATH=$stage python3 -B -P -m firmware.solve.memory --root "$root")
@@ -301,6 +303,19 @@ config=/boot/firmware/config.txt
     interface on i2c "put 'dtparam=i2c_arm=on' in $config" "the reeds are on I2C expanders"
 ((i2c_pins)) && [[ $reeds != mcp23017 ]] &&
     interface off i2c "put 'dtparam=i2c_arm=off' in $config" "GPIO 2 and 3 are switches, not I2C"
+# A Hall board's ADCs are on SPI1, with three chip selects: an overlay raspi-config has no
+# switch for. Its squares are read once calibrated (aseb calibrate, said at the end).
+if [[ $reeds == hall ]]; then
+    if [[ $root == / && -f $config ]] && grep -qx 'dtoverlay=spi1-3cs' "$config"; then
+        :
+    elif [[ $root == / && -f $config ]] && ((!dry)); then
+        say "adding 'dtoverlay=spi1-3cs' to $config (the Hall sensors' ADCs are on SPI1)"
+        printf 'dtoverlay=spi1-3cs\n' >>"$config"
+        reboot=1
+    else
+        say "the Hall sensors' ADCs are on SPI1: 'dtoverlay=spi1-3cs' in $config, then a reboot"
+    fi
+fi
 ((uart_pins)) && interface off serial_cons \
     "remove 'console=serial0,115200' from /boot/firmware/cmdline.txt" \
     "GPIO 14 and 15 are switches, not the serial console"
@@ -381,6 +396,10 @@ done
 
 # --- enable and start ----------------------------------------------------------------------
 
+if [[ $reeds == hall ]]; then
+    say "a Hall board plays once calibrated: sudo $VENV/bin/$NAME calibrate --board $BOARD" \
+        "(the lights guide each square), then sudo systemctl restart aseb"
+fi
 # A dry run asks systemctl nothing either: it does what a first install would.
 if [[ $root != / ]]; then
     if ((dry)) || ! systemctl "${systemctl_root[@]}" is-enabled --quiet aseb.service 2>/dev/null

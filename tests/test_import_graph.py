@@ -26,7 +26,7 @@ MAY_IMPORT = {
 ROOMS = {
     "firmware": ("firmware.atomic", "firmware.words", "firmware.lights", "firmware.solve",
                  "firmware.menu", "firmware.play", "firmware.spoken", "firmware.story",
-                 "firmware.kiosk", "firmware.service"),
+                 "firmware.kiosk", "firmware.service", "firmware.kit"),
     "sim": ("sim.board", "sim.far", "sim.drawing", "sim.pages", "sim.terminal", "sim.window",
             "sim.web", "sim.command"),
 }

@@ -108,7 +108,7 @@ class RamsesTree:
 LEVELS = {2: (4, 600), 3: (12, 1_500)}
 """Search depth (plies: two to a turn) and node budget of each searching level: the Vizier (2)
 looks its turn and the opponent's ahead within 600 positions, Neferkaptah (3) as deep as 1,500
-positions allow; each well under 100 ms a move (STRENGTH.md)."""
+positions allow; each well under 100 ms a move (docs/mummy/strength.md)."""
 
 
 @cache

@@ -90,4 +90,4 @@ GEOMETRY = Geometry(
     homes=(path(Side.CONES)[:ROW], path(Side.REELS)[:ROW]),
 )
 """A block of three rows of five and a tail of five: no reed-switch board reads it (a switch
-cannot count a stack), so no board file names it."""
+cannot count a stack); a Hall board does (``hardware/boards/hall.toml``)."""

@@ -47,7 +47,7 @@ class StacksRules:
 
     @property
     def no_board(self) -> str:
-        """Why no board file plays this game."""
+        """Why no reed board plays this game (a Hall board does)."""
         return "a reed switch cannot count a stack of men"
 
     @property

@@ -121,6 +121,8 @@ class Show(NamedTuple):
     """After a game's victory lights: the squares still to be cleared for the next game."""
     stuck: frozenset[str] = frozenset()
     """Squares whose reed switch seems stuck: play goes on around them."""
+    dice: bool = False
+    """The throw is dice still to use (the stacking game's): one stick pixel a die."""
     geometry: Geometry = TWENTY_SQUARES
     """The board of the game played: its squares, marked squares, paths and homes."""
     languages: Mapping[str, Colour] = MappingProxyType({})
@@ -227,7 +229,7 @@ def scene(show: Show, t: float) -> Frame:
         frame.update(dict.fromkeys(STICK_PIXELS, scale(colours.stick_white, blinking(
             t, calm, SHAKE_AGAIN_HZ))))
     elif show.throw is not None:
-        frame.update(_sticks(show.throw, colours))
+        frame.update(_dice(show.throw, colours) if show.dice else _sticks(show.throw, colours))
     pixels = _pixels(geometry)
     if pixels.issuperset(frame):
         return frame
@@ -332,6 +334,20 @@ def _guidance(frame: dict[str, Colour], show: Show, t: float) -> None:
         frame[square] = scale(colours.side(owner), on)
     for square in show.unexpected:
         frame[square] = scale(colours.red, on)
+
+
+DIE_FACES: Mapping[int, Colour] = MappingProxyType({
+    1: (255, 40, 40), 2: (255, 130, 0), 3: (255, 230, 0), 4: (40, 220, 40), 5: (40, 90, 255),
+    6: (255, 255, 255)})
+"""The colour a stick pixel shows for a die's face: red 1, orange 2, yellow 3, green 4, blue 5,
+white 6 (the dice are also said)."""
+
+
+def _dice(throw: Throw, colours: Palette = PALETTE) -> Mapping[str, Colour]:
+    """The dice still to use, one a stick pixel in its face's colour, the rest dark."""
+    faces = [int(c) for c in str(throw.value) if c in "123456"]
+    return MappingProxyType({pixel: DIE_FACES[faces[n]] if n < len(faces) else
+                             colours.stick_dark for n, pixel in enumerate(STICK_PIXELS)})
 
 
 @functools.lru_cache(maxsize=64)

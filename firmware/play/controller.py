@@ -31,6 +31,7 @@ from hardware.events import (
     ShakeStarted,
     Shaking,
     SquareChanged,
+    StackChanged,
     SticksThrown,
 )
 from hardware.lights import Frame
@@ -50,6 +51,9 @@ class Controller(MenuRoom, RemoteTurn, Showing):
             case SquareChanged(square, occupied, t):
                 self.tracker.change(square, occupied, t)
                 self._menu_heard(square, occupied, t)
+            case StackChanged(square, count, t):
+                self.tracker.stack(square, count, t)
+                self._menu_heard(square, count != 0, t)
             case ShakeStarted(t) | Shaking(t) if self.rattle.due(t):
                 self.speaker.play(sounds.RATTLE)
             case SticksThrown() if self._menu_gesture():

@@ -10,10 +10,16 @@ it did before.
 With racks fitted (a reed under each resting place of each side's waiting rack and borne-off
 tray), pieces coming from and going to the racks are seen too; the racks are then counted (which
 slot a piece rests in does not matter) and every move leaves its own evidence.
+
+A square holds a stack of men in the stacking game: it is counted as a rack is, its first man
+``M7``, the second ``M7^2``, the third ``M7^3`` (``slots``). A Hall board sees whose men stand
+on each square as well as how many; a reed board sees the first man only, and no game a reed
+board plays puts two on a square.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -27,7 +33,31 @@ BORNE_OFF = {Side.CONES: "CO", Side.REELS: "RO"}
 RACK_SIDE = {rack: side for side in Side for rack in (WAITING[side], BORNE_OFF[side])}
 
 Owners = Mapping[str, Side]
-"""Who stands on each occupied square (rack slots included)."""
+"""Who stands on each occupied square (rack slots and the men of a stack included)."""
+STACKED = "^"
+"""Between a square and the place of a man in its stack: ``M7^2`` is M7's second man."""
+HIGHEST = 3
+"""Men a stack holds at most (the stacking game's)."""
+
+
+@functools.cache
+def slots(place: str) -> tuple[str, ...]:
+    """The places of the pieces a square or rack holds, lowest first: a rack's slots, or the
+    men of a square's stack (``M7``, ``M7^2``, ``M7^3``)."""
+    rack = RACKS.get(place)
+    if rack is not None:
+        return rack
+    return (place, *(f"{place}{STACKED}{n}" for n in range(2, HIGHEST + 1)))
+
+
+def square_of(token: str) -> str:
+    """The square (or rack slot) a place of ``slots`` stands on: ``M7^2`` is on M7."""
+    return token.partition(STACKED)[0]
+
+
+def stack_tokens(square: str, count: int) -> tuple[str, ...]:
+    """The places ``count`` men (either side) fill on ``square``."""
+    return slots(square)[:abs(count)]
 
 
 @dataclass(frozen=True)
@@ -109,8 +139,14 @@ def rack_owners(state: Position) -> dict[str, Side]:
 
 
 def owners_of(state: Position, racks: bool = False) -> dict[str, Side]:
-    """Who stands on each occupied square of ``state`` (and rack slot, with ``racks``)."""
-    owners = state.owners()
+    """Who stands on each occupied square of ``state`` (and rack slot, with ``racks``), each man
+    of a stack on a place of its own (``slots``)."""
+    stacks = getattr(state, "stacks", None)
+    if stacks is None:
+        owners = state.owners()
+    else:
+        owners = {token: side for square, (side, count) in stacks().items()
+                  for token in stack_tokens(square, count)}
     if racks:
         owners.update(rack_owners(state))
     return owners
@@ -159,21 +195,13 @@ def candidate(state: Position, move: Any, racks: bool = False,
 
 
 def _take(owners: dict[str, Side], place: str) -> None:
-    slots = RACKS.get(place)
-    if slots is None:
-        owners.pop(place, None)
-        return
-    filled = [slot for slot in slots if slot in owners]
+    filled = [slot for slot in slots(place) if slot in owners]
     if filled:
         owners.pop(filled[-1])
 
 
 def _put(owners: dict[str, Side], place: str, side: Side) -> None:
-    slots = RACKS.get(place)
-    if slots is None:
-        owners[place] = side
-        return
-    free = [slot for slot in slots if slot not in owners]
+    free = [slot for slot in slots(place) if slot not in owners]
     if free:
         owners[free[0]] = side
 
@@ -229,8 +257,8 @@ def _waypoints(before: frozenset[str], after: frozenset[str],
                 targets = {order[n][1]}
             elif left[0][1] or lifted:  # in the air, or standing on a square on its way
                 targets = {left[0][0]}
-            else:  # still on its square: where it is going
-                targets = {next(p for p, o in left if o)}
+            else:  # still on its square: where it is going (its square, if off the board)
+                targets = {next((p for p, o in left if o), left[0][0])}
             yield Waypoint(board, None if lifted else mover.start, frozenset(targets),
                            mover_lifted=n == 1 and order[0][0] == 0 and mover.start is not None)
 
@@ -254,7 +282,8 @@ def left_by(c: Candidate, before: frozenset[str], filled: Mapping[str, float],
                 return False
             left = gone
         end = journey.end
-        if end in before and end not in stuck and end not in RACKS and end not in emptied:
+        if end in before and end not in stuck and end not in RACKS and end not in emptied \
+                and _count(c.after, end) <= _count(before, end):  # not a man added to a stack
             return False
     return True
 
@@ -275,8 +304,8 @@ def begun(c: Candidate, board: frozenset[str], before: frozenset[str],
 
 
 def _count(board: frozenset[str], place: str) -> int:
-    """The pieces on ``place``: a square, or a rack of slots."""
-    return sum(slot in board for slot in RACKS.get(place, (place,)))
+    """The pieces on ``place``: a square (a stack), or a rack of slots."""
+    return sum(slot in board for slot in slots(place))
 
 
 def move_squares(position: Position, move: Any) -> tuple[str | None, str | None]:

@@ -7,6 +7,7 @@ tells the move tracker which board to expect next; each phase's lights are its s
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 from engine.core.events import Event, ExtraTurnEarned, ThrowLost, TurnPassed, Won
@@ -33,10 +34,15 @@ log = logging.getLogger("firmware.play.controller")  # its rooms log as the cont
 class Phases(MummyTurn, Saving, Telling):
     """The controller's turn flow: from one phase to the next, and what the board must show."""
 
-    def start(self, occupancy: frozenset[str]) -> None:
-        """Read the board and the saved game: resume a match, idle on an empty board, else guide."""
+    def start(self, occupancy: frozenset[str], stacks: Mapping[str, int] | None = None) -> None:
+        """Read the board and the saved game: resume a match, idle on an empty board, else guide.
+        A Hall board gives its ``stacks`` too: each square's count, plus Cones, minus Reels."""
         now = self.clock.now()
-        self.tracker.reset(occupancy, now)
+        if stacks is None:
+            self.tracker.reset(occupancy, now)
+        else:
+            self.tracker.reset_stacks(stacks, now)
+            occupancy = frozenset(self.tracker.occupancy)
         saved = self._saved_game()
         if saved is not None:
             before = self.settings.mummy, self.last_winner, self.fairness
@@ -60,7 +66,7 @@ class Phases(MummyTurn, Saving, Telling):
         self.game = game
         self.throws = last_throws(game)
         self.shown_throw = game.state.throw or self.throws.get(game.state.turn.other)
-        if occupancy == game.state.occupancy():
+        if self.tracker.shows(owners_of(game.state, self.settings.racks)):
             log.info("resuming the saved game: %s", game.state)
             self._next_turn()
         else:
@@ -237,6 +243,8 @@ class Phases(MummyTurn, Saving, Telling):
     def _play(self, move: Any) -> None:
         assert self.game is not None
         self._after(self.game.play(move))
+        if self.game is not None and self.game.state.throw is not None:
+            self.shown_throw = self.game.state.throw  # the dice still to use (the stacking game)
 
     def _after(self, events: tuple[Event, ...], *said: str, why: tuple[str, ...] = ()) -> None:
         self._tell([*said, *(event_text(e) for e in events if not isinstance(e, TurnPassed)),

@@ -151,6 +151,7 @@ class Showing(PlayState):
             clearing=frozenset(tracker.occupancy) if phase is Phase.CLEAR or (
                 phase is Phase.WON and not self._celebrating(now)) else NOTHING,
             stuck=frozenset(tracker.stuck) if tracker.stuck else NOTHING,
+            dice=self.rules.words.device == "dice",  # (``chance`` works its odds out anew)
             calm=self.settings.calm,
         )
 

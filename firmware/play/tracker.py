@@ -24,7 +24,17 @@ from types import MappingProxyType
 from typing import Any
 
 from engine.games.api import Position, Side
-from firmware.play.evidence import Candidate, Owners, begun, candidate, census, left_by, owners_of
+from firmware.play.evidence import (
+    Candidate,
+    Owners,
+    begun,
+    candidate,
+    census,
+    left_by,
+    owners_of,
+    square_of,
+    stack_tokens,
+)
 from hardware.squares import RACK_OF
 
 log = logging.getLogger(__name__)
@@ -48,8 +58,8 @@ class Expectation:
         has switches under its racks."""
         moves = state.moves if allowed is None else tuple(m for m in state.moves if m in allowed)
         owners = MappingProxyType(owners_of(state, racks))
-        return cls(frozenset(owners), tuple(candidate(state, m, racks, owners) for m in moves),
-                   owners)
+        return cls(frozenset(owners), _distinct(candidate(state, m, racks, owners)
+                                                for m in moves), owners)
 
     @classmethod
     def board(cls, owners: Mapping[str, Side] | Iterable[str] = ()) -> Expectation:
@@ -57,6 +67,29 @@ class Expectation:
         if isinstance(owners, Mapping):
             return cls(frozenset(owners), (), MappingProxyType(dict(owners)))
         return cls(frozenset(owners))
+
+
+def _distinct(candidates: Iterable[Candidate]) -> tuple[Candidate, ...]:
+    """The candidates, one of each evidence: where moves of different dice leave the same board
+    by the same journeys (the stacking game's 6 entering where a 3 would, a man carried off by
+    any die big enough), the hands cannot say which die, so the board takes the smallest."""
+    kept: dict[Any, Candidate] = {}
+    for c in candidates:
+        key = (c.after, tuple(sorted(c.owners.items())),
+               tuple((t.side, t.start, t.end, t.via) for t in c.journeys))
+        old = kept.get(key)
+        if old is None or _die(c.move) < _die(old.move):
+            kept[key] = c
+    return tuple(kept.values())
+
+
+def _die(move: Any) -> tuple[int, str]:
+    return getattr(move, "die", 0), str(move)
+
+
+def _extended_by(c: Candidate, other: Candidate) -> bool:
+    """Whether ``other`` is ``c``'s mover's journey and more (a man captured on the way)."""
+    return other is not c and other.mover == c.mover and len(other.journeys) > len(c.journeys)
 
 
 @dataclass(frozen=True)
@@ -123,6 +156,10 @@ class MoveTracker:
     settle: float = 0.25
     grace: float = 1.5
     patience: float = 8.0
+    capture_wait: float = 2.0
+    """Seconds a move that may go on waits before it is taken as made: one that may capture a
+    man on its way (the man it could capture lit: the stacking game's captures are made by
+    lifting the man), or a man lifted off the board that other dice would set down on it."""
     occupancy: set[str] = field(default_factory=set)
     expectation: Expectation = field(default_factory=lambda: Expectation(frozenset()))
     filled: dict[str, float] = field(default_factory=dict)
@@ -140,6 +177,9 @@ class MoveTracker:
     _calm: tuple[int, float] | None = field(default=None, repr=False)
     """``(_changes, settle)`` when the still board was last found as expected: until either
     changes it still is (judged every frame, a still board is not judged afresh)."""
+    sides: dict[str, Side] | None = None
+    """On a Hall board, whose men stand on each occupied square (None: a reed board, which
+    cannot tell)."""
 
     def expect(self, expectation: Expectation, *, keep_history: bool = False) -> None:
         """Judge against a new expectation; the history starts afresh unless ``keep_history``
@@ -155,6 +195,57 @@ class MoveTracker:
         self.occupancy = set(occupancy)
         self.last_change = now
         self._changes += 1
+
+    def reset_stacks(self, counts: Mapping[str, int], now: float) -> None:
+        """Take a Hall board's counts as read (at start-up): plus Cones, minus Reels."""
+        self.sides = {square: Side.CONES if n > 0 else Side.REELS
+                      for square, n in counts.items() if n}
+        self.reset((token for square, n in counts.items() for token in stack_tokens(square, n)),
+                   now)
+
+    def stack(self, square: str, count: int, t: float) -> None:
+        """A Hall board's square settled on ``count`` men at time ``t`` (plus Cones, minus
+        Reels): more men is a placing, fewer a lift, another side both."""
+        sides = self.sides if self.sides is not None else {}
+        self.sides = sides
+        side = None if not count else Side.CONES if count > 0 else Side.REELS
+        before = sum(1 for token in self.occupancy if square_of(token) == square)
+        if side == sides.get(square) and abs(count) == before:
+            return
+        self._changes += 1
+        if square in self.stuck:
+            self.stuck.discard(square)
+        self.occupancy = {t_ for t_ in self.occupancy if square_of(t_) != square}
+        self.occupancy.update(stack_tokens(square, count))
+        turned = before and side is not None and side != sides.get(square)
+        if abs(count) < before or turned:
+            self.emptied[square] = t
+        if abs(count) > before or turned:
+            self.filled[square] = t
+        if side is None:
+            sides.pop(square, None)
+        else:
+            sides[square] = side
+        self.last_change = t
+
+    def shows(self, owners: Owners) -> bool:
+        """Whether the board shows exactly ``owners`` (who stands where, on a Hall board)."""
+        board = census(self.occupancy)
+        return board == frozenset(owners) and self._seen(board, owners)
+
+    def _seen(self, board: frozenset[str], owners: Owners) -> bool:
+        """Whether the sides a Hall board sees are ``owners``' (a reed board sees none)."""
+        if self.sides is None:
+            return True
+        return all(self.sides.get(square_of(token)) == owners.get(token) for token in board
+                   if token not in RACK_OF)
+
+    def _wrong_sides(self, board: frozenset[str], owners: Owners) -> frozenset[str]:
+        """The squares a Hall board sees the other side's men on (none on a reed board)."""
+        if self.sides is None:
+            return frozenset()
+        return frozenset(square_of(token) for token in board if token not in RACK_OF
+                         and token in owners and self.sides.get(square_of(token)) != owners[token])
 
     def change(self, square: str, occupied: bool, t: float) -> None:
         """A debounced switch changed at time ``t``."""
@@ -190,10 +281,12 @@ class MoveTracker:
         board = census(self.occupancy) - stuck
         expected = self.expectation
         shown = [c for c in expected.candidates if c.after - stuck == board
-                 and left_by(c, expected.before, self.filled, self.emptied, stuck)]
+                 and left_by(c, expected.before, self.filled, self.emptied, stuck)
+                 and self._seen(board, c.owners)]
         if len(shown) == 1:
-            return Recognized(shown[0].move)
-        if board == expected.before - stuck:
+            waiting = self._may_go_on(shown[0], still)
+            return waiting if waiting is not None else Recognized(shown[0].move)
+        if board == expected.before - stuck and not self._wrong_sides(board, expected.owners):
             if shown:  # every piece back on its own square, or swapped: never guess
                 log.warning("the board shows %s alike: taken as no move",
                             ", ".join(str(c.move) for c in shown))
@@ -230,6 +323,27 @@ class MoveTracker:
             overdue=not in_hand and still >= self.patience,
         )
 
+    def _may_go_on(self, c: Candidate, still: float) -> InProgress | None:
+        """A move whose hand may not be done yet, lit as in progress for ``capture_wait``: a man
+        it could still capture on its way (captured by lifting it), or a man lifted off the
+        board that other dice would set down on it (one held, not carried off)."""
+        if still >= self.capture_wait:
+            return None
+        others = self.expectation.candidates
+        capture = [d for d in others if _extended_by(c, d)]
+        if capture:
+            return InProgress(moves=frozenset({c.move, *(d.move for d in capture)}),
+                              sources=frozenset(),
+                              targets=frozenset(t.start for d in capture for t in d.journeys[1:]
+                                                if t.start is not None))
+        mover = c.mover
+        if mover.end is None and not mover.via and mover.start is not None:
+            ends = frozenset(d.mover.end for d in others if d.mover.start == mover.start
+                             and d.mover.end is not None)
+            if ends:
+                return InProgress(moves=frozenset({c.move}), sources=frozenset(), targets=ends)
+        return None
+
     def _mismatch(self, board: frozenset[str], still: float, forward: bool = True,
                   stuck: frozenset[str] = frozenset()) -> Mismatch:
         """Guidance back to the expected board, or forward to a move whose mover has left its
@@ -243,5 +357,10 @@ class MoveTracker:
                 if after != board and len(board ^ after) < len(board ^ goal) and begun(
                         c, board, expected.before - stuck, self.filled, self.emptied):
                     goal, owners, toward = after, c.owners, c.move
-        missing = {square: owners.get(square, Side.CONES) for square in goal - board}
-        return Mismatch(MappingProxyType(missing), board - goal, still >= self.grace, toward)
+        missing = {square_of(token): owners.get(token, Side.CONES) for token in goal - board}
+        unexpected = {square_of(token) for token in board - goal}
+        for square in self._wrong_sides(board & goal, owners):  # the other side's men: swap
+            missing[square] = owners.get(square, Side.CONES)
+            unexpected.add(square)
+        return Mismatch(MappingProxyType(missing), frozenset(unexpected), still >= self.grace,
+                        toward)

@@ -51,6 +51,12 @@ def board_defaults(board: Board) -> dict[str, str]:
     return found
 
 
+def own_game(board: Board) -> Rules:
+    """The game a board plays when no game is asked for: its ``[menu] game``, else the first
+    game of its kind (as the service chooses it before any setting is saved)."""
+    return games.load(choose(board.kind, board_defaults(board))[0].game)
+
+
 def games_on(kind: str) -> list[str]:
     """The registered games played on a ``kind`` of board."""
     found = []

@@ -45,6 +45,7 @@ from firmware.solve.background import table_watcher
 from firmware.story.facts import FactTeller, SpokenFacts, awaiting_throw
 from firmware.story.modes import Companion, check_story
 from hardware.errors import shown
+from hardware.hall import HallSensors
 from hardware.lights import Frame
 from hardware.voice import EspeakVoice, Voice
 
@@ -142,6 +143,7 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
     from hardware.clock import MonotonicClock
     from hardware.devices import open_devices
     from hardware.errors import ConfigError, HardwareUnavailable
+    from hardware.hall_levels import Levels
 
     file = SettingsFile(state_dir)
     try:
@@ -152,6 +154,8 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
         board = check_board(board, with_choices(settings, chosen, table_for).ruleset)
         mode = story or chosen.mode
         check_story(mode, settings.ruleset)
+        if board.hall is not None:  # a Hall board is played once calibrated: the file is read
+            Levels.load(board.hall.calibration, board.squares)
     except (ConfigError, ValueError) as exc:
         log.error("%s", exc)
         return EX_CONFIG
@@ -189,7 +193,8 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
                                 random.Random(secrets.randbits(128)), settings,
                                 Store(state_dir, settings.ruleset.name))
         controller.aloud = voice.say  # why a throw was lost, once a game, as the menu speaks
-        controller.start(devices.reeds.occupancy())
+        stacks = devices.reeds.stacks() if isinstance(devices.reeds, HallSensors) else None
+        controller.start(devices.reeds.occupancy(), stacks)
         notifier.ready()
         log.info("ready: %s", controller.status())
         kiosk = Kiosk(controller, board.kiosk, GameLog(state_dir), voice=voice.set_volume,

@@ -54,9 +54,11 @@ class Demo:
     def _put_right(self, controller: Controller, now: float) -> float:
         """Lift what should not be on the board and set out what should; when it is done."""
         wanted = controller.tracker.expectation.before
+        owners = controller.tracker.expectation.owners
         t = now
-        for square in sorted(self.sim.pieces - wanted):
+        for square in sorted(self.sim.pieces - wanted, reverse=True):  # a stack's top first
             t = self.sim.lift(square, at=t + CLEAR_EVERY)
         for square in sorted(wanted - self.sim.pieces):
-            t = self.sim.place(square, at=t + CLEAR_EVERY)
+            pole = 1 if owners.get(square, Side.CONES) is Side.CONES else -1
+            t = self.sim.place(square, at=t + CLEAR_EVERY, pole=pole)
         return t

@@ -41,6 +41,11 @@ class Held:
     origin: str | None
 
 
+def _pole(side: Side) -> int:
+    """The pole a piece of ``side`` shows a Hall board: +1 a Cone, -1 a Reel."""
+    return 1 if side is Side.CONES else -1
+
+
 class Hand:
     """Pieces moved by hand and a stick box shaken by hand, on a ``SimBoard``."""
 
@@ -55,7 +60,7 @@ class Hand:
         self._tilts = 0
         self._tilted = False
         self._next_tilt = 0.0
-        self._later: list[tuple[float, bool, str]] = []  # (when, place?, square)
+        self._later: list[tuple[float, bool, str, int]] = []  # (when, place?, square, pole)
         self._lifted_rest = 0.0  # when the last piece lifted had left its square's contact
 
     # --- pieces ---------------------------------------------------------------------------
@@ -91,15 +96,16 @@ class Hand:
         if square is None:
             self._to_rack(WAITING[held.side], now)  # set down beside the board, to wait
             return
-        if square in self.sim.pieces or square in self.pieces.owners:
+        stacking = self.sim.hall is not None  # a Hall board: set on top of the men there
+        if not stacking and (square in self.sim.pieces or square in self.pieces.owners):
             other = self.pieces.lift(square)  # the piece there goes home first, as in a bump
             self.sim.lift(square)
-            self._later.append((now + TOUCH, True, square))
+            self._later.append((now + TOUCH, True, square, _pole(held.side)))
             if other is not None:
                 self._to_rack(WAITING[other], now)
         else:
-            self.sim.place(square)
-        self.pieces.place(square, held.side)
+            self.sim.place(square, pole=_pole(held.side))
+        self.pieces.place(square, held.side, stacked=stacking)
 
     def carry(self, state: Position, move: object, now: float) -> None:
         """Finish ``move`` of ``state`` with the held piece (its mover, already lifted): the
@@ -112,14 +118,15 @@ class Hand:
             if other.start is not None:
                 self.sim.lift(other.start)
                 t = max(t, now + TOUCH)
+        pole = _pole(mover.side)
         for square in mover.via:  # it stands there a moment on its way off the board
-            self._later += [(t, True, square), (t + TOUCH + 0.1, False, square)]
+            self._later += [(t, True, square, pole), (t + TOUCH + 0.1, False, square, pole)]
             t += 2 * TOUCH + 0.1
         if mover.end is not None:
-            self._later.append((t, True, self._free(mover.end)))
+            self._later.append((t, True, self._free(mover.end), pole))
         for other in others:
             if other.end is not None:
-                self._later.append((t + TOUCH, True, self._free(other.end)))
+                self._later.append((t + TOUCH, True, self._free(other.end), _pole(other.side)))
         if t <= now:  # nothing to wait for: the piece lands at once
             self.act(now)
         self.pieces.make(state.journeys(move))
@@ -135,17 +142,17 @@ class Hand:
             for side in Side:  # what is not on the board waits in its rack
                 waiting = self.pieces.count - sum(wanted[s] is side for s in on_board)
                 wanted.update(dict.fromkeys(RACKS[WAITING[side]][:max(0, waiting)], side))
-        for square in sorted(self.sim.pieces - set(wanted)):
+        for square in sorted(self.sim.pieces - set(wanted), reverse=True):  # a stack's top first
             self.sim.lift(square)
         for square in sorted(set(wanted) - self.sim.pieces):
-            self.sim.place(square)
+            self.sim.place(square, pole=_pole(wanted[square]))
         self.pieces.owners = {s: side for s, side in owners.items() if s not in RACK_OF}
 
     def clear_board(self) -> None:
         """Sweep every piece off the board (for a new game)."""
         self.held = None
         self._later.clear()
-        for square in sorted(self.sim.pieces):
+        for square in sorted(self.sim.pieces, reverse=True):  # a stack's top man first
             self.sim.lift(square)
         self.pieces.clear()
         self._tidy_racks()
@@ -180,13 +187,22 @@ class Hand:
 
     def _free(self, place: str) -> str:
         """Where a piece going to ``place`` is set: a square, or a free slot of a rack."""
-        coming = {square for _, put, square in self._later if put}
+        coming = {square for _, put, square, _ in self._later if put}
         return Racks(self.sim).rest(place, coming)
 
     def _to_rack(self, rack: str, now: float) -> None:
         """Set a piece in the first free slot of ``rack`` a touch from ``now`` (racks fitted)."""
         if self.racks:
-            self._later.append((now + TOUCH, True, self._free(rack)))
+            self._later.append((now + TOUCH, True, self._free(rack), 0))
+
+    def capture(self, square: str) -> bool:
+        """Lift the man on ``square`` off the board (the stacking game's capture, made by hand
+        while the board lights it); False when there is none or a piece is in hand."""
+        if self.held is not None or square not in self.sim.pieces:
+            return False
+        self.pieces.lift(square)
+        self.sim.lift(square)
+        return True
 
     # --- sticks ---------------------------------------------------------------------------
 
@@ -212,7 +228,7 @@ class Hand:
 
     def next_due(self) -> float:
         """When the hand next has something to do (inf: nothing)."""
-        due = [when for when, _, _ in self._later]
+        due = [when for when, _, _, _ in self._later]
         if self.shaking:
             due.append(self._next_tilt)
         return min(due, default=float("inf"))
@@ -224,9 +240,9 @@ class Hand:
             self._next_tilt += TILT_EVERY
         due = [item for item in self._later if item[0] <= now]
         self._later = [item for item in self._later if item[0] > now]
-        for _, place, square in due:
+        for _, place, square, pole in due:
             if place:
-                self.sim.place(square)
+                self.sim.place(square, pole=pole)
             else:
                 self.sim.lift(square)
 

@@ -118,7 +118,7 @@ class MummyHand:
         if self._out_since is None:  # its pieces wait a moment, then go out
             self._out_since = now
         if now >= self._out_since + self.think / 2:
-            self.sim.place(square, at=now + self.carry)
+            self.sim.place(square, at=now + self.carry, pole=_pole(wanted[square]))
             journey = Journey(wanted[square], Offboard.WAITING, square)
             self.flight = Flight((journey,), now, now + self.carry)
             self._out_since = now + self.carry
@@ -144,7 +144,7 @@ class MummyHand:
             if slot is not None:
                 sim.lift(slot, at=now)
             if stops:
-                sim.place(stops[0], at=end)
+                sim.place(stops[0], at=end, pole=_pole(mover.side))
         elif mover.start is not None:
             if self.pieces is not None:
                 self.pieces.lift(mover.start)
@@ -153,16 +153,21 @@ class MummyHand:
             else:
                 sim.lift(mover.start, at=now)
         elif stops:
-            sim.place(stops[0], at=end)
+            sim.place(stops[0], at=end, pole=_pole(mover.side))
         end = _walk(sim, mover, stops, end)
         for other in others:
             if other.end is not None:
-                sim.place(racks.rest(other.end), at=end + TOUCH)
+                sim.place(racks.rest(other.end), at=end + TOUCH, pole=_pole(other.side))
         self.flight = Flight(state.journeys(move), now, end)
 
     def _land(self, journeys: tuple[Journey, ...]) -> None:
         if self.pieces is not None:
             self.pieces.make(journeys)
+
+
+def _pole(side: Side) -> int:
+    """The pole a man of ``side`` shows a Hall board: +1 a Cone, -1 a Reel."""
+    return 1 if side is Side.CONES else -1
 
 
 def _walk(sim: Any, mover: Trip, stops: list[str], end: float) -> float:
@@ -172,6 +177,6 @@ def _walk(sim: Any, mover: Trip, stops: list[str], end: float) -> float:
         sim.lift(square, at=end + TOUCH)
         end += TOUCH
         if i + 1 < len(stops):
-            sim.place(stops[i + 1], at=end + TOUCH)
+            sim.place(stops[i + 1], at=end + TOUCH, pole=_pole(mover.side))
             end += TOUCH
     return end

@@ -2,6 +2,8 @@
 
 Reed switches only know that a magnet is there. The window keeps its own picture: taken from the
 game whenever the game agrees with the board, and otherwise carried along by the hand's moves.
+A stack's men each have a place of their own (``M7``, ``M7^2``: ``firmware.play.evidence.slots``),
+so a man lifted is its stack's top one.
 
     pieces = Pieces.of(state)
     side = pieces.lift("M7"); pieces.place("M9", side)
@@ -14,6 +16,7 @@ from dataclasses import dataclass, field
 
 from engine.core.sides import Side
 from engine.games.api import Journey, Offboard, Position
+from firmware.play.evidence import owners_of, slots, square_of
 
 PIECES = 5
 """Pieces per side unless the game says otherwise (Twenty Squares, Senet)."""
@@ -39,7 +42,7 @@ class Pieces:
 
     def follow(self, state: Position) -> None:
         """Take the game's word for every piece (call when the board matches the game)."""
-        self.owners = dict(state.owners())
+        self.owners = owners_of(state)
         self.off = {side: state.off[side] for side in Side}
 
     def make(self, journeys: Iterable[Journey]) -> None:
@@ -47,10 +50,10 @@ class Pieces:
         journeys = tuple(journeys)
         for journey in journeys:
             if isinstance(journey.start, str):
-                self.owners.pop(journey.start, None)
+                self.lift(journey.start)
         for journey in journeys:
             if isinstance(journey.end, str):
-                self.owners[journey.end] = journey.side
+                self.place(journey.end, journey.side, stacked=True)
             elif journey.end is Offboard.BORNE_OFF:
                 self.bear_off(journey.side)
 
@@ -60,12 +63,30 @@ class Pieces:
         self.off = dict.fromkeys(Side, 0)
 
     def lift(self, square: str) -> Side | None:
-        """Take the piece off ``square``; returns its side (None when the square is empty)."""
-        return self.owners.pop(square, None)
+        """Take the piece off ``square`` (its stack's top man); returns its side (None when the
+        square is empty)."""
+        held = [token for token in slots(square_of(square)) if token in self.owners]
+        return self.owners.pop(held[-1]) if held else None
 
-    def place(self, square: str, side: Side) -> None:
-        """Stand a piece of ``side`` on ``square``."""
-        self.owners[square] = side
+    def place(self, square: str, side: Side, stacked: bool = False) -> None:
+        """Stand a piece of ``side`` on ``square`` (``stacked``: on top of the men there; else
+        in the place of any piece there)."""
+        places = slots(square_of(square))
+        if not stacked:
+            for token in places:
+                self.owners.pop(token, None)
+        free = [token for token in places if token not in self.owners]
+        if free:
+            self.owners[free[0]] = side
+
+    def stacks(self) -> dict[str, tuple[Side, int]]:
+        """Each occupied square: whose men stand there (its lowest man's) and how many."""
+        found: dict[str, tuple[Side, int]] = {}
+        for token, side in self.owners.items():
+            square = square_of(token)
+            owner, n = found.get(square, (side, 0))
+            found[square] = (owner, n + 1)
+        return found
 
     def bear_off(self, side: Side) -> None:
         """A piece of ``side`` has left the board for good."""

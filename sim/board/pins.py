@@ -24,17 +24,22 @@ from typing import Any
 
 from gpiozero.pins.mock import MockFactory, MockPin  # type: ignore[import-untyped]
 
+from firmware.play.evidence import square_of, stack_tokens
 from hardware.board_file import DARK_PIXEL, DEFAULT_BOARD, Board, load_board
 from hardware.clock import ManualClock
 from hardware.devices import Devices, open_devices
+from hardware.hall import HallSensors
 from hardware.speaker import SilentSpeaker
-from hardware.squares import POSITION_OF, passed_over
+from hardware.squares import POSITION_OF, STACKS, passed_over
 from hardware.strips import Colour, MemoryStrip
 from sim.board.expander import FakeMcp23017
+from sim.board.hall_board import SimHall, calibrated
 from sim.board.reeds import PLAIN, Build
 
 THROW_BUTTON = "throw"
 TILT = "tilt"
+HELD = 6
+"""Men a Hall board's hand keeps: those lifted and not set down again (the rest went aside)."""
 PIN_HISTORY = 64
 """State changes each simulated pin remembers (gpiozero's mock pins would keep every one)."""
 
@@ -97,6 +102,15 @@ class SimBoard:
         }
         self._switches: dict[str, Callable[[bool], None]] = self._wire()
         self._switches[TILT](self.board.sticks.rest_closed)
+        self.hall: SimHall | None = None
+        """A Hall board's men and sensors (``sim.board.hall_board``); None on a reed board."""
+        self._planned: dict[str, int] = {}
+        self._planned_hand: list[int] = []
+        self._in_hand: list[float] = []
+        if self.board.hall is not None:
+            self.hall = SimHall(self.board.hall, POSITION_OF[self.board.kind], seed=seed)
+            self._planned = dict.fromkeys(self.hall.stacks, 0)
+            self.levels = calibrated(self.hall, stacks=self.board.kind == STACKS)
 
     def open(
         self,
@@ -118,17 +132,71 @@ class SimBoard:
             speaker=self.speaker,
             chips=self.chips,
             rng=rng,
+            hall=None if self.hall is None else (self.hall.channels, self.levels),
         )
+
+    def stacks_read(self, devices: Devices) -> dict[str, int] | None:
+        """A Hall board's counts as its sensors read them now (None on a reed board)."""
+        reeds = devices.reeds
+        return reeds.stacks() if isinstance(reeds, HallSensors) else None
 
     # The hand.
 
-    def place(self, square: str, *, at: float | None = None) -> float:
-        """Put a piece on ``square`` (now, or at the sim time ``at``)."""
-        return self._change(square, True, max(self._start(square), at or 0.0))
+    def place(self, square: str, *, at: float | None = None, pole: int = 0) -> float:
+        """Put a piece on ``square`` (now, or at the sim time ``at``). On a Hall board it is
+        the man last lifted and still in the hand, or a new one of ``pole`` (+1 a Cone, -1 a
+        Reel) when ``pole`` is given or the hand is empty."""
+        if self.hall is not None:
+            square = square_of(square)  # a stack's man (M7^2) is set on its square
+        when = max(self._start(square), at or 0.0)
+        if self.hall is not None and square in self._planned:
+            return self._stack_change(square, True, when, pole)
+        return self._change(square, True, when)
 
     def lift(self, square: str, *, at: float | None = None) -> float:
-        """Take the piece off ``square`` (now, or at the sim time ``at``)."""
-        return self._change(square, False, max(self._start(square), at or 0.0))
+        """Take the piece off ``square`` (now, or at the sim time ``at``); on a Hall board, the
+        top man of its stack, kept in the hand."""
+        if self.hall is not None:
+            square = square_of(square)
+        when = max(self._start(square), at or 0.0)
+        if self.hall is not None and square in self._planned:
+            return self._stack_change(square, False, when)
+        return self._change(square, False, when)
+
+    def _stack_change(self, square: str, placed: bool, at: float, pole: int = 0) -> float:
+        """Schedule a man set on (or lifted off) a Hall board's square at ``at``."""
+        hall = self.hall
+        assert hall is not None
+        count = self._planned[square]
+        if placed:
+            # The man set down: one of ``pole``'s in the hand (the last lifted of them), else
+            # the last lifted, else a new one.
+            held = [i for i, p in enumerate(self._planned_hand) if p == pole or not pole]
+            from_hand = bool(held)
+            side = self._planned_hand.pop(held[-1]) if from_hand else (pole or 1)
+            self._planned[square] = count + side if count * side >= 0 else side
+
+            def put() -> None:
+                men = [i for i, m in enumerate(self._in_hand) if m * side > 0]
+                man = self._in_hand.pop(men[-1]) if from_hand and men else hall.man(side)
+                hall.place(square, man)
+
+            self.clock.call_at(at, put)
+        else:
+            if not count:
+                raise KeyError(f"no man on {square} to lift")
+            side = 1 if count > 0 else -1
+            self._planned[square] = count - side
+            self._planned_hand.append(side)
+            del self._planned_hand[:-HELD]  # men set aside (captured, out of play) are let go
+
+            def take() -> None:
+                self._in_hand.append(hall.lift(square))
+                del self._in_hand[:-HELD]
+
+            self.clock.call_at(at, take)
+        self._busy[square] = at
+        return at
 
     def hop(self, square: str, seconds: float = 0.1, *, at: float | None = None) -> float:
         """Lift the piece on ``square`` and set it straight back ``seconds`` later (a hop, or a
@@ -172,6 +240,9 @@ class SimBoard:
         start, end = stops[0], stops[-1]
         route = self._route(stops)
         t = self._start(*route)
+        if self.hall is not None:  # a man carried over a Hall board is read where it rests
+            self.lift(start, at=t)
+            return self.place(end, at=t + seconds)
         if start not in self._centres or end not in self._centres:  # a rack: carried there
             self._change(start, False, t)
             return self._change(end, True, t + seconds)
@@ -236,8 +307,17 @@ class SimBoard:
 
     @property
     def pieces(self) -> frozenset[str]:
-        """The squares a piece stands on (or will once the scheduled actions are done)."""
+        """The squares a piece stands on (or will once the scheduled actions are done); on a
+        Hall board each man of a stack (``M7``, ``M7^2``...)."""
+        if self.hall is not None:
+            return frozenset(token for square, n in self._planned.items()
+                             for token in stack_tokens(square, n))
         return frozenset(sq for sq, closed in self._closed.items() if closed)
+
+    @property
+    def stacks(self) -> dict[str, int]:
+        """A Hall board's counts by square, as they will be once the actions are done."""
+        return {square: n for square, n in self._planned.items() if n}
 
     @property
     def lights(self) -> Mapping[str, Colour]:

@@ -52,7 +52,8 @@ class Table:
                  say: Callable[[str], None] | None = None,
                  language: Callable[[str], None] | None = None, tell_stories: bool = True,
                  overrides: Mapping[str, str] | None = None, story: str | None = None,
-                 speaking: Callable[[], bool] = quiet) -> None:
+                 speaking: Callable[[], bool] = quiet,
+                 stacks: Mapping[str, int] | None = None) -> None:
         rules = (settings if settings is not None else Settings()).ruleset
         board = board_for(rules) if board is None else check_board(board, rules)
         if kiosk is not None:
@@ -65,6 +66,9 @@ class Table:
         self.sim = SimBoard(board, seed=seed, build=build)
         for square in pieces:  # already on the board when the power comes on
             self.sim.place(square)
+        for square, count in (stacks or {}).items():  # a Hall board's men: + Cones, - Reels
+            for _ in range(abs(count)):
+                self.sim.place(square, pole=1 if count > 0 else -1)
         self.sim.advance(0.1)
         self.events: queue.Queue[Any] = queue.Queue()
         self.settings = settings if settings is not None else Settings()
@@ -77,7 +81,7 @@ class Table:
         store = Store(state_dir, self.settings.ruleset.name) if state_dir is not None else None
         self.controller = Controller(self.devices.lights.show, self.devices.speaker,
                                      self.sim.clock, random.Random(seed), self.settings, store)
-        self.controller.start(self.devices.reeds.occupancy())
+        self.controller.start(self.devices.reeds.occupancy(), self.sim.stacks_read(self.devices))
         self.kiosk: Kiosk | None = None
         """The museum kiosk beside the controller (``kiosk=``; its statistics in ``state_dir``)."""
         self.wall_jumped = 0.0

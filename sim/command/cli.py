@@ -5,10 +5,12 @@ because it reaches all the others).
     aseb play        a game in the terminal (two players, or against the mummy)
     aseb run         the board controller: --board FILE on a Pi, or --simulated
     aseb selftest    check a newly built board, square by square
+    aseb calibrate   calibrate a Hall board's sensors by following its lights
     aseb solve       solve the game into the table Neferkaptah plays from
     aseb review      review a saved game: the luck and what each move cost
     aseb stats       the kiosk's statistics (--csv for a spreadsheet)
     aseb menu-card   the board menu's card, to print for the box lid
+    aseb build-kit   a board's wiring diagram, parts list and drilling template
     aseb web         the board on the home network: a web page (the ``web`` extra)
     aseb far         the board beyond one house: far games and a museum's watch (``far`` extra)
     aseb fleet       every board on an MQTT broker, with its state
@@ -32,13 +34,14 @@ from firmware.solve.installed import table_for
 from firmware.words import LANGUAGES, PSEUDO, _, choose, problem, say, side_said, use
 
 
-def rules_of(args: argparse.Namespace) -> Rules:
-    """The game ``--game`` names, with ``--no-demon-cast`` where its rules have a demon-cast."""
+def rules_of(args: argparse.Namespace, default: str = DEFAULT) -> Rules:
+    """The game ``--game`` names (else ``default``), with ``--no-demon-cast`` where its rules
+    have a demon-cast."""
     from dataclasses import replace
 
     from engine import games
 
-    rules = games.load(args.game or DEFAULT)
+    rules = games.load(args.game or default)
     if getattr(args, "no_demon_cast", False) and isinstance(rules, Ruleset):
         rules = replace(rules, demon_cast=False)
     return rules
@@ -259,7 +262,25 @@ def _run(args: argparse.Namespace) -> int:
     from firmware.service.daemon import run_board, state_directory
     from firmware.service.link_schema import socket_path
 
+    if not args.simulated and not args.board:
+        raise ValueError(_("aseb run needs --board FILE (a real board) or --simulated"))
+    if not args.simulated and args.solve:
+        raise ValueError(_("--solve is for the simulated board: on a board the aseb-solve unit "
+                           "makes the table (systemd/install.sh)"))
+    if not args.simulated and (args.demo or args.kiosk):
+        raise ValueError(_("--demo and --kiosk play on the simulated board only: add "
+                           "--simulated (a real board's kiosk is its board file's [kiosk] "
+                           "section)"))
     ruleset = rules_of(args)
+    if args.board and not args.game:  # a Senet or a Hall board plays its own game
+        from firmware.service.boards import own_game, read_board
+        from hardware.errors import ConfigError
+
+        try:
+            ruleset = rules_of(args, own_game(read_board(Path(args.board))).name)
+        except ConfigError as exc:
+            print(f"aseb run: {exc}", file=sys.stderr)
+            return 78
     why = no_board(ruleset)
     if why is not None:
         raise ValueError(why)
@@ -276,14 +297,8 @@ def _run(args: argparse.Namespace) -> int:
             raise ValueError(_("--demo plays both sides itself: it cannot follow the tutorial"))
         return run_simulated(settings, state_dir, args.seconds, demo=args.demo,
                              kiosk=args.kiosk, story=story, overrides=overrides,
-                             solve=args.solve, link=link)
-    if args.solve:
-        raise ValueError(_("--solve is for the simulated board: on a board the aseb-solve unit "
-                           "makes the table (systemd/install.sh)"))
-    if args.demo or args.kiosk:
-        raise ValueError(_("--demo and --kiosk play on the simulated board only: add "
-                           "--simulated (a real board's kiosk is its board file's [kiosk] "
-                           "section)"))
+                             solve=args.solve, link=link,
+                             board=Path(args.board) if args.board else None)
     return run_board(Path(args.board), settings, state_dir, story=story, overrides=overrides,
                      table_for=table_for, link=link)
 
@@ -331,11 +346,6 @@ def story_of(args: argparse.Namespace, rules: Rules) -> str | None:
 def _sim(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from firmware.service.boards import no_board
-
-    if no_board(rules_of(args)) is not None and args.board:  # the stacking game: no reeds
-        raise ValueError(_("{game} has no board file: leave out --board").format(
-            game=say(rules_of(args).title)))
     from sim.window.launch import open_window
 
     return open_window(Path(args.board) if args.board else None,
@@ -391,6 +401,26 @@ def _menu_card(args: argparse.Namespace) -> int:
     return 0
 
 
+def _build_kit(args: argparse.Namespace) -> int:
+    """``aseb build-kit``: the wiring diagram, the parts list and the template of a board file."""
+    from pathlib import Path
+
+    from firmware.kit import write_kit
+    from firmware.service.boards import read_board
+    from hardware.board_file import DEFAULT_BOARD, ConfigError
+
+    try:
+        board = read_board(Path(args.board) if args.board else DEFAULT_BOARD)
+    except ConfigError as exc:
+        print(f"aseb: {exc}", file=sys.stderr)
+        return 78
+    written = write_kit(board, Path(args.out))
+    print(_("The build kit of {board}:").format(board=board.name))
+    for path in written:
+        print(f"  {path}")
+    return 0
+
+
 def _web(args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -434,6 +464,12 @@ def _selftest(args: argparse.Namespace) -> int:
     from sim.command.selftest import selftest_main
 
     return selftest_main(args.rest)  # its own parser reads the options
+
+
+def _calibrate(args: argparse.Namespace) -> int:
+    from sim.command.calibrate import calibrate_main
+
+    return calibrate_main(args.rest)  # its own parser reads the options
 
 
 def version() -> str:
@@ -523,9 +559,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(run=_play)
 
     run = commands.add_parser("run", help=_("run the board controller (a real board or simulated)"))
-    where = run.add_mutually_exclusive_group(required=True)
-    where.add_argument("--board", metavar="FILE", help=_("the board file (TOML) of a real board"))
-    where.add_argument("--simulated", action="store_true", help=_("the simulated board, headless"))
+    run.add_argument("--board", metavar="FILE", help=_("the board file (TOML) of a real board"))
+    run.add_argument("--simulated", action="store_true",
+                     help=_("the simulated board, headless (with --board: the simulated board "
+                            "wired as that file)"))
     run.add_argument("--mummy", default=None, metavar="SIDE",
                      help=_("the side the mummy plays: cones, reels or none (default: as chosen "
                             "in the board menu, else reels)"))
@@ -618,6 +655,14 @@ def build_parser() -> argparse.ArgumentParser:
                       help=_("where to write it: .pdf, .svg or .png (default: menu-card.pdf)"))
     card.set_defaults(run=_menu_card)
 
+    kit = commands.add_parser("build-kit", help=_("draw a board's build kit: the wiring "
+                              "diagram, the parts list and a drilling template at full size"))
+    kit.add_argument("--board", metavar="FILE", help=_("the board file (default: the shipped "
+                     "Twenty Squares board)"))
+    kit.add_argument("--out", metavar="DIR", default="build-kit",
+                     help=_("the folder to write it into (default: build-kit)"))
+    kit.set_defaults(run=_build_kit)
+
     web = commands.add_parser("web", help=_("the board on the home network: live board, "
                               "settings, games, a museum's display and remote play (the web "
                               "extra)"))
@@ -666,6 +711,10 @@ def build_parser() -> argparse.ArgumentParser:
                                 help=_("check a newly built board: every switch, light, the "
                                        "speaker and the sticks (--board FILE, --simulated)"))
     check.set_defaults(run=_selftest)
+    calibrate = commands.add_parser("calibrate", add_help=False,
+                                    help=_("calibrate a Hall board's sensors by following its "
+                                           "lights (--board FILE, --simulated)"))
+    calibrate.set_defaults(run=_calibrate)
     return parser
 
 
@@ -686,7 +735,7 @@ def main(argv: list[str] | None = None) -> int:
     use(choose(lang_asked(sys.argv[1:] if argv is None else argv)))  # --help in it too
     parser = build_parser()
     args, rest = parser.parse_known_args(argv)
-    if getattr(args, "run", None) is _selftest:
+    if getattr(args, "run", None) in (_selftest, _calibrate):
         args.rest = rest
     elif rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")

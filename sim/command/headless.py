@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import secrets
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Mapping
@@ -16,13 +17,14 @@ from dataclasses import replace
 from pathlib import Path
 
 from firmware.play.controller import Settings
-from firmware.service.boards import board_for
+from firmware.service.boards import board_for, read_board
 from firmware.service.daemon import open_link, serve, stop_on_signals
 from firmware.service.notify import Notifier
-from firmware.service.restarts import EX_SOFTWARE
+from firmware.service.restarts import EX_CONFIG, EX_SOFTWARE
 from firmware.solve.background import start, table_watcher
 from firmware.spoken.spoken_play import quiet
 from firmware.words import voice as language_voice
+from hardware.board_file import ConfigError
 from hardware.voice import EspeakVoice, Voice
 from sim.board.demo import Demo
 from sim.board.table import Table
@@ -33,7 +35,8 @@ log = logging.getLogger(__name__)
 def run_simulated(settings: Settings, state_dir: Path, seconds: float | None = None,
                   demo: bool = False, kiosk: bool = False, story: str | None = None,
                   overrides: Mapping[str, str] | None = None, solve: bool = False,
-                  link: Path | None = None, voice: Voice | None = None) -> int:
+                  link: Path | None = None, voice: Voice | None = None,
+                  board: Path | None = None) -> int:
     """Run until a signal (or for ``seconds``), the board's manual clock following real time,
     with the owner's choices and the board menu (``overrides``: the run's flags); ``story``:
     ``tutorial`` or ``tournament`` for this run instead of the chosen mode. Without a solved
@@ -41,21 +44,29 @@ def run_simulated(settings: Settings, state_dir: Path, seconds: float | None = N
     background at idle priority meanwhile (``firmware.solve.background``). The board's link
     (``firmware.service.link``) listens on ``link`` (None: no link). As the real board does, it
     speaks (espeak-ng, where installed, in the language's voice; ``voice``: another) the board menu,
-    and the stories where the board file's ``[facts] speak`` asks."""
+    and the stories where the board file's ``[facts] speak`` asks. ``board``: the simulated
+    board is wired as that board file (a reed board or a Hall board), else as the shipped one
+    of the game's kind."""
     stop = threading.Event()
     stop_on_signals(stop)
     start = time.monotonic()
     settings.mummy_plays_both = settings.mummy_plays_both or demo
     config = None
-    board = board_for(settings.ruleset)
-    if kiosk:  # the shipped board file's kiosk section, switched on
-        config = replace(board.kiosk, enabled=True)
+    try:
+        wired = board_for(settings.ruleset) if board is None else read_board(
+            board, settings.ruleset)
+    except ConfigError as e:
+        log.error("%s", e)
+        print(f"aseb run: {e}", file=sys.stderr)
+        return EX_CONFIG
+    if kiosk:  # the board file's kiosk section, switched on
+        config = replace(wired.kiosk, enabled=True)
     speaker = voice if voice is not None else EspeakVoice(
-        language_voice(), board.sounds.volume, board.sounds.muted)
+        language_voice(), wired.sounds.volume, wired.sounds.muted)
     speak_in = speaker.speak_in if isinstance(speaker, EspeakVoice) else None
     with Table(state_dir=state_dir, settings=settings, seed=secrets.randbits(32),
                kiosk=config, menu=True, overrides=overrides, story=story, say=speaker.say,
-               language=speak_in, tell_stories=board.facts.speak,
+               language=speak_in, tell_stories=wired.facts.speak, board=wired,
                speaking=(lambda: speaker.speaking) if isinstance(speaker, EspeakVoice)
                else quiet) as table:
         player = Demo(table.sim) if demo else None

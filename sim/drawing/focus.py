@@ -1,5 +1,5 @@
 """The window without a mouse: the places the keyboard's focus rests on (each square, each side's
-sideline, the stick box; for the stacking game its dice and the place men leave by), the nearest
+sideline, the stick box), the nearest
 place in an arrow's direction, where a key "clicks" a place, and the focus ring drawn round it.
 
     places = focus_places(layout)              # {'M7': Rect, 'sideline:cones': Rect, ...}
@@ -14,7 +14,6 @@ import pygame
 from engine.core.sides import Side
 from hardware.strips import Colour
 from sim.drawing.layout import Layout
-from sim.drawing.stacks import die_rect, off_rect
 
 STICKS = "sticks"
 """The stick box (or the game's die or dice) as a place."""
@@ -37,16 +36,13 @@ def side_of(place: str) -> Side | None:
     return None
 
 
-def focus_places(layout: Layout, stacks: bool = False) -> dict[str, pygame.Rect]:
+def focus_places(layout: Layout) -> dict[str, pygame.Rect]:
     """Every place the focus may rest on, by name: the squares, the sidelines and the chance
-    device (``stacks``: the stacking game's dice one by one and its way off)."""
+    device (the stacking game's too: its men leave the board to the sideline)."""
     found = dict(layout.squares)
     for side, rect in layout.sidelines.items():
         found[sideline(side)] = rect
-    if stacks:
-        found[OFF] = off_rect(layout)
-        found.update({f"die{i}": die_rect(layout, i) for i in range(3)})
-    elif layout.chance is not None:
+    if layout.chance is not None:
         found[STICKS] = layout.stick_box
     return found
 

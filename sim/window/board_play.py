@@ -1,8 +1,8 @@
 """Play on the simulated board: the window's mouse becomes the player's hand on the reed
 switches and stick box, the real controller judges and lights, the mummy's hand makes its moves.
 
-Every game with a board file is played so (the stacking game, whose stacks no reed can count,
-is played straight through the engine: ``sim.window.stacks_play``). ``press``/``release`` take the
+Every game of the family is played so (the stacking game on the simulated Hall board,
+``hardware/boards/hall.toml``). ``press``/``release`` take the
 mouse, ``step`` lets time pass on the board's clock.
 
     play = BoardPlay(Table(state_dir=tmp_path), WindowSettings())
@@ -17,14 +17,15 @@ from engine.core.sides import Side
 from engine.core.sticks import Throw
 from engine.game import Game
 from engine.games import DEFAULT
+from engine.games import load as load_game
 from engine.games.api import Position, Rules
 from engine.mummy import Level
 from firmware.lights.scenes import Phase
 from firmware.play.controller import Controller
-from firmware.play.evidence import WAITING, owners_of, trips
+from firmware.play.evidence import WAITING, owners_of, square_of, trips
 from firmware.play.store import Store
 from firmware.play.telling import sided_throws
-from firmware.play.tracker import Mismatch
+from firmware.play.tracker import InProgress, Mismatch
 from firmware.words import _
 from hardware.squares import RACKS
 from sim.board.hand import Hand, Held
@@ -117,6 +118,8 @@ class BoardPlay:
         elif (square := layout.square_at(pos)) is not None:
             if chosen is not None and self._goes(chosen, square):
                 return
+            if self._captures(square):
+                return
             self._pressed_at = pos if self.hand.lift(square) else None
         elif (side := layout.sideline_at(pos)) is not None:
             self._pressed_at = pos if self.hand.take_from_sideline(side) else None
@@ -152,6 +155,16 @@ class BoardPlay:
         else:
             self.hand.drop(self.setting_out_square(held) or held.origin, self.now)
 
+    def _captures(self, square: str) -> bool:
+        """A click on the man a move just made may capture (the stacking game: the board lights
+        it for a moment): it is lifted off, and the capture is made."""
+        verdict = self.controller.verdict
+        if not isinstance(verdict, InProgress) or square not in verdict.targets \
+                or self.hand.held is not None or self.state is None:
+            return False
+        capturing = [m for m in verdict.moves if len(trips(self.state, m)) > 1]
+        return bool(capturing) and self.hand.capture(square)
+
     def _goes(self, chosen: Held, square: str) -> bool:
         """The piece clicked before goes to ``square``, if that is one of its moves."""
         state, move = self.state, self.move_of(chosen, square)
@@ -181,9 +194,11 @@ class BoardPlay:
             return []
         moves = [controller.mummy_move] if controller.mummy_move is not None else state.moves
         # The piece's own side moves it, but in Ramses' second move the player moves the
-        # opponent's: the mover's journey says whose piece it is.
-        return [m for m in moves if (trip := trips(state, m)[0]).start == held.origin
-                and trip.side == held.side]
+        # opponent's: the mover's journey says whose piece it is. A move that captures comes
+        # after the same move without (the stacking game's capture is a click on the man).
+        found = [m for m in moves if (trip := trips(state, m)[0]).start == held.origin
+                 and trip.side == held.side]
+        return sorted(found, key=lambda m: len(trips(state, m)))
 
     def move_of(self, held: Held, square: str | bool | None = True) -> object | None:
         """The move the piece in hand makes when let go over ``square`` (None: off the board;
@@ -415,6 +430,20 @@ class BoardPlay:
 
 def _near(a: tuple[int, int], b: tuple[int, int], distance: float) -> bool:
     return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 <= distance ** 2
+
+
+def saved_stacks(state_dir: Path | None, game: str) -> dict[str, int]:
+    """A Hall board's men of the saved game, if it is still being played: each square's count,
+    plus Cones, minus Reels (else none)."""
+    saved = Store(state_dir, game).load(load_game(game)) if state_dir is not None else None
+    state = saved.record.final_state() if saved is not None else None
+    if state is None or state.is_over:
+        return {}
+    counts: dict[str, int] = {}
+    for token, side in owners_of(state).items():
+        square = square_of(token)
+        counts[square] = counts.get(square, 0) + (1 if side is Side.CONES else -1)
+    return counts
 
 
 def saved_pieces(state_dir: Path | None, game: str = DEFAULT,

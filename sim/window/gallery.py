@@ -1,5 +1,6 @@
-"""The README's gallery: the window in every language, four pictures each (the start, a lost
-throw in mid-game, a help page, a page of Setna's story), drawn with no display.
+"""The gallery of the languages page (docs/play/languages.md): the window in every language, four
+pictures each (the start, a lost throw in mid-game, a help page, a page of Setna's story), drawn
+with no display.
 
     python -m sim.window.gallery docs/gallery          # docs/gallery/<lang>-<picture>.png
     python -m sim.window.gallery docs/gallery ar de    # some languages only

@@ -61,7 +61,7 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
     when there is no display (one line says so), 78 for a bad board file or ``[network]`` (as
     ``aseb run``); the game is saved on the way out.
     """
-    from firmware.service.boards import board_for, no_board, read_board
+    from firmware.service.boards import board_for, read_board
     from firmware.service.daemon import state_directory
     from firmware.service.restarts import EX_CONFIG
     from hardware.board_file import ConfigError
@@ -73,13 +73,8 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
     game = chosen.game
     try:
         rules = load_game(game)
-        if no_board(rules) is not None:  # the stacking game: no board, the shipped sounds
-            if board_file is not None:
-                raise ConfigError(f"{rules.title} has no board file: leave out --board")
-            board, sounds = None, board_for(load_game(DEFAULT)).sounds
-        else:
-            board = board_for(rules) if board_file is None else read_board(board_file, rules)
-            sounds = board.sounds
+        board = board_for(rules) if board_file is None else read_board(board_file, rules)
+        sounds = board.sounds
     except ConfigError as exc:
         print(f"aseb sim: {exc}", file=sys.stderr)
         return EX_CONFIG

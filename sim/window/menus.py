@@ -26,7 +26,6 @@ from sim.window.audio import Audio
 from sim.window.board_play import BoardPlay
 from sim.window.menu_bar import Item
 from sim.window.settings import WindowSettings
-from sim.window.stacks_play import StacksPlay
 from sim.window.story import Story
 
 
@@ -41,7 +40,7 @@ class Window(Protocol):
     log_back: int
 
     @property
-    def play(self) -> BoardPlay | StacksPlay:
+    def play(self) -> BoardPlay:
         """The game being played: on the board, or the stacking game through the engine."""
 
     @property
@@ -129,7 +128,7 @@ def _offered(window: Window, key: str, value: str) -> bool:
     Setna's tournament chooses its own mummy."""
     tournament = window.settings.tournament
     if key == "level":
-        return not tournament and (value != "fair" or isinstance(window.play, BoardPlay))
+        return not tournament
     if key == "opponent":
         return not tournament
     return True

@@ -23,12 +23,10 @@ from sim.board.pieces import Pieces
 from sim.drawing import board as drawing
 from sim.drawing import positions as position_art
 from sim.drawing import setna_art
-from sim.drawing import stacks as stacks_drawing
 from sim.drawing.focus import draw_focus
 from sim.drawing.layout import Layout
 from sim.drawing.odds import draw_odds
 from sim.drawing.review_page import draw_review
-from sim.drawing.stacks import Scene, draw_man, man_radius
 from sim.drawing.text import FACE, Texts, mirrored, mirrored_x
 from sim.pages.page import Page
 from sim.window.menu_bar import Menu
@@ -85,9 +83,6 @@ class Snapshot:
     """The Cones' chance to win, for the chances bar (when the layout has one)."""
     review: Review | None = None
     """The review page of the last finished game, over the board while it is open."""
-    stacks: Scene | None = None
-    """The stacking game's board (its stacks, rings and dice), drawn instead of the board's
-    lights and pieces."""
     focus: tuple[int, int, int, int] | None = None
     """Where the keyboard's focus rests (a rectangle), drawn round with a ring."""
 
@@ -140,7 +135,7 @@ class View:
                 dirty = [dirty[0].unionall(dirty[1:])]  # translucent overlays: once per pixel
             for rect in dirty:
                 surface.blit(self._scene, rect, rect)
-            self._fly(surface, layout, flying, shot.stacks is not None)
+            self._fly(surface, layout, flying)
             for rect in dirty:
                 surface.set_clip(rect)
                 self._overlays(surface, layout, menu, shot)
@@ -152,18 +147,15 @@ class View:
             self._scene = pygame.Surface(layout.size)
         self._draw_all(self._scene, layout, menu, shot)
         surface.blit(self._scene, (0, 0))
-        self._fly(surface, layout, flying, shot.stacks is not None)
+        self._fly(surface, layout, flying)
         self._overlays(surface, layout, menu, shot)
         return None
 
     def _fly(self, surface: pygame.Surface, layout: Layout,
-             flying: list[tuple[Side, tuple[int, int], pygame.Rect]], men: bool) -> None:
-        """Pieces in the air (``men``: the stacking game's), over everything but the overlays."""
+             flying: list[tuple[Side, tuple[int, int], pygame.Rect]]) -> None:
+        """Pieces in the air, over everything but the overlays."""
         for side, pos, _rect in flying:
-            if men:
-                draw_man(surface, side, pos, man_radius(layout.cell))
-            else:
-                drawing.draw_piece(surface, side, pos, layout.cell, lifted=True)
+            drawing.draw_piece(surface, side, pos, layout.cell, lifted=True)
         self._flying = [rect for _, _, rect in flying]
 
     def _lights_only(self, surface: pygame.Surface, layout: Layout,
@@ -179,9 +171,9 @@ class View:
                 continue
             surface.blit(self._background, rect, rect)
             self._tile(surface, layout, name, shot)
-            side = shot.pieces.owners.get(name)
-            if side is not None:
-                drawing.draw_piece(surface, side, rect.center, layout.cell)
+            men = shot.pieces.stacks().get(name)
+            if men is not None:
+                self._men(surface, layout, name, *men)
             if shot.labels:
                 self._label(surface, layout, name)
             dirty.append(rect)
@@ -191,6 +183,24 @@ class View:
             drawing.draw_chance(surface, box, layout.chance, shot.frame, shot.shaking, shot.now)
             dirty.append(box)
         return dirty
+
+    def _men(self, surface: pygame.Surface, layout: Layout, square: str, side: Side,
+             count: int) -> None:
+        """The pieces on ``square``: one, or a stack (a Hall board's), each a little above the
+        one under it and its height written beside the top one."""
+        cell = layout.cell
+        x, y = layout.squares[square].center
+        step = cell // 10
+        base = y + step * (count - 1) // 2
+        for i in range(count):
+            drawing.draw_piece(surface, side, (x, base - i * step), cell)
+        if count > 1:  # the height on a dark badge at the square's upper right
+            rect = drawing.tile_rect(layout.squares[square])
+            radius = max(8, cell // 8)
+            centre = (rect.right - radius - 2, rect.top + radius + 2)
+            pygame.draw.circle(surface, (40, 28, 18), centre, radius)
+            number = self.texts.line(str(count), max(11, radius * 3 // 2), (250, 240, 220))
+            surface.blit(number, number.get_rect(center=centre))
 
     def _tile(self, surface: pygame.Surface, layout: Layout, square: str, shot: Snapshot) -> None:
         light = shot.frame.get(square, (0, 0, 0))
@@ -213,10 +223,7 @@ class View:
         for square in layout.squares:
             if max(shot.frame.get(square, (0, 0, 0))) > 0 or shot.labels:
                 self._tile(surface, layout, square, shot)
-        if shot.stacks is not None:
-            stacks_drawing.draw(surface, layout, shot.stacks, self.texts)
-        else:
-            self._board(surface, layout, shot)
+        self._board(surface, layout, shot)
         if shot.labels:
             for square in layout.squares:
                 self._label(surface, layout, square)
@@ -231,8 +238,9 @@ class View:
     def _board(self, surface: pygame.Surface, layout: Layout, shot: Snapshot) -> None:
         """The pieces where they stand, each side's sideline and label, the sticks (or die)."""
         cell = layout.cell
-        for square, side in shot.pieces.owners.items():
-            drawing.draw_piece(surface, side, layout.squares[square].center, cell)
+        for square, (side, count) in shot.pieces.stacks().items():
+            if square in layout.squares:
+                self._men(surface, layout, square, side, count)
         in_hand = {side: int(shot.held is not None and shot.held.side is side) for side in Side}
         for side in Side:
             if shot.pieces.racks:  # the waiting rack's resting places, pieces or not
@@ -560,6 +568,5 @@ def _key(shot: Snapshot, menu: Menu, layout: Layout) -> tuple[object, ...]:
     return (layout.size, tuple(sorted(pieces.owners.items())), tuple(pieces.off.items()),
             shot.held, shot.shaking, shot.shaking and shot.now, shot.status, shot.news,
             shot.sticks_caption, shot.fact, shot.page, shot.page_number, shot.players, shot.log,
-            shot.log_back, shot.labels, shot.lesson, shot.odds, shot.review, shot.stacks,
-            shot.focus,
+            shot.log_back, shot.labels, shot.lesson, shot.odds, shot.review, shot.focus,
             menu.open, menu.sub, menu.hover if menu.open is not None else None)

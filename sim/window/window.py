@@ -4,7 +4,7 @@ A game with a board is played on the simulated board, the real controller lighti
 (``sim.window.board_play``): the mouse is the player's hand (lift, place, click to move, shake), the
 mummy moves its own pieces through its simulated hand (unless the player chooses to carry out
 its moves, to rehearse the real board). The stacking game, whose stacks no reed can count, is
-played straight through the engine (``sim.window.stacks_play``). Around either: the menu bar
+played so too, on the simulated Hall board (``hardware/boards/hall.toml``). Around it: the menu bar
 (``sim.window.menus``), the Help pages, the log, the review page, sounds, MummyFacts, the story
 (``sim.window.story``). ``Window.handle`` takes pygame events, ``step`` lets time pass and
 ``render`` draws, so tests drive it with synthetic events and a fake time step;
@@ -31,8 +31,7 @@ from engine.mummy.chances import SolvedTable
 from firmware.menu.choices import VOLUMES, Chosen, choose, setting
 from firmware.menu.settings_file import SettingsFile
 from firmware.play.controller import Controller, Settings
-from firmware.play.store import Store
-from firmware.service.boards import check_board, no_board
+from firmware.service.boards import board_for, check_board
 from firmware.solve.installed import table_for
 from firmware.spoken.spoken_play import SpokenPlay, quiet
 from firmware.story.facts import FactTeller
@@ -49,14 +48,13 @@ from sim.board.table import Table
 from sim.drawing.focus import focus_places, nearest, point
 from sim.drawing.layout import Layout
 from sim.pages.page import Page
-from sim.window import board_words, stacks_words
+from sim.window import board_words
 from sim.window import menus as window_menu
 from sim.window.audio import Audio
-from sim.window.board_play import BoardPlay, saved_pieces
+from sim.window.board_play import BoardPlay, saved_pieces, saved_stacks
 from sim.window.chances import Chances
 from sim.window.menu_bar import Item, Menu
 from sim.window.settings import WindowSettings, save
-from sim.window.stacks_play import StacksPlay
 from sim.window.story import Story
 from sim.window.view import Snapshot, View, page_buttons
 
@@ -88,19 +86,19 @@ NO_VOICE = N_("Nothing can be said aloud here: spoken play needs espeak-ng (sudo
 NO_OTHER_GAME = N_("This window plays one game only: open it again to play {game}.")
 """Said when a window that cannot open another game (a test's) is asked to."""
 
-Opener = Callable[[str], "Table | StacksPlay"]
-"""Sets out a game by name: its board and controller, or the stacking game's play."""
+Opener = Callable[[str], Table]
+"""Sets out a game by name: its board and controller."""
 
 
 class Window:
     """A game of the family in a window: events in, time steps, pictures out."""
 
-    def __init__(self, table: Table | StacksPlay, settings: WindowSettings, *,
+    def __init__(self, table: Table, settings: WindowSettings, *,
                  size: tuple[int, int] = SIZE, settings_file: Path | None = None,
                  audio: Audio | None = None, rng: random.Random | None = None,
                  chosen: Chosen | None = None, choices_file: SettingsFile | None = None,
                  opener: Opener | None = None, voice: Voice | None = None) -> None:
-        """``table``: the simulated board and its controller, or the stacking game's play;
+        """``table``: the simulated board and its controller;
         ``chosen``: the board's settings as last chosen (the mode, the volume...), kept in
         ``choices_file``; ``opener`` sets out another game chosen in Options; ``voice``
         speaks spoken play (espeak-ng, where installed)."""
@@ -116,8 +114,8 @@ class Window:
         """The volume chosen (``1``-``5``): the window's sounds and music play at it."""
         if audio is not None:
             audio.volume = int(self.volume) / VOLUMES
-        self.play = BoardPlay(table, settings) if isinstance(table, Table) else table
-        self.story = Story(self, self.play) if isinstance(self.play, BoardPlay) else None
+        self.play = BoardPlay(table, settings)
+        self.story: Story | None = Story(self, self.play)
         """The tutorial and Setna's tournament (played on the board only)."""
         self._speak_up()
         self.layout = self._fit(size)
@@ -154,17 +152,16 @@ class Window:
              audio: Audio | None = None, game: str = DEFAULT,
              table: SolvedTable | None = None, chosen: Chosen | None = None,
              choices_file: SettingsFile | None = None, voice: Voice | None = None) -> Window:
-        """A window on a fresh table; a saved game in progress is set out on the board first
-        (the stacking game, with no board, goes on where it was left).
+        """A window on a fresh table; a saved game in progress is set out on the board first.
         ``table``: the solved table of the game, for the chances bar and the review page;
         ``chosen`` and ``choices_file``: the board's settings, and where they are kept;
         ``voice``: what speaks spoken play."""
         settings = settings if settings is not None else WindowSettings()
         seed = seed if seed is not None else secrets.randbits(32)
 
-        def opener(name: str) -> Table | StacksPlay:
+        def opener(name: str) -> Table:
             rules = load_game(name)
-            fits = check_board(board, rules) if board is not None and no_board(rules) is None \
+            fits = check_board(board, rules) if board is not None \
                 else None  # ConfigError: this board file does not play that game
             return _play_for(name, fits, state_dir, settings, seed,
                              table if name == game else table_for(rules))
@@ -177,9 +174,7 @@ class Window:
 
     @property
     def board(self) -> BoardPlay:
-        """Play on the board (the stacking game has none: an AttributeError)."""
-        if not isinstance(self.play, BoardPlay):
-            raise AttributeError(f"{self.play.rules.title} is not played on a board")
+        """Play on the board."""
         return self.play
 
     @property
@@ -323,7 +318,7 @@ class Window:
     def _board_key(self, key: int, mod: int) -> None:
         """The board by keys: arrows move the focus, Tab goes to the next place that matters
         now (Shift-Tab back), Enter acts on the place as a click does."""
-        places = focus_places(self.layout, stacks=isinstance(self.play, StacksPlay))
+        places = focus_places(self.layout)
         play = self.play
         if key in ARROWS:
             start = self.focus if self.focus in places else self._stops(places)[0]
@@ -400,8 +395,8 @@ class Window:
             self.story.leave_tutorial()
             self.story.leave_tournament()
         self.play.close()
-        self.play = BoardPlay(made, self.settings) if isinstance(made, Table) else made
-        self.story = Story(self, self.play) if isinstance(self.play, BoardPlay) else None
+        self.play = BoardPlay(made, self.settings)
+        self.story = Story(self, self.play)
         self.spoken = None
         self._speak_up()
         self.refit()
@@ -539,13 +534,10 @@ class Window:
     def snapshot(self) -> Snapshot:
         """What the window would show now."""
         play, story = self.play, self.story
-        if isinstance(play, StacksPlay):
-            shot = stacks_words.picture(play, self.layout, self.mouse)
-        else:
-            shot = board_words.picture(play, self.layout, self.mouse,
-                                       lesson=self.tutorial is not None,
-                                       tournament=story.telling if story is not None else None)
-        places = focus_places(self.layout, stacks=isinstance(play, StacksPlay))
+        shot = board_words.picture(play, self.layout, self.mouse,
+                                   lesson=self.tutorial is not None,
+                                   tournament=story.telling if story is not None else None)
+        places = focus_places(self.layout)
         focus = places.get(self.focus) if self.focus is not None else None
         return replace(shot, fact=self.fact, page=self.page, page_number=self.page_number,
                        log=play.said if self.log_open else None, log_back=self.log_back,
@@ -578,17 +570,18 @@ class Window:
 
 
 def _play_for(game: str, board: Board | None, state_dir: Path | None, settings: WindowSettings,
-              seed: int, table: SolvedTable | None) -> Table | StacksPlay:
-    """``game`` set out: on a fresh simulated board (a saved game in progress set out on it
-    first), or the stacking game's play, which has no board and goes on where it was left."""
+              seed: int, table: SolvedTable | None) -> Table:
+    """``game`` set out on a fresh simulated board (a saved game in progress set out on it
+    first): the board file given, else the shipped one of the game's kind (the stacking
+    game's is a Hall board)."""
     rules = load_game(game)
-    if no_board(rules) is not None:
-        store = Store(state_dir, rules.name) if state_dir is not None else None
-        return StacksPlay(settings, store=store, seed=seed)
+    wired = board if board is not None else board_for(rules)
     controller_settings = Settings(mummy=settings.mummy, level=settings.level,
                                    fair=settings.fair, hints=settings.hints, ruleset=rules,
                                    table=table, calm=settings.calm_lights,
                                    spoken=settings.spoken_play)
-    return Table(state_dir=state_dir, settings=controller_settings, seed=seed, board=board,
-                 pieces=saved_pieces(state_dir, rules.name,
-                                     board is not None and board.reeds.has_racks))
+    if wired.hall is not None:  # whose men stand where, and how many
+        return Table(state_dir=state_dir, settings=controller_settings, seed=seed, board=wired,
+                     stacks=saved_stacks(state_dir, rules.name))
+    return Table(state_dir=state_dir, settings=controller_settings, seed=seed, board=wired,
+                 pieces=saved_pieces(state_dir, rules.name, wired.reeds.has_racks))

@@ -25,9 +25,9 @@ from pathlib import Path
 import pygame
 
 from engine.core.sides import Side
+from firmware.play.evidence import trips
 from sim.window import launch
 from sim.window.settings import WindowSettings
-from sim.window.stacks_play import StacksPlay
 from sim.window.window import Window
 
 SIZE = (1280, 720)
@@ -71,14 +71,14 @@ def _frame(window: Window, screen: pygame.Surface) -> float:
 def animating_frame_times(state_dir: Path, game: str, frames: int = 600) -> list[float]:
     """Seconds per frame (step + render + flip) while the mummy's hand carries its pieces.
 
-    The mummy plays Reels and the player's Cones are moved by clicks (the stacking game's by the
-    play's own calls), so most frames show the mummy's piece in the air over flashing and
-    breathing lights (the stacking game: over its stacks and rings).
+    The mummy plays Reels and the player's Cones are moved by clicks, so most frames show the
+    mummy's piece in the air over flashing and breathing lights (the stacking game on its
+    simulated Hall board, as every other game).
     """
     screen = pygame.display.set_mode(SIZE, pygame.RESIZABLE)
     window = Window.open(state_dir=state_dir, settings=WindowSettings(mummy=Side.REELS), seed=2,
                          game=game)
-    act = _stacks_player if isinstance(window.play, StacksPlay) else _board_player(window)
+    act = _board_player(window)
     times: list[float] = []
     while len(times) < frames:
         act(window)
@@ -91,22 +91,7 @@ def animating_frame_times(state_dir: Path, game: str, frames: int = 600) -> list
 
 def _carrying(window: Window) -> bool:
     """Whether the mummy's hand has a piece in the air."""
-    play = window.play
-    return play.carried is not None if isinstance(play, StacksPlay) else window.mummy_hand.busy
-
-
-def _stacks_player(window: Window) -> None:
-    """The Cones' turn in the stacking game: throw, then the first move, until the dice are
-    used; a new game once one is over."""
-    play = window.play
-    assert isinstance(play, StacksPlay)
-    if play.state.is_over:
-        play.new_game()
-    elif not play.mummy_to_play:
-        if play.state.throw is None:
-            play.throw()
-        elif play.state.moves:
-            play.play(play.state.moves[0])
+    return window.mummy_hand.busy
 
 
 def _board_player(window: Window) -> object:
@@ -129,9 +114,11 @@ def _board_player(window: Window) -> object:
             _click(window, window.layout.stick_box.center)
         elif state.turn is Side.CONES and controller.phase is Phase.MOVE and state.moves:
             wait_until = window.table.now + 1.0
-            move = state.moves[0]
-            _click(window, window.layout.squares[move.source].center if move.source else
-                   window.layout.sideline_slot(move.side, 0))
+            mover = trips(state, state.moves[0])[0]  # its square, else the sideline
+            _click(window, window.layout.squares[mover.start].center if mover.start else
+                   window.layout.sideline_slot(mover.side, 0))
+            if window.play.chosen is not None and mover.end is not None:  # a square to pick
+                _click(window, window.layout.squares[mover.end].center)
 
     return act
 

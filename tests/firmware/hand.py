@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.core.sides import Side
 from engine.games.api import Position
 from firmware.play.evidence import trips
 from hardware.squares import RACKS
@@ -41,9 +42,10 @@ class Hand:
         """Take the piece off ``square``."""
         return self._act(lambda: self.table.sim.lift(square))
 
-    def place(self, square: str) -> float:
-        """Set a piece on ``square``."""
-        return self._act(lambda: self.table.sim.place(square))
+    def place(self, square: str, pole: int = 0) -> float:
+        """Set a piece on ``square`` (on a Hall board, of side ``pole``: +1 a Cone, -1 a Reel;
+        0: the one last lifted)."""
+        return self._act(lambda: self.table.sim.place(square, pole=pole))
 
     def slide(self, start: str, end: str, seconds: float = 0.3, height: float = 0.0) -> float:
         """Slide the piece on ``start`` to ``end`` over the squares between (or carry it low,
@@ -83,11 +85,11 @@ def carry_out(table: Table, state: Position, move: Any, *, bumped_first: bool = 
     def lift(place: str | None) -> float:
         return hand.lift(_slot(table, place, filled=True)) if place is not None else table.now
 
-    def put(place: str | None) -> float:
+    def put(place: str | None, side: Side) -> float:
         if place is None:
             return table.now
         landed.append(_slot(table, place, filled=False))
-        return hand.place(landed[-1])
+        return hand.place(landed[-1], 1 if side is Side.CONES else -1)
 
     if bumped_first:
         for other in others:
@@ -104,16 +106,16 @@ def carry_out(table: Table, state: Position, move: Any, *, bumped_first: bool = 
         if sliding and n == 0:
             hand.slide(str(mover.start), square, height=height)
         else:
-            hand.place(square)
+            hand.place(square, 1 if mover.side is Side.CONES else -1)
         rest = hand.lift(square)
     if sliding and not mover.via:
         landed.append(str(mover.end))
         rest = hand.slide(str(mover.start), str(mover.end), height=height)
     elif mover.end is not None:
-        rest = put(mover.end)
+        rest = put(mover.end, mover.side)
     for other in others:
         if other.end is not None:
-            rest = put(other.end)
+            rest = put(other.end, other.side)
     if hop is not None and landed:
         rest = Hand(table, pace=0.0).hop(landed[-1], hop)
     return rest

@@ -191,13 +191,34 @@ def test_a_bad_board_file_stops_it_before_any_change(source: Path, tmp_path: Pat
 
 def test_a_board_file_for_another_game_is_refused_before_any_change(
         source: Path, tmp_path: Path) -> None:
-    """The unit plays Tait's game: a Senet board file would only exit 78 at every start."""
+    """A board file asking for a game its board is not wired for would only exit 78 at every
+    start."""
     m = machine(source, tmp_path)
+    board = tmp_path / "board.toml"
+    board.write_text((source / "hardware/boards/pi-direct.toml").read_text()
+                     .replace('# game = "tait"', 'game = "senet"'))
     before = files(m.root)
-    run = m.install("--board", str(source / "hardware/boards/senet.toml"))
+    run = m.install("--board", str(board))
     assert run.status == 78, run.out
-    assert "this board file is wired for a senet board" in run.out
+    assert "menu.game: senet is not played on a twenty-squares board" in run.out
     assert files(m.root) == before and changes(run) == []
+
+
+def test_a_senet_board_installs_to_play_senet(source: Path, tmp_path: Path) -> None:
+    """The unit runs the board file's own game, as ``aseb run --board`` chooses it."""
+    run = machine(source, tmp_path).install("--dry-run", "--board",
+                                            str(source / "hardware/boards/senet.toml"))
+    assert run.status == 0, run.out
+    assert "game: senet" in run.out
+
+
+def test_a_hall_board_gets_spi1_and_is_told_to_calibrate(source: Path, tmp_path: Path) -> None:
+    run = machine(source, tmp_path, model=PI4).install(
+        "--dry-run", "--board", str(source / "hardware/boards/hall.toml"))
+    assert run.status == 0, run.out
+    assert "squares: hall, game: stacks" in run.out
+    assert "dtoverlay=spi1-3cs" in run.out
+    assert "calibrate --board /etc/aseb/board.toml" in run.out
 
 
 def test_a_valid_web_section_is_taken_and_a_bad_one_refused_before_any_change(

@@ -5,9 +5,10 @@ else; a hand that ends on the starting board is no move. The controller ticks ev
 the hand acts, on each board (squares only, racks, Senet) of each build (plain, overlapping and
 gapped reeds: ``sim.board.reeds``).
 
-The only exceptions are what no reed under a square can tell apart (firmware/README.md), named
-below; on a board with rack switches there are none. ``python -m tests.firmware.play.test_any_hand
-N`` runs N examples of each property (the figure quoted in the README).
+The only exceptions are what no reed under a square can tell apart
+(docs/develop/recognition.md), named below; on a board with rack switches there are none.
+``python -m tests.firmware.play.test_any_hand N`` runs N examples of each property (the figure
+quoted in docs/develop/benchmarks.md).
 """
 
 from __future__ import annotations

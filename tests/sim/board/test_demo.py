@@ -130,3 +130,25 @@ def test_a_restarted_demonstration_sets_out_the_saved_game_and_plays_it_on(
     assert played[:len(saved.record.actions)] == saved.record.actions
     assert len(played) > len(saved.record.actions)  # and it went on
     again.close()
+
+
+@pytest.mark.long
+def test_the_mummy_plays_whole_games_of_the_stacking_game_on_the_simulated_hall_board(
+        tmp_path: Path) -> None:
+    """``aseb run --simulated --board hardware/boards/hall.toml --game stacks --demo``: each
+    man counted by the Hall sensors, game after game."""
+    rules = load("stacks")
+    table = Table(state_dir=tmp_path, settings=Settings(mummy_plays_both=True, celebrate=2.0,
+                                                        ruleset=rules), seed=5)
+    assert table.sim.hall is not None
+    demo = Demo(table.sim)
+    controller = table.controller
+    winners = []
+    while len(winners) < 2 and table.now < 3000:
+        run_demo(table, demo, 1.0)
+        if controller.phase is Phase.WON and (not winners or controller.phase_since
+                                               != winners[-1][1]):
+            winners.append((controller.last_winner, controller.phase_since))
+            assert controller.unguided() is None
+    assert len(winners) == 2, controller.status()
+    table.close()

@@ -1,8 +1,8 @@
-"""Every door that reads a board file (``aseb run``, ``sim``, ``selftest``, ``web``,
-``menu-card``) reads it with the same reader and the same checks: a valid file, ``[web]``
-section and all, passes each; a bad one is refused by each in one line naming the file and the
-key, with exit status 78 (systemd's configuration error, never restarted): never a traceback, a
-hang, or another game played in place of the one asked for."""
+"""Every door that reads a board file (``aseb run``, ``sim``, ``selftest``, ``web``, ``menu-card``,
+``build-kit``) reads it with the same reader and the same checks: a valid file, ``[web]`` section
+and all, passes each; a bad one is refused by each in one line naming the file and the key, with
+exit status 78 (systemd's configuration error, never restarted): never a traceback, a hang, or
+another game played in place of the one asked for."""
 
 from __future__ import annotations
 
@@ -33,7 +33,8 @@ def doors(tmp_path: Path) -> dict[str, list[str]]:
             "sim": ["sim", "--state-dir", state, "--board"],
             "selftest": ["selftest", "--board"],
             "web": ["web", "--state-dir", str(tmp_path / "web"), "--board"],
-            "menu-card": ["menu-card", "--out", str(tmp_path / "card.pdf"), "--board"]}
+            "menu-card": ["menu-card", "--out", str(tmp_path / "card.pdf"), "--board"],
+            "build-kit": ["build-kit", "--out", str(tmp_path / "kit"), "--board"]}
 
 
 @pytest.fixture(autouse=True)
@@ -124,7 +125,7 @@ def fifo(folder: Path) -> Path:
     return path
 
 
-@pytest.mark.parametrize("door", ["run", "sim", "selftest", "web", "menu-card"])
+@pytest.mark.parametrize("door", ["run", "sim", "selftest", "web", "menu-card", "build-kit"])
 @pytest.mark.parametrize("name", sorted(BAD))
 def test_every_door_refuses_a_bad_board_file_in_one_line_with_78(
         door: str, name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
@@ -158,17 +159,18 @@ def test_the_names_the_page_is_reached_by_are_read_and_name_the_friends_link(
     assert web.origin == "http://aseb.local:8021"
 
 
-@pytest.mark.parametrize("door", ["run", "sim", "selftest", "menu-card"])
+@pytest.mark.parametrize("door", ["run", "sim", "selftest", "menu-card", "build-kit"])
 def test_a_valid_web_section_passes_every_door(
         door: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
         caplog: pytest.LogCaptureFixture) -> None:
     """Past the board file each door goes on: the run and the selftest find no GPIO here (69),
-    the window no display (69, as make run expects), the card is drawn (0)."""
+    the window no display (69, as make run expects), the card and the kit are drawn (0)."""
     path = tmp_path / "board.toml"
     path.write_text(WEB + 'pin = "482913"\n')
     assert load_board(path).web.port == 8021
     status = main([*doors(tmp_path)[door], str(path)])
-    assert status == {"run": 69, "sim": 69, "selftest": 69, "menu-card": 0}[door], \
+    assert status == {"run": 69, "sim": 69, "selftest": 69, "menu-card": 0,
+                      "build-kit": 0}[door], \
         said(capsys, caplog)
     assert "web" not in said(capsys, caplog)
 

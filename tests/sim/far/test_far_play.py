@@ -66,9 +66,9 @@ def test_a_window_joins_a_wooden_boards_game_by_its_code(tmp_path: Path) -> None
             laptop = WindowBoard()
 
             def alike() -> bool:
-                a, b = host.record, window.controller.game
-                return a is not None and b is not None and a.final_state().is_over \
-                    and a.to_json() == b.record.to_json()
+                game = window.controller.game
+                return host.finished is not None and game is not None \
+                    and host.finished == game.record.to_json()
             play_until(alike, host, laptop, seconds=240)  # type: ignore[arg-type]
             assert window.controller.remote is Side.CONES
         finally:
@@ -107,9 +107,9 @@ def test_the_terminal_plays_a_wooden_board_by_its_code(tmp_path: Path) -> None:
                 host.frame()
                 if joined is not None and host.waits():
                     joined.companion.busy.wait(0.01)
-                game, record = table.controller.game, host.record
-                if record is not None and game is not None and record.final_state().is_over \
-                        and game.record.to_json() == record.to_json():
+                game = table.controller.game
+                if host.finished is not None and game is not None \
+                        and game.record.to_json() == host.finished:
                     raise EOFError  # the game is over on both boards
                 assert time.monotonic() < deadline, written[-3:]
                 controller = table.controller
@@ -125,7 +125,7 @@ def test_the_terminal_plays_a_wooden_board_by_its_code(tmp_path: Path) -> None:
             terminal = FarTerminal(table, typed, written.append, clock=lambda: clock[0])
             terminal.run()
             assert table.controller.game is not None
-            assert table.controller.game.record.to_json() == host.record.to_json()
+            assert table.controller.game.record.to_json() == host.finished
             assert any("1)" in line for line in written)  # the moves were listed
         finally:
             if joined is not None:

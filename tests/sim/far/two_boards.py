@@ -52,6 +52,10 @@ class FarBoard:
         self.link: Link
         self.demo: Demo
         self.companion: Companion | None = None
+        self.finished: str | None = None
+        self.finished_frame: Any = None
+        """The last game this board finished, as JSON (kept: the mummy's hand may begin the
+        next one before the far board has played the last move)."""
         self.thread: threading.Thread | None = None
         self.stop = threading.Event()
         self.power_on()
@@ -98,6 +102,9 @@ class FarBoard:
         table.pump()
         self.demo.act(table.controller, table.now)
         self.link.tick()
+        if table.controller.phase is Phase.WON and self.finished_frame is not table.controller.game:
+            self.finished_frame = table.controller.game
+            self.finished = self.record.to_json() if self.record is not None else None
 
     @property
     def record(self) -> Any:
@@ -168,10 +175,8 @@ def join(host: FarBoard, guest: FarBoard) -> str:
     return code[0]
 
 
-def finished_alike(host: FarBoard, guest: FarBoard, games_played: int = 1) -> Callable[[], bool]:
+def finished_alike(host: FarBoard, guest: FarBoard) -> Callable[[], bool]:
     """Whether both boards have finished the same game, move for move."""
     def check() -> bool:
-        a, b = host.record, guest.record
-        return a is not None and b is not None and a.final_state().is_over \
-            and a.to_json() == b.to_json()
+        return host.finished is not None and host.finished == guest.finished
     return check

@@ -42,22 +42,25 @@ def test_moves_are_typed_by_notation_and_mistakes_answered() -> None:
     assert "Cones move C4 to M8." in text and "Dice to use: [1] [3]" in text
 
 
-def test_aseb_run_refuses_the_stacking_game_on_any_board(capsys: pytest.CaptureFixture[str],
-                                                         tmp_path: Path) -> None:
-    board = tmp_path / "board.toml"
-    board.write_text('[board]\nkind = "stacks"\n')
-    for argv in (["run", "--game", "stacks", "--simulated", "--seconds", "0.1"],
-                 ["run", "--game", "stacks", "--board", str(board)]):
-        assert main(argv) == 2
-        err = capsys.readouterr().err
-        assert "window and the terminal only" in err and "cannot count a stack" in err
-        assert "Traceback" not in err
+def test_aseb_run_plays_the_stacking_game_only_on_a_hall_board(
+        caplog: pytest.LogCaptureFixture, tmp_path: Path) -> None:
+    reeds = tmp_path / "board.toml"
+    reeds.write_text('[board]\nkind = "stacks"\n')
+    assert main(["run", "--game", "stacks", "--board", str(reeds)]) == 78
+    assert "no reed board can be wired for a stacks board: a reed switch cannot count a stack " \
+           "of men" in caplog.text and "a Hall board" in caplog.text
+    # the simulated board of its kind is the Hall board (hardware/boards/hall.toml)
+    assert main(["run", "--game", "stacks", "--simulated", "--seconds", "0.1", "--no-link",
+                 "--state-dir", str(tmp_path)]) == 0
 
 
-def test_aseb_sim_takes_no_board_file_for_the_stacking_game(
+def test_aseb_sim_plays_the_stacking_game_on_a_hall_board_only(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    assert main(["sim", "--game", "stacks", "--board", str(tmp_path / "b.toml")]) == 2
-    assert "no board file" in capsys.readouterr().err
+    from hardware.board_file import DEFAULT_BOARD
+
+    assert main(["sim", "--game", "stacks", "--board", str(DEFAULT_BOARD),
+                 "--state-dir", str(tmp_path)]) == 78
+    assert "wired for a twenty-squares board" in capsys.readouterr().err
 
 
 def test_a_board_file_for_a_stacks_board_is_refused_saying_why(tmp_path: Path) -> None:

@@ -39,6 +39,23 @@ class Clock:
         return self.now
 
 
+class LinkTicked:
+    """The link ticked by the table's frames, which wakes the answering thread when the link's
+    sockets changed there (a page let in, an answer left to send): otherwise that thread would
+    go on waiting on sockets that are no longer all of them."""
+
+    def __init__(self, link: Link, wake: socket.socket) -> None:
+        self.link = link
+        self.wake = wake
+
+    def tick(self) -> None:
+        before = len(self.link.companions)
+        self.link.tick()
+        if len(self.link.companions) != before or any(c.outbox for c in self.link.companions):
+            with contextlib.suppress(OSError):
+                self.wake.send(b"!")
+
+
 class WebBoard:
     """The simulated board, its link, and the page's app talking to it."""
 
@@ -51,9 +68,11 @@ class WebBoard:
                          lambda: self.table.controller.last_frame, choices=self.table.choices,
                          games=tmp_path / "board" / "games")
         self.link.open()
-        self.table.companions.append(self.link)
         self.lock = threading.Lock()
         self.wake_read, self.wake_write = socket.socketpair()
+        self.wake_read.setblocking(False)
+        self.wake_write.setblocking(False)
+        self.table.companions.append(LinkTicked(self.link, self.wake_write))
         self.stopping = False
         self.thread = threading.Thread(target=self._answer, daemon=True)
         self.thread.start()
@@ -76,6 +95,8 @@ class WebBoard:
                 unsent = [c.sock for c in self.link.companions if c.outbox]
             with contextlib.suppress(OSError, ValueError):
                 select.select(sockets, unsent, [])
+            with contextlib.suppress(OSError):
+                self.wake_read.recv(4096)
             if self.stopping:
                 return
             with self.lock:
@@ -115,7 +136,8 @@ class WebBoard:
 
     def close(self) -> None:
         self.stopping = True
-        self.wake_write.send(b"x")
+        with contextlib.suppress(OSError):  # full: the thread is woken already
+            self.wake_write.send(b"x")
         self.thread.join()
         self.link.close()
         self.table.close()

@@ -1,7 +1,7 @@
-"""The web page's screenshots for the README, at a phone's size (390x844) and a wall screen's
-(1920x1080): the live board, the PIN asked of the board, the settings, a game's review, the
-museum's display between games of Setna's tournament (the story's art, the sand, MummyFacts)
-and a remote friend's page, in the distribution's Chromium beside the simulated board.
+"""The web page's screenshots for the documentation (docs/play/web.md), at a phone's size (390x844)
+and a wall screen's (1920x1080): the live board, the PIN asked of the board, the settings, a game's
+review, the museum's display between games of Setna's tournament (the story's art, the sand,
+MummyFacts) and a remote friend's page, in the distribution's Chromium beside the simulated board.
 
     python -m tests.sim.web.web_screenshots docs/web            # the README's, in English
     python -m tests.sim.web.web_screenshots /tmp/de de          # the browser speaking German

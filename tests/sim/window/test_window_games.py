@@ -13,6 +13,7 @@ from engine.core.sides import Side
 from engine.games import load
 from engine.games.api import Geometry
 from firmware.lights.scenes import Phase
+from firmware.play.evidence import owners_of
 from sim.drawing.board import board_surface, tile_rect
 from sim.drawing.layout import Layout
 from sim.drawing.signs import ink_share
@@ -58,7 +59,7 @@ def play_whole_game(window: Window, rng: random.Random, turns: int = 3000) -> No
         after = controller.game
         assert after is not None and after.state != state, f"not taken: {controller.status()}"
         if controller.phase is not Phase.GUIDE:
-            assert window.hand.pieces.owners == dict(after.state.owners())  # drawn right
+            assert window.hand.pieces.owners == owners_of(after.state)  # drawn right
     raise AssertionError(f"no winner after {turns} turns: {controller.status()}")
 
 

@@ -20,7 +20,6 @@ from firmware.words import LANGUAGES
 from sim.window import menus as window_menu
 from sim.window.menu_bar import Item
 from sim.window.settings import WindowSettings, load, remembered, save
-from sim.window.stacks_play import StacksPlay
 from sim.window.window import Window
 from tests.sim.window.test_window_tutorial import choose
 from tests.sim.window.window_hands import set_up, start_pygame
@@ -104,7 +103,7 @@ def test_the_game_is_chosen_in_options_and_the_last_one_opens_next_time(
     window.act("choose:game:cyningstan")
     assert window.play.rules.name == "cyningstan" and window.controller.rules.name == "cyningstan"
     window.act("choose:game:stacks")
-    assert isinstance(window.play, StacksPlay)
+    assert window.table.sim.hall is not None  # the stacking game: on the Hall board
     assert lines(window)["setting:game"].label.startswith("Game: ")
     window.act("choose:mode:tutorial")  # the tutorial is Tait's game: it comes back
     assert window.play.rules.name == "tait" and window.tutorial is not None

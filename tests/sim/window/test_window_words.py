@@ -30,14 +30,6 @@ def said(name: str) -> list[str]:
     """The window's status and news lines over the first turns of a game against the mummy."""
     window = Window.open(settings=WindowSettings(mummy=Side.REELS), seed=4, game=name)
     lines = [window.status(), window.news()]
-    if name == "stacks":  # no board: the stacking game's own play through the engine
-        play = window.play
-        for _ in range(60):
-            window.step(0.5)
-            lines += [window.status(), window.news()]
-            if play.state.is_over:
-                break
-        return lines
     if window.play.rules.chance is not None:
         shake(window)
     else:

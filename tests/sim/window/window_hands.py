@@ -16,6 +16,7 @@ from engine.tait.state import GameState
 from firmware.lights.scenes import Phase
 from firmware.play.controller import Settings
 from firmware.play.evidence import trips
+from firmware.play.tracker import InProgress
 from hardware.strips import Colour
 from sim.board.table import Table
 from sim.window.settings import WindowSettings
@@ -79,10 +80,23 @@ def where_to(window: Window, move: Any, state: Position | None = None) -> Pos:
 
 
 def make(window: Window, move: Any) -> None:
-    """Carry out ``move`` with the mouse, then let the board settle."""
+    """Carry out ``move`` with the mouse, then let the board settle. The stacking game's
+    capture of a man passed is a click on it once the mover is down; a move that could have
+    captured waits a moment, as the board does, before it is taken as made."""
     state = _state(window)
+    mover, *others = trips(state, move)
     drag(window, where_from(window, move, state), where_to(window, move, state))
+    passed = [o.start for o in others if o.start is not None and o.start != mover.end]
+    if passed:
+        window.step(0.5)
+        click(window, window.layout.squares[passed[0]].center)
     window.step(1.0)
+    game = window.controller.game
+    for _ in range(8):  # a capture it could have made is lit for a moment
+        if not isinstance(window.controller.verdict, InProgress) or game is None \
+                or game.state != state:
+            break
+        window.step(0.5)
 
 
 def click(window: Window, pos: Pos) -> None:

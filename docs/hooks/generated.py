@@ -1,0 +1,123 @@
+"""MkDocs hook: the pages drawn from the code at every build, so the site cannot disagree with it.
+
+- ``build/kits/NAME.md`` for every board file in ``hardware/boards/``: its parts list, wiring
+  diagram and drilling template (``aseb build-kit``), and its wiring as text.
+- ``play/rules/GAME.md``: every game's rules for players, from the same source as the window's
+  How to play and the terminal's ``rules`` (``engine/GAME/how_to_play.md``, ``sim.pages.guide``),
+  each page's position drawn by the window's own code (``sim.drawing.positions``).
+- ``develop/rules/GAME.md``: every game's rules reference, ``engine/GAME/rules.md`` as it is.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from importlib import import_module
+from pathlib import Path
+from typing import Any
+
+from mkdocs.structure.files import File, Files
+
+from engine import games
+from firmware.kit import write_kit
+from firmware.kit.parts import parts
+from hardware.board_file import BOARDS, load_board
+from hardware.wiring import wiring_diagram
+
+_scratch = tempfile.TemporaryDirectory(prefix="aseb-docs-")
+
+
+def kit_page(stem: str, board: Any) -> str:
+    """The page of one board file's build kit."""
+    rows = "\n".join(f"| {part.part} | {part.count} | {part.notes} |" for part in parts(board))
+    return f"""# {board.name}
+
+The build kit of `hardware/boards/{stem}.toml`, drawn from the file by
+`aseb build-kit --board hardware/boards/{stem}.toml`: print the template at 100% (actual size)
+and check its 100 mm bar with a ruler before you drill.
+
+- Drilling and marking template: [A4]({stem}/template-a4.pdf) ·
+  [Letter]({stem}/template-letter.pdf)
+- Parts list: [parts.csv]({stem}/parts.csv)
+- Wiring diagram: [wiring.svg]({stem}/wiring.svg)
+
+## Parts
+
+| part | how many | notes |
+| --- | ---: | --- |
+{rows}
+
+## Wiring
+
+![The wiring of {board.name}]({stem}/wiring.svg)
+
+The same wiring as text, pin by pin and square by square:
+
+```text
+{wiring_diagram(board)}```
+"""
+
+
+def players_page(name: str, folder: Path) -> tuple[str, list[Path]]:
+    """A game's rules for players as one page (its sections in order), and the pictures of the
+    positions it shows, drawn into ``folder``."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # pictures only: no sound card's noise
+    import pygame
+
+    from sim.drawing import positions
+    from sim.pages.guide import guide
+
+    rules = games.load(name)
+    found = guide(rules)
+    assert found is not None, f"{name} has no how_to_play.md"
+    lines = [f"# {found.name}", ""]
+    if found.source:
+        lines += [found.source, ""]
+    pictures = []
+    pygame.init()
+    for number, section in enumerate(found.sections, 1):
+        lines += [f"## {section.title}", ""]
+        if section.position is not None:
+            surface = pygame.Surface((640, 300))
+            positions.draw(surface, surface.get_rect(), name, section.position, section.lit)
+            picture = folder / f"{name}-{number}.png"
+            pygame.image.save(surface, str(picture))
+            pictures.append(picture)
+            lines += [f"![{section.title}]({name}/{picture.name})", ""]
+        listed = False
+        for paragraph in section.paragraphs:
+            if listed and not paragraph.mark:  # a list ends before a paragraph
+                lines.append("")
+            lines.append(f"{paragraph.mark}{paragraph.text}")
+            if not paragraph.mark:
+                lines.append("")
+            listed = bool(paragraph.mark)
+        lines.append("")
+    return "\n".join(lines), pictures
+
+
+def on_files(files: Files, config: Any) -> Files:
+    """Add every board file's kit and its page to the site."""
+    for board_file in sorted(BOARDS.glob("*.toml")):
+        stem = board_file.stem
+        board = load_board(board_file)
+        folder = Path(_scratch.name) / stem
+        for path in write_kit(board, folder):
+            files.append(File.generated(config, f"build/kits/{stem}/{path.name}",
+                                        abs_src_path=str(path)))
+        files.append(File.generated(config, f"build/kits/{stem}.md",
+                                    content=kit_page(stem, board)))
+    for name in games.names():
+        folder = Path(_scratch.name) / "rules" / name
+        folder.mkdir(parents=True, exist_ok=True)
+        text, pictures = players_page(name, folder)
+        files.append(File.generated(config, f"play/rules/{name}.md", content=text))
+        for picture in pictures:
+            files.append(File.generated(config, f"play/rules/{name}/{picture.name}",
+                                        abs_src_path=str(picture)))
+    for name in games.names():
+        reference = Path(import_module(games.GAMES[name]).__file__ or "").with_name("rules.md")
+        files.append(File.generated(config, f"develop/rules/{name}.md",
+                                    content=reference.read_text(encoding="utf-8")))
+    return files

@@ -1,0 +1,167 @@
+"""The wiring diagram of a board file, drawn as a schematic with schemdraw: the Pi's header pins
+that are used, each reed switch on its GPIO or expander channel, the expanders on I2C (on a Hall
+board each square's sensor on its ADC's channel, the ADCs on SPI1), the stick box, the buttons,
+and the LED chain behind its level shifter, in the chain's order.
+
+    write_schematic(load_board(DEFAULT_BOARD), Path("wiring.svg"))
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from hardware.board_file import CHANNELS, Board
+from hardware.hall_file import SPI1
+from hardware.header import PHYSICAL
+
+PITCH = 1.4
+"""Schematic units between two neighbouring pins of a drawn chip."""
+GAP = 2.5
+"""Schematic units between two blocks of the diagram, one above the other."""
+ADC_PINS = {"SPI1 SCLK": "CLK", "SPI1 MOSI": "DIN", "SPI1 MISO": "DOUT"}
+"""The MCP3008/MCP3208 pin each line of SPI1 goes to."""
+
+
+def pin_label(bcm: int) -> str:
+    """A GPIO as a maker finds it on the header: ``GPIO17 (pin 11)``."""
+    return f"GPIO{bcm} (pin {PHYSICAL[bcm]})"
+
+
+def write_schematic(board: Board, out: Path) -> None:
+    """Draw ``board``'s wiring to the SVG file ``out``."""
+    import schemdraw
+    import schemdraw.elements as elm
+
+    schemdraw.use("svg")
+    with schemdraw.Drawing(show=False, fontsize=10) as drawing:
+        drawing.config(unit=2, margin=2.5)
+        top = _pi(drawing, elm, board, 0.0)
+        top = _expanders(drawing, elm, board, top - GAP)
+        top = _adcs(drawing, elm, board, top - GAP)
+        _lights(drawing, elm, board, top - GAP)
+        drawing.save(str(out))
+
+
+def _chip(drawing: Any, elm: Any, name: str, left: list[str], right: list[str], x: float,
+          top: float, width: float) -> tuple[Any, float]:
+    """A chip with its pins listed top to bottom, its name above it; returns it and its foot."""
+    rows = max(len(left), len(right), 1)
+    height = (rows + 1) * PITCH
+    # schemdraw counts a side's pins from the bottom: pin k of a side sits k pitches up.
+    pins = [elm.IcPin(name=label, side="left", slot=f"{rows - i}/{rows}")
+            for i, label in enumerate(left)]
+    pins += [elm.IcPin(name=label, side="right", slot=f"{rows - i}/{rows}")
+             for i, label in enumerate(right)]
+    chip = elm.Ic(pins=pins, size=(width, height), pinspacing=PITCH)
+    drawing += chip.at((x, top - height))
+    drawing += elm.Label().at((x, top + 0.45)).label(name, fontsize=12, halign="left")
+    return chip, top - height
+
+
+def _to(drawing: Any, elm: Any, anchor: Any, what: str, length: float = 1.2) -> None:
+    """A wire from a pin to the right, ending in a switch to ground or a labelled terminal."""
+    drawing += elm.Line().at(anchor).right(length)
+    if what.startswith("reed"):
+        drawing += elm.SwitchReed().right().label(what, loc="top", fontsize=9)
+        drawing += elm.Ground().right()
+    elif what.startswith(("tilt", "button", "throw")):
+        drawing += elm.Button().right().label(what, loc="top", fontsize=9)
+        drawing += elm.Ground().right()
+    else:
+        drawing += elm.Dot(open=True).label(what, loc="right", fontsize=9)
+
+
+def _uses(board: Board) -> list[tuple[int, str]]:
+    """What each used GPIO is wired to, in header order."""
+    uses: dict[int, str] = {}
+    for square, bcm in board.reeds.pins.items():
+        uses[bcm] = f"reed {square}"
+    uses[board.sticks.tilt_pin] = "tilt switch (stick box)"
+    if board.sticks.button_pin is not None:
+        uses[board.sticks.button_pin] = "throw button"
+    for name, bcm in board.buttons.items():
+        uses[bcm] = f"button: {name.replace('_', ' ')}"
+    if board.reeds.expanders:
+        uses[2] = "I2C SDA: to every expander's SDA"
+        uses[3] = "I2C SCL: to every expander's SCL"
+        for expander in board.reeds.expanders:
+            if expander.interrupt_pin is not None:
+                uses[expander.interrupt_pin] = f"to INT of the expander at {expander.address:#04x}"
+    if board.hall is not None:
+        for bcm, label in SPI1.items():
+            uses[bcm] = f"{label}: to every ADC's {ADC_PINS[label]}"
+        for number, bcm in enumerate(board.hall.select_pins):
+            uses[bcm] = f"to CS of ADC {number}"
+    if board.lights.pin is not None:
+        uses[board.lights.pin] = "LED data: to the level shifter's 1A"
+    return sorted(uses.items(), key=lambda item: PHYSICAL[item[0]])
+
+
+def _pi(drawing: Any, elm: Any, board: Board, top: float) -> float:
+    """The Pi's header pins in use, each wired to its part."""
+    uses = _uses(board)
+    chip, foot = _chip(drawing, elm, "Raspberry Pi (header pins in use; every switch's other "
+                       "side to GND)", [], [pin_label(bcm) for bcm, _ in uses], 0.0, top, 5.0)
+    for i, (_, what) in enumerate(uses):
+        _to(drawing, elm, getattr(chip, f"inR{i + 1}"), what)
+    return foot
+
+
+def _expanders(drawing: Any, elm: Any, board: Board, top: float) -> float:
+    """Each MCP23017 with its address, bus and interrupt, and a reed on every channel used."""
+    for expander in board.reeds.expanders:
+        wired = sorted(((channel.bit, name) for name, channel in board.reeds.channels.items()
+                        if channel.address == expander.address))
+        interrupt = (pin_label(expander.interrupt_pin) if expander.interrupt_pin is not None
+                     else "not wired: polled")
+        left = [f"SDA: {pin_label(2)}", f"SCL: {pin_label(3)}", f"INT: {interrupt}",
+                "VDD: 3V3, 100 nF to GND", "VSS: GND",
+                "A2 A1 A0: " + " ".join(str(expander.address >> b & 1) for b in (2, 1, 0))]
+        chip, foot = _chip(drawing, elm, f"MCP23017 at {expander.address:#04x}", left,
+                           [CHANNELS[bit] for bit, _ in wired], 4.0, top, 7.5)
+        for i, (_, name) in enumerate(wired):
+            _to(drawing, elm, getattr(chip, f"inR{i + 1}"), f"reed {name}", 0.8)
+        top = foot - GAP
+    return top
+
+
+def _adcs(drawing: Any, elm: Any, board: Board, top: float) -> float:
+    """A Hall board's ADCs on SPI1, each channel wired to a square's sensor."""
+    if board.hall is None:
+        return top
+    for number, select in enumerate(board.hall.select_pins):
+        wired = sorted((where.channel, name) for name, where in board.hall.channels.items()
+                       if where.adc == number)
+        left = [f"CLK: {pin_label(21)}", f"DIN: {pin_label(20)}", f"DOUT: {pin_label(19)}",
+                f"CS: {pin_label(select)}", "VDD, VREF: 3.3 V rail, 100 nF to GND",
+                "AGND, DGND: GND"]
+        chip, foot = _chip(drawing, elm, f"{board.hall.adc.upper()}: ADC {number}", left,
+                           [f"CH{channel}" for channel, _ in wired], 4.0, top, 10.0)
+        for i, (_, name) in enumerate(wired):
+            _to(drawing, elm, getattr(chip, f"inR{i + 1}"),
+                f"OUT of the Hall sensor under {name} (100 kohm to GND)", 0.8)
+        top = foot - GAP
+    return top
+
+
+def _lights(drawing: Any, elm: Any, board: Board, top: float) -> None:
+    """GPIO to the 74AHCT125, the 330 ohm resistor, then the pixels in the chain's order."""
+    if board.lights.pin is None:
+        return
+    chip, foot = _chip(drawing, elm, "74AHCT125 level shifter (1OE to GND, VCC to 5 V)",
+                       ["1A"], ["1Y"], 7.0, top, 3.0)
+    drawing += elm.Line().at(chip.inL1).left(0.8)
+    drawing += elm.Dot(open=True).label(f"from {pin_label(board.lights.pin)}", loc="left",
+                                        fontsize=9)
+    drawing += elm.Line().at(chip.inR1).right(0.6)
+    drawing += elm.Resistor().right().label("330 Ω", fontsize=9)
+    drawing += elm.Dot(open=True).label("DIN of the first pixel", loc="right", fontsize=9)
+    order = [name for name in board.lights.order if name != "-"]
+    lines = [" → ".join(order[start:start + 12]) for start in range(0, len(order), 12)]
+    lines = ["The pixels, chained DOUT to DIN in this order:", *lines,
+             "5 V LED supply to every pixel's 5V and GND, 1000 uF across it at the strip;",
+             "its GND joins the Pi's GND."]
+    for row, line in enumerate(lines):
+        drawing += elm.Label().at((4.0, foot - 1.2 - row * 0.6)).label(line, halign="left",
+                                                                       fontsize=9)

@@ -1,0 +1,177 @@
+"""The magnetic field a Hall board's sensors read, from real magnets (magpylib).
+
+Every man carries a disc magnet in its base, Cones north up and Reels south up; a square's sensor
+sits under the board, below the square's centre, and reads the field across its face (Bz, up
+positive). Men stack straight up, one man's height apart. The field of every magnet at every
+sensor is worked out by magpylib from the magnet's size, grade and place; the sensor turns it
+into ADC counts as a ratiometric DRV5055 on a 3.3 V supply read by a 12-bit ADC does.
+
+    design = Design()
+    field = Field(design, STACKS_POSITION)
+    field.bz("M9", [Magnet("M9", 0, +1), Magnet("M8", 0, -1)])   # millitesla at M9's sensor
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+
+def magpylib() -> Any:
+    """magpylib, imported only when a field is worked out (the dev extra, or aseb[physics])."""
+    try:
+        import magpylib as magpy
+    except ImportError as e:
+        raise ImportError("the simulated Hall board needs magpylib: pip install 'aseb[physics]'"
+                          ) from e
+    return magpy
+
+
+@dataclass(frozen=True)
+class Design:
+    """The Hall board the guide builds, in millimetres, tesla and counts; every figure of the
+    margin benchmark (``tests/benchmarks/hall_margin.py``) is for this design."""
+
+    magnet_diameter: float = 25.0
+    magnet_thickness: float = 2.0
+    remanence: float = 1.32
+    """N42 neodymium (1.29-1.32 T)."""
+    man_height: float = 2.5
+    """A man is a disc this thick (30 mm across, 2.5 mm acrylic or hardwood), its magnet in a
+    pocket under it: thin men keep the third man of a stack close to the first."""
+    magnet_lift: float = 0.5
+    """The magnet's lower face above the man's base (the pocket's floor is its top)."""
+    board_thickness: float = 20.0
+    """The wood between a man's base and the sensor board under it: far enough that the three
+    men of a stack read nearly alike, near enough that one man reads well."""
+    sensor_depth: float = 1.0
+    """The Hall element below the board's underside (inside the SOT-23 package)."""
+    pitch: float = 50.0
+    """The distance between two squares' centres (a neighbour's full stack leaks in little)."""
+    sensitivity: float = 30.0
+    """mV per mT: a DRV5055A2 on 3.3 V (50 mV/mT on 5 V, ratiometric), +-42 mT linear."""
+    linear_range: float = 42.0
+    """mT either way the sensor stays linear."""
+    supply: float = 3.3
+    bits: int = 12
+    strength_spread: float = 0.10
+    """Each magnet's strength varies this much either way (grade, size, temperature)."""
+    off_centre: float = 2.0
+    """How far a man may rest from its square's centre (each square is dished 1 mm deep, so a
+    man settles into its middle)."""
+    hover: float = 2.0
+    """How high a man may be held above where it rests (being set down or lifted)."""
+    drift: float = 4.0
+    """Counts a sensor's empty reading may drift between two followings (temperature)."""
+    noise: float = 1.5
+    """Standard deviation of one reading, in counts (the sensor's and the ADC's)."""
+
+    @property
+    def full_scale(self) -> int:
+        """The largest count (the supply rail)."""
+        return (1 << self.bits) - 1
+
+    @property
+    def counts_per_mt(self) -> float:
+        """ADC counts per millitesla at the sensor."""
+        return self.sensitivity / 1000 / self.supply * (1 << self.bits)
+
+    def height(self, man: int, hover: float = 0.0) -> float:
+        """How far above the sensor the lower face of the ``man``-th man's magnet (0: the
+        lowest) is."""
+        return (self.sensor_depth + self.board_thickness + self.magnet_lift
+                + man * self.man_height + hover)
+
+
+@dataclass(frozen=True)
+class Magnet:
+    """One man's magnet: on ``square``, ``man`` high in its stack (0: on the board), ``pole``
+    +1 north up (a Cone) or -1 (a Reel), ``strength`` against the nominal, set off the square's
+    centre by ``dx``, ``dy`` and held ``hover`` above its place."""
+
+    square: str
+    man: int
+    pole: int
+    strength: float = 1.0
+    dx: float = 0.0
+    dy: float = 0.0
+    hover: float = 0.0
+
+
+class Field:
+    """The sensors of a board of squares at ``positions`` ((row, column)) under ``design``."""
+
+    def __init__(self, design: Design, positions: Mapping[str, tuple[int, int]]) -> None:
+        self.design = design
+        self.centres = {square: (column * design.pitch, row * design.pitch)
+                        for square, (row, column) in positions.items()}
+
+    def unit(self, dx: npt.ArrayLike, dy: npt.ArrayLike, dz: npt.ArrayLike) -> npt.NDArray[
+            np.float64]:
+        """Bz in mT of one north-up nominal magnet whose lower face's centre is ``dx, dy, dz``
+        (arrays) from a sensor."""
+        magpy = magpylib()
+        d = self.design
+        disc = magpy.magnet.Cylinder(
+            polarization=(0, 0, d.remanence),
+            dimension=(d.magnet_diameter / 1000, d.magnet_thickness / 1000))
+        x, y, z = np.broadcast_arrays(np.asarray(dx, float), np.asarray(dy, float),
+                                      np.asarray(dz, float))
+        # The magnet's centre is half its thickness above its lower face; the sensor sits at
+        # minus that offset from it.
+        where = -np.stack([x.ravel(), y.ravel(), z.ravel() + d.magnet_thickness / 2], axis=1)
+        b = np.atleast_2d(disc.getB(where / 1000))[:, 2] * 1000
+        return np.asarray(b.reshape(x.shape), dtype=np.float64)
+
+    def bz(self, sensor: str, magnets: Iterable[Magnet]) -> float:
+        """Bz in mT at ``sensor`` from ``magnets``."""
+        found = list(magnets)
+        if not found:
+            return 0.0
+        sx, sy = self.centres[sensor]
+        dx = [self.centres[m.square][0] + m.dx - sx for m in found]
+        dy = [self.centres[m.square][1] + m.dy - sy for m in found]
+        dz = [self.design.height(m.man, m.hover) for m in found]
+        weights = np.array([m.pole * m.strength for m in found])
+        return float(np.dot(self.unit(dx, dy, dz), weights))
+
+    @cached_property
+    def table(self) -> dict[tuple[str, str], tuple[float, ...]]:
+        """Bz in mT at each sensor from a nominal north-up man centred on each square, for each
+        man of a stack (the first, second, third): worked out once for a board."""
+        squares = list(self.centres)
+        pairs = [(s, j) for s in squares for j in squares]
+        dx = np.array([[self.centres[j][0] - self.centres[s][0]] * 3 for s, j in pairs])
+        dy = np.array([[self.centres[j][1] - self.centres[s][1]] * 3 for s, j in pairs])
+        dz = np.array([[self.design.height(i) for i in range(3)] for _ in pairs])
+        values = self.unit(dx, dy, dz)
+        return {pair: tuple(float(v) for v in row) for pair, row in zip(pairs, values,
+                                                                          strict=True)}
+
+    def shape(self) -> tuple[float, ...]:
+        """What the first, second and third man of a stack add at their own square's sensor,
+        against the first."""
+        first = self.design.height(0)
+        own = self.unit(0.0, 0.0, [first, self.design.height(1), self.design.height(2)])
+        return tuple(float(v / own[0]) for v in own)
+
+
+def stack_bz(field: Field, sensor: str, stacks: Mapping[str, int],
+             strengths: Mapping[str, Sequence[float]] | None = None) -> float:
+    """Bz in mT at ``sensor`` from centred stacks (signed counts by square), each man of
+    nominal strength unless ``strengths`` gives the square's men theirs, lowest first."""
+    total = 0.0
+    for square, count in stacks.items():
+        if not count:
+            continue
+        pole = 1 if count > 0 else -1
+        parts = field.table[sensor, square]
+        for man in range(abs(count)):
+            strength = strengths[square][man] if strengths and square in strengths else 1.0
+            total += pole * strength * parts[man]
+    return total

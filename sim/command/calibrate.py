@@ -1,0 +1,149 @@
+"""The ``aseb calibrate`` command: calibrate this Pi's Hall board by following its lights, or
+``--simulated`` with a hand that does what the lights ask on the simulated Hall board.
+
+    aseb calibrate --board /etc/aseb/hall.toml             # writes hall-calibration.json beside it
+    aseb calibrate --board hardware/boards/hall.toml --simulated --reversed C3
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from firmware.service.boards import read_board
+from hardware.board_file import Board
+from hardware.clock import ManualClock
+from hardware.errors import ConfigError, HardwareUnavailable
+from hardware.hall_guide import CalibrationGuide, Request
+from hardware.lights import Frame
+from hardware.squares import POSITION_OF, STACKS
+from sim.board.hall_board import SimHall
+
+EX_UNAVAILABLE = 69
+EX_CONFIG = 78
+EX_REFUSED = 1
+FRAME = 1 / 30
+HAND = 0.4
+"""Seconds the simulated hand takes to do what the lights ask."""
+GIVE_UP = 3600.0
+"""Seconds a calibration waits in all before it is abandoned (a real one waits for a person)."""
+
+
+def calibrate_main(argv: list[str]) -> int:
+    """Run ``aseb calibrate``; 0 with the file written, 1 refused, 69 no hardware, 78 bad file."""
+    parser = argparse.ArgumentParser(prog="aseb calibrate", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--board", required=True, help="the Hall board's board file")
+    parser.add_argument("--out", help="write the calibration here (default: the board file's "
+                                      "[sensors] calibration, beside it)")
+    parser.add_argument("--simulated", action="store_true",
+                        help="the simulated Hall board, its hand following the lights")
+    parser.add_argument("--missing", action="append", default=[], metavar="SQUARE",
+                        help="(simulated) this square's sensor is not fitted")
+    parser.add_argument("--reversed", action="append", default=[], metavar="SQUARE",
+                        help="(simulated) this square's sensor is mounted upside down")
+    args = parser.parse_args(argv)
+    try:
+        board = read_board(args.board)
+        if board.hall is None:
+            raise ConfigError(f"{args.board}: not a Hall board (its [sensors] kind is not "
+                              "'hall'): a reed board needs no calibration (aseb selftest)")
+        for square in (*args.missing, *args.reversed):
+            if square not in board.hall.channels:
+                raise ConfigError(f"{square} is not a square of {args.board}")
+    except ConfigError as e:
+        print(f"aseb calibrate: {e}", file=sys.stderr)
+        return EX_CONFIG
+    out = Path(args.out) if args.out else board.hall.calibration
+    try:
+        guide = (simulated(board, args.missing, args.reversed) if args.simulated
+                 else on_this_pi(board))
+    except HardwareUnavailable as e:
+        print(f"aseb calibrate: {e}", file=sys.stderr)
+        return EX_UNAVAILABLE
+    if guide.refused is not None:
+        print(f"aseb calibrate: refused: {guide.refused}", file=sys.stderr)
+        return EX_REFUSED
+    assert guide.levels is not None
+    from firmware.atomic import write_whole
+
+    write_whole(out, guide.levels.to_json())
+    print(f"Calibrated {len(guide.levels.squares)} squares (noise {guide.levels.noise:.1f} "
+          f"counts): {out}")
+    return 0
+
+
+def follow(guide: CalibrationGuide, now: Callable[[], float], advance: Callable[[float], None],
+           show: Callable[[Frame], None],
+           hand: Callable[[Request], None] | None = None) -> None:
+    """Tick ``guide`` every frame until it ends, saying each new request once; ``hand`` (the
+    simulated one) is told each request once the lights have shown it for a moment."""
+    said: Request | None = None
+    since = now()
+    done_for: Request | None = None
+    while not guide.done and now() - since < GIVE_UP:
+        show(guide.tick(now()))
+        request = guide.request
+        if request != said:
+            print(request.text())
+            said, asked_at = request, now()
+        if hand is not None and request != done_for and now() - asked_at >= HAND:
+            hand(request)
+            done_for = request
+        advance(FRAME)
+    if not guide.done:
+        guide.refused = "nobody set the men asked for within the hour: calibration abandoned"
+
+
+def simulated(board: Board, missing: list[str], reversed_: list[str]) -> CalibrationGuide:
+    """Calibrate the simulated Hall board of ``board``, a hand doing what the lights ask."""
+    assert board.hall is not None
+    hall = SimHall(board.hall, POSITION_OF[board.kind], seed=1)
+    for square in missing:
+        hall.channels[square].missing = True
+    for square in reversed_:
+        hall.channels[square].reversed = True
+    clock = ManualClock()
+    guide = CalibrationGuide(board.hall, lambda: {s: float(c.raw_value) for s, c in
+                                                   hall.channels.items()},
+                             stacks=board.kind == STACKS)
+
+    def hand(request: Request) -> None:
+        hall.clear()  # the empty board, or the men asked for taken off
+        if request.square is not None and not request.clearing:
+            hall.put(request.square, request.count, strength=1.0)  # middling men
+
+    follow(guide, clock.now, clock.advance, lambda frame: None, hand)
+    return guide
+
+
+def on_this_pi(board: Board) -> CalibrationGuide:
+    """Calibrate this Pi's Hall board: its ADCs read, its lights shown, a person's hands."""
+    assert board.hall is not None
+    from hardware.hall import open_channels
+    from hardware.lights import Lights
+    from hardware.pins import open_pin_factory
+    from hardware.strips import open_strip
+
+    factory = open_pin_factory(board.pin_factory)
+    channels = open_channels(board.hall, factory)
+    config = board.lights
+    try:
+        lights = Lights(config, open_strip(config.backend, len(config.order), config.pin,
+                                           config.pixel_order))
+    except Exception:
+        for channel in channels.values():
+            channel.close()
+        raise
+    guide = CalibrationGuide(board.hall, lambda: {s: float(c.raw_value) for s, c in
+                                                   channels.items()},
+                             stacks=board.kind == STACKS)
+    try:
+        follow(guide, time.monotonic, time.sleep, lights.show)
+    finally:
+        lights.close()
+        for channel in channels.values():
+            channel.close()
+    return guide

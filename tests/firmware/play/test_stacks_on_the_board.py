@@ -1,0 +1,194 @@
+"""The stacking game played on the simulated Hall board by hand: the real Hall driver reads the
+sensors (whose men, how many), the controller ticks every frame while the hand acts."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from engine import games
+from engine.core.sides import Side
+from engine.games.api import Position
+from firmware.lights.scenes import DIE_FACES, GOLD, Phase
+from firmware.play.controller import Settings
+from firmware.play.evidence import move_squares
+from firmware.play.tracker import AsExpected, InProgress, Mismatch
+from hardware.squares import STICK_PIXELS
+from sim.board.table import Table
+from tests.firmware.hand import Hand, carry_out
+
+STACKS = games.load("stacks")
+C, R = Side.CONES, Side.REELS
+
+
+def set_up(text: str, tmp_path: Path, mummy: Side | None = None) -> Table:
+    """Two players (or one against the mummy) at the Hall board showing ``text``."""
+    state = STACKS.parse(text)
+    stacks = {square: n if side is C else -n for square, (side, n) in state.stacks().items()}
+    table = Table(state_dir=tmp_path, settings=Settings(mummy=mummy, ruleset=STACKS),
+                  stacks=stacks)
+    table.controller.set_up(state)
+    table.run(0.5)
+    assert isinstance(table.controller.verdict, AsExpected)
+    return table
+
+
+@pytest.fixture
+def board(tmp_path: Path) -> Iterator[Path]:
+    yield tmp_path
+
+
+def hue(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    """A colour scaled so its largest channel is 255, to compare past brightness."""
+    top = max(colour) or 1
+    return (colour[0] * 255 // top, colour[1] * 255 // top, colour[2] * 255 // top)
+
+
+def played(table: Table) -> list[str]:
+    game = table.controller.game
+    assert game is not None
+    return [str(a) for a in game.record.actions if hasattr(a, "die")]
+
+
+def state(table: Table) -> Position:
+    assert table.controller.game is not None
+    return table.controller.game.state
+
+
+def test_a_cone_entered_from_the_supply_beside_the_board(board: Path) -> None:
+    with set_up("C:w14,C4 R:w15 turn:C dice:134", board) as table:
+        Hand(table).place("C1", pole=1)
+        table.run(0.5)
+        assert played(table) == ["1:in-C1"]
+        assert hue(table.sim.lights["S1"]) == hue(DIE_FACES[3])  # the dice still to use: 3, 4
+        assert hue(table.sim.lights["S2"]) == hue(DIE_FACES[4])
+        assert max(table.sim.lights["S3"]) < 40
+
+
+def test_the_top_man_of_a_stack_of_three_moves_on(board: Path) -> None:
+    with set_up("C:w12,C4x3 R:w15 turn:C dice:3", board) as table:
+        carry_out(table, state(table), state(table).parse_move("3:C4-M7"))
+        table.run(0.5)
+        assert played(table) == ["3:C4-M7"]
+        assert table.devices.reeds.stacks()["C4"] == 2  # type: ignore[attr-defined]
+
+
+def test_a_capture_is_made_by_lifting_the_man_passed(board: Path) -> None:
+    with set_up("C:w14,M6 R:w14,M8 turn:C dice:4", board) as table:
+        hand = Hand(table)
+        hand.lift("M6")
+        hand.place("M10")
+        table.run(0.5)
+        verdict = table.controller.verdict
+        assert isinstance(verdict, InProgress) and verdict.targets == {"M8"}  # it may capture
+        hand.lift("M8")  # the Reel passed, captured: out of play in front of the Cones
+        table.run(0.5)
+        assert played(table) == ["4:M6-M10xM8"]
+
+
+def test_a_capture_declined_by_leaving_the_man_passed_alone(board: Path) -> None:
+    with set_up("C:w14,M6 R:w14,M8 turn:C dice:4", board) as table:
+        hand = Hand(table)
+        hand.lift("M6")
+        hand.place("M10")
+        table.run(1.0)
+        assert played(table) == []  # the Reel on M8 is lit: it may still be lifted
+        table.run(1.5)
+        assert played(table) == ["4:M6-M10"]
+
+
+def test_a_man_carried_off_the_end_goes_in_front_of_the_opponent(board: Path) -> None:
+    with set_up("C:w12,M12,C4x2 R:w15 turn:C dice:45", board) as table:
+        Hand(table).lift("M12")  # taken off the board: never set down again
+        table.run(0.5)
+        assert played(table) == ["4:M12-off"]  # the board takes the smaller die: 5 is left
+        assert str(state(table).throw) == "5"
+
+
+def test_a_wrong_stack_height_blinks_until_put_right(board: Path) -> None:
+    with set_up("C:w13,C4x2 R:w15 turn:C dice:3", board) as table:
+        hand = Hand(table)
+        hand.place("C4", pole=1)  # a third man where none was asked for
+        table.run(2.0)
+        verdict = table.controller.verdict
+        assert isinstance(verdict, Mismatch) and verdict.urgent
+        assert verdict.unexpected == {"C4"} and not verdict.missing
+        hand.lift("C4")
+        table.run(0.5)
+        assert isinstance(table.controller.verdict, AsExpected) and played(table) == []
+
+
+def test_a_hand_that_lifts_two_men_at_once_is_asked_to_put_one_back(board: Path) -> None:
+    with set_up("C:w12,C4x3 R:w15 turn:C dice:3", board) as table:
+        hand = Hand(table)
+        hand.lift("C4")
+        table.sim.lift("C4")  # two men up together...
+        hand.place("M7")
+        table.sim.place("M7")  # ...and both set down on M7
+        table.run(2.0)
+        verdict = table.controller.verdict
+        assert isinstance(verdict, Mismatch) and verdict.urgent and played(table) == []
+        assert verdict.missing == {"C4": C}
+        hand.lift("M7")
+        hand.place("C4")  # one goes back: the move is made
+        table.run(0.5)
+        assert played(table) == ["3:C4-M7"]
+
+
+def test_the_mummys_move_is_lit_for_a_person_to_carry_out(board: Path) -> None:
+    with set_up("C:w14,C1 R:w13,R2x2 turn:R dice:3", board, mummy=R) as table:
+        table.run(3.0)
+        move = table.controller.mummy_move
+        assert move is not None and table.controller.phase is Phase.MOVE
+        _, target = move_squares(state(table), move)
+        assert target is not None
+        colours = set()
+        for _ in range(60):
+            table.run(1 / 30)
+            colours.add(hue(table.sim.lights[target]))
+        assert any(all(abs(a - b) <= 4 for a, b in zip(c, hue(GOLD), strict=True))
+                   for c in colours)
+        carry_out(table, state(table), move)
+        table.run(0.5)
+        assert played(table) == [str(move)]
+
+
+def test_a_game_from_its_last_turns_is_played_to_the_win_by_hand(board: Path) -> None:
+    rng = random.Random(3)
+    with set_up("C:w0,M14,M15x2 R:w0,M9,M10 turn:R dice:-", board) as table:
+        hand = Hand(table)
+        for _ in range(40):
+            if table.controller.phase is Phase.WON:
+                break
+            position = state(table)
+            if position.throw is None:
+                hand.shake()
+                table.run(2.0)
+                continue
+            carry_out(table, position, rng.choice(position.moves))
+            table.run(2.5)  # a move that may capture waits for the hand
+        assert table.controller.phase is Phase.WON
+        assert state(table).winner is not None
+        assert all(pixel in table.sim.lights for pixel in STICK_PIXELS)
+
+
+@pytest.mark.long
+def test_a_whole_game_is_played_to_the_win_by_hand(board: Path) -> None:
+    rng = random.Random(8)
+    with Table(state_dir=board, settings=Settings(mummy=None, ruleset=STACKS), seed=2) as table:
+        hand = Hand(table)
+        for _ in range(600):
+            if table.controller.phase is Phase.WON:
+                break
+            game = table.controller.game
+            if game is None or game.state.throw is None:
+                hand.shake()
+                table.run(2.0)
+                continue
+            carry_out(table, game.state, rng.choice(game.state.moves))
+            table.run(2.5)
+            assert table.controller.unguided() is None
+        assert table.controller.phase is Phase.WON, table.controller.status()

@@ -1,0 +1,25 @@
+"""A board with no game asked for plays its own: the game its board file's ``[menu]`` names, else
+the first game of its kind (what ``aseb run --board`` and the installer take)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from firmware.service.boards import own_game, read_board
+from hardware.board_file import BOARDS
+
+
+@pytest.mark.parametrize(("board_file", "game"), [
+    ("pi-direct.toml", "tait"), ("senet.toml", "senet"), ("ramses.toml", "ramses"),
+    ("hall.toml", "stacks"), ("hall-twenty.toml", "tait")])
+def test_each_shipped_board_plays_the_game_of_its_kind(board_file: str, game: str) -> None:
+    assert own_game(read_board(BOARDS / board_file)).name == game
+
+
+def test_the_board_files_menu_names_the_game(tmp_path: Path) -> None:
+    board = tmp_path / "board.toml"
+    board.write_text((BOARDS / "pi-direct.toml").read_text()
+                     .replace('# game = "tait"', 'game = "cyningstan"'))
+    assert own_game(read_board(board)).name == "cyningstan"
