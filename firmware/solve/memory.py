@@ -76,10 +76,20 @@ def pi_model(root: Path = Path("/")) -> str | None:
 
 def memory_total(root: Path = Path("/")) -> int | None:
     """The memory the system has, in MiB (``MemTotal`` of ``/proc/meminfo``), or None."""
+    return _meminfo("MemTotal", root)
+
+
+def memory_available(root: Path = Path("/")) -> int | None:
+    """The memory the system can give without swapping now, in MiB (``MemAvailable``), or
+    None: for a solve run by hand, outside a service with a limit."""
+    return _meminfo("MemAvailable", root)
+
+
+def _meminfo(field: str, root: Path) -> int | None:
     with contextlib.suppress(OSError, UnicodeDecodeError, ValueError):
         for line in (root / "proc/meminfo").read_text(encoding="ascii").splitlines():
             name, _, value = line.partition(":")
-            if name == "MemTotal":
+            if name == field:
                 return int(value.split()[0]) // 1024
     return None
 

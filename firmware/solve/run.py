@@ -35,7 +35,7 @@ from engine.solve import Index, Solver, group, groups
 from engine.solve.values import demon_cast_value
 from engine.tait.state import Ruleset
 from firmware.solve.layers import Layer, Layers
-from firmware.solve.memory import MiB, memory_limit
+from firmware.solve.memory import MiB, memory_available, memory_limit
 from firmware.solve.places import table_name
 
 log = logging.getLogger(__name__)
@@ -48,8 +48,8 @@ FORMAT = "aseb-solved-table"
 CHUNK = 1 << 20
 """Values turned into chances at a time (8 MiB of doubles)."""
 MEMORY = 600 * MiB
-"""What a solve plans to fit in where its service sets no limit: a Raspberry Pi 3 beside the
-board's service and web page."""
+"""What a solve plans to fit in where its service sets no limit (less if the system has less
+available): a Raspberry Pi 3 beside the board's service and web page."""
 PROCESS = 128 * MiB
 """What the process holds besides the group it solves: Python, NumPy, numba and the machine
 code, the index and the move tables (some 90 MiB measured, with the machine code compiled in a
@@ -109,6 +109,18 @@ def compile_cache(out: Path) -> Path:
     return home if os.access(home, os.W_OK) else out / "numba-cache"
 
 
+def planned_memory(memory: int | None = None) -> int:
+    """The bytes a solve plans in: ``memory`` if given, else the limit of the service it runs
+    in, else ``MEMORY`` or what the system has available, the less."""
+    if memory:
+        return memory
+    limit = memory_limit()
+    if limit is not None:
+        return limit
+    available = memory_available()
+    return MEMORY if available is None else min(MEMORY, available * MiB)
+
+
 def compile_apart(ruleset: Ruleset) -> bool:
     """Compile the solve's machine code in a process of its own, into numba's cache
     (``firmware.solve.compiling``); whether it did (else the solve compiles for itself)."""
@@ -135,9 +147,9 @@ def solve(
     memory: int | None = None,
 ) -> Result:
     """Solve ``ruleset`` into ``out``, going on from a checkpoint there if one exists, in
-    ``memory`` bytes (by default the limit of the service it runs in, else ``MEMORY``): each
-    group is held the fastest way that fits (``Solver.plan``); raises TooLittleMemory, before
-    anything is written, if the leanest way of its largest group does not fit."""
+    ``memory`` bytes (``planned_memory``): each group is held the fastest way that fits
+    (``Solver.plan``); raises TooLittleMemory, before anything is written, if the leanest way
+    of its largest group does not fit."""
     began = clock()
     out.mkdir(parents=True, exist_ok=True)
     if "numba" not in sys.modules and "NUMBA_CACHE_DIR" not in os.environ:
@@ -147,7 +159,7 @@ def solve(
     index = Index(ruleset)
     solver = Solver(index)
     order = groups(index)
-    limit = memory or memory_limit() or MEMORY
+    limit = planned_memory(memory)
     room = limit - PROCESS
     need = max(solver.plan(layers, room).held for layers in order) + PROCESS
     if need > limit:

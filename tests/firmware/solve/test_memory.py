@@ -56,6 +56,14 @@ def fake_pi(tmp_path: Path, model: str | None, total_kb: int | None = None,
     return tmp_path
 
 
+def test_the_memory_the_system_has_and_can_give_now(tmp_path: Path) -> None:
+    pi = fake_pi(tmp_path, "Raspberry Pi 3 Model B Rev 1.2", 926_000)
+    (pi / "proc" / "meminfo").write_text("MemTotal:         926000 kB\nMemFree:          40000 kB\n"
+                                         "MemAvailable:     640000 kB\n")
+    assert (memory.memory_total(pi), memory.memory_available(pi)) == (904, 625)
+    assert memory.memory_available(tmp_path / "nowhere") is None
+
+
 def test_the_model_is_read_from_the_device_tree_either_place(tmp_path: Path) -> None:
     assert pi_model(fake_pi(tmp_path / "a", "Raspberry Pi 3 Model B Rev 1.2")) == \
         "Raspberry Pi 3 Model B Rev 1.2"

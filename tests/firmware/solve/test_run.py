@@ -247,3 +247,18 @@ def test_compiling_apart_leaves_every_compiled_function_in_the_cache(tmp_path: P
     assert subprocess.run(command, env=environment, check=False).returncode == 0
     assert sorted(p.name.split("-")[0] for p in tmp_path.rglob("*.nbi")) == [
         "kernel._mirrors", "kernel._start", "kernel._sweep", "order._layer"]
+
+
+def test_a_solve_plans_in_its_services_limit_else_in_what_the_system_has_up_to_600_mib(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(run, "memory_limit", lambda: 300 * run.MiB)
+    monkeypatch.setattr(run, "memory_available", lambda: 20_000)
+    assert run.planned_memory() == 300 * run.MiB  # the unit's MemoryMax
+    assert run.planned_memory(1 << 40) == 1 << 40
+    monkeypatch.setattr(run, "memory_limit", lambda: None)
+    assert run.planned_memory() == run.MEMORY == 600 * run.MiB  # a PC: 600 MiB, not all of it
+    monkeypatch.setattr(run, "memory_available", lambda: 350)
+    assert run.planned_memory() == 350 * run.MiB  # aseb solve by hand on a Zero 2 W
+    monkeypatch.setattr(run, "memory_available", lambda: None)
+    assert run.planned_memory() == run.MEMORY
