@@ -6,8 +6,8 @@ the opponent's colex rank within it. Nothing per position is held but the values
 throw of each position, the move last found best (``Choices``), so that sweeps that keep those
 moves work out little, and for each unit how far its values may move before those moves could
 change (``Choices.margin``, 4 bytes). A best move is kept one of two ways, as the memory
-allows (``engine.solve.values.plan``): ``wide``, its successor's place (4 bytes: the sweeps that
-keep the moves only read it), or ``narrow``, its place among the throw's moves and its
+allows (``Solver.plan``): ``wide``, its successor's place (4 bytes: the sweeps that keep the
+moves only read it), or ``narrow``, its place among the throw's moves and its
 successor's rank in its block (2 bytes: where the block begins is worked out again from a few
 bits of the move, ``_decode``). Imported only by the solve. Compiling takes a few CPU seconds;
 numba caches the machine code on disk (``NUMBA_CACHE_DIR``, which ``firmware.solve.run``
