@@ -67,6 +67,7 @@ readonly OPT=/opt/aseb SRC=/opt/aseb/src VENV=/opt/aseb/venv STAMP=/opt/aseb/ins
 readonly BOARD=/etc/aseb/board.toml STATE=/var/lib/aseb
 readonly UNIT=/etc/systemd/system/aseb.service DROPINS=/etc/systemd/system/aseb.service.d
 readonly SOLVE_UNIT=/etc/systemd/system/aseb-solve.service
+readonly SOLVE_DROPINS=/etc/systemd/system/aseb-solve.service.d
 readonly WEB_UNIT=/etc/systemd/system/aseb-web.service
 
 say() { printf 'aseb: %s\n' "$*"; }
@@ -124,7 +125,7 @@ if ((uninstall)); then
             fi
         done
         act rm -f "$(at "$UNIT")" "$(at "$SOLVE_UNIT")" "$(at "$WEB_UNIT")"
-        act rm -rf "$(at "$DROPINS")"
+        act rm -rf "$(at "$DROPINS")" "$(at "$SOLVE_DROPINS")"
         [[ $root == / ]] && act systemctl daemon-reload
     fi
     [[ -e $(at "$OPT") ]] && act rm -rf "$(at "$OPT")"
@@ -207,6 +208,13 @@ EOF
 ) || exit $?
 read -r lights reeds i2c_pins uart_pins game <<<"$needs"
 say "board file: $board_label (lights: $lights, squares: $reeds, game: $game)"
+# The memory the table's solve may use on this Pi (a Pi 3: 600M; 2 GB or more: no limit), from
+# its model and memory, by the code that will be installed.
+solve_memory=$(PYTHONPATH=$stage python3 -B -P -m firmware.solve.memory --root "$root")
+if [[ -n $solve_memory ]]; then
+    say "the table's solve may use $(sed -n 's/^MemoryMax=//p' <<<"$solve_memory") of memory" \
+        "on this Pi"
+fi
 
 if ((!extras_given)); then
     extras=pi
@@ -361,6 +369,16 @@ fi
 if ! cmp -s "$stage/systemd/aseb-web.service" "$(at "$WEB_UNIT")"; then
     unit_changed=1
     act install -D -m 644 "$stage/systemd/aseb-web.service" "$(at "$WEB_UNIT")"
+fi
+if [[ -n $solve_memory ]]; then
+    printf '%s\n' "$solve_memory" >"$work/memory.conf"
+    if ! cmp -s "$work/memory.conf" "$(at "$SOLVE_DROPINS/memory.conf")"; then
+        unit_changed=1
+        act install -D -m 644 "$work/memory.conf" "$(at "$SOLVE_DROPINS/memory.conf")"
+    fi
+elif [[ -e $(at "$SOLVE_DROPINS/memory.conf") ]]; then
+    unit_changed=1
+    act rm -f "$(at "$SOLVE_DROPINS/memory.conf")"
 fi
 for conf in lights-pi5.conf lights-pwm.conf; do
     if [[ $conf == "$dropin" ]]; then

@@ -8,6 +8,6 @@ bars and checkpoints belong to the caller (``firmware.solve.run``).
 
 from engine.solve.graph import Group, group
 from engine.solve.index import Index
-from engine.solve.values import Solver, chances, groups, working
+from engine.solve.values import Plan, Solver, chances, groups, working
 
-__all__ = ["Group", "Index", "Solver", "chances", "group", "groups", "working"]
+__all__ = ["Group", "Index", "Plan", "Solver", "chances", "group", "groups", "working"]

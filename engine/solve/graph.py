@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from engine.core.sticks import Throw
 from engine.solve.index import SHARED_SHIFT, Index
-from engine.tait.packed import EXTRA, HALF, HALF_MASK, OVER, TURN
+from engine.tait.packed import EXTRA, HALF, HALF_MASK, OFF, OVER, TURN
 from engine.tait.tables import tables
 
 Array = npt.NDArray[np.int64]
@@ -75,19 +75,31 @@ class Group(NamedTuple):
 
     A unit is one position with extra turns in hand, or a position with none together with its
     mirror (the same pieces, the other side to throw): both are updated at once, so throws that
-    both lose are solved exactly. Units furthest on come first.
+    both lose are solved exactly. Units furthest on come first. A unit is 8 bytes, or 12 with
+    its mirror kept.
     """
 
     layers: list[tuple[int, int]]
     position: Places
-    hand: Places
+    hand: npt.NDArray[np.int16]
     """The mover's hand of ``position``."""
-    opponent: Places
-    """The opponent's half code of ``position``."""
+    opponent: npt.NDArray[np.uint16]
+    """The opponent's half of ``position``, by its number in ``Halves.codes``."""
     mirror: Places
-    """The mirror position's index, or -1 for a position with extra turns in hand."""
+    """Each unit's mirror position, or -1 for a position with extra turns in hand; or nothing,
+    and the sweep works them out (``mirrors``, ``kernel.with_mirrors``)."""
     positions: int
     """How many positions the group has (a pair counts two)."""
+
+
+def mirrors(index: Index, units: Group) -> Places:
+    """Each unit's mirror position, or -1 for a position with extra turns in hand."""
+    hand = units.hand.astype(np.int64)
+    found = np.full(len(hand), -1, dtype=np.int64)
+    paired = index.hand_extra[hand] == 0
+    opponent = index.halves.codes[units.opponent[paired]]
+    found[paired] = index.numbers(opponent, np.zeros_like(opponent), index.hand_code[hand[paired]])
+    return found.astype(np.int32)
 
 
 def outcomes(index: Index, hand: int, opponent_keys: int, value: int) -> tuple[Outcome, ...]:
@@ -161,6 +173,15 @@ def move_table(index: Index) -> MoveTable:
                      1 << len(blocking))
 
 
+def passing_off(index: Index, moves: MoveTable) -> bool:
+    """Whether any move bears a piece off and passes the turn."""
+    hand = np.repeat(np.arange(len(moves.first) - 1) // moves.keys, np.diff(moves.first))
+    passed = moves.passes == 1
+    hands = np.where(passed, 0, moves.target)  # a target is a hand when the mover throws again
+    off = np.where(passed, moves.target >> OFF & 7, index.hand_off[hands])
+    return bool((passed & (off > index.hand_off[hand])).any())
+
+
 def group(index: Index, layers: list[tuple[int, int]]) -> Group:
     """The sweep units of ``layers`` (a layer and its mirror, or one layer that is its own).
 
@@ -173,4 +194,4 @@ def group(index: Index, layers: list[tuple[int, int]]) -> Group:
     from engine.solve.order import units
 
     total = sum(index.layers[layer][1] for layer in layers)
-    return Group(layers, *units(index, layers), total)
+    return Group(layers, *units(index, layers), np.empty(0, dtype=np.int32), total)

@@ -153,9 +153,10 @@ class Index:
         return np.concatenate(found), np.array(first, dtype=np.int64)
 
     @cached_property
-    def pips(self) -> Array:
-        """How far the pieces of each half code have come (``hands.pips``)."""
-        found = np.zeros(1 << HALF, dtype=np.int64)
+    def pips(self) -> npt.NDArray[np.int16]:
+        """How far the pieces of each half code have come (``hands.pips``; 16 bits: a table
+        of 2 million)."""
+        found = np.zeros(1 << HALF, dtype=np.int16)
         codes = self.halves.codes
         found[codes] = [pips(h, self.ruleset.off_at) for h in codes.tolist()]
         return found
@@ -185,11 +186,14 @@ class Index:
 
     def first_hand_of(self, halves: Array) -> Array:
         """``first_hand`` for an array of half codes."""
-        return self._first_hands[halves]
+        found: Array = self.first_hands[halves].astype(np.int64)
+        return found
 
     @cached_property
-    def _first_hands(self) -> Array:
-        table = np.full(1 << HALF, -1, dtype=np.int64)
+    def first_hands(self) -> npt.NDArray[np.int32]:
+        """``first_hand`` by half code, -1 for a code that is no half (32 bits: a table of 2
+        million, which the solve's compiled code shares)."""
+        table = np.full(1 << HALF, -1, dtype=np.int32)
         codes = self.halves.codes
         table[codes] = [self.first_hand[h] for h in codes.tolist()]
         return table

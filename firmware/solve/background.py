@@ -95,9 +95,16 @@ def table_watcher(controller: Any) -> Callable[[], None] | None:
     return look
 
 
+NO_ROOM = 78
+"""The exit status of a solve that cannot fit in the memory its service allows (EX_CONFIG): the
+unit does not restart it (``RestartPreventExitStatus=``); more memory, or a table made
+elsewhere, is the way on."""
+
+
 def main(argv: list[str] | None = None) -> int:
     from firmware.solve.places import solvable
-    from firmware.solve.run import solve
+    from firmware.solve.run import TooLittleMemory, solve
+    from firmware.words import problem
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--game", choices=("tait", "cyningstan"), default="tait")
@@ -107,7 +114,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not args.not_idle:
         idle_priority()
-    result = solve(solvable(args.game, args.pieces), args.out, show=False)
+    try:
+        result = solve(solvable(args.game, args.pieces), args.out, show=False)
+    except TooLittleMemory as refused:
+        print(f"aseb-solve: {problem(refused)}", file=sys.stderr, flush=True)
+        return NO_ROOM
     print("\n".join(result.lines()), flush=True)
     return 0
 

@@ -486,8 +486,9 @@ def version() -> str:
 def _solve(args: argparse.Namespace) -> int:
     from pathlib import Path
 
+    from firmware.solve.background import NO_ROOM
     from firmware.solve.places import RULESETS, default_directory, solvable
-    from firmware.solve.run import solve
+    from firmware.solve.run import TooLittleMemory, solve
 
     if not 1 <= args.pieces <= 5:
         raise ValueError(_("--pieces must be 1 to 5, not {pieces}").format(pieces=args.pieces))
@@ -497,7 +498,11 @@ def _solve(args: argparse.Namespace) -> int:
             name=name, rulesets=", ".join(RULESETS)))
     ruleset = solvable(name, args.pieces)
     out = Path(args.out) if args.out else default_directory()
-    result = solve(ruleset, out)
+    try:
+        result = solve(ruleset, out)
+    except TooLittleMemory as refused:
+        print(f"aseb: {problem(refused)}", file=sys.stderr)
+        return NO_ROOM
     print("\n".join(result.lines()))
     return 0
 

@@ -2,11 +2,12 @@
 
     python -m tests.benchmarks.solve_profile [--pieces 4] [--game cyningstan]
 
-Solves as ``aseb solve`` does (no files written) and times, with the process's CPU clock, each
-group's sweep order and each sweep: those that look at every move (choosing) and those that keep
-the moves chosen. Prints, per group, how many of each kind it took and their cost a position,
-then the totals a position of the whole game, the start value and the table's sha256 (the same
-as ``aseb solve``'s: the timing changes nothing).
+Solves as ``aseb solve`` does (no files written; each group held as the run would in
+``--memory``) and times, with the process's CPU clock, each group's sweep order and each
+sweep: those that look at every move (choosing) and those that keep the moves chosen. Prints,
+per group, how many of each kind it took and their cost a position, then the totals a position
+of the whole game, the start value and the table's sha256 (the same as ``aseb solve``'s: the
+timing changes nothing).
 """
 
 from __future__ import annotations
@@ -21,13 +22,16 @@ import numpy as np
 from engine.cyningstan import RULES
 from engine.solve import Group, Index, Solver, group, groups, kernel, working
 from engine.tait.state import Ruleset
-from firmware.solve.run import SCALE, TOLERANCE
+from firmware.solve.run import MEMORY, PROCESS, SCALE, TOLERANCE, MiB
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pieces", type=int, default=4)
     parser.add_argument("--game", choices=("tait", "cyningstan"), default="tait")
+    parser.add_argument("--memory", type=int, default=MEMORY // MiB, metavar="MIB",
+                        help="plan each group as aseb solve does in this memory (default "
+                             "%(default)s); 0: every group narrow and its mirrors worked out")
     args = parser.parse_args(argv)
     ruleset = (replace(RULES, pieces=args.pieces) if args.game == "cyningstan"
                else Ruleset(pieces=args.pieces))
@@ -55,11 +59,14 @@ def main(argv: list[str] | None = None) -> int:
         for layers in groups(index):
             started = clock()
             units = group(index, layers)
+            plan = solver.plan(layers, args.memory * MiB - PROCESS)
+            if plan.mirrors:
+                units = solver.with_mirrors(units)
             ordering += clock() - started
             before = {k: list(v) for k, v in taken.items()}
-            for _ in solver.solve_group(w, units, TOLERANCE):
+            for _ in solver.solve_group(w, units, TOLERANCE, wide=plan.wide):
                 pass
-            label = "+".join(f"{a}{b}" for a, b in layers)
+            label = "+".join(f"{a}{b}" for a, b in layers) + ("" if plan.wide else " narrow")
             counts = [f"{name} {(taken[name][0] - before[name][0]) / units.positions:.0f} x "
                       f"{_each(taken[name][1] - before[name][1], taken[name][0] - before[name][0])}"
                       for name in taken]

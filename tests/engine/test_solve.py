@@ -15,6 +15,7 @@ from engine.core.sides import Side
 from engine.core.sticks import Throw
 from engine.cyningstan import RULES
 from engine.solve import Group, Index, Solver, group, groups, working
+from engine.solve.graph import mirrors
 from engine.solve.hands import Halves
 from engine.solve.index import PRIVATE_SHIFT, SHARED_SHIFT
 from engine.solve.values import demon_cast_value
@@ -125,10 +126,10 @@ def test_the_index_numbers_every_position_once(ruleset: Ruleset) -> None:
     assert sorted(every.tolist()) == list(range(index.size))
 
 
-def plain_group(index: Index, layers: list[tuple[int, int]]) -> Group:
+def plain_group(index: Index, layers: list[tuple[int, int]]) -> tuple[Group, np.ndarray]:
     """``group`` restated with NumPy: every block's units, their mirrors, then a stable sort
-    by the key (the furthest first)."""
-    sets, pips = opponents(index), index.pips
+    by the key (the furthest first); the units, and their mirrors."""
+    sets, pips = opponents(index), index.pips.astype(np.int64)
     first_side = min(a for a, _ in layers)
     found: list[list[np.ndarray]] = [[], [], [], [], []]
     for a, b in layers:
@@ -153,19 +154,26 @@ def plain_group(index: Index, layers: list[tuple[int, int]]) -> Group:
                 column.append(part)
     position, hand_of, opponent, mirror, level = (np.concatenate(c) for c in found)
     order = np.argsort(level, kind="stable")
-    return Group(layers, position[order], hand_of[order], opponent[order], mirror[order],
-                 sum(index.layers[layer][1] for layer in layers))
+    numbers = np.array([index.halves.number[h] for h in opponent[order].tolist()])
+    return Group(layers, position[order], hand_of[order], numbers, mirror[order],
+                 sum(index.layers[layer][1] for layer in layers)), mirror[order]
 
 
 @pytest.mark.parametrize("ruleset", [Ruleset(pieces=3), cyningstan(2)],
                          ids=["tait-3", "cyningstan-2"])
 def test_the_compiled_sweep_order_is_the_plain_one(ruleset: Ruleset) -> None:
+    from engine.solve import kernel
+
     index = Index(ruleset)
+    arrays = Solver(index).arrays
     for layers in groups(index):
-        compiled, plain = group(index, layers), plain_group(index, layers)
+        compiled, (plain, plain_mirrors) = group(index, layers), plain_group(index, layers)
         assert compiled.positions == plain.positions
-        for name in ("position", "hand", "opponent", "mirror"):
+        for name in ("position", "hand", "opponent"):
             assert np.array_equal(getattr(compiled, name), getattr(plain, name)), (layers, name)
+        assert np.array_equal(mirrors(index, compiled), plain_mirrors), layers
+        kept = kernel.with_mirrors(compiled, arrays)
+        assert np.array_equal(kept.mirror, plain_mirrors), layers
 
 
 def shrunk(half: int, pieces: int) -> int:
@@ -187,16 +195,41 @@ def test_a_group_starts_from_the_race_with_a_piece_fewer_a_side(ruleset: Ruleset
     index, solved_w = solved(n, ruleset.name)
     solver, w = Solver(index), solved_w.copy()
     units = group(index, [(0, 0)])
+    mirror = mirrors(index, units)
     w[units.position] = -1.0
-    w[units.mirror[units.mirror >= 0]] = -1.0
+    w[mirror[mirror >= 0]] = -1.0
     kernel.start_values(w, units, solver.arrays, n)
     for u in random.Random(25).sample(range(len(units.position)), 300):
-        mover, theirs = int(index.hand_code[units.hand[u]]), int(units.opponent[u])
+        mover = int(index.hand_code[units.hand[u]])
+        theirs = int(index.halves.codes[units.opponent[u]])
         start = index.number(shrunk(mover, n), 0, shrunk(theirs, n))
         assert w[units.position[u]] == solved_w[start]
-        if units.mirror[u] >= 0:
+        if mirror[u] >= 0:
             start = index.number(shrunk(theirs, n), 0, shrunk(mover, n))
-            assert w[units.mirror[u]] == solved_w[start]
+            assert w[mirror[u]] == solved_w[start]
+
+
+@pytest.mark.parametrize("ruleset", [Ruleset(pieces=3), cyningstan(2)],
+                         ids=["tait-3", "cyningstan-2"])
+def test_a_group_reads_only_the_layers_it_names(ruleset: Ruleset) -> None:
+    """Solved with every other layer poisoned (a chance any move would choose, as the mover's or
+    as the opponent's), each group comes out the same to the last bit: the run keeps only the
+    layers ``Solver.reads`` names in memory."""
+    index, solved_w = solved(ruleset.pieces, ruleset.name)
+    solver = Solver(index)
+    for layers in groups(index):
+        for poison in (10.0, -9.0):
+            w = np.full(index.size + 1, poison)
+            w[-1] = 0.0  # what a throw with no move left adds
+            for layer in solver.reads(layers):
+                first, size = index.layers[layer]
+                w[first:first + size] = 0.5 if layer in layers else solved_w[first:first + size]
+            for _ in solver.solve_group(w, group(index, layers), 1e-12):
+                pass
+            for layer in layers:
+                first, size = index.layers[layer]
+                assert np.array_equal(w[first:first + size], solved_w[first:first + size]), (
+                    layers, poison)
 
 
 def test_the_bound_on_extra_turns_is_reached_from_the_start() -> None:
@@ -278,7 +311,7 @@ def test_a_choosing_sweep_that_keeps_proven_moves_gives_the_values_of_looking(
                     ) -> tuple[float, int, int]:
             nonlocal kept
             if forget:  # as if no unit's moves had ever been looked at
-                choices.margin[:] = -1.0
+                choices.margin[:] = kernel.NEVER
             found = real(w, units, arrays, choices, how, spent)
             kept += found[2]
             return found
@@ -296,6 +329,72 @@ def test_a_choosing_sweep_that_keeps_proven_moves_gives_the_values_of_looking(
     keeping, kept = solve_all(forget=False)
     assert none == 0 and kept > 1000
     assert np.array_equal(looking, keeping)
+
+
+@pytest.mark.parametrize("ruleset", [Ruleset(pieces=3), cyningstan(2)],
+                         ids=["tait-3", "cyningstan-2"])
+def test_best_moves_kept_narrow_and_mirrors_worked_out_give_the_same_bits(
+    ruleset: Ruleset,
+) -> None:
+    """The four ways of holding a group (its best moves wide or narrow, its mirrors kept or
+    worked out as it is swept) sweep the same arithmetic: the same values to the last bit, the
+    same count of sweeps."""
+    from engine.solve import kernel
+
+    index = Index(ruleset)
+    solver = Solver(index)
+    found = []
+    for wide, kept in [(True, True), (True, False), (False, True), (False, False)]:
+        w = working(index)
+        sweeps = 0
+        for layers in groups(index):
+            units = group(index, layers)
+            if kept:
+                units = kernel.with_mirrors(units, solver.arrays)
+            sweeps += len(list(solver.solve_group(w, units, 1e-11, wide=wide)))
+        found.append((w, sweeps))
+    for w, sweeps in found[1:]:
+        assert np.array_equal(w, found[0][0]) and sweeps == found[0][1]
+
+
+def test_a_plan_counts_the_bytes_a_group_holds_and_takes_the_fastest_that_fits() -> None:
+    from engine.solve import kernel
+    from engine.solve.values import HOLDINGS
+
+    index = Index(Ruleset(pieces=3))
+    solver = Solver(index)
+    units = group(index, [(0, 1), (1, 0)])
+    paired = kernel.with_mirrors(units, solver.arrays).mirror >= 0
+    assert paired.any() and not paired.all()
+    reads = 8 * sum(index.layers[layer][1] for layer in solver.reads(units.layers))
+    starts = 8 * sum(index.layers[layer][1] for layer in solver.starts(units.layers))
+    held = []
+    for wide, kept_mirrors in HOLDINGS:
+        order = units.position.nbytes + units.hand.nbytes + units.opponent.nbytes
+        if kept_mirrors:
+            order += kernel.with_mirrors(units, solver.arrays).mirror.nbytes
+        choices = kernel.choices_for(units, solver.chances, index.hand_extra, wide)
+        kept = choices.wide.nbytes + choices.narrow.nbytes + choices.margin.nbytes
+        plan = solver.plan(units.layers, reads - starts + order + kept)
+        assert (plan.wide, plan.mirrors) == (wide, kept_mirrors)
+        assert plan.held == max(reads + order, reads - starts + order + kept)
+        held.append(plan.held)
+    assert held == sorted(held, reverse=True)
+    assert solver.plan(units.layers, 0) == solver.plan(units.layers, held[-1])
+
+
+@pytest.mark.parametrize("ruleset", [Ruleset(pieces=4), cyningstan(3)],
+                         ids=["tait-4", "cyningstan-3"])
+def test_the_index_counts_a_groups_units_as_the_sweep_order_makes_them(ruleset: Ruleset) -> None:
+    """So a run can plan every group before it solves one (a group of one layer holds the
+    positions that are their own mirror)."""
+    from engine.solve.values import units_of
+
+    index = Index(ruleset)
+    for layers in groups(index):
+        units = group(index, layers)
+        paired = int(np.count_nonzero(index.hand_extra[units.hand] == 0))
+        assert units_of(index, layers) == (len(units.position), paired), layers
 
 
 def test_each_packed_move_unpacks_to_the_move_table() -> None:
@@ -327,30 +426,6 @@ def test_a_solve_writes_the_same_bytes_every_run(tmp_path: Path) -> None:
         tmp_path / "b" / "tait-2.values"
     ).read_bytes()
     assert first.positions == 23370 and first.residual < 1e-9
-
-
-class Interrupted(Exception):
-    pass
-
-
-def test_an_interrupted_solve_goes_on_from_its_checkpoint(tmp_path: Path) -> None:
-    calls = 0
-
-    def clock() -> float:
-        nonlocal calls
-        calls += 1
-        if calls == 40:  # in the middle of a later group
-            raise Interrupted
-        return float(calls)
-
-    with pytest.raises(Interrupted):
-        solve(Ruleset(pieces=2), tmp_path, show=False, clock=clock, checkpoint_seconds=0.5)
-    progress = tmp_path / "tait-2.checkpoint" / "progress.json"
-    assert progress.exists()
-    resumed = solve(Ruleset(pieces=2), tmp_path, show=False)
-    fresh = solve(Ruleset(pieces=2), tmp_path / "fresh", show=False)
-    assert resumed.sha256 == fresh.sha256
-    assert not progress.exists()
 
 
 def test_five_extra_turns_can_be_held_and_the_bound_allows_exactly_that() -> None:

@@ -21,6 +21,8 @@ from tests.systemd.standins import make_standins
 ROOT = Path(__file__).resolve().parents[2]
 PI5 = "Raspberry Pi 5 Model B Rev 1.0"
 PI4 = "Raspberry Pi 4 Model B Rev 1.5"
+PI3 = "Raspberry Pi 3 Model B Plus Rev 1.3"
+ZERO2 = "Raspberry Pi Zero 2 W Rev 1.0"
 
 
 @dataclass
@@ -142,6 +144,21 @@ def test_a_pi4_gets_the_pi_extra_and_a_pc_is_warned(source: Path, tmp_path: Path
     assert pi4.status == 0 and "[pi]" in pi4.out.replace("\\", "") and "pi5" not in pi4.out
     pc = machine(source, tmp_path / "pc", model=None).install("--dry-run")
     assert pc.status == 0 and "warning: not a Raspberry Pi" in pc.out
+
+
+def test_the_solve_carries_the_memory_limit_of_the_pi_it_is_installed_on(
+        source: Path, tmp_path: Path) -> None:
+    for model, limit in ((PI3, "600M"), (ZERO2, "300M")):
+        run = machine(source, tmp_path / limit, model=model).install("--dry-run")
+        assert run.status == 0, run.out
+        assert f"the table's solve may use {limit} of memory on this Pi" in run.out
+        assert "etc/systemd/system/aseb-solve.service.d/memory.conf" in run.out
+    pi4 = machine(source, tmp_path / "pi4", model=PI4)
+    (pi4.root / "proc/meminfo").write_text("MemTotal:        3884000 kB\n")  # 4 GB: no limit
+    run = pi4.install("--dry-run")
+    assert run.status == 0 and "aseb-solve.service.d" not in run.out, run.out
+    (pi4.root / "proc/meminfo").write_text("MemTotal:         925000 kB\n")  # the 1 GB one
+    assert "may use 600M" in pi4.install("--dry-run").out
 
 
 def test_a_pwm_board_gets_its_extra_its_drop_in_and_a_warning(source: Path,
@@ -379,6 +396,7 @@ def test_install_sh_is_shellcheck_clean() -> None:
         pytest.skip("shellcheck is not installed (apt-get install shellcheck; .ci/run does)")
     scripts = [str(ROOT / "systemd/install.sh"), str(ROOT / "systemd/check-unit.sh"),
                str(ROOT / ".ci/run"), str(ROOT / "tests/systemd/systemd-test.sh"),
-               str(ROOT / "tests/systemd/box-checks.sh")]
+               str(ROOT / "tests/systemd/box-checks.sh"),
+               str(ROOT / "tests/benchmarks/solve_cgroup.sh")]
     check = subprocess.run(["shellcheck", *scripts], capture_output=True, text=True)
     assert check.returncode == 0, check.stdout

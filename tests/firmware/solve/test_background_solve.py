@@ -68,3 +68,32 @@ def test_a_board_without_a_table_solves_it_and_switches_while_it_plays(
         assert controller._mummy.fallback is None  # Neferkaptah plays from the table
         assert controller.show_odds()
     assert "the solved table is ready" in caplog.text
+
+
+def test_a_solve_its_service_gives_too_little_memory_says_so_and_stops_for_good(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Exit 78, which the unit does not restart: restarting would only be killed again."""
+    from firmware.solve import background, run
+
+    monkeypatch.setattr(run, "memory_limit", lambda: 200 * run.MiB)
+    status = background.main(["--game", "tait", "--pieces", "4", "--out", str(tmp_path),
+                              "--not-idle"])
+    assert status == background.NO_ROOM == 78
+    said = capsys.readouterr().err
+    assert said.startswith("aseb-solve: the solve needs ") and "may use 200 MiB here" in said
+    assert "tait-4.values and tait-4.json" in said
+    assert list(tmp_path.iterdir()) == []
+    unit = (Path(__file__).parents[3] / "systemd" / "aseb-solve.service").read_text()
+    assert "\nRestartPreventExitStatus=78\n" in unit
+
+
+def test_aseb_solve_says_the_same_in_the_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    from firmware.solve import run
+    from sim.command.cli import main
+
+    monkeypatch.setattr(run, "memory_limit", lambda: 200 * run.MiB)
+    assert main(["solve", "--pieces", "4", "--out", str(tmp_path)]) == 78
+    assert capsys.readouterr().err.startswith("aseb: the solve needs ")

@@ -3,9 +3,10 @@ every game's How to play (the window's pages, the terminal's rules, About), in e
 holds none of our own vocabulary: the seed, a decision, a rule's number, an identifier of an
 option or a function, what was tested, a file of the source tree.
 
-The command line's help and its errors (``sim/command/cli.py``) and the web page's
-configuration errors (``sim/web/config.py``) are for the maker who runs the commands: they name
-flags and files on purpose, and are left out."""
+The command line's help and its errors (``sim/command/cli.py``), the web page's configuration
+errors (``sim/web/config.py``) and the solve's refusal to start in too little memory
+(``firmware/solve/run.py``) are for the maker who runs the commands: they name flags, files and
+MiB on purpose, and are left out."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from firmware.words.catalog import PLACEHOLDER, TEMPLATE, po_path, read_po
 from sim.pages.how_to_play import about, how_to_play
 from sim.terminal.rules import rules_text
 
-MAKERS = ("sim/command/cli.py", "sim/web/config.py")
+MAKERS = ("sim/command/cli.py", "sim/web/config.py", "firmware/solve/run.py")
 """Where the messages for the maker running the commands are."""
 NAMES = ("MummyFacts", "MummyFact")
 """Names that look like identifiers and are a player's words (the 1995 game's)."""
