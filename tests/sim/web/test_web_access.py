@@ -11,9 +11,8 @@ fetched. Without Chromium the module is skipped, saying so in one line.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -21,7 +20,7 @@ pytest.importorskip("starlette", reason="the web extra is not installed")
 pytest.importorskip("uvicorn", reason="the web extra is not installed")
 
 from tests.sim.web.web_board import WebBoard
-from tests.sim.web.web_browser import browser, chromium_missing, served
+from tests.sim.web.web_browser import chromium_missing, served
 
 missing = chromium_missing()
 if missing is not None:
@@ -35,31 +34,6 @@ WAIT = 15_000
 WCAG_21_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
               "resultTypes": ["violations"]}
 SIZES = {"phone": (390, 844), "wall": (1920, 1080)}
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    with browser() as found:
-        yield found
-
-
-@pytest.fixture
-def open_page(chromium: Any) -> Iterator[Callable[..., Page]]:
-    """Pages of their own (a browser each: their own cookies), in a language, closed after."""
-    contexts: list[Any] = []
-
-    def opened(width: int = 1280, height: int = 900, language: str = "en",
-               motion: str = "no-preference") -> Page:
-        context = chromium.new_context(viewport={"width": width, "height": height},
-                                       locale=language, reduced_motion=motion,
-                                       extra_http_headers={"accept-language": language})
-        contexts.append(context)
-        page: Page = context.new_page()
-        return page
-
-    yield opened
-    for context in contexts:
-        context.close()
 
 
 def violations(page: Page) -> list[str]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -21,7 +20,7 @@ pytest.importorskip("uvicorn", reason="the web extra is not installed")
 from firmware.story.setna import Setna
 from firmware.story.tournament import Tournament
 from tests.sim.web.web_board import WebBoard
-from tests.sim.web.web_browser import browser, chromium_missing, served
+from tests.sim.web.web_browser import chromium_missing, served
 
 missing = chromium_missing()
 if missing is not None:
@@ -31,28 +30,6 @@ from playwright.sync_api import Page, expect  # noqa: E402
 
 WAIT = 15_000
 """Milliseconds the browser may take to show what the board did (a loaded machine)."""
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    with browser() as found:
-        yield found
-
-
-@pytest.fixture
-def open_page(chromium: Any) -> Iterator[Callable[..., Page]]:
-    """Pages of their own (a browser each: their own cookies), closed after the test."""
-    contexts: list[Any] = []
-
-    def opened(width: int = 1280, height: int = 900) -> Page:
-        context = chromium.new_context(viewport={"width": width, "height": height})
-        contexts.append(context)
-        page: Page = context.new_page()
-        return page
-
-    yield opened
-    for context in contexts:
-        context.close()
 
 
 @pytest.fixture

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import re
 import socket
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -23,7 +22,7 @@ from firmware import words
 from firmware.play.controller import Settings
 from sim.board.demo import Demo
 from tests.sim.web.web_board import WebBoard
-from tests.sim.web.web_browser import browser, chromium_missing, served
+from tests.sim.web.web_browser import chromium_missing, served
 from tests.sim.web.web_screenshots import play
 
 missing = chromium_missing()
@@ -34,29 +33,6 @@ from playwright.sync_api import Page, expect  # noqa: E402
 
 WAIT = 15_000
 PHONE = (390, 844)
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    with browser() as found:
-        yield found
-
-
-@pytest.fixture
-def open_page(chromium: Any) -> Iterator[Callable[..., Page]]:
-    contexts: list[Any] = []
-
-    def opened(width: int = 1280, height: int = 900, language: str = "en") -> Page:
-        context = chromium.new_context(viewport={"width": width, "height": height},
-                                       locale=language,
-                                       extra_http_headers={"accept-language": language})
-        contexts.append(context)
-        page: Page = context.new_page()
-        return page
-
-    yield opened
-    for context in contexts:
-        context.close()
 
 
 def in_language(language: str, message: str) -> str:
