@@ -3,15 +3,13 @@ key, the last page closing; a page alone (About) shows only Close."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pygame
 
 from engine.games import load
 from sim.pages.how_to_play import how_to_play
 from sim.window.settings import WindowSettings
 from sim.window.view import page_buttons
-from tests.sim.window.window_hands import Window, press, start_pygame
+from tests.sim.window.window_hands import Window, lines_drawn, press, start_pygame
 
 
 def key(window: Window, which: int) -> None:
@@ -20,20 +18,7 @@ def key(window: Window, which: int) -> None:
 
 def words_drawn(window: Window) -> str:
     """Every line the window draws in one picture."""
-    drawn: list[str] = []
-    texts = window.view.texts
-    line = texts.line
-
-    def spy(text: str, px: int, colour: tuple[int, int, int],
-            line: Callable[..., pygame.Surface] = line) -> pygame.Surface:
-        drawn.append(text)
-        return line(text, px, colour)
-
-    texts.line = spy  # type: ignore[method-assign]
-    window.view.invalidate()
-    window.render(pygame.Surface(window.layout.size))
-    texts.line = line  # type: ignore[method-assign]
-    return "\n".join(drawn)
+    return "\n".join(lines_drawn(window))
 
 
 def opened(game: str) -> Window:

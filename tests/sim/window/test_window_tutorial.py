@@ -3,7 +3,6 @@ the mouse on the stick box and moved by clicking pieces, its words on a papyrus 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -14,7 +13,15 @@ from firmware.lights.scenes import Phase
 from firmware.story.tutorial import LESSONS, WINDOW, instruction
 from sim.window.settings import WindowSettings
 from sim.window.view import PAPYRUS
-from tests.sim.window.window_hands import Window, press, release, shake, start_pygame, where_from
+from tests.sim.window.window_hands import (
+    Window,
+    lines_drawn,
+    press,
+    release,
+    shake,
+    start_pygame,
+    where_from,
+)
 
 C, R = Side.CONES, Side.REELS
 
@@ -64,18 +71,7 @@ def follow_the_lessons(window: Window, wrong: dict[int, str] | None = None,
 
 def drawn_words(window: Window, surface: pygame.Surface) -> str:
     """Every line of text the window draws on ``surface``, joined."""
-    texts, line, drawn = window.view.texts, window.view.texts.line, []
-
-    def spy(text: str, px: int, colour: tuple[int, int, int],
-            line: Callable[..., pygame.Surface] = line) -> pygame.Surface:
-        drawn.append(text)
-        return line(text, px, colour)
-
-    texts.line = spy  # type: ignore[method-assign]
-    window.view.invalidate()
-    window.render(surface)
-    texts.line = line  # type: ignore[method-assign]
-    return " ".join(" ".join(drawn).split())
+    return " ".join(" ".join(lines_drawn(window, surface)).split())
 
 
 def test_the_whole_tutorial_by_mouse_from_the_help_menu(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from typing import Any
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"  # before pygame opens anything
@@ -23,6 +24,24 @@ from sim.window.settings import WindowSettings
 from sim.window.window import Window
 
 Pos = tuple[int, int]
+
+
+def lines_drawn(window: Window, surface: pygame.Surface | None = None) -> list[str]:
+    """Every line of text the window draws in one picture (on ``surface``, else a new one)."""
+    drawn: list[str] = []
+    texts = window.view.texts
+    line = texts.line
+
+    def spy(text: str, px: int, colour: tuple[int, int, int],
+            line: Callable[..., pygame.Surface] = line) -> pygame.Surface:
+        drawn.append(text)
+        return line(text, px, colour)
+
+    texts.line = spy  # type: ignore[method-assign]
+    window.view.invalidate()
+    window.render(surface if surface is not None else pygame.Surface(window.layout.size))
+    texts.line = line  # type: ignore[method-assign]
+    return drawn
 
 
 def start_pygame() -> None:
