@@ -44,21 +44,24 @@ class Demo:
         elif phase is Phase.GUIDE and not controller.setting_out:
             # The board is asked to show a position: after a restart over a saved game (the
             # simulated board starts empty) it is the saved one, so the demonstration plays on.
-            self._quiet_until = self._put_right(controller, now) + 1.0
+            self._quiet_until = put_right(self.sim, controller, now) + 1.0
         elif phase is Phase.WON and now - controller.phase_since >= 1.0:
             t = now
             for square in sorted(self.sim.pieces):
                 t = self.sim.lift(square, at=t + CLEAR_EVERY)
             self._quiet_until = t + 1.0
 
-    def _put_right(self, controller: Controller, now: float) -> float:
-        """Lift what should not be on the board and set out what should; when it is done."""
-        wanted = controller.tracker.expectation.before
-        owners = controller.tracker.expectation.owners
-        t = now
-        for square in sorted(self.sim.pieces - wanted, reverse=True):  # a stack's top first
-            t = self.sim.lift(square, at=t + CLEAR_EVERY)
-        for square in sorted(wanted - self.sim.pieces):
-            pole = 1 if owners.get(square, Side.CONES) is Side.CONES else -1
-            t = self.sim.place(square, at=t + CLEAR_EVERY, pole=pole)
-        return t
+
+def put_right(sim: SimBoard, controller: Controller, now: float) -> float:
+    """Lift what should not be on the board and set out what should, a piece at a time from
+    ``now`` (the board asks to show a position: a saved game, a far game taken up); when it is
+    done."""
+    wanted = controller.tracker.expectation.before
+    owners = controller.tracker.expectation.owners
+    t = now
+    for square in sorted(sim.pieces - wanted, reverse=True):  # a stack's top first
+        t = sim.lift(square, at=t + CLEAR_EVERY)
+    for square in sorted(wanted - sim.pieces):
+        pole = 1 if owners.get(square, Side.CONES) is Side.CONES else -1
+        t = sim.place(square, at=t + CLEAR_EVERY, pole=pole)
+    return t

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from engine.core.errors import RulesError
 from firmware.lights.scenes import Phase
 from firmware.words import _, problem, side_said
+from sim.board.demo import put_right
 from sim.board.mummy_hand import MummyHand
 from sim.board.table import Table
 from sim.terminal.game import command_of
@@ -40,6 +41,8 @@ class FarTerminal:
         self.hand = MummyHand(table.sim)
         self.said = ""
         self.running = True
+        self.mended = float("-inf")
+        """Until when the hand is setting the board as it is asked (the board's clock)."""
         self.shaken = float("-inf")
         """Until when the stick box is being shaken and settling (the board's clock)."""
 
@@ -53,6 +56,7 @@ class FarTerminal:
             self.table.run(min(1.0, max(FRAME, now - last)))
             last = now
             self.hand.act(self.table.controller, self.table.now)
+            self._mend()
             self._tell()
             try:
                 line = self.read(FRAME)
@@ -62,6 +66,14 @@ class FarTerminal:
                 self.answer(line)
         self.write(_("The game is kept: it goes on where it was next time."))
         return 0
+
+    def _mend(self) -> None:
+        """The board asks for a position (the far game taken up, or resumed): a player at a
+        terminal has no pieces to set, so the hand sets them, as it makes the moves."""
+        controller = self.table.controller
+        if controller.phase is Phase.GUIDE and not controller.setting_out \
+                and not self.hand.busy and self.table.now >= self.mended:
+            self.mended = put_right(self.table.sim, controller, self.table.now) + 1.0
 
     def _tell(self) -> None:
         """Say the status when it changes, with the moves to choose from on this side's turn."""
