@@ -239,10 +239,9 @@ class TerminalGame:
         elif state.throw is None and self.game.ruleset.chance is not None:
             throw = self.words.throw
             if state.turn in self.mummies:
-                self.write(_("The mummy ({side}) throws.").format(side=side_said(state.turn)))
+                self.write(mummy_throws(state.turn))
             else:
-                answer = self._ask(_("{side}, press Enter to {throw}: ").format(
-                    side=side_said(state.turn), throw=say(throw)))
+                answer = self._ask(throw_asked(state.turn, self.words))
                 if answer is None:
                     return
                 if answer:  # typed text is never a throw
@@ -260,11 +259,7 @@ class TerminalGame:
         if self.throws is not None:
             throw = self.throws(throw)
         events = self.game.cast(throw)
-        if self.words_only:
-            self.write(say(thrown_text(state.turn, throw)))
-        else:
-            self.write(_("{side} threw {throw}").format(side=side_said(state.turn),
-                                                        throw=say(throw_text(state, throw))))
+        self.write(thrown_said(state, throw, self.words_only))
         lost = any(isinstance(e, ThrowLost) for e in events)
         self._tell(events, why_lost(state, throw) if lost else ())
 
@@ -273,9 +268,7 @@ class TerminalGame:
         move: Any
         if state.turn in self.mummies:
             move = self.chooser(state, self.rng)
-            self.write(_("The mummy plays: {move}.").format(move=move_said(state, move))
-                       if self.words_only else
-                       _("The mummy moves {move}.").format(move=state.describe(move)))
+            self.write(mummy_plays(state, move, self.words_only))
         else:
             move = self._choose(state)
         if move is not None:
@@ -309,12 +302,9 @@ class TerminalGame:
     def _choose(self, state: Position) -> Any:
         """Ask until the player names a legal move; None when a command changed the game."""
         self._show(state)
-        listing = "; ".join(f"{n}) {move_said(state, m)}" for n, m in enumerate(state.moves, 1)) \
-            if self.words_only else \
-            "  ".join(f"{n}) {state.describe(m)}" for n, m in enumerate(state.moves, 1))
+        listing = moves_listed(state, self.words_only)
         while True:
-            answer = self._ask(_("{turn}: {moves}").format(turn=_prompt(state), moves=listing)
-                               + "\n> ")
+            answer = self._ask(move_asked(state, listing) + "\n> ")
             if answer is None:
                 return None
             if answer.lstrip("+-").isdigit():  # a number, even one that names no move
@@ -425,11 +415,62 @@ class TerminalGame:
 
     def _tell(self, events: tuple[Event, ...], why: tuple[str, ...] = ()) -> None:
         """Each event in a line; after a lost throw, why (a rule a newcomer could not guess)."""
-        for event in events:
-            self.write("  " + say(event_text(event)))
-            if isinstance(event, ThrowLost):
-                for reason in why:
-                    self.write("  " + say(reason))
+        for line in events_said(events, why):
+            self.write(line)
+
+
+# What the terminal says at each step, one function a sentence: the browser's page says the
+# same (``sim.browser``), the plain mode's words to a screen reader.
+
+def throw_asked(side: Side, words: Words) -> str:
+    """The prompt before a player's throw: ``Cones, press Enter to throw the sticks: ``."""
+    return _("{side}, press Enter to {throw}: ").format(side=side_said(side),
+                                                        throw=say(words.throw))
+
+
+def mummy_throws(side: Side) -> str:
+    """``The mummy (Reels) throws.``"""
+    return _("The mummy ({side}) throws.").format(side=side_said(side))
+
+
+def thrown_said(state: Position, throw: Throw, words_only: bool) -> str:
+    """The throw just made from ``state``: in words only (``Cones threw a 3.``), or with the
+    sticks drawn."""
+    if words_only:
+        return say(thrown_text(state.turn, throw))
+    return _("{side} threw {throw}").format(side=side_said(state.turn),
+                                            throw=say(throw_text(state, throw)))
+
+
+def mummy_plays(state: Position, move: Any, words_only: bool) -> str:
+    """The mummy's move: in words only (``The mummy plays: Reel on M9 to M11.``), or in
+    notation."""
+    if words_only:
+        return _("The mummy plays: {move}.").format(move=move_said(state, move))
+    return _("The mummy moves {move}.").format(move=state.describe(move))
+
+
+def moves_listed(state: Position, words_only: bool) -> str:
+    """The moves of the pending throw, numbered: in words only (``1) Cone on C2 to M6; 2)
+    ...``), or in notation."""
+    if words_only:
+        return "; ".join(f"{n}) {move_said(state, m)}" for n, m in enumerate(state.moves, 1))
+    return "  ".join(f"{n}) {state.describe(m)}" for n, m in enumerate(state.moves, 1))
+
+
+def move_asked(state: Position, listing: str) -> str:
+    """The prompt before a player's move: whose move it is, then the moves ``listing``."""
+    return _("{turn}: {moves}").format(turn=_prompt(state), moves=listing)
+
+
+def events_said(events: tuple[Event, ...], why: tuple[str, ...] = ()) -> list[str]:
+    """Each event in a line; after a lost throw, why (a rule a newcomer could not guess)."""
+    lines = []
+    for event in events:
+        lines.append("  " + say(event_text(event)))
+        if isinstance(event, ThrowLost):
+            lines += ["  " + say(reason) for reason in why]
+    return lines
 
 
 def _prompt(state: Position) -> str:
