@@ -30,7 +30,6 @@ from engine.core.sides import Side
 from engine.core.sticks import Throw
 from engine.core.words import Phrase, phrase
 from engine.game import Game
-from engine.games.api import Geometry
 from engine.mummy.chances import cones_chance
 from engine.record import GameRecord, Notation
 from firmware import words
@@ -46,9 +45,12 @@ from firmware.service.link_schema import (
     Command,
     Refused,
     encode,
+    geometry_json,
     hex_colour,
     message,
     parse_command,
+    position_json,
+    side_key,
     socket_path,
     told_json,
 )
@@ -59,7 +61,7 @@ from hardware.lights import Frame
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Link", "socket_path"]
+__all__ = ["Link", "geometry_json", "socket_path"]
 
 MAX_CLIENTS = 16
 """Companions at once (the web page needs one; it fans out to its browsers itself)."""
@@ -426,7 +428,7 @@ class Link:
             except OSError as exc:  # a full disk: the game is over, the board plays on
                 log.error("the finished game could not be kept: %s", exc)
         winner = game.state.winner
-        event = encode(message("game_over", winner=_side(winner), record=name))
+        event = encode(message("game_over", winner=side_key(winner), record=name))
         for companion in self.companions:
             self._send(companion, event)
 
@@ -479,17 +481,7 @@ class Link:
                 and state is self._position_key[1]:
             return self._position  # worked out once a position
         self._position_key = (game, state)
-        if game is None:
-            self._position = {"notation": None, "turn": None, "winner": None, "pieces": {},
-                              "waiting": [0, 0], "off": [0, 0], "actions": 0, "last": None}
-            return self._position
-        assert state is not None
-        self._position = {
-            "notation": state.notation(), "turn": _side(state.turn),
-            "winner": _side(state.winner),
-            "pieces": {square: _side(side) for square, side in sorted(state.owners().items())},
-            "waiting": [state.waiting(Side.CONES), state.waiting(Side.REELS)],
-            "off": list(state.off), "actions": len(game.actions), "last": _last_move(game)}
+        self._position = position_json(game)
         return self._position
 
     def _lights(self) -> dict[str, Any]:
@@ -513,7 +505,7 @@ class Link:
         controller = self.controller
         throw = controller.shown_throw
         side = next((s for s, t in reversed(controller.throws.items()) if t is throw), None)
-        return {"side": _side(side), "value": throw.value if throw is not None else None,
+        return {"side": side_key(side), "value": throw.value if throw is not None else None,
                 "sticks": [bool(s) for s in throw.sticks] if throw is not None else []}
 
     def _moves(self) -> dict[str, Any]:
@@ -529,8 +521,8 @@ class Link:
             if controller.mummy_move is not None:
                 chosen = state.describe(controller.mummy_move)
         turn = game.state.turn if game is not None else None
-        return {"side": _side(turn), "moves": moves, "chosen": chosen,
-                "remote": _side(controller.remote)}
+        return {"side": side_key(turn), "moves": moves, "chosen": chosen,
+                "remote": side_key(controller.remote)}
 
     def _chances_now(self) -> dict[str, Any]:
         table = self.controller.settings.table
@@ -584,18 +576,8 @@ class Link:
         played = story.tournament
         return {"running": True, "wins": played.wins, "losses": played.losses,
                 "to_win": TO_WIN, "stage": played.stage, "over": played.over,
-                "won": played.won, "setna": _side(MUMMY.other), "mummy": _side(MUMMY),
+                "won": played.won, "setna": side_key(MUMMY.other), "mummy": side_key(MUMMY),
                 "telling": played.telling(), "news": story.news}
-
-
-def geometry_json(geometry: Geometry) -> dict[str, Any]:
-    """A board's geometry (``engine.games.api.Geometry``) as the ``game`` event tells it."""
-    return {"board": geometry.board, "squares": list(geometry.squares),
-            "position": {s: list(p) for s, p in geometry.position.items()},
-            "marked": dict(geometry.marked), "paths": [list(p) for p in geometry.paths],
-            "homes": [list(h) for h in geometry.homes],
-            "oblongs": [list(o) for o in geometry.oblongs],
-            "rows": geometry.rows, "columns": geometry.columns}
 
 
 def _listened(path: Path) -> bool:
@@ -613,19 +595,3 @@ def _all_settings() -> tuple[Any, ...]:
     from firmware.menu.choices import settings
 
     return settings()
-
-
-def _side(side: Side | None) -> str | None:
-    return side.name.lower() if side is not None else None
-
-
-def _last_move(game: Game) -> dict[str, Any] | None:
-    """The last move made (not a throw): who, in notation, and its two squares."""
-    actions = game.actions
-    for number in range(len(actions) - 1, -1, -1):
-        if not isinstance(actions[number], Throw):
-            before = game.before(number)
-            source, target = move_squares(before, actions[number])
-            return {"side": _side(before.turn), "notation": before.describe(actions[number]),
-                    "from": source, "to": target}
-    return None

@@ -44,6 +44,10 @@ The board tells (events):
     error      {"message"} and, where a player may read it, {"words"}: a line was refused,
                and why (``words``: the reason as a phrase, ``told_json``)
 
+The fields of ``game`` and ``position`` are made here (``geometry_json``, ``position_json``),
+so every face that tells a game as the link does (the browser's worker, ``sim.browser``) tells it
+the same way.
+
 A companion asks (commands):
 
     set        {"key", "value"}: change a setting, as the board menu would
@@ -74,7 +78,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.core.sides import Side
+from engine.core.sticks import Throw
 from engine.core.words import Phrase
+from engine.game import Game
+from engine.games.api import Geometry
+from firmware.play.evidence import move_squares
 
 VERSION = 3
 """The schema's version: a change a companion must know of raises it. 2: the ``tournament``
@@ -238,3 +247,43 @@ def told_text(data: Any) -> str:
                       number if isinstance(number, int) else None)
     except (KeyError, IndexError, ValueError) as exc:  # placeholders that do not match
         raise ValueError(f"not a sentence of the link: {exc}") from None
+
+
+def side_key(side: Side | None) -> str | None:
+    """A side as the link names it (``cones``), or None."""
+    return side.name.lower() if side is not None else None
+
+
+def geometry_json(geometry: Geometry) -> dict[str, Any]:
+    """A board's geometry (``engine.games.api.Geometry``) as the ``game`` event tells it."""
+    return {"board": geometry.board, "squares": list(geometry.squares),
+            "position": {s: list(p) for s, p in geometry.position.items()},
+            "marked": dict(geometry.marked), "paths": [list(p) for p in geometry.paths],
+            "homes": [list(h) for h in geometry.homes],
+            "oblongs": [list(o) for o in geometry.oblongs],
+            "rows": geometry.rows, "columns": geometry.columns}
+
+
+def position_json(game: Game | None) -> dict[str, Any]:
+    """The ``position`` event's fields for ``game`` (None: no game on the board)."""
+    if game is None:
+        return {"notation": None, "turn": None, "winner": None, "pieces": {},
+                "waiting": [0, 0], "off": [0, 0], "actions": 0, "last": None}
+    state = game.state
+    return {"notation": state.notation(), "turn": side_key(state.turn),
+            "winner": side_key(state.winner),
+            "pieces": {square: side_key(side) for square, side in sorted(state.owners().items())},
+            "waiting": [state.waiting(Side.CONES), state.waiting(Side.REELS)],
+            "off": list(state.off), "actions": len(game.actions), "last": last_move(game)}
+
+
+def last_move(game: Game) -> dict[str, Any] | None:
+    """The last move made (not a throw): who, in notation, and its two squares."""
+    actions = game.actions
+    for number in range(len(actions) - 1, -1, -1):
+        if not isinstance(actions[number], Throw):
+            before = game.before(number)
+            source, target = move_squares(before, actions[number])
+            return {"side": side_key(before.turn), "notation": before.describe(actions[number]),
+                    "from": source, "to": target}
+    return None
