@@ -460,7 +460,7 @@ def moves_listed(state: Position, words_only: bool) -> str:
 
 def move_asked(state: Position, listing: str) -> str:
     """The prompt before a player's move: whose move it is, then the moves ``listing``."""
-    return _("{turn}: {moves}").format(turn=_prompt(state), moves=listing)
+    return _("{turn}: {moves}").format(turn=whose_move(state), moves=listing)
 
 
 def events_said(events: tuple[Event, ...], why: tuple[str, ...] = ()) -> list[str]:
@@ -473,7 +473,7 @@ def events_said(events: tuple[Event, ...], why: tuple[str, ...] = ()) -> list[st
     return lines
 
 
-def _prompt(state: Position) -> str:
+def whose_move(state: Position) -> str:
     """Whose move it is; in Ramses' second move, that a piece of the opponent's is moved."""
     owners = {state.journeys(m)[0].side for m in state.moves}
     if owners == {state.turn.other}:

@@ -7,71 +7,18 @@
   const csrf = document.body.dataset.csrf || "";
   const remote = document.body.dataset.remote || "";
   const words = JSON.parse(document.body.dataset.words || "{}");
-  let history = [];
+  const board = window.AsebBoard.painter(words);
+  const { said, title, text } = board;
   // The board's phases between games (and away): the display tells the story then.
   const BETWEEN = ["idle", "won", "clear", "menu", "away"];
-  // A visitor who asked for less motion sees the lights steady: each lit square at its
-  // colour's full brightness (no breathing), kept lit a moment through a blink.
-  const calm = window.matchMedia("(prefers-reduced-motion: reduce)");
-  const HOLD = 1500;
-  const litAt = {};
-  let lastFrame = {};
   let lastStatus = null;
   let lastMoves = null;
 
   function paint(event) {
     switch (event.type) {
       case "game": {
-        const board = $("board");
-        if (board && board.dataset.game !== event.name) window.location.reload();
-        break;
-      }
-      case "position": {
-        document.querySelectorAll(".piece").forEach((p) => p.classList.remove("cones", "reels"));
-        for (const [square, side] of Object.entries(event.pieces || {})) {
-          const piece = $("piece-" + square);
-          if (piece) piece.classList.add(side);
-        }
-        document.querySelectorAll(".square.last").forEach((s) => s.classList.remove("last"));
-        const last = event.last;
-        for (const square of last ? [last.from, last.to] : []) {
-          const found = square && $("sq-" + square);
-          if (found) found.classList.add("last");
-        }
-        text("last", last ? said("last", { side: title(last.side), move: last.notation }) : "");
-        for (const [i, side] of ["cones", "reels"].entries()) {
-          const box = $("side-" + side);
-          if (box) box.classList.toggle("turn", event.turn === side && !event.winner);
-          text("count-" + side, event.notation === null ? "" :
-            said("count", { waiting: event.waiting[i], off: event.off[i] }));
-        }
-        break;
-      }
-      case "lights": {
-        const now = Date.now();
-        lastFrame = event.frame;
-        document.querySelectorAll(".light.lit").forEach((l) => {
-          const name = l.id.slice(6);
-          if (!(name in event.frame) && !(calm.matches && now - (litAt[name] || 0) < HOLD)) {
-            l.classList.remove("lit"); l.style.fill = ""; delete l.dataset.steady;
-          }
-        });
-        for (const [name, colour] of Object.entries(event.frame)) {
-          const light = $("light-" + name);
-          if (!light) continue;
-          litAt[name] = now;
-          if (!calm.matches) {
-            light.classList.add("lit");
-            light.style.fill = colour;
-            continue;
-          }
-          const shown = steady(colour);  // a new colour, not the same one breathing
-          if (!light.classList.contains("lit") || far(light.dataset.steady, shown)) {
-            light.classList.add("lit");
-            light.dataset.steady = shown.join(",");
-            light.style.fill = "rgb(" + shown.join(",") + ")";
-          }
-        }
+        const drawn = $("board");
+        if (drawn && drawn.dataset.game !== event.name) window.location.reload();
         break;
       }
       case "status":
@@ -80,24 +27,6 @@
         document.body.classList.toggle("away", event.phase === "away");
         document.body.classList.toggle("between", BETWEEN.includes(event.phase));
         break;
-      case "throw":
-        text("throw", event.value === null ? "" : event.side ?
-          said("threw", { side: title(event.side), n: event.value }) :
-          said("thrown", { n: event.value }));
-        break;
-      case "chances":
-        chances(event);
-        break;
-      case "log": {
-        const log = $("log");
-        if (!log) break;
-        log.replaceChildren(...event.lines.slice(-12).map((line) => {
-          const item = document.createElement("li");
-          item.textContent = line;
-          return item;
-        }));
-        break;
-      }
       case "moves":
         lastMoves = event;
         remoteMoves(event);
@@ -109,6 +38,8 @@
         if ($("board") && shown !== now && shown !== "?") window.location.reload();
         break;
       }
+      default:
+        board.paint(event);  // the pieces, the lights, the throw, the chances, the log
     }
   }
 
@@ -124,63 +55,6 @@
       return;
     }
     text("status", lastStatus.text);
-  }
-
-  // A light's colour at full brightness (the board breathes it; a calm page does not).
-  function steady(colour) {
-    const n = parseInt(colour.slice(1), 16);
-    const rgb = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-    const top = Math.max(...rgb) || 1;
-    return rgb.map((c) => Math.round((c * 255) / top));
-  }
-
-  function far(kept, rgb) {
-    if (!kept) return true;
-    return kept.split(",").some((c, i) => Math.abs(Number(c) - rgb[i]) > 40);
-  }
-
-  // Lights held through a blink go dark once the board has kept them dark a moment.
-  function settle() {
-    const now = Date.now();
-    document.querySelectorAll(".light.lit").forEach((l) => {
-      const name = l.id.slice(6);
-      if (!(name in lastFrame) && now - (litAt[name] || 0) >= HOLD) {
-        l.classList.remove("lit"); l.style.fill = ""; delete l.dataset.steady;
-      }
-    });
-  }
-
-  function text(id, value) {
-    const element = $(id);
-    if (element && element.textContent !== value) element.textContent = value;
-  }
-
-  // A sentence of the page's words (data-words, in the page's language), its {names} filled.
-  function said(key, values) {
-    return (words[key] || key).replace(/\{(\w+)\}/g, (all, name) =>
-      name in values ? String(values[name]) : all);
-  }
-
-  function title(side) {
-    return side ? words[side] || side : "";
-  }
-
-  function chances(event) {
-    const box = $("chances");
-    if (!box) return;
-    box.hidden = event.cones === null;
-    if (event.cones === null) return;
-    const cones = Math.round(event.cones * 100);
-    $("bar-cones").style.width = cones + "%";
-    $("bar-reels").style.width = (100 - cones) + "%";
-    box.classList.toggle("estimated", event.estimated === true);  // a search's, not the table's
-    text("chances-text", said(event.estimated ? "estimated" : "chances",
-      { cones: cones + "%", reels: (100 - cones) + "%" }));
-    history = event.history;
-    const step = 300 / Math.max(1, history.length - 1);
-    $("graph-line").setAttribute("points", history
-      .map((c, i) => (c === null ? null : `${(i * step).toFixed(1)},${((1 - c) * 100).toFixed(1)}`))
-      .filter((p) => p !== null).join(" "));
   }
 
   function remoteMoves(event) {
@@ -267,6 +141,5 @@
     listen();
     facts();
     story();
-    setInterval(() => { if (calm.matches) settle(); }, 500);
   });
 })();
