@@ -1,0 +1,227 @@
+// The Play page. The games run in a worker (worker.mjs: aseb's own Python in Pyodide); the page
+// sends the board link's commands (set, new_game, throw, move, take_up) and paints the events it
+// is told with the web page's own board painter (board.js). Nothing is decided here: every rule,
+// word and move comes from Python; the page shows them and asks what the player chose.
+"use strict";
+
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const words = JSON.parse(document.body.dataset.words || "{}");
+  const board = window.AsebBoard.painter(words);
+  const { said, text } = board;
+  const KEPT = { settings: "aseb.play.settings", game: "aseb.play.game" };
+  const query = new URLSearchParams(window.location.search);
+  const LOG = 60;
+  let worker = null;
+  let waiting = "";
+  let moves = [];
+  let picked = null;
+
+  function send(command) {
+    if (worker) worker.postMessage({ command });
+  }
+
+  function paint(event) {
+    switch (event.type) {
+      case "game": game(event); break;
+      case "status": status(event); break;
+      case "moves": showMoves(event); break;
+      case "settings": settings(event); break;
+      case "played": keep(KEPT.game, waiting === "over" ? null : event.record); break;
+      case "log": board.paint(event, LOG); speak(event.said); break;
+      case "error": text("status", event.message); speak([event.message]); break;
+      case "position": board.paint(event); document.body.dataset.actions = event.actions; break;
+      default: board.paint(event);  // the lights, the throw, the chances
+    }
+  }
+
+  // Another game's board: drawn by Python with the web page's own drawing (board_svg.py).
+  function game(event) {
+    const drawn = $("board");
+    if (drawn.dataset.game !== event.name) {
+      drawn.innerHTML = event.svg;
+      drawn.dataset.game = event.name;
+      picked = null;
+    }
+    const rules = $("how-to-play");
+    rules.href = rules.dataset.rules + event.name + ".html";
+  }
+
+  function status(event) {
+    const before = waiting;
+    waiting = event.waiting;
+    text("status", event.text);
+    document.body.dataset.waiting = waiting;
+    const lesson = $("lesson");
+    lesson.hidden = !event.lesson;
+    if (event.lesson) {
+      text("lesson-heading", event.lesson.heading);
+      text("lesson-message", event.lesson.message);
+    }
+    const throwing = $("throw-button");
+    const focused = throwing.contains(document.activeElement) ||
+      $("moves").contains(document.activeElement) || document.activeElement === document.body;
+    throwing.disabled = waiting !== "throw";
+    // The keyboard follows the game: after a move, the throw (the moves come with their event).
+    if (focused && waiting === "throw" && before !== "throw") throwing.focus();
+  }
+
+  function showMoves(event) {
+    const box = $("moves");
+    const hadFocus = box.contains(document.activeElement) ||
+      $("throw-button") === document.activeElement;
+    moves = event.mine ? event.moves : [];
+    box.replaceChildren(...moves.map((move, i) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      const number = document.createElement("span");
+      number.className = "number";
+      number.textContent = (i + 1) + ")";
+      button.append(number, move.words);
+      button.dataset.n = String(i + 1);
+      return button;
+    }));
+    document.querySelectorAll(".square.can-move, .square.picked, .square.target").forEach(
+      (s) => s.classList.remove("can-move", "picked", "target"));
+    picked = null;
+    for (const move of moves) {
+      const square = $("sq-" + (move.from || move.to));
+      if (square) square.classList.add("can-move");
+    }
+    if (hadFocus && moves.length > 0) box.querySelector("button").focus();
+  }
+
+  // A square clicked: the move from it (or onto it, for a piece coming in); where several
+  // moves leave the same square, it is picked and its targets ringed until one is clicked.
+  function clicked(square) {
+    if (waiting !== "move") return;
+    if (picked) {
+      const found = moves.findIndex((m) => m.from === picked && m.to === square);
+      if (found >= 0) { choose(found + 1); return; }
+    }
+    const from = moves.map((m, i) => [m, i]).filter(([m]) => m.from === square);
+    const onto = moves.map((m, i) => [m, i]).filter(([m]) => m.from === null && m.to === square);
+    const found = from.length > 0 ? from : onto;
+    if (found.length === 1) { choose(found[0][1] + 1); return; }
+    document.querySelectorAll(".square.picked, .square.target").forEach(
+      (s) => s.classList.remove("picked", "target"));
+    picked = found.length > 1 ? square : null;
+    for (const [move] of found.length > 1 ? found : []) {
+      const target = $("sq-" + move.to);
+      if (target) target.classList.add("target");
+    }
+    if (picked) $("sq-" + picked).classList.add("picked");
+  }
+
+  function choose(number) {
+    send({ type: "move", move: String(number) });
+  }
+
+  function settings(event) {
+    for (const [key, value] of Object.entries(event.values)) {
+      const select = $("setting-" + key);
+      if (select && select.value !== value) select.value = value;
+    }
+    const kept = { ...event.values };
+    delete kept.language;  // each page speaks its own
+    keep(KEPT.settings, kept);
+  }
+
+  // The live region says what the plain terminal would print (aseb play --plain).
+  function speak(lines) {
+    if (!lines || lines.length === 0) return;
+    $("said").textContent = lines.map((line) => line.trim()).join(" ");
+  }
+
+  function keep(key, value) {
+    try {
+      if (value === null || value === undefined) localStorage.removeItem(key);
+      else localStorage.setItem(key, JSON.stringify(value));
+    } catch (e) { /* no storage here (a private window): nothing is kept */ }
+  }
+
+  function kept(key) {
+    try { return JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { return null; }
+  }
+
+  function keys(event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target;
+    if (target.closest && target.closest("button, select, a, input, textarea")) return;
+    if (event.key === "Enter" || event.key === " ") {
+      if (waiting === "throw") { event.preventDefault(); send({ type: "throw" }); }
+      else if (waiting === "over") { event.preventDefault(); send({ type: "new_game" }); }
+    } else if (/^[1-9]$/.test(event.key) && waiting === "move" &&
+      Number(event.key) <= moves.length) {
+      event.preventDefault();
+      choose(Number(event.key));
+    } else if (event.key === "Escape") {
+      clicked(null);
+    }
+  }
+
+  function ready() {
+    document.querySelectorAll("#choices select, #new-game").forEach((c) => { c.disabled = false; });
+    document.body.dataset.ready = "yes";
+    offline();
+  }
+
+  function failed(problem) {
+    text("status", said("failed", { problem }));
+    document.body.dataset.ready = "failed";
+  }
+
+  // Kept for offline play once the games have started (their files are in the browser's
+  // cache by then: the service worker keeps them without fetching them twice).
+  function offline() {
+    if (!("serviceWorker" in navigator)) return;
+    navigator.serviceWorker.register("sw.js").then(() => navigator.serviceWorker.ready)
+      .then(() => { document.body.dataset.offline = "ready"; })
+      .catch(() => { /* no offline play here; the page plays on */ });
+  }
+
+  function start() {
+    try {
+      worker = new Worker("static/worker.mjs", { type: "module" });
+    } catch (e) {
+      failed(String(e.message || e));
+      return;
+    }
+    worker.onmessage = (message) => {
+      const data = message.data;
+      if (data.events) data.events.forEach(paint);
+      if (data.ready) ready();
+      if (data.failed) failed(data.failed);
+    };
+    worker.onerror = (e) => failed(e.message || "worker");
+    const chosen = kept(KEPT.settings) || {};
+    chosen.language = document.documentElement.lang;
+    if (!chosen.lights && window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
+      chosen.lights = "calm";
+    }
+    const pace = Number(query.get("pace"));
+    worker.postMessage({ start: {
+      settings: chosen, record: kept(KEPT.game),
+      seed: query.has("seed") ? Number(query.get("seed")) : null,
+      pace: query.has("pace") && pace >= 0 && pace <= 5000 ? pace : 700,
+    } });
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    $("throw-button").addEventListener("click", () => send({ type: "throw" }));
+    $("new-game").addEventListener("click", () => send({ type: "new_game" }));
+    $("moves").addEventListener("click", (e) => {
+      const button = e.target.closest("button");
+      if (button && button.dataset.n) choose(Number(button.dataset.n));
+    });
+    $("board").addEventListener("click", (e) => {
+      const square = e.target.closest && e.target.closest(".square");
+      if (square) clicked(square.dataset.square);
+    });
+    $("choices").addEventListener("change", (e) => {
+      if (e.target.name) send({ type: "set", key: e.target.name, value: e.target.value });
+    });
+    document.addEventListener("keydown", keys);
+    start();
+  });
+})();

@@ -1,0 +1,50 @@
+// The games off the page's thread, so the page never freezes while the mummy thinks: Pyodide
+// (CPython in WebAssembly, served with the site) runs aseb's own packages (aseb.zip), and
+// sim/browser/worker.py answers the page's commands with the board link's events. The mummy's
+// steps come one at a time, a pause apart, so a person sees its throw and its move.
+import { loadPyodide } from "../pyodide/pyodide.mjs";
+
+let glue = null;
+let session = null;
+let pace = 700;
+let stepping = null;
+
+function post(json) {
+  const events = JSON.parse(json);
+  if (events.length > 0) postMessage({ events });
+}
+
+function next() {
+  if (stepping !== null || session.waiting !== "mummy") return;
+  stepping = setTimeout(() => {
+    stepping = null;
+    post(glue.step(session));
+    next();
+  }, pace);
+}
+
+async function begin(options) {
+  pace = options.pace;
+  const python = await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href });
+  const answer = await fetch(new URL("../aseb.zip", import.meta.url));
+  if (!answer.ok) throw new Error("aseb.zip: " + answer.status);
+  python.unpackArchive(await answer.arrayBuffer(), "zip", { extractDir: "/home/pyodide/aseb" });
+  python.runPython("import sys; sys.path.insert(0, '/home/pyodide/aseb')");
+  glue = python.pyimport("sim.browser.worker");
+  session = glue.start(JSON.stringify({ settings: options.settings, record: options.record,
+                                        seed: options.seed }));
+  post(glue.events(session));
+  postMessage({ ready: true });
+  next();
+  setInterval(() => post(glue.lights(session, performance.now() / 1000)), 100);
+}
+
+onmessage = (message) => {
+  const data = message.data;
+  if (data.start) {
+    begin(data.start).catch((e) => postMessage({ failed: String((e && e.message) || e) }));
+  } else if (data.command && session !== null) {
+    post(glue.answer(session, JSON.stringify(data.command)));
+    next();
+  }
+};

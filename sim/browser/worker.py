@@ -1,0 +1,86 @@
+"""What the page's worker calls in Pyodide: text in, JSON text out (no object crosses between
+JavaScript and Python but a string).
+
+``start`` reads what the page kept (its settings, the game left unfinished) through the one
+decoder of each (``firmware.menu.choices.choose``, ``GameRecord.from_json``); a kept value
+that is no longer a choice, or a record that does not replay, is left aside and play begins
+afresh.
+
+    session = start('{"settings": {"language": "de"}, "seed": 7}')
+    answer(session, '{"type": "throw"}')      # '[{"type": "position", ...}, ...]'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+from typing import Any
+
+from engine.core.errors import BadRecord
+from engine.record import GameRecord
+from firmware.menu.choices import choose, setting
+from sim.browser.page import OFFERED, offers
+from sim.browser.session import Session
+
+MAX_OPTIONS = 65536
+"""Characters of the page's options at most (a kept game of Senet is some 6 KB)."""
+
+
+def start(options: str, table: Any = None) -> Session:
+    """A session from the page's ``options`` (JSON: ``settings``, a kept ``record``, a
+    ``seed``); ``table``: Tait's solved table, where the visitor has it."""
+    found = _options(options)
+    kept = found.get("settings")
+    values = {key: value for key, value in (kept.items() if isinstance(kept, dict) else ())
+              if key in OFFERED and isinstance(value, str) and _offered(key, value, table)}
+    chosen, _problems = choose(None, values)
+    seed = found.get("seed")
+    session = Session(random.Random(seed if isinstance(seed, int) else None), chosen,
+                      table=table)
+    record = found.get("record")
+    if isinstance(record, dict):
+        with contextlib.suppress(BadRecord, ValueError):  # no longer replays: a new game
+            session.take_up(GameRecord.from_json(json.dumps(record)))
+    return session
+
+
+def answer(session: Session, line: str) -> str:
+    """Carry out one command of the link; the events that changed."""
+    return _json(session.answer(line))
+
+
+def step(session: Session) -> str:
+    """The mummy's next step; the events that changed (``[]``: not its turn)."""
+    return _json(session.step())
+
+
+def lights(session: Session, now: float) -> str:
+    """The lights at the page's time ``now`` (seconds), if they changed."""
+    return _json(session.lights(now))
+
+
+def events(session: Session) -> str:
+    """Every event the page has not been told."""
+    return _json(session.events())
+
+
+def _options(text: str) -> dict[str, Any]:
+    if len(text) > MAX_OPTIONS:
+        return {}
+    try:
+        found = json.loads(text)
+    except (ValueError, RecursionError):
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def _offered(key: str, value: str, table: Any) -> bool:
+    try:
+        return setting(key).choice(value) in offers(setting(key), table is not None)
+    except ValueError:
+        return False
+
+
+def _json(events: list[dict[str, Any]]) -> str:
+    return json.dumps(events, ensure_ascii=False, separators=(",", ":"))
