@@ -52,7 +52,7 @@ class Site:
 
 def _handler(site: Site) -> type[http.server.BaseHTTPRequestHandler]:
     class Handler(http.server.BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+        def do_GET(self) -> None:
             path = self.path.split("?")[0].split("#")[0]
             target = (site.folder / path.lstrip("/")).resolve()
             if target.is_dir():

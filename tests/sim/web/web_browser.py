@@ -7,7 +7,6 @@ browser: the distribution's Chromium driven by Playwright (never a downloaded on
 from __future__ import annotations
 
 import contextlib
-import shutil
 import socket
 import threading
 from collections.abc import Iterator
@@ -17,20 +16,10 @@ from typing import Any
 import uvicorn
 
 from sim.web.serve import STOPPING
+from tests.sim.chromium import browser, chromium_missing
 from tests.sim.web.web_board import WebBoard
 
-CHROMIUM = "/usr/bin/chromium"
-
-
-def chromium_missing() -> str | None:
-    """Why the browser tests cannot run here (None: they can)."""
-    try:
-        import playwright  # noqa: F401
-    except ImportError:
-        return "playwright is not installed (the dev extra)"
-    if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
-        return "no Chromium (apt-get install chromium)"
-    return None
+__all__ = ["browser", "chromium_missing", "served"]
 
 
 @contextlib.contextmanager
@@ -58,18 +47,3 @@ def served(tmp_path: Path, **options: Any) -> Iterator[tuple[WebBoard, str]]:
                 thread.join(timeout=30)
     finally:
         listener.close()
-
-
-@contextlib.contextmanager
-def browser() -> Iterator[Any]:
-    """Chromium, headless, from the distribution."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium"),
-            args=["--no-sandbox"])  # as root in CI; the page is our own
-        try:
-            yield chromium
-        finally:
-            chromium.close()

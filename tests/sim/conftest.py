@@ -1,5 +1,6 @@
-"""The browser tests' Chromium and their pages, shared by every module that drives the page in
-a browser (each module skips itself first where Chromium or Playwright is missing)."""
+"""The browser tests' Chromium and their pages, shared by every module that drives a page in a
+browser (the web page's, the Play page's; each module skips itself first where Chromium or
+Playwright is missing)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 
 @pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
-    from tests.sim.web.web_browser import browser  # uvicorn: only where a module drives a browser
+    from tests.sim.chromium import browser
 
     with browser() as found:
         yield found

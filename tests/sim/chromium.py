@@ -1,0 +1,49 @@
+"""The distribution's Chromium for every browser test, driven by Playwright (never a downloaded
+one): headless, with nothing of its own going to the network (no background requests, no
+component updates, no sync), in a fresh profile each launch.
+
+    with browser() as chromium: page = chromium.new_page()
+"""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+"""``--no-sandbox``: as root in CI (the pages are our own)."""
+
+
+def chromium_missing() -> str | None:
+    """Why the browser tests cannot run here (None: they can)."""
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        return "playwright is not installed (the dev extra)"
+    if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
+        return "no Chromium (apt-get install chromium)"
+    return None
+
+
+def executable() -> str | None:
+    """Where the distribution's Chromium is."""
+    return CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium")
+
+
+@contextlib.contextmanager
+def browser() -> Iterator[Any]:
+    """Chromium, headless, from the distribution (Playwright gives each launch a fresh
+    profile of its own)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=executable(), args=FLAGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
