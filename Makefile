@@ -15,6 +15,10 @@ play: $(STAMP)
 	$(BIN)/aseb play
 
 test: $(STAMP)
+	@# Pyodide's npm package for the Play page's browser tests, fetched once into build/npm as
+	@# the venv's packages are (without npm they are skipped, saying so)
+	@$(BIN)/python -m sim.browser.build --pyodide >/dev/null || \
+		echo "make test: the Play page's browser tests will be skipped (no Pyodide: npm?)"
 	$(BIN)/ruff check engine hardware firmware sim tests docs/hooks
 	$(BIN)/mypy --strict engine hardware firmware sim docs/hooks
 	@# the suite over every core (two here), test by test: a worker that is done takes tests
@@ -32,7 +36,8 @@ catalog: $(STAMP)
 	$(BIN)/python -m firmware.words.catalog
 
 # The documentation site, strictly (a broken link or a page left out of the navigation fails it):
-# build/site/index.html. The build kits' pages are drawn from the board files as it builds.
+# build/site/index.html. The build kits' pages are drawn from the board files as it builds, and
+# the Play page (build/site/app/) with Pyodide from its npm package (npm ci into build/npm).
 docs: $(STAMP)
 	@# not --quiet: it hides the warnings that --strict counts
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict

@@ -5,11 +5,14 @@ fetched by ``npm ci`` into ``build/npm``) with its licence, the service worker t
 for offline play, and the manifest and icons that make it an app on a phone.
 
     python -m sim.browser.build build/app     # the page alone (a look, a test, the benchmark)
+    python -m sim.browser.build --pyodide     # Pyodide's package only (make test does it)
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import fcntl
 import hashlib
 import json
 import os
@@ -17,7 +20,7 @@ import shutil
 import subprocess
 import sys
 import zipfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -56,14 +59,26 @@ class BuildError(Exception):
     """The page cannot be built here, and what to do about it."""
 
 
-def pyodide(npm: Path = NPM) -> Path:
+def pyodide(npm: Path = NPM, *, fetch: bool = True) -> Path:
     """Pyodide's npm package, installed by ``npm ci`` from the pinned lock file when it is
-    missing or another version; BuildError saying what to install when npm is not there."""
+    missing or another version (``fetch``; else BuildError); BuildError saying what to
+    install when npm is not there."""
     lock = json.loads((HERE / "package-lock.json").read_text(encoding="utf-8"))
     wanted = lock["packages"]["node_modules/pyodide"]["version"]
     folder = npm / "node_modules" / "pyodide"
     if _version(folder) == wanted:
         return folder
+    if not fetch:
+        raise BuildError(f"Pyodide {wanted} is not installed in {npm} (make test and make docs "
+                         "install it with npm)")
+    with _alone(npm):  # one build at a time installs (the tests build in parallel)
+        if _version(folder) != wanted:
+            _install(npm, wanted)
+    return folder
+
+
+def _install(npm: Path, wanted: str) -> None:
+    folder = npm / "node_modules" / "pyodide"
     command = shutil.which("npm")
     if command is None:
         raise BuildError(f"the Play page needs npm to fetch Pyodide {wanted} (its npm package, "
@@ -76,7 +91,18 @@ def pyodide(npm: Path = NPM) -> Path:
     if done.returncode != 0 or _version(folder) != wanted:
         raise BuildError(f"npm ci could not fetch Pyodide {wanted}: "
                          f"{(done.stderr or done.stdout).strip()[-400:]}")
-    return folder
+
+
+@contextlib.contextmanager
+def _alone(npm: Path) -> Iterator[None]:
+    """Hold ``npm``'s lock: builds in parallel wait for each other's install and compiling."""
+    npm.mkdir(parents=True, exist_ok=True)
+    with (npm / ".lock").open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def _version(folder: Path) -> str | None:
@@ -120,8 +146,14 @@ def bytecode(found: Path, sources: bytes, npm: Path = NPM) -> bytes:
     key = hashlib.sha256(sources + (HERE / "bytecode.py").read_bytes() +
                          str(_version(found)).encode()).hexdigest()[:20]
     kept = npm / "compiled" / f"{key}.zip"
-    if kept.is_file():
-        return kept.read_bytes()
+    if not kept.is_file():
+        with _alone(npm):
+            if not kept.is_file():
+                _compile(found, sources, kept)
+    return kept.read_bytes()
+
+
+def _compile(found: Path, sources: bytes, kept: Path) -> None:
     node = shutil.which("node")
     if node is None:
         raise BuildError("the Play page needs Node (it comes with npm) to compile Python's "
@@ -137,13 +169,12 @@ def bytecode(found: Path, sources: bytes, npm: Path = NPM) -> bytes:
         raise BuildError(f"Pyodide could not compile the modules: "
                          f"{(done.stderr or done.stdout).strip()[-400:]}")
     made.replace(kept)
-    return kept.read_bytes()
 
 
-def build(out: Path, *, docs: str = "../", npm: Path = NPM) -> list[Path]:
+def build(out: Path, *, docs: str = "../", npm: Path = NPM, fetch: bool = True) -> list[Path]:
     """Write the Play page into ``out``; ``docs``: the way from it to the documentation's
-    front page. Returns every file written."""
-    found = pyodide(npm)
+    front page; ``fetch``: install Pyodide if it is missing. Returns every file written."""
+    found = pyodide(npm, fetch=fetch)
     out.mkdir(parents=True, exist_ok=True)
     written: dict[str, bytes] = {"aseb.zip": bytecode(found, packages_zip(), npm)}
     for name in ("board.js", "aseb.css"):
@@ -286,10 +317,17 @@ def licence(found: Path) -> bytes:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m sim.browser.build",
                                      description="Write the Play page into a folder.")
-    parser.add_argument("out", type=Path)
+    parser.add_argument("out", type=Path, nargs="?")
     parser.add_argument("--docs", default="../", help="the way from the page to the docs")
+    parser.add_argument("--pyodide", action="store_true",
+                        help="only install Pyodide's npm package into build/npm")
     args = parser.parse_args(argv)
+    if args.out is None and not args.pyodide:
+        parser.error("name the folder to write the page into (or --pyodide)")
     try:
+        if args.pyodide:
+            print(f"Pyodide in {pyodide()}")
+            return 0
         written = build(args.out, docs=args.docs)
     except BuildError as exc:
         print(f"sim.browser.build: {exc}", file=sys.stderr)

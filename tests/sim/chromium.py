@@ -47,3 +47,17 @@ def browser() -> Iterator[Any]:
             yield chromium
         finally:
             chromium.close()
+
+
+WCAG_21_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
+              "resultTypes": ["violations"]}
+
+
+def violations(page: Any) -> list[str]:
+    """axe-core's WCAG 2.1 AA violations on the page as it stands, one line each (its script
+    comes with the axe-playwright-python wheel: nothing is fetched)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page, options=WCAG_21_AA).response["violations"]
+    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes'][:3]]} "
+            f"{v['nodes'][0].get('failureSummary', '')[:200]!r}" for v in found]

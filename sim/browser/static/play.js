@@ -103,14 +103,19 @@
     const onto = moves.map((m, i) => [m, i]).filter(([m]) => m.from === null && m.to === square);
     const found = from.length > 0 ? from : onto;
     if (found.length === 1) { choose(found[0][1] + 1); return; }
-    document.querySelectorAll(".square.picked, .square.target").forEach(
-      (s) => s.classList.remove("picked", "target"));
+    unpick();
     picked = found.length > 1 ? square : null;
     for (const [move] of found.length > 1 ? found : []) {
       const target = $("sq-" + move.to);
       if (target) target.classList.add("target");
     }
     if (picked) $("sq-" + picked).classList.add("picked");
+  }
+
+  function unpick() {
+    document.querySelectorAll(".square.picked, .square.target").forEach(
+      (s) => s.classList.remove("picked", "target"));
+    picked = null;
   }
 
   function choose(number) {
@@ -144,11 +149,15 @@
     try { return JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { return null; }
   }
 
+  // The terminal's keys: Enter (or Space) throws, or begins a new game once one is over; a
+  // digit makes the move of that number. A focused button or link takes Enter itself, and a
+  // list of choices every key.
   function keys(event) {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const target = event.target;
-    if (target.closest && target.closest("button, select, a, input, textarea")) return;
-    if (event.key === "Enter" || event.key === " ") {
+    if (target.closest && target.closest("select, input, textarea")) return;
+    const pressing = target.closest && target.closest("button, a");
+    if ((event.key === "Enter" || event.key === " ") && !pressing) {
       if (waiting === "throw") { event.preventDefault(); send({ type: "throw" }); }
       else if (waiting === "over") { event.preventDefault(); send({ type: "new_game" }); }
     } else if (/^[1-9]$/.test(event.key) && waiting === "move" &&
@@ -156,7 +165,7 @@
       event.preventDefault();
       choose(Number(event.key));
     } else if (event.key === "Escape") {
-      clicked(null);
+      unpick();
     }
   }
 

@@ -19,6 +19,7 @@ import pytest
 pytest.importorskip("starlette", reason="the web extra is not installed")
 pytest.importorskip("uvicorn", reason="the web extra is not installed")
 
+from tests.sim.chromium import violations
 from tests.sim.web.web_board import WebBoard
 from tests.sim.web.web_browser import chromium_missing, served
 
@@ -27,20 +28,10 @@ if missing is not None:
     pytest.skip(f"browser tests skipped: {missing}", allow_module_level=True)
 pytest.importorskip("axe_playwright_python", reason="axe-playwright-python (the dev extra)")
 
-from axe_playwright_python.sync_playwright import Axe  # noqa: E402
 from playwright.sync_api import Page, expect  # noqa: E402
 
 WAIT = 15_000
-WCAG_21_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
-              "resultTypes": ["violations"]}
 SIZES = {"phone": (390, 844), "wall": (1920, 1080)}
-
-
-def violations(page: Page) -> list[str]:
-    """axe-core's WCAG 2.1 AA violations on the page as it stands, one line each."""
-    found = Axe().run(page, options=WCAG_21_AA).response["violations"]
-    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes'][:3]]} "
-            f"{v['nodes'][0].get('failureSummary', '')[:200]!r}" for v in found]
 
 
 def log_in(page: Page, url: str, pin: str = "2468") -> None:
