@@ -15,7 +15,7 @@
   let worker = null;
   let waiting = "";
   let moves = [];
-  let picked = null;
+  let picked = null;  // the moves of the square clicked, by their place in the list
 
   function send(command) {
     if (worker) worker.postMessage({ command });
@@ -91,29 +91,33 @@
     if (hadFocus && moves.length > 0) box.querySelector("button").focus();
   }
 
-  // A square clicked: the move from it (or onto it, for a piece coming in); where several
-  // moves leave the same square, it is picked and its targets ringed until one is clicked.
+  // A square clicked: the move from it (or onto it, for a piece coming in). Where several
+  // moves leave it, they are picked: the squares each alone goes to are ringed (a click there
+  // makes it) and every one's button is marked (a move off the board, or one told apart from
+  // another only by the die it uses, is chosen by its button).
   function clicked(square) {
     if (waiting !== "move") return;
-    if (picked) {
-      const found = moves.findIndex((m) => m.from === picked && m.to === square);
-      if (found >= 0) { choose(found + 1); return; }
-    }
-    const from = moves.map((m, i) => [m, i]).filter(([m]) => m.from === square);
-    const onto = moves.map((m, i) => [m, i]).filter(([m]) => m.from === null && m.to === square);
-    const found = from.length > 0 ? from : onto;
+    const onto = picked ? picked.filter((i) => moves[i].to === square) : [];
+    if (onto.length === 1) { choose(onto[0] + 1); return; }
+    const numbered = moves.map((move, i) => [move, i]);
+    let found = numbered.filter(([move]) => move.from === square);
+    if (found.length === 0) found = numbered.filter(([m]) => m.from === null && m.to === square);
     if (found.length === 1) { choose(found[0][1] + 1); return; }
     unpick();
-    picked = found.length > 1 ? square : null;
-    for (const [move] of found.length > 1 ? found : []) {
-      const target = $("sq-" + move.to);
+    if (found.length === 0) return;
+    picked = found.map(([, i]) => i);
+    $("sq-" + square).classList.add("picked");
+    const buttons = $("moves").querySelectorAll("button");
+    for (const [move, i] of found) {
+      const alone = found.filter(([other]) => other.to === move.to).length === 1;
+      const target = alone && move.to && $("sq-" + move.to);
       if (target) target.classList.add("target");
+      buttons[i].classList.add("picked");
     }
-    if (picked) $("sq-" + picked).classList.add("picked");
   }
 
   function unpick() {
-    document.querySelectorAll(".square.picked, .square.target").forEach(
+    document.querySelectorAll(".square.picked, .square.target, #moves .picked").forEach(
       (s) => s.classList.remove("picked", "target"));
     picked = null;
   }

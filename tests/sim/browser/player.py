@@ -63,8 +63,9 @@ def play(page: Any, way: str) -> bool:
     elif way == "clicks":
         square = page.locator(".square.can-move").first
         square.click()
-        if page.locator(".square.picked").count():  # several moves leave it: its target
-            page.locator(".square.target").first.click()
+        if page.locator(".square.picked").count():  # several moves leave it: its target,
+            targets = page.locator(".square.target")  # or the button of a move off the board
+            (targets.first if targets.count() else page.locator("#moves .picked").first).click()
     else:
         page.keyboard.press("1")
     page.wait_for_function(f"document.body.dataset.actions !== {json.dumps(before)}",

@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 
 from engine import games
+from engine.core.sides import Side
+from firmware.words import _, side_said, speaking
 from tests.sim.chromium import chromium_missing
 
 missing = chromium_missing()
@@ -36,5 +38,6 @@ def test_a_whole_game_of_every_game_is_played_to_its_winner(
                            timeout=WAIT)
     assert played_out(page, way) > 5
     assert page.evaluate("document.body.dataset.waiting") == "over"
-    status = page.inner_text("#status")
-    assert status and status in page.inner_text("#log")
+    with speaking(language):
+        wins = {_("{side} win!").format(side=side_said(side)) for side in Side}
+    assert page.inner_text("#status") in wins
