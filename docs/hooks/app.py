@@ -1,9 +1,11 @@
 """MkDocs hook: the Play page (``app/``), built beside the documentation at every build by the
 same code as ``python -m sim.browser.build`` (its npm install of Pyodide included), so the page
-and the site are one."""
+and the site are one. ``ASEB_SITE_TABLE=FOLDER make docs`` publishes Tait's solved table in
+FOLDER beside the page (96 MB), and the page then offers Neferkaptah."""
 
 from __future__ import annotations
 
+import os
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -21,8 +23,9 @@ _scratch = tempfile.TemporaryDirectory(prefix="aseb-app-")
 def on_files(files: Files, config: Any) -> Files:
     """Build the page and add each of its files to the site."""
     out = Path(_scratch.name)
+    table = os.environ.get("ASEB_SITE_TABLE")
     try:
-        written = build(out, docs="../")
+        written = build(out, docs="../", table=Path(table) if table else None)
     except BuildError as exc:
         raise PluginError(f"the Play page: {exc}") from None
     for path in written:

@@ -23,15 +23,12 @@ import numpy.typing as npt
 
 from engine.solve.hands import Halves, pips
 from engine.tait.packed import HALF, OFF
+from engine.tait.solved import PRIVATE_SHIFT, PRIVATE_SQUARES, SHARED_SHIFT, index_number
 from engine.tait.state import Ruleset
 
-Array = npt.NDArray[np.int64]
+__all__ = ["PRIVATE_SHIFT", "PRIVATE_SQUARES", "SHARED_SHIFT", "Index"]
 
-PRIVATE_SQUARES = 4
-SHARED_SHIFT = 5
-"""Path positions from 5 on are shared: where both sides' pieces stand, one piece a square
-(5..15 under Tait's rules, where 16 bears off; 5..16 where pieces rest on 16)."""
-PRIVATE_SHIFT = 1
+Array = npt.NDArray[np.int64]
 
 
 def shared_squares(ruleset: Ruleset) -> int:
@@ -199,20 +196,9 @@ class Index:
         return table
 
     def number(self, mover: int, extra: int, opponent: int) -> int:
-        """The index of one position (the scalar form of ``numbers``)."""
-        taken = mover >> SHARED_SHIFT & self.shared_mask
-        squares = opponent >> PRIVATE_SHIFT & 0xF
-        at = 0
-        for b in range(self.shared):
-            if not taken >> b & 1:
-                squares |= (opponent >> SHARED_SHIFT + b & 1) << PRIVATE_SQUARES + at
-                at += 1
-        if opponent == 0:
-            rank = 0
-        else:
-            count = squares.bit_count()
-            rank = int(self.below[at, count] + self.colex[squares]) + (opponent >> OFF & 7 == 0)
-        return int(self.start[opponent >> OFF & 7, self.hand(mover, extra)]) + rank
+        """The index of one position (the scalar form of ``numbers``; a browser's lookup is the
+        same, ``engine.tait.solved.index_number``)."""
+        return index_number(self, mover, extra, opponent)
 
 
 def _popcount(values: Array) -> Array:

@@ -15,16 +15,73 @@ functions through the game's mind (``engine.tait.mummy``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, Protocol
 
 from engine.tait.moves import Move
-from engine.tait.packed import OVER, TURN_SHIFT
+from engine.tait.packed import EXTRA, HALF, HALF_MASK, OFF, OVER, TURN_SHIFT
 from engine.tait.state import TAIT, GameState, Ruleset
 from engine.tait.tables import tables
 
-__all__ = ["TAIT", "balanced_move", "best", "chance_after", "holds", "move_chances",
-           "table_chance"]
+__all__ = ["TAIT", "IndexTables", "balanced_move", "best", "chance_after", "holds",
+           "index_number", "move_chances", "table_chance", "table_number"]
+
+PRIVATE_SQUARES = 4
+SHARED_SHIFT = 5
+"""Path positions from 5 on are shared: where both sides' pieces stand, one piece a square
+(5..15 under Tait's rules, where 16 bears off; 5..16 where pieces rest on 16)."""
+PRIVATE_SHIFT = 1
+
+
+class IndexTables(Protocol):
+    """What a table's dense index (``engine.solve.Index``) keeps to number one position: plain
+    lists serve as well as its arrays, so a position is looked up without NumPy (a browser)."""
+
+    shared: int
+    shared_mask: int
+    below: Any
+    """``below[m][k]``: sets of fewer than k squares among 4 + m."""
+    colex: Any
+    start: Any
+    """``start[b][hand]``: where the block of ``hand`` beside an opponent with b off begins."""
+
+    def hand(self, half: int, extra: int) -> int:
+        """The number of the mover's hand: its half code and extra turns in hand."""
+
+
+def index_number(index: IndexTables, mover: int, extra: int, opponent: int) -> int:
+    """The place in the table of one position: the mover's half and extra turns, the
+    opponent's half (``engine.solve.index`` says how positions are numbered)."""
+    taken = mover >> SHARED_SHIFT & index.shared_mask
+    squares = opponent >> PRIVATE_SHIFT & 0xF
+    at = 0
+    for b in range(index.shared):
+        if not taken >> b & 1:
+            squares |= (opponent >> SHARED_SHIFT + b & 1) << PRIVATE_SQUARES + at
+            at += 1
+    if opponent == 0:
+        rank = 0
+    else:
+        count = squares.bit_count()
+        rank = int(index.below[at][count] + index.colex[squares]) + (opponent >> OFF & 7 == 0)
+    return int(index.start[opponent >> OFF & 7][index.hand(mover, extra)]) + rank
+
+
+def table_number(index: IndexTables, bound: Mapping[int, int], code: int) -> int | None:
+    """The place in a table's values of the packed position ``code`` (no throw pending), seen
+    from the side to play; None for one the table does not hold (a game won, or more extra
+    turns than ``bound``, each half's most, allows)."""
+    if code & OVER:
+        return None
+    side = code >> TURN_SHIFT & 1
+    mover = code >> HALF * side & HALF_MASK
+    opponent = code >> HALF * (1 - side) & HALF_MASK
+    extra = code >> EXTRA
+    most = bound.get(mover)
+    if most is None or extra > most or opponent not in bound:
+        return None
+    return index_number(index, mover, extra, opponent)
 
 
 def holds(table: Any, ruleset: Any) -> bool:

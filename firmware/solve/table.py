@@ -20,7 +20,7 @@ import numpy as np
 
 from engine.core.words import N_, phrase
 from engine.solve import Index
-from engine.tait.packed import EXTRA, HALF, HALF_MASK, OVER, TURN_SHIFT
+from engine.tait.solved import table_number
 from engine.tait.state import TAIT, Ruleset
 from firmware.solve.places import table_name
 from firmware.solve.run import FORMAT
@@ -50,16 +50,8 @@ class SolvedTable:
     def chance(self, code: int) -> float | None:
         """The chance that the side to play wins; None for a position the table does not hold
         (a game won, or more extra turns than any game can hold)."""
-        if code & OVER:
-            return None
-        side = code >> TURN_SHIFT & 1
-        mover = code >> HALF * side & HALF_MASK
-        opponent = code >> HALF * (1 - side) & HALF_MASK
-        extra = code >> EXTRA
-        bound = self._bound.get(mover)
-        if bound is None or extra > bound or opponent not in self._bound:
-            return None
-        return int(self.values[self.index.number(mover, extra, opponent)]) / self.scale
+        number = table_number(self.index, self._bound, code)
+        return None if number is None else int(self.values[number]) / self.scale
 
     def __repr__(self) -> str:
         return f"SolvedTable({str(self.path)!r}, {self.index.size:,} positions)"

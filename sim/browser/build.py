@@ -29,7 +29,7 @@ from firmware import words
 from firmware.lights.scenes import GOLD
 from firmware.menu.choices import choose, setting
 from firmware.service.link_schema import geometry_json
-from firmware.words import LANGUAGES, _, ngettext, pgettext, say
+from firmware.words import LANGUAGES, _, ngettext, pgettext, problem, say
 from sim.browser.page import OFFERED, SCRIPT, offers
 from sim.web import words as web_words
 from sim.web.board_svg import board_svg
@@ -44,6 +44,9 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-
                  "package.json")
 """What of Pyodide's npm package a browser loads as it is (no source maps, no node-only
 files)."""
+TABLE = "table"
+"""Where a published solved table lives beside the page (fetched only when chosen, so never
+kept by the service worker with the page)."""
 STDLIB = "python_stdlib.zip"
 """Python's standard library in Pyodide's package: served compiled (``bytecode``)."""
 PACKAGES = ("engine", "firmware", "hardware", "sim")
@@ -171,9 +174,12 @@ def _compile(found: Path, sources: bytes, kept: Path) -> None:
     made.replace(kept)
 
 
-def build(out: Path, *, docs: str = "../", npm: Path = NPM, fetch: bool = True) -> list[Path]:
+def build(out: Path, *, docs: str = "../", npm: Path = NPM, fetch: bool = True,
+          table: Path | None = None, table_rules: Any = None) -> list[Path]:
     """Write the Play page into ``out``; ``docs``: the way from it to the documentation's
-    front page; ``fetch``: install Pyodide if it is missing. Returns every file written."""
+    front page; ``fetch``: install Pyodide if it is missing; ``table``: a folder holding Tait's
+    solved table (of ``table_rules``: Tait's game when None), published beside the page for
+    Neferkaptah. Returns every file written."""
     found = pyodide(npm, fetch=fetch)
     out.mkdir(parents=True, exist_ok=True)
     written: dict[str, bytes] = {"aseb.zip": bytecode(found, packages_zip(), npm)}
@@ -189,15 +195,16 @@ def build(out: Path, *, docs: str = "../", npm: Path = NPM, fetch: bool = True) 
     written["manifest.webmanifest"] = manifest()
     version = hashlib.sha256(b"".join(hashlib.sha256(data).digest() for _, data in
                                       sorted(written.items()))).hexdigest()[:16]
+    published = None if table is None else publish(table, out / TABLE, table_rules)
     language = words.language()
     try:
         for code in LANGUAGES:
             words.use(code)
-            written[page_name(code)] = page(code, docs, version).encode()
+            written[page_name(code)] = page(code, docs, version, published).encode()
     finally:
         words.use(language)
     written["sw.js"] = service_worker(version, sorted(written)).encode()
-    paths = []
+    paths = [] if published is None else [out / published["lookup"], out / published["values"]]
     for name, data in written.items():
         path = out / name
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -224,15 +231,39 @@ def _templates() -> Any:
     return env
 
 
-def page(code: str, docs: str, version: str) -> str:
-    """The page in the language spoken now (``code``), the default game's board drawn."""
+def publish(folder: Path, out: Path, rules: Any = None) -> dict[str, str]:
+    """Tait's solved table (of ``rules``: Tait's game when None) in ``folder`` written into
+    ``out`` as browsers read it
+    (``sim.browser.table``): its values as they are, its index's lookup beside them. What
+    the page is told of it: where each is, and its size."""
+    from firmware.solve.places import table_name
+    from firmware.solve.table import TableError, open_table
+    from sim.browser.table import published
+
+    try:
+        found = open_table(folder.expanduser(), *([] if rules is None else [rules]))
+    except TableError as exc:
+        raise BuildError(f"no table to publish: {problem(exc)}") from None
+    out.mkdir(parents=True, exist_ok=True)
+    name = table_name(found.ruleset)
+    (out / f"{name}.json").write_text(json.dumps(published(found), separators=(",", ":")),
+                                      encoding="utf-8")
+    shutil.copyfile(found.path, out / f"{name}.values")
+    size = found.path.stat().st_size
+    return {"lookup": f"{TABLE}/{name}.json", "values": f"{TABLE}/{name}.values",
+            "size": f"{size / 1e6:.0f} MB"}
+
+
+def page(code: str, docs: str, version: str, table: dict[str, str] | None = None) -> str:
+    """The page in the language spoken now (``code``), the default game's board drawn;
+    Neferkaptah offered where ``table`` (his solved table) is published."""
     chosen, _problems = choose(None, {"language": code})
     rules = games.load(chosen.game)
     title = say(rules.title)
     signs = {key: _(name) for key, name in web_words.SIGNS.items()}
     shown = [{"key": key, "title": say(setting(key).title), "default": chosen[key],
               "choices": [{"value": c.value, "title": say(c.title)}
-                          for c in offers(setting(key), table=False)]}
+                          for c in offers(setting(key), table=table is not None)]}
              for key in OFFERED if key != "language"]
     script_words = {key: _(text) for key, text in web_words.SCRIPT.items()} | {
         key: _(text) for key, text in SCRIPT.items()}
@@ -240,7 +271,7 @@ def page(code: str, docs: str, version: str) -> str:
         lang=code, rtl=words.right_to_left(), script_words=script_words, settings=shown,
         board=board_svg(geometry_json(rules.geometry), title, signs),
         game={"name": rules.name}, languages=LANGUAGES,
-        pages={c: page_name(c) for c in LANGUAGES}, docs=docs, version=version))
+        pages={c: page_name(c) for c in LANGUAGES}, docs=docs, version=version, table=table))
 
 
 def service_worker(version: str, files: list[str]) -> str:
@@ -319,6 +350,7 @@ def main(argv: list[str] | None = None) -> int:
                                      description="Write the Play page into a folder.")
     parser.add_argument("out", type=Path, nargs="?")
     parser.add_argument("--docs", default="../", help="the way from the page to the docs")
+    parser.add_argument("--table", type=Path, help="publish the solved table in this folder")
     parser.add_argument("--pyodide", action="store_true",
                         help="only install Pyodide's npm package into build/npm")
     args = parser.parse_args(argv)
@@ -328,7 +360,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.pyodide:
             print(f"Pyodide in {pyodide()}")
             return 0
-        written = build(args.out, docs=args.docs)
+        written = build(args.out, docs=args.docs, table=args.table)
     except BuildError as exc:
         print(f"sim.browser.build: {exc}", file=sys.stderr)
         return 69

@@ -44,15 +44,12 @@ def offers(found: Setting, table: bool) -> tuple[Choice, ...]:
 
 SCRIPT = {
     "loading": N_("The games are starting: Python is loading in your browser."),
-    "ready": N_("Ready."),
-    "offline": N_("Ready, and ready to play offline next time."),
     "failed": N_("The games could not start in this browser: {problem}"),
     "table_loading": N_("Fetching Neferkaptah's solved table ({size}): once, then it is kept "
                         "in this browser."),
     "table_failed": N_("The solved table could not be fetched: Neferkaptah plays as the "
                        "Vizier."),
     "moves": N_("Your moves"),
-    "thinking": N_("The mummy is thinking..."),
 }
 """What the page's script says itself (Python says the rest), handed to it in the page's
 language."""

@@ -198,6 +198,13 @@ class Session:
         self._say(_("The game goes on where it was left."))
         self._ask()
 
+    def use_table(self, table: SolvedTable) -> None:
+        """Tait's solved table, fetched: Neferkaptah may be chosen, and plays from it, and the
+        chances of Tait's game are the table's."""
+        self.table = table
+        self.mummy = Mummy(self.chosen.level, table=table)
+        self._judge = None
+
     def step(self) -> list[dict[str, Any]]:
         """The mummy's next step (its throw, the move it shows, the move made); the events
         that changed (none when it is not the mummy's turn)."""

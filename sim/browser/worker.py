@@ -22,6 +22,7 @@ from engine.record import GameRecord
 from firmware.menu.choices import choose, setting
 from sim.browser.page import OFFERED, offers
 from sim.browser.session import Session
+from sim.browser.table import PublishedTable
 
 MAX_OPTIONS = 65536
 """Characters of the page's options at most (a kept game of Senet is some 6 KB)."""
@@ -43,6 +44,18 @@ def start(options: str, table: Any = None) -> Session:
         with contextlib.suppress(BadRecord, ValueError):  # no longer replays: a new game
             session.take_up(GameRecord.from_json(json.dumps(record)))
     return session
+
+
+def use_table(session: Session, lookup: str, values: Any) -> str:
+    """Tait's solved table as the site publishes it (``sim.browser.table``): its lookup's text
+    and its values (a sequence of uint16: the worker hands its typed array); the events that
+    changed, or an ``error`` event saying why it cannot be used."""
+    try:
+        table = PublishedTable(json.loads(lookup), values)
+    except (ValueError, RecursionError) as exc:
+        return _json([{"type": "error", "message": str(exc)}])
+    session.use_table(table)
+    return _json(session.events())
 
 
 def answer(session: Session, line: str) -> str:

@@ -16,6 +16,9 @@
   let waiting = "";
   let moves = [];
   let picked = null;  // the moves of the square clicked, by their place in the list
+  let tabled = false;  // Neferkaptah's solved table fetched
+  let level = "";  // the level chosen before Neferkaptah, while his table is fetched
+  let asked = {};  // the settings kept from a visit before
 
   function send(command) {
     if (worker) worker.postMessage({ command });
@@ -127,6 +130,8 @@
   }
 
   function settings(event) {
+    tabled = event.table;
+    level = event.values.level;
     for (const [key, value] of Object.entries(event.values)) {
       const select = $("setting-" + key);
       if (select && select.value !== value) select.value = value;
@@ -173,9 +178,29 @@
     }
   }
 
+  // Neferkaptah plays from the solved table the site publishes beside the page (data-table):
+  // fetched once, when he is first chosen, then kept in the browser.
+  function fetchTable() {
+    const published = JSON.parse(document.body.dataset.table || "null");
+    if (!published) return;
+    text("status", said("table_loading", { size: published.size }));
+    worker.postMessage({ table: published });
+  }
+
+  function tableTold(answer) {
+    if (answer === "ready") {
+      send({ type: "set", key: "level", value: "neferkaptah" });
+      return;
+    }
+    $("setting-level").value = level;  // he plays as chosen once his table is here
+    text("status", said("table_failed", {}));
+    speak([said("table_failed", {})]);
+  }
+
   function ready() {
     document.querySelectorAll("#choices select, #new-game").forEach((c) => { c.disabled = false; });
     document.body.dataset.ready = "yes";
+    if (asked.level === "neferkaptah") fetchTable();  // he was chosen on a visit before
     offline();
   }
 
@@ -205,9 +230,11 @@
       if (data.events) data.events.forEach(paint);
       if (data.ready) ready();
       if (data.failed) failed(data.failed);
+      if (data.table) tableTold(data.table);
     };
     worker.onerror = (e) => failed(e.message || "worker");
     const chosen = kept(KEPT.settings) || {};
+    asked = { ...chosen };
     chosen.language = document.documentElement.lang;
     if (!chosen.lights && window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
       chosen.lights = "calm";
@@ -232,7 +259,12 @@
       if (square) clicked(square.dataset.square);
     });
     $("choices").addEventListener("change", (e) => {
-      if (e.target.name) send({ type: "set", key: e.target.name, value: e.target.value });
+      if (!e.target.name) return;
+      if (e.target.name === "level" && e.target.value === "neferkaptah" && !tabled) {
+        fetchTable();
+        return;
+      }
+      send({ type: "set", key: e.target.name, value: e.target.value });
     });
     document.addEventListener("keydown", keys);
     start();

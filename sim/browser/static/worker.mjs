@@ -39,10 +39,35 @@ async function begin(options) {
   setInterval(() => post(glue.lights(session, performance.now() / 1000)), 100);
 }
 
+// Neferkaptah's solved table, where the site publishes one: fetched the first time it is
+// chosen, then kept in the browser's storage (a cache of its own, never the page's: a new
+// version of the site does not fetch it again).
+async function table(found) {
+  const kept = await caches.open("aseb-table");
+  const answers = [];
+  for (const name of [found.lookup, found.values]) {
+    const url = new URL("../" + name, import.meta.url).href;
+    let answer = await kept.match(url);
+    if (!answer) {
+      answer = await fetch(url);
+      if (!answer.ok) throw new Error(name + ": " + answer.status);
+      await kept.put(url, answer.clone());
+    }
+    answers.push(answer);
+  }
+  const values = new Uint16Array(await answers[1].arrayBuffer());
+  const events = JSON.parse(glue.use_table(session, await answers[0].text(), values));
+  if (events.length > 0 && events[0].type === "error") throw new Error(events[0].message);
+  if (events.length > 0) postMessage({ events });
+}
+
 onmessage = (message) => {
   const data = message.data;
   if (data.start) {
     begin(data.start).catch((e) => postMessage({ failed: String((e && e.message) || e) }));
+  } else if (data.table && session !== null) {
+    table(data.table).then(() => postMessage({ table: "ready" }))
+      .catch((e) => postMessage({ table: "failed", problem: String((e && e.message) || e) }));
   } else if (data.command && session !== null) {
     post(glue.answer(session, JSON.stringify(data.command)));
     next();

@@ -1,0 +1,157 @@
+"""The Play page's figures, in the distribution's headless Chromium (a fresh profile: a cold
+cache), the page built as ``make docs`` builds it and served from loopback as a static host
+serves it (each compressible file gzipped on the fly at level 6, as GitHub Pages and nginx's
+``gzip on`` do; the zips and PNGs as they are):
+
+- the bytes a first visit downloads (compressed as sent), to the first throw possible and once
+  everything is kept for offline play (goal: at most 15 MB);
+- the time from opening the page with a cold cache to the first throw possible (goal: under
+  5 s), and a second visit's (goal: under 1.5 s);
+- the Vizier's slowest move in the browser in a game of each game (the page's own worker,
+  driven as the page drives it), against the same move on this machine's CPython, replaying
+  the same game (goal: under 1 s; the ratio printed).
+
+    python -m tests.benchmarks.browser [--games tait,senet] [--visits 3]
+
+Loopback has no latency: a real network adds its own time to the first visit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from engine import games
+from engine.core.sticks import Throw
+from engine.mummy import Level, Mummy
+from engine.record import GameRecord
+from sim.browser.build import build
+from tests.sim.browser.site import Site, served
+from tests.sim.chromium import FLAGS, executable
+
+WAIT = 180_000
+THROW_POSSIBLE = "#throw-button:not([disabled])"
+
+DRIVE = """async ([game, seed, limit]) => {
+  // The page's own worker, driven as the page drives it: the player throws and plays the first
+  // move; each message's time kept, the mummy's chosen moves marked.
+  const worker = new Worker("/app/static/worker.mjs", { type: "module" });
+  const found = { steps: [], record: null, waiting: "" };
+  let last = performance.now();
+  let turns = 0;
+  await new Promise((done, failed) => {
+    worker.onerror = (e) => failed(new Error(e.message));
+    worker.onmessage = (message) => {
+      const now = performance.now();
+      const data = message.data;
+      if (data.failed) { failed(new Error(data.failed)); return; }
+      let told = false;
+      for (const event of data.events || []) {
+        if (event.type === "moves" && event.chosen) found.steps.push(now - last);
+        if (event.type === "played" && event.record) found.record = event.record;
+        if (event.type === "status") { found.waiting = event.waiting; told = true; }
+      }
+      last = now;
+      if (!told) return;  // the lights alone: nothing asked of the player
+      if (found.waiting === "over" || turns > limit) { worker.terminate(); done(); return; }
+      const asked = { throw: { type: "throw" }, move: { type: "move", move: "1" } };
+      const command = asked[found.waiting];
+      if (command) { turns++; worker.postMessage({ command }); }
+    };
+    worker.postMessage({ start: { settings: { game, level: "vizier", opponent: "reels",
+      chances: "hidden", language: "en" }, record: null, seed, pace: 0 } });
+  });
+  return found;
+}"""
+
+
+def visit(context: Any, site: Site, url: str) -> tuple[float, int, Any]:
+    """Open ``url`` in a new page: seconds to the first throw possible, bytes sent meanwhile."""
+    page = context.new_page()
+    sent = site.sent
+    started = time.perf_counter()
+    page.goto(url)
+    page.wait_for_selector(THROW_POSSIBLE, timeout=WAIT)
+    return time.perf_counter() - started, site.sent - sent, page
+
+
+def native_moves(record: dict[str, Any]) -> list[float]:
+    """Seconds this Python takes for each move the mummy (the Reels) chose in ``record``,
+    replayed in order by a fresh mummy as the browser's was."""
+    game = GameRecord.from_json(json.dumps(record))
+    mummy = Mummy(Level.VIZIER)
+    rng = random.Random(0)
+    before = game.initial()
+    timed = []
+    for action, after in game.replay():
+        if not isinstance(action, Throw) and before.turn.name == "REELS" and before.moves:
+            started = time.perf_counter()
+            mummy.choose(before, rng)
+            timed.append(time.perf_counter() - started)
+        before = after
+    return timed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.benchmarks.browser")
+    parser.add_argument("--games", default=",".join(games.names()))
+    parser.add_argument("--visits", type=int, default=3, help="second visits timed")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="aseb-bench-") as scratch:
+        root = Path(scratch)
+        written = build(root / "site" / "app")
+        size = sum(path.stat().st_size for path in written)
+        print(f"the page: {len(written)} files, {size / 1e6:.2f} MB as built")
+        with served(root / "site") as site, sync_playwright() as playwright:
+            context = playwright.chromium.launch_persistent_context(
+                str(root / "profile"), executable_path=executable(), args=FLAGS,
+                viewport={"width": 1280, "height": 900})
+            url = f"{site.url}/app/index.html?pace=0&seed={args.seed}"
+            seconds, sent, page = visit(context, site, url)
+            print(f"first visit, cold cache: first throw possible after {seconds:.2f} s "
+                  f"(goal < 5 s), {sent / 1e6:.2f} MB downloaded, gzip as served")
+            page.wait_for_selector("body[data-offline=ready]", timeout=WAIT)
+            print(f"  kept for offline play: {site.sent / 1e6:.2f} MB downloaded in all "
+                  f"(goal <= 15 MB), {len(site.asked)} requests")
+            page.close()
+            again = []
+            for _visit in range(args.visits):
+                seconds, sent, page = visit(context, site, url)
+                again.append(seconds)
+                page.close()
+            print(f"second visit: first throw possible after {statistics.median(again):.2f} s "
+                  f"median of {len(again)} ({', '.join(f'{s:.2f}' for s in again)}; goal "
+                  f"< 1.5 s), {sent} bytes downloaded")
+            page = context.new_page()
+            page.goto(f"{site.url}/app/pyodide/LICENSE.txt")
+            slowest = []
+            for name in args.games.split(","):
+                found = page.evaluate(DRIVE, [name, args.seed, 2000])
+                browser = [s / 1000 for s in found["steps"]]
+                native = native_moves(found["record"])
+                worst = max(range(len(browser)), key=browser.__getitem__)
+                pair = (browser[worst], native[worst] if worst < len(native) else float("nan"))
+                slowest.append(pair)
+                print(f"{name}: the Vizier's {len(browser)} moves, slowest in the browser "
+                      f"{pair[0] * 1000:.0f} ms, the same move natively {pair[1] * 1000:.0f} ms "
+                      f"(x{pair[0] / pair[1]:.1f}); median {statistics.median(browser) * 1000:.0f}"
+                      f" ms against {statistics.median(native) * 1000:.0f} ms")
+            context.close()
+        browser_worst, native_worst = max(slowest)
+        print(f"the Vizier's slowest move in the browser: {browser_worst * 1000:.0f} ms (goal "
+              f"< 1 s), natively {native_worst * 1000:.0f} ms: x{browser_worst / native_worst:.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
