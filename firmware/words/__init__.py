@@ -86,6 +86,15 @@ def speaking(language: str) -> Iterator[None]:
         _here.reset(token)
 
 
+def read_catalogs_from(folder: Path) -> None:
+    """Read the catalogs from ``folder`` (laid out as ``locale/`` is) from now on: where the
+    packages are imported from a zip (the browser's worker), their catalogs are files apart."""
+    global LOCALES, _catalog
+    LOCALES = folder
+    _translation.cache_clear()
+    _catalog = _translation(_language)
+
+
 @cache
 def _translation(language: str) -> gettext.NullTranslations:
     return gettext.translation(DOMAIN, LOCALES, [language], fallback=language == "en")

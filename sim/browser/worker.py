@@ -15,10 +15,13 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import zipfile
+from pathlib import Path
 from typing import Any
 
 from engine.core.errors import BadRecord
 from engine.record import GameRecord
+from firmware import words
 from firmware.menu.choices import choose, setting
 from sim.browser.page import OFFERED, offers
 from sim.browser.session import Session
@@ -28,17 +31,19 @@ MAX_OPTIONS = 65536
 """Characters of the page's options at most (a kept game of Senet is some 6 KB)."""
 
 
-def start(options: str, table: Any = None) -> Session:
+def start(options: str, packages: str | None = None) -> Session:
     """A session from the page's ``options`` (JSON: ``settings``, a kept ``record``, a
-    ``seed``); ``table``: Tait's solved table, where the visitor has it."""
+    ``seed``); ``packages``: the zip aseb is imported from, its catalogs read from a copy
+    beside it."""
+    if packages is not None:
+        words.read_catalogs_from(_catalogs(Path(packages)))
     found = _options(options)
     kept = found.get("settings")
     values = {key: value for key, value in (kept.items() if isinstance(kept, dict) else ())
-              if key in OFFERED and isinstance(value, str) and _offered(key, value, table)}
+              if key in OFFERED and isinstance(value, str) and _offered(key, value)}
     chosen, _problems = choose(None, values)
     seed = found.get("seed")
-    session = Session(random.Random(seed if isinstance(seed, int) else None), chosen,
-                      table=table)
+    session = Session(random.Random(seed if isinstance(seed, int) else None), chosen)
     record = found.get("record")
     if isinstance(record, dict):
         with contextlib.suppress(BadRecord, ValueError):  # no longer replays: a new game
@@ -78,6 +83,20 @@ def events(session: Session) -> str:
     return _json(session.events())
 
 
+def _catalogs(packages: Path) -> Path:
+    """The catalogs in the zip ``packages`` (``firmware/words/locale/``), written as files
+    beside it (gettext reads files); where they are."""
+    folder = packages.with_name("locale")
+    inside = "firmware/words/locale/"
+    with zipfile.ZipFile(packages) as found:
+        for name in found.namelist():
+            if name.startswith(inside) and name.endswith(".mo"):
+                path = folder / name.removeprefix(inside)
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(found.read(name))
+    return folder
+
+
 def _options(text: str) -> dict[str, Any]:
     if len(text) > MAX_OPTIONS:
         return {}
@@ -88,9 +107,10 @@ def _options(text: str) -> dict[str, Any]:
     return found if isinstance(found, dict) else {}
 
 
-def _offered(key: str, value: str, table: Any) -> bool:
+def _offered(key: str, value: str) -> bool:
+    """Whether the page offers ``value`` for ``key`` before any solved table is fetched."""
     try:
-        return setting(key).choice(value) in offers(setting(key), table is not None)
+        return setting(key).choice(value) in offers(setting(key), table=False)
     except ValueError:
         return False
 

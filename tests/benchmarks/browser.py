@@ -82,6 +82,13 @@ def visit(context: Any, site: Site, url: str) -> tuple[float, int, Any]:
     return time.perf_counter() - started, site.sent - sent, page
 
 
+def phases(page: Any) -> str:
+    """Where the worker's start went: Python up, aseb's packages unpacked, imported, the
+    session started (milliseconds from the worker's start)."""
+    found = json.loads(page.evaluate("document.body.dataset.timings || '{}'"))
+    return ", ".join(f"{name} {ms} ms" for name, ms in found.items())
+
+
 def native_moves(record: dict[str, Any]) -> list[float]:
     """Seconds this Python takes for each move the mummy (the Reels) chose in ``record``,
     replayed in order by a fresh mummy as the browser's was."""
@@ -120,6 +127,7 @@ def main(argv: list[str] | None = None) -> int:
             seconds, sent, page = visit(context, site, url)
             print(f"first visit, cold cache: first throw possible after {seconds:.2f} s "
                   f"(goal < 5 s), {sent / 1e6:.2f} MB downloaded, gzip as served")
+            print(f"  in the worker: {phases(page)}")
             page.wait_for_selector("body[data-offline=ready]", timeout=WAIT)
             print(f"  kept for offline play: {site.sent / 1e6:.2f} MB downloaded in all "
                   f"(goal <= 15 MB), {len(site.asked)} requests")
@@ -128,6 +136,7 @@ def main(argv: list[str] | None = None) -> int:
             for _visit in range(args.visits):
                 seconds, sent, page = visit(context, site, url)
                 again.append(seconds)
+                print(f"  a second visit: {seconds:.2f} s; in the worker: {phases(page)}")
                 page.close()
             print(f"second visit: first throw possible after {statistics.median(again):.2f} s "
                   f"median of {len(again)} ({', '.join(f'{s:.2f}' for s in again)}; goal "

@@ -197,7 +197,8 @@
     speak([said("table_failed", {})]);
   }
 
-  function ready() {
+  function ready(timings) {
+    document.body.dataset.timings = JSON.stringify(timings || {});
     document.querySelectorAll("#choices select, #new-game").forEach((c) => { c.disabled = false; });
     document.body.dataset.ready = "yes";
     if (asked.level === "neferkaptah") fetchTable();  // he was chosen on a visit before
@@ -228,7 +229,7 @@
     worker.onmessage = (message) => {
       const data = message.data;
       if (data.events) data.events.forEach(paint);
-      if (data.ready) ready();
+      if (data.ready) ready(data.timings);
       if (data.failed) failed(data.failed);
       if (data.table) tableTold(data.table);
     };

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from firmware import words
 from firmware.words import LANGUAGES
 from sim.browser.build import KEPT_OUT, BuildError, build, page_name
 from sim.browser.session import Session
@@ -112,3 +113,18 @@ def test_the_manifest_makes_it_an_app_with_our_icons(page: Path) -> None:
         data = (page / icon["src"]).read_bytes()
         width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
         assert data[:8] == b"\x89PNG\r\n\x1a\n" and icon["sizes"] == f"{width}x{height}"
+
+
+def test_imported_from_its_zip_the_worker_reads_the_catalogs_beside_it(
+        page: Path, tmp_path: Path) -> None:
+    packages = tmp_path / "aseb.zip"
+    packages.write_bytes((page / "aseb.zip").read_bytes())
+    kept = words.LOCALES
+    try:
+        session = start('{"settings": {"language": "de"}}', str(packages))
+        assert words.LOCALES == tmp_path / "locale"
+        assert (tmp_path / "locale/de/LC_MESSAGES/aseb.mo").is_file()
+        assert session.lines[0].startswith("Zwanzig Felder")
+    finally:
+        words.read_catalogs_from(kept)
+        words.use("en")
