@@ -202,7 +202,6 @@
     document.querySelectorAll("#choices select, #new-game").forEach((c) => { c.disabled = false; });
     document.body.dataset.ready = "yes";
     if (asked.level === "neferkaptah") fetchTable();  // he was chosen on a visit before
-    offline();
   }
 
   function failed(problem) {
@@ -210,13 +209,25 @@
     document.body.dataset.ready = "failed";
   }
 
-  // Kept for offline play once the games have started (their files are in the browser's
-  // cache by then: the service worker keeps them without fetching them twice).
-  function offline() {
+  // Every file of the page kept for offline play before the games start (the service worker's
+  // copy is the one Python loads, so the first visit downloads each file once and the next
+  // starts from its compiled code). Where the browser keeps nothing (a private window, a
+  // frame on a site that may not store), the games start all the same.
+  async function keptOffline() {
     if (!("serviceWorker" in navigator)) return;
-    navigator.serviceWorker.register("sw.js").then(() => navigator.serviceWorker.ready)
-      .then(() => { document.body.dataset.offline = "ready"; })
-      .catch(() => { /* no offline play here; the page plays on */ });
+    try {
+      const registration = await navigator.serviceWorker.register("sw.js");
+      await new Promise((done) => {
+        if (navigator.serviceWorker.controller) { done(); return; }
+        navigator.serviceWorker.addEventListener("controllerchange", done, { once: true });
+        const installing = registration.installing || registration.waiting;
+        if (!installing) { if (!registration.active) done(); return; }
+        installing.addEventListener("statechange", () => {
+          if (installing.state === "redundant") done();  // it could not keep the files
+        });
+      });
+      if (navigator.serviceWorker.controller) document.body.dataset.offline = "ready";
+    } catch (e) { /* no offline play here; the page plays on */ }
   }
 
   function start() {
@@ -268,6 +279,6 @@
       send({ type: "set", key: e.target.name, value: e.target.value });
     });
     document.addEventListener("keydown", keys);
-    start();
+    keptOffline().then(start);
   });
 })();

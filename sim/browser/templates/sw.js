@@ -1,6 +1,7 @@
-// The Play page offline: every file it needs, kept at the first visit (most of them straight from
-// the browser's cache, fetched once as the games started); a new version of the site keeps its
-// own copy and drops the old. Written by make docs (sim/browser/build.py).
+// The Play page offline: every file it needs, kept at the first visit before the games start
+// (the page waits for it), so Python loads this copy: each file is downloaded once, and the next
+// visit starts from the code compiled from it. A new version of the site keeps its own copy and
+// drops the old. Written by make docs (sim/browser/build.py).
 "use strict";
 
 const VERSION = {{ version|tojson }};
