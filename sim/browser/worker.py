@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import random
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,9 +25,13 @@ from engine.core.errors import BadRecord
 from engine.record import GameRecord
 from firmware import words
 from firmware.menu.choices import choose, setting
+from firmware.service.link_schema import message
+from firmware.words import _
 from sim.browser.page import OFFERED, offers
 from sim.browser.session import Session
 from sim.browser.table import PublishedTable
+
+log = logging.getLogger(__name__)
 
 MAX_OPTIONS = 65536
 """Characters of the page's options at most (a kept game of Senet is some 6 KB)."""
@@ -58,29 +64,40 @@ def use_table(session: Session, lookup: str, values: Any) -> str:
     try:
         table = PublishedTable(json.loads(lookup), values)
     except (ValueError, RecursionError) as exc:
-        return _json([{"type": "error", "message": str(exc)}])
+        return _json([message("error", message=str(exc))])
     session.use_table(table)
     return _json(session.events())
 
 
 def answer(session: Session, line: str) -> str:
     """Carry out one command of the link; the events that changed."""
-    return _json(session.answer(line))
+    return _guarded(lambda: session.answer(line))
 
 
 def step(session: Session) -> str:
     """The mummy's next step; the events that changed (``[]``: not its turn)."""
-    return _json(session.step())
+    return _guarded(session.step)
 
 
 def lights(session: Session, now: float) -> str:
     """The lights at the page's time ``now`` (seconds), if they changed."""
-    return _json(session.lights(now))
+    return _guarded(lambda: session.lights(now))
 
 
 def events(session: Session) -> str:
     """Every event the page has not been told."""
-    return _json(session.events())
+    return _guarded(session.events)
+
+
+def _guarded(act: Callable[[], list[dict[str, Any]]]) -> str:
+    """What ``act`` tells; whatever goes wrong in it, an ``error`` event naming it (the page
+    says it and plays on, as the board's link answers a companion), never a stalled page."""
+    try:
+        return _json(act())
+    except Exception as exc:
+        log.exception("the game could not do that")
+        return _json([message("error", message=f"{_('The game could not do that')} "
+                                               f"({type(exc).__name__})")])
 
 
 def _catalogs(packages: Path) -> Path:

@@ -279,6 +279,12 @@
       send({ type: "set", key: e.target.name, value: e.target.value });
     });
     document.addEventListener("keydown", keys);
+    if (window.self !== window.top) {  // in a frame on another site: its pages open apart
+      document.querySelectorAll(".nav .brand, #how-to-play").forEach((link) => {
+        link.target = "_blank";
+        link.rel = "noopener";
+      });
+    }
     keptOffline().then(start);
   });
 })();

@@ -23,7 +23,7 @@ from firmware.play.evidence import move_squares
 from firmware.service.link_schema import hex_colour
 from firmware.story.tutorial import LESSONS
 from sim.browser.session import Session
-from sim.browser.worker import start
+from sim.browser.worker import answer, start
 from sim.terminal.game import TerminalGame
 
 
@@ -271,3 +271,18 @@ def test_the_record_kept_replays_the_game_exactly() -> None:
     record = GameRecord.from_json(json.dumps(json.loads(game.told["played"])["record"]))
     assert Game.from_record(record).state.notation() == game.game.state.notation()
     assert record.to_data(Notation()) == json.loads(game.told["played"])["record"]
+
+
+def test_whatever_goes_wrong_in_the_game_is_told_to_the_page_and_play_goes_on(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game = start('{"settings": {"opponent": "none"}}')
+
+    def broken() -> None:
+        raise ZeroDivisionError
+
+    monkeypatch.setattr(game, "throw", broken)
+    told = json.loads(answer(game, '{"type": "throw"}'))
+    assert told == [{"v": 3, "type": "error",
+                     "message": "The game could not do that (ZeroDivisionError)"}]
+    monkeypatch.undo()
+    assert json.loads(answer(game, '{"type": "throw"}'))[0]["type"] != "error"
