@@ -96,8 +96,8 @@ def _guarded(act: Callable[[], list[dict[str, Any]]]) -> str:
         return _json(act())
     except Exception as exc:
         log.exception("the game could not do that")
-        return _json([message("error", message=f"{_('The game could not do that')} "
-                                               f"({type(exc).__name__})")])
+        return _json([message("error", message=_("The game could not do that ({problem})")
+                              .format(problem=type(exc).__name__))])
 
 
 def _catalogs(packages: Path) -> Path:
