@@ -286,3 +286,31 @@ def test_whatever_goes_wrong_in_the_game_is_told_to_the_page_and_play_goes_on(
                      "message": "The game could not do that (ZeroDivisionError)"}]
     monkeypatch.undo()
     assert json.loads(answer(game, '{"type": "throw"}'))[0]["type"] != "error"
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_no_word_escapes_the_catalog_in_a_whole_game_or_the_tutorial(name: str) -> None:
+    from tests.sim.test_no_word_escapes import escaped
+
+    game = session(16, level="scribe")
+    try:
+        words.use("qps")  # the pseudo-language: every marked word bracketed and accented
+        game.lines.clear()  # (what it said in English before)
+        said: list[str] = []
+        for mode in ("game", "tutorial") if name == "tait" else ("game",):
+            game.change("game", name)
+            game.change("mode", mode)
+            for _ in range(300 if mode == "game" else 60):
+                events = game.step() if game.waiting == "mummy" else game.answer(
+                    '{"type": "throw"}' if game.waiting == "throw" else
+                    '{"type": "new_game"}' if game.waiting == "over" else
+                    '{"type": "move", "move": "1"}')
+                for event in events:
+                    said += {"status": [event.get("text", ""), *(event.get("lesson") or {})
+                                        .values()],
+                             "moves": [move["words"] for move in event.get("moves", [])],
+                             "game": [event.get("title", "")]}.get(event["type"], [])
+        said += game.lines
+        assert {word: line for line in said for word in escaped(line)} == {}
+    finally:
+        words.use("en")
