@@ -50,7 +50,7 @@ from firmware.service.link_schema import (
     side_key,
 )
 from firmware.spoken.sentences import move_said
-from firmware.story.tutorial import PLAYER, Progress, Teacher
+from firmware.story.tutorial import PLAYER, Progress, Teacher, path_glow
 from firmware.words import N_, _, problem, say
 from sim.browser.page import OFFERED, PAGE_WORDS, offers
 from sim.terminal.game import (
@@ -465,10 +465,14 @@ class Session:
     def _lights(self) -> dict[str, Any]:
         show = self._show()
         kept = self._frame
-        if kept is not None and kept[0] == show and steady(show, self.now):
+        path = self.teacher is not None and self.teacher.lesson.path
+        if kept is not None and kept[0] == show and steady(show, self.now) and not path:
             return {"frame": kept[1]}
-        frame = {name: hex_colour(colour) for name, colour in sorted(
-            scene(show, self.now).items()) if colour != (0, 0, 0)}
+        lit = scene(show, self.now)
+        if path:  # the lesson of the path: a soft light runs along it, as on the board
+            lit = path_glow(lit, self.now)
+        frame = {name: hex_colour(colour) for name, colour in sorted(lit.items())
+                 if colour != (0, 0, 0)}
         self._frame = (show, frame)
         return {"frame": frame}
 

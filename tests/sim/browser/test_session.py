@@ -16,6 +16,7 @@ from engine.core.sides import Side
 from engine.game import Game
 from engine.mummy import Level, Mummy
 from engine.record import GameRecord, Notation
+from engine.tait.board import path
 from firmware import words
 from firmware.lights.scenes import GOLD, SIDE_COLOUR
 from firmware.menu.choices import choose
@@ -250,6 +251,13 @@ def test_the_tutorial_is_played_lesson_by_lesson_then_the_games_go_on() -> None:
     assert "The tutorial is over." in game.lines
     assert sum(line.startswith("Lesson ") for line in game.lines) == len(LESSONS)
     assert "Press Throw, or the Enter key" in " ".join(game.lines)
+
+
+def test_the_lesson_of_the_path_lights_the_path_as_the_board_does() -> None:
+    game = session(13, mode="tutorial")
+    assert LESSONS[0].path
+    lit = {square for t in range(20) for square in frame_at(game, t / 5)}
+    assert set(path(Side.CONES)) <= lit
 
 
 def test_a_move_the_lesson_does_not_teach_starts_the_lesson_again() -> None:
