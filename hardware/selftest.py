@@ -13,13 +13,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from hardware.board_file import DARK_PIXEL, Board
-from hardware.clock import MonotonicClock
+from hardware.boards.board_file import DARK_PIXEL, Board
+from hardware.core.clock import MonotonicClock
+from hardware.core.events import ShakeStarted, SquareChanged, SticksThrown
+from hardware.core.squares import SENET_SQUARES, SQUARES
 from hardware.devices import Devices, open_devices
-from hardware.events import ShakeStarted, SquareChanged, SticksThrown
-from hardware.lights import WHITE
-from hardware.reach import SLIDE_PATHS, Line, crossings, verdict
-from hardware.squares import SENET_SQUARES, SQUARES
+from hardware.lights.pixels import WHITE
+from hardware.sensors.reach import SLIDE_PATHS, Line, crossings, verdict
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,7 @@ def run_selftest(
 ) -> SelftestReport:
     """Check ``squares`` (default: every square of the board), every pixel, a sound and a
     shake, telling the person what is wrong; with ``reach``, also measure the reeds' reach by
-    a piece slid across every line (``hardware.reach``)."""
+    a piece slid across every line (``hardware.sensors.reach``)."""
     report = SelftestReport()
     squares = board.squares if squares is None else squares
     say(f"Checking {board.name}.")

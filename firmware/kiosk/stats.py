@@ -24,7 +24,7 @@ from typing import Any, TextIO
 
 from firmware.atomic import set_aside
 from firmware.words import _
-from hardware.file_reader import Bounds, Unreadable, kind_of, read_bytes
+from hardware.doors.file_reader import Bounds, Unreadable, kind_of, read_bytes
 
 log = logging.getLogger(__name__)
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from engine import games
 from firmware.service.boards import games_on
-from hardware.board_file import Board
-from hardware.squares import RACK_OF, STICK_PIXELS
+from hardware.boards.board_file import Board
+from hardware.core.squares import RACK_OF, STICK_PIXELS
 
 SPARE_REEDS = 0.2
 """Reeds bought beyond the count: glass reeds crack when their leads are bent near the body."""

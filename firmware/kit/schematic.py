@@ -11,9 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from hardware.board_file import CHANNELS, Board
-from hardware.hall_file import SPI1
-from hardware.header import PHYSICAL
+from hardware.boards.board_file import CHANNELS, Board
+from hardware.boards.hall_file import SPI1
+from hardware.core.header import PHYSICAL
 
 PITCH = 1.4
 """Schematic units between two neighbouring pins of a drawn chip."""

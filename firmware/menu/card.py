@@ -32,8 +32,8 @@ from firmware.menu.choices import games_on
 from firmware.menu.menu_table import MenuTable, Page, menu_table
 from firmware.words import N_, _, right_to_left, say
 from firmware.words.shaping import ARABIC, ARABIC_FACE, runs, shaped
-from hardware.board_file import Board
-from hardware.strips import Colour
+from hardware.boards.board_file import Board
+from hardware.lights.strips import Colour
 
 WIDTH, HEIGHT = 595.0, 842.0
 """An A4 page in points."""

@@ -27,7 +27,7 @@ from engine.mummy import Level
 from firmware import words
 from firmware.lights.scenes import CALM, CONES, GOLD, REELS
 from firmware.words import LANGUAGES, _
-from hardware.strips import Colour
+from hardware.lights.strips import Colour
 
 STORY_GAME = "tait"
 """The tutorial and Setna's tournament are Twenty Squares under Tait's rules (1995's game)."""

@@ -44,10 +44,10 @@ from firmware.service.restarts import (
 from firmware.solve.background import table_watcher
 from firmware.story.facts import FactTeller, SpokenFacts, awaiting_throw
 from firmware.story.modes import Companion, check_story
-from hardware.errors import shown
-from hardware.hall import HallSensors
-from hardware.lights import Frame
-from hardware.voice import EspeakVoice, Voice
+from hardware.core.errors import shown
+from hardware.lights.pixels import Frame
+from hardware.sensors.hall import HallSensors
+from hardware.sounds.voice import EspeakVoice, Voice
 
 log = logging.getLogger(__name__)
 
@@ -140,10 +140,10 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
     from firmware.kiosk.stats import GameLog
     from firmware.play.store import Store
     from firmware.service.boards import check_board, read_board
-    from hardware.clock import MonotonicClock
+    from hardware.core.clock import MonotonicClock
+    from hardware.core.errors import ConfigError, HardwareUnavailable
     from hardware.devices import open_devices
-    from hardware.errors import ConfigError, HardwareUnavailable
-    from hardware.hall_levels import Levels
+    from hardware.sensors.hall_levels import Levels
 
     file = SettingsFile(state_dir)
     try:

@@ -76,7 +76,7 @@ def _play(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
     mode: str | None = chosen.mode
     from firmware.words import voice as language_voice
-    from hardware.voice import EspeakVoice
+    from hardware.sounds.voice import EspeakVoice
 
     voice = EspeakVoice(language_voice(), warn=False)  # for spoken play, where it is chosen
 
@@ -274,7 +274,7 @@ def _run(args: argparse.Namespace) -> int:
     ruleset = rules_of(args)
     if args.board and not args.game:  # a Senet or a Hall board plays its own game
         from firmware.service.boards import own_game, read_board
-        from hardware.errors import ConfigError
+        from hardware.core.errors import ConfigError
 
         try:
             ruleset = rules_of(args, own_game(read_board(Path(args.board))).name)
@@ -387,7 +387,7 @@ def _menu_card(args: argparse.Namespace) -> int:
 
     from firmware.menu.card import draw_card
     from firmware.service.boards import board_defaults, read_board
-    from hardware.board_file import DEFAULT_BOARD, ConfigError
+    from hardware.boards.board_file import DEFAULT_BOARD, ConfigError
 
     try:
         board = read_board(Path(args.board) if args.board else DEFAULT_BOARD)
@@ -407,7 +407,7 @@ def _build_kit(args: argparse.Namespace) -> int:
 
     from firmware.kit import write_kit
     from firmware.service.boards import read_board
-    from hardware.board_file import DEFAULT_BOARD, ConfigError
+    from hardware.boards.board_file import DEFAULT_BOARD, ConfigError
 
     try:
         board = read_board(Path(args.board) if args.board else DEFAULT_BOARD)

@@ -24,8 +24,8 @@ from firmware.service.restarts import EX_CONFIG, EX_SOFTWARE
 from firmware.solve.background import start, table_watcher
 from firmware.spoken.spoken_play import quiet
 from firmware.words import voice as language_voice
-from hardware.board_file import ConfigError
-from hardware.voice import EspeakVoice, Voice
+from hardware.boards.board_file import ConfigError
+from hardware.sounds.voice import EspeakVoice, Voice
 from sim.board.demo import Demo
 from sim.board.table import Table
 

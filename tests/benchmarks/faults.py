@@ -31,9 +31,9 @@ import firmware.kiosk.stats
 from engine.record import GameRecord
 from firmware.play.controller import Settings
 from firmware.play.store import Store
-from hardware.board_file import Board, KioskConfig
-from hardware.expander import GIVE_UP
-from hardware.lights import Frame
+from hardware.boards.board_file import Board, KioskConfig
+from hardware.lights.pixels import Frame
+from hardware.sensors.expander import GIVE_UP
 from sim.board.table import Table
 
 RESTART_GAP = 5.0

@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from hardware.board_file import BOARDS, DEFAULT_BOARD, Board, load_board
+from hardware.boards.board_file import BOARDS, DEFAULT_BOARD, Board, load_board
 from hardware.devices import open_devices
-from hardware.reach import crossings, verdict
 from hardware.selftest import Prompt, SelftestReport, count_whites, run_selftest
+from hardware.sensors.reach import crossings, verdict
 from sim.board.pins import SimBoard
 from sim.board.reeds import BUILDS, GAP, OVERLAP, Build
 from sim.command.selftest import EX_CONFIG, robot_hand, selftest_main

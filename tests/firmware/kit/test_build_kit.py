@@ -1,7 +1,7 @@
 """The build kit of every shipped board file: drawn from the file, measured back from the PDF.
 
 The template's squares are checked against the board's geometry worked out here again from
-the squares' grid (``hardware.squares``) and the file's ``[build]`` sizes, read off the
+the squares' grid (``hardware.core.squares``) and the file's ``[build]`` sizes, read off the
 printed pages themselves (pdfplumber): each page says which part of the board it shows.
 """
 
@@ -18,8 +18,8 @@ import pdfplumber
 import pytest
 
 from firmware.kit.template import PAGES
-from hardware.board_file import BOARDS, load_board
-from hardware.squares import POSITION_OF
+from hardware.boards.board_file import BOARDS, load_board
+from hardware.core.squares import POSITION_OF
 from sim.command.cli import main
 
 POINT_MM = 25.4 / 72

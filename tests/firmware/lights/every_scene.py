@@ -24,7 +24,7 @@ from firmware.menu.menu_table import menu_table
 from firmware.story.sand_scene import tournament_scene
 from firmware.story.tournament import TO_WIN, Tournament
 from firmware.story.tutorial import path_glow
-from hardware.lights import Frame
+from hardware.lights.pixels import Frame
 
 C, R = Side.CONES, Side.REELS
 SECONDS = 8.0

@@ -13,8 +13,8 @@ from firmware.play.controller import Settings
 from firmware.service import daemon, restarts
 from firmware.service.notify import Notifier
 from firmware.service.restarts import EX_UNAVAILABLE, back_off, started, wait_after
-from hardware.board_file import DEFAULT_BOARD
-from hardware.errors import HardwareUnavailable
+from hardware.boards.board_file import DEFAULT_BOARD
+from hardware.core.errors import HardwareUnavailable
 from sim.board.table import Table
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from firmware.service.boards import own_game, read_board
-from hardware.board_file import BOARDS
+from hardware.boards.board_file import BOARDS
 
 
 @pytest.mark.parametrize(("board_file", "game"), [

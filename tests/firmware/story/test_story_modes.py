@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from hardware.board_file import BOARDS, DEFAULT_BOARD, ConfigError, parse_board
+from hardware.boards.board_file import BOARDS, DEFAULT_BOARD, ConfigError, parse_board
 from sim.command.cli import main
 
 

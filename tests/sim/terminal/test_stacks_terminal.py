@@ -56,7 +56,7 @@ def test_aseb_run_plays_the_stacking_game_only_on_a_hall_board(
 
 def test_aseb_sim_plays_the_stacking_game_on_a_hall_board_only(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    from hardware.board_file import DEFAULT_BOARD
+    from hardware.boards.board_file import DEFAULT_BOARD
 
     assert main(["sim", "--game", "stacks", "--board", str(DEFAULT_BOARD),
                  "--state-dir", str(tmp_path)]) == 78
@@ -64,7 +64,7 @@ def test_aseb_sim_plays_the_stacking_game_on_a_hall_board_only(
 
 
 def test_a_board_file_for_a_stacks_board_is_refused_saying_why(tmp_path: Path) -> None:
-    from hardware.board_file import ConfigError, load_board
+    from hardware.boards.board_file import ConfigError, load_board
 
     board = tmp_path / "board.toml"
     board.write_text('[board]\nkind = "stacks"\n')
