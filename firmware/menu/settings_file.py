@@ -21,9 +21,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from firmware.atomic import set_aside, write_whole
 from firmware.menu.choices import Chosen, choose
 from hardware.doors.file_reader import SETTINGS, Unreadable, read_json
+from hardware.doors.writer import set_aside, write_whole
 
 log = logging.getLogger(__name__)
 

@@ -29,9 +29,9 @@ from engine.core.sides import Side
 from engine.games.api import Rules
 from engine.mummy import Fair
 from engine.record import GameRecord, Notation
-from firmware.atomic import set_aside, tidy, write_whole
 from hardware.core.errors import shown
 from hardware.doors.file_reader import SAVE, Unreadable, read_json
+from hardware.doors.writer import set_aside, tidy, write_whole
 
 log = logging.getLogger(__name__)
 

@@ -67,7 +67,7 @@ def calibrate_main(argv: list[str]) -> int:
         print(f"aseb calibrate: refused: {guide.refused}", file=sys.stderr)
         return EX_REFUSED
     assert guide.levels is not None
-    from firmware.atomic import write_whole
+    from hardware.doors.writer import write_whole
 
     write_whole(out, guide.levels.to_json())
     print(f"Calibrated {len(guide.levels.squares)} squares (noise {guide.levels.noise:.1f} "

@@ -29,8 +29,8 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from firmware.atomic import set_aside
 from hardware.doors.file_reader import SMALL, Bounds, Unreadable, kind_of, read_json, read_text
+from hardware.doors.writer import set_aside
 
 log = logging.getLogger(__name__)
 

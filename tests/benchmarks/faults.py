@@ -26,8 +26,8 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import firmware.atomic
 import firmware.kiosk.stats
+import hardware.doors.writer
 from engine.record import GameRecord
 from firmware.play.controller import Settings
 from firmware.play.store import Store
@@ -66,13 +66,13 @@ class Disk:
         return _Full(f, self) if self.full and any(c in mode for c in "wax+") else f
 
     def install(self) -> None:
-        """Stand in for ``open`` where the saves (``firmware.atomic``) and the game lines are
+        """Stand in for ``open`` where the saves (``hardware.doors.writer``) and the game lines are
         written."""
-        firmware.atomic.open = self.open  # type: ignore[attr-defined]
+        hardware.doors.writer.open = self.open  # type: ignore[attr-defined]
         firmware.kiosk.stats.open = self.open  # type: ignore[attr-defined]
 
     def remove(self) -> None:
-        del firmware.atomic.open  # type: ignore[attr-defined]
+        del hardware.doors.writer.open  # type: ignore[attr-defined]
         del firmware.kiosk.stats.open  # type: ignore[attr-defined]
 
 

@@ -1,5 +1,6 @@
 """Every kept file is written whole or not at all, and a bad one is set aside, never lost: the
-one helper (``firmware.atomic``) the save, the settings, the tournament and the games share."""
+one writer (``hardware.doors.writer``) the save, the settings, the tournament and the games
+share."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware.atomic import aside_name, set_aside, write_whole
+from hardware.doors.writer import aside_name, set_aside, write_whole
 
 
 def test_a_file_is_replaced_whole(tmp_path: Path) -> None:
