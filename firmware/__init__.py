@@ -7,6 +7,5 @@ its rooms import one way, from the top of this list down:
 - ``kiosk``, ``story``: the museum kiosk; the tutorial, Setna's tournament and the facts;
 - ``play``: the controller, its tracker, evidence, phases, showing, telling and saves;
 - ``menu``: the board menu, the one description of the settings, the settings file, the card;
-- ``solve``, ``lights``, ``words``: the solved table; light scenes; the words and catalogs;
-- ``atomic``: files written whole or not at all.
+- ``solve``, ``lights``, ``words``: the solved table; light scenes; the words and catalogs.
 """

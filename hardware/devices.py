@@ -16,25 +16,25 @@ from typing import Any
 
 from gpiozero.pins import Factory  # type: ignore[import-untyped]
 
-from hardware.board_file import Board
-from hardware.buttons import Buttons
-from hardware.clock import Clock
-from hardware.errors import shown
-from hardware.expander import Mcp23017, Mcp23017Reeds
-from hardware.hall import AnalogIn, HallSensors
-from hardware.hall_levels import Levels
-from hardware.lights import Lights
-from hardware.pins import open_pin_factory
-from hardware.reeds import GpioReeds, ReedArray
-from hardware.sounds import FOLDER
-from hardware.speaker import MixerSpeaker, Speaker
-from hardware.sticks import StickBox
-from hardware.strips import PixelStrip, open_strip
+from hardware.boards.board_file import Board
+from hardware.core.clock import Clock
+from hardware.core.errors import shown
+from hardware.core.pins import open_pin_factory
+from hardware.lights.pixels import Lights
+from hardware.lights.strips import PixelStrip, open_strip
+from hardware.sensors.expander import Mcp23017, Mcp23017Reeds
+from hardware.sensors.hall import AnalogIn, HallSensors
+from hardware.sensors.hall_levels import Levels
+from hardware.sensors.reeds import GpioReeds, ReedArray
+from hardware.sounds.shipped import FOLDER
+from hardware.sounds.speaker import MixerSpeaker, Speaker
+from hardware.sticks.buttons import Buttons
+from hardware.sticks.stick_box import StickBox
 
 log = logging.getLogger(__name__)
 
 SOUNDS = FOLDER
-"""Where the sounds shipped with aseb live (``hardware.sounds.FOLDER``, also named here)."""
+"""Where the sounds shipped with aseb live (``hardware.sounds.shipped.FOLDER``, also named here)."""
 
 
 @dataclass

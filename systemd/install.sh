@@ -190,7 +190,7 @@ needs=$(PYTHONPATH=$stage python3 -B -P - "$board_source" <<'EOF'
 import sys
 from firmware.service.boards import check_board, own_game, read_board
 from firmware.story.modes import check_story
-from hardware.errors import ConfigError
+from hardware.core.errors import ConfigError
 
 try:
     board = read_board(sys.argv[1])

@@ -14,7 +14,7 @@ import pytest
 os.environ["LANGUAGE"] = "en"  # the tests read English (a test of another language asks for it)
 
 from firmware import words
-from hardware.lights import Frame
+from hardware.lights.pixels import Frame
 from sim.board.table import Table
 from tests.firmware.invariant import unguided
 

@@ -52,7 +52,7 @@ def test_the_pieces_of_a_message_are_its_words_between_placeholders() -> None:
 
 def test_the_check_finds_log_calls_everywhere() -> None:
     messages = dict(log_messages())
-    assert any(where.startswith("hardware/expander.py") for where in messages)
+    assert any(where.startswith("hardware/sensors/expander.py") for where in messages)
     assert any(where.startswith("sim/web/") for where in messages)
 
 

@@ -21,8 +21,8 @@ from mkdocs.structure.files import File, Files
 from engine import games
 from firmware.kit import write_kit
 from firmware.kit.parts import parts
-from hardware.board_file import BOARDS, load_board
-from hardware.wiring import wiring_diagram
+from hardware.boards.board_file import BOARDS, load_board
+from hardware.boards.wiring import wiring_diagram
 
 _scratch = tempfile.TemporaryDirectory(prefix="aseb-docs-")
 

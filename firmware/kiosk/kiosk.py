@@ -31,8 +31,8 @@ from firmware.kiosk.stats import GameLine, GameLog
 from firmware.lights.scenes import Phase
 from firmware.play import sounds
 from firmware.play.controller import Controller, Settings
-from hardware.board_file import KioskConfig
-from hardware.events import ButtonPressed, ButtonReleased, SquareChanged, SticksThrown
+from hardware.boards.board_file import KioskConfig
+from hardware.core.events import ButtonPressed, ButtonReleased, SquareChanged, SticksThrown
 
 log = logging.getLogger(__name__)
 

@@ -26,7 +26,7 @@ from firmware.play.controller import Controller
 from firmware.play.telling import shake_words
 from firmware.play.tracker import Unsettled
 from firmware.words import _
-from hardware.strips import Colour
+from hardware.lights.strips import Colour
 
 log = logging.getLogger(__name__)
 

@@ -22,9 +22,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from firmware.atomic import set_aside
 from firmware.words import _
-from hardware.file_reader import Bounds, Unreadable, kind_of, read_bytes
+from hardware.doors.file_reader import Bounds, Unreadable, kind_of, read_bytes
+from hardware.doors.writer import set_aside
 
 log = logging.getLogger(__name__)
 

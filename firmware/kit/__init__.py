@@ -12,7 +12,7 @@ from firmware.kit.layout import Layout
 from firmware.kit.parts import write_parts
 from firmware.kit.schematic import write_schematic
 from firmware.kit.template import PAGES, write_template
-from hardware.board_file import Board
+from hardware.boards.board_file import Board
 
 
 def write_kit(board: Board, out: Path) -> list[Path]:

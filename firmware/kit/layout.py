@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hardware.board_file import Board
-from hardware.squares import POSITION_OF, STICK_PIXELS
+from hardware.boards.board_file import Board
+from hardware.core.squares import POSITION_OF, STICK_PIXELS
 
 PIXEL_MM = 10.0
 """A WS2812B pixel on its round or square carrier board: the pocket under a square's centre."""

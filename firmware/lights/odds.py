@@ -16,8 +16,8 @@ from __future__ import annotations
 from engine.core.sides import Side
 from engine.tait.board import path
 from firmware.lights.scenes import PALETTE, Palette, breathe, scale
-from hardware.lights import Frame
-from hardware.strips import Colour
+from hardware.lights.pixels import Frame
+from hardware.lights.strips import Colour
 
 GROW = 0.8
 """Seconds the bar takes to fill in."""

@@ -17,9 +17,9 @@ from engine.core.sides import Side
 from engine.games.api import Geometry
 from engine.tait.board import TWENTY_SQUARES
 from firmware.lights.scenes import GOLD, STICK_DARK, STICK_WHITE, flashing_twice, scale
-from hardware.lights import Frame
-from hardware.squares import STICK_PIXELS
-from hardware.strips import Colour
+from hardware.core.squares import STICK_PIXELS
+from hardware.lights.pixels import Frame
+from hardware.lights.strips import Colour
 
 __all__ = ["DIGIT", "GAP", "ROUNDS", "START", "TWENTY_SQUARES", "pin_frame", "pin_seconds"]
 

@@ -27,9 +27,9 @@ from typing import NamedTuple
 from engine.core.sticks import Throw
 from engine.games.api import Geometry, Side
 from engine.tait.board import TWENTY_SQUARES
-from hardware.lights import Frame
-from hardware.squares import STICK_PIXELS
-from hardware.strips import Colour
+from hardware.core.squares import STICK_PIXELS
+from hardware.lights.pixels import Frame
+from hardware.lights.strips import Colour
 
 CONES: Colour = (20, 90, 255)  # faience blue
 REELS: Colour = (255, 120, 0)  # amber: far from blue for every kind of colour vision

@@ -22,8 +22,8 @@ from firmware.lights.scenes import CALM, breathe, pulse, scale
 from firmware.menu.choices import NO_TABLE, Chosen
 from firmware.menu.menu_table import MenuTable, Page
 from firmware.words import N_, _, say
-from hardware.lights import Frame
-from hardware.strips import Colour
+from hardware.lights.pixels import Frame
+from hardware.lights.strips import Colour
 
 DONE_COLOUR: Colour = (0, 220, 90)
 SHOWN_PAGE: Colour = (255, 255, 255)

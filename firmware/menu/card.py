@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -32,8 +33,8 @@ from firmware.menu.choices import games_on
 from firmware.menu.menu_table import MenuTable, Page, menu_table
 from firmware.words import N_, _, right_to_left, say
 from firmware.words.shaping import ARABIC, ARABIC_FACE, runs, shaped
-from hardware.board_file import Board
-from hardware.strips import Colour
+from hardware.boards.board_file import Board
+from hardware.lights.strips import Colour
 
 WIDTH, HEIGHT = 595.0, 842.0
 """An A4 page in points."""
@@ -306,6 +307,7 @@ def _board(card: Card, title: str, geometry: Geometry,
     return top - geometry.rows * cell
 
 
+@lru_cache(maxsize=8192)  # the layout measures each line at every size it tries
 def width_of(text: str, size: float, bold: bool = False) -> float:
     """How wide ``text`` is printed (points), Arabic as shaped, in the faces that draw it."""
     from reportlab.pdfbase.pdfmetrics import stringWidth

@@ -27,7 +27,7 @@ from engine.mummy import Level
 from firmware import words
 from firmware.lights.scenes import CALM, CONES, GOLD, REELS
 from firmware.words import LANGUAGES, _
-from hardware.strips import Colour
+from hardware.lights.strips import Colour
 
 STORY_GAME = "tait"
 """The tutorial and Setna's tournament are Twenty Squares under Tait's rules (1995's game)."""
@@ -169,6 +169,7 @@ def keys() -> tuple[str, ...]:
     return tuple(s.key for s in settings())
 
 
+@cache  # the registry is fixed once imported, and the menu asks at every frame
 def games_on(kind: str) -> tuple[str, ...]:
     """The games a ``kind`` of board can play, in the registry's order."""
     return tuple(name for name in games.names() if games.load(name).geometry.board == kind)

@@ -1,7 +1,7 @@
 """The owner's choices, kept in one settings file in the state directory (``settings.json``).
 
 Written atomically (a temporary file, flushed to disk, renamed over the old one) whenever the
-board menu closes; read at start by the one careful reader (``hardware.file_reader``). A file
+board menu closes; read at start by the one careful reader (``hardware.doors.file_reader``). A file
 that cannot be used whole (not a regular file, not text, not JSON, nested too deeply, too big, a
 value of the wrong type or no longer offered) is moved aside
 (``settings.bad-N.json``) with a log line, as the saved game is, and its good values are kept:
@@ -21,9 +21,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from firmware.atomic import set_aside, write_whole
 from firmware.menu.choices import Chosen, choose
-from hardware.file_reader import SETTINGS, Unreadable, read_json
+from hardware.doors.file_reader import SETTINGS, Unreadable, read_json
+from hardware.doors.writer import set_aside, write_whole
 
 log = logging.getLogger(__name__)
 

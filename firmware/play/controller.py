@@ -25,7 +25,7 @@ from firmware.play.remote_turn import RemoteTurn
 from firmware.play.settings import Settings
 from firmware.play.showing import Showing
 from firmware.play.tracker import AsExpected, InProgress, Mismatch, Recognized
-from hardware.events import (
+from hardware.core.events import (
     ButtonPressed,
     ShakeAbandoned,
     ShakeStarted,
@@ -34,8 +34,8 @@ from hardware.events import (
     StackChanged,
     SticksThrown,
 )
-from hardware.lights import Frame
-from hardware.squares import RACK_OF
+from hardware.core.squares import RACK_OF
+from hardware.lights.pixels import Frame
 
 __all__ = ["Controller", "Settings"]  # the settings a controller is built with
 

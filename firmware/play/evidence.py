@@ -26,7 +26,7 @@ from types import MappingProxyType
 from typing import Any
 
 from engine.games.api import Offboard, Position, Side
-from hardware.squares import RACK_OF, RACKS
+from hardware.core.squares import RACK_OF, RACKS
 
 WAITING = {Side.CONES: "CW", Side.REELS: "RW"}
 BORNE_OFF = {Side.CONES: "CO", Side.REELS: "RO"}

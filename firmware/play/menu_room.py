@@ -22,8 +22,8 @@ from firmware.play.evidence import census
 from firmware.play.phases import Phases
 from firmware.play.store import Store
 from firmware.play.tracker import Unsettled
-from hardware.lights import Frame
-from hardware.squares import RACK_OF
+from hardware.core.squares import RACK_OF
+from hardware.lights.pixels import Frame
 
 log = logging.getLogger("firmware.play.controller")  # its rooms log as the controller, as before
 

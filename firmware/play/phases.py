@@ -26,7 +26,7 @@ from firmware.play.saving import Saving
 from firmware.play.store import Saved
 from firmware.play.telling import Telling, last_throws, why_lost
 from firmware.play.tracker import AsExpected, Expectation, InProgress, Mismatch
-from hardware.squares import RACK_OF
+from hardware.core.squares import RACK_OF
 
 log = logging.getLogger("firmware.play.controller")  # its rooms log as the controller, as before
 

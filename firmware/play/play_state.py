@@ -26,10 +26,10 @@ from firmware.play import sounds
 from firmware.play.settings import Settings
 from firmware.play.store import Store
 from firmware.play.tracker import AsExpected, InProgress, Mismatch, MoveTracker, Verdict
-from hardware.clock import Clock
-from hardware.lights import Frame
-from hardware.speaker import Speaker
-from hardware.strips import Colour
+from hardware.core.clock import Clock
+from hardware.lights.pixels import Frame
+from hardware.lights.strips import Colour
+from hardware.sounds.speaker import Speaker
 
 SAID = 1000
 """Sentences of what happened kept for a log (the newest last): a whole game, and more."""

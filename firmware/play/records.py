@@ -12,9 +12,9 @@ from pathlib import Path
 
 from engine.core.errors import BadRecord
 from engine.record import GameRecord
-from firmware.atomic import write_whole
 from firmware.solve.places import default_directory
-from hardware.file_reader import RECORD, Unreadable, read_json
+from hardware.doors.file_reader import RECORD, Unreadable, read_json
+from hardware.doors.writer import write_whole
 
 MAX_BYTES = RECORD.size
 """No record of a real game comes near this; a bigger file is refused unread."""

@@ -22,8 +22,8 @@ from firmware.lights.scenes import Phase, Show, scene, steady
 from firmware.play.evidence import captured, move_squares
 from firmware.play.play_state import PlayState
 from firmware.play.tracker import InProgress, Mismatch
-from hardware.lights import Frame
-from hardware.strips import Colour
+from hardware.lights.pixels import Frame
+from hardware.lights.strips import Colour
 
 
 class Showing(PlayState):

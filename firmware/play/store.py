@@ -3,7 +3,7 @@
 A save is written to a temporary file, flushed to disk, then renamed over the old one, so a
 power cut leaves either the old save or the new one, never half of one (a temporary file a
 power cut or a kill left behind is removed when the save is next read). A save is read by the
-one careful reader (``hardware.file_reader``); one that cannot be used for any reason (not a
+one careful reader (``hardware.doors.file_reader``); one that cannot be used for any reason (not a
 regular file, bigger than any game, binary garbage, numbers too large, nesting too deep) is
 moved aside with a warning and start-up goes on without it: never a hang, never a crash at
 every start.
@@ -29,9 +29,9 @@ from engine.core.sides import Side
 from engine.games.api import Rules
 from engine.mummy import Fair
 from engine.record import GameRecord, Notation
-from firmware.atomic import set_aside, tidy, write_whole
-from hardware.errors import shown
-from hardware.file_reader import SAVE, Unreadable, read_json
+from hardware.core.errors import shown
+from hardware.doors.file_reader import SAVE, Unreadable, read_json
+from hardware.doors.writer import set_aside, tidy, write_whole
 
 log = logging.getLogger(__name__)
 

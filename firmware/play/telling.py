@@ -19,7 +19,7 @@ from firmware.play.evidence import RACK_SIDE
 from firmware.play.play_state import PlayState
 from firmware.play.tracker import InProgress, Mismatch
 from firmware.words import N_, _, ngettext, say, side_said, upper_first
-from hardware.squares import RACK_OF
+from hardware.core.squares import RACK_OF
 
 log = logging.getLogger("firmware.play.controller")  # its rooms log as the controller, as before
 

@@ -35,7 +35,7 @@ from firmware.play.evidence import (
     square_of,
     stack_tokens,
 )
-from hardware.squares import RACK_OF
+from hardware.core.squares import RACK_OF
 
 log = logging.getLogger(__name__)
 

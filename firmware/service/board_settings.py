@@ -33,7 +33,7 @@ from firmware.play.settings import Settings
 from firmware.service.boards import board_defaults
 from firmware.spoken.spoken_play import SpokenPlay, quiet
 from firmware.story.modes import Companion, begin_story
-from hardware.board_file import Board
+from hardware.boards.board_file import Board
 
 log = logging.getLogger(__name__)
 

@@ -16,13 +16,13 @@ from pathlib import Path
 from engine import games
 from engine.games.api import Rules
 from firmware.menu.choices import choose, offered, setting, volume_step
-from hardware.board_file import DEFAULT_BOARDS, Board, ConfigError, load_board
+from hardware.boards.board_file import DEFAULT_BOARDS, Board, ConfigError, load_board
 
 
 def read_board(path: str | Path, rules: Rules | None = None) -> Board:
     """The board file at ``path``, checked as every door checks it: each section and key
-    (``hardware.board_file``), the defaults its ``[menu]`` and ``[story]`` give (offered on its
-    kind of board), and, with ``rules``, that it is wired for their game's board. ConfigError
+    (``hardware.boards.board_file``), the defaults its ``[menu]`` and ``[story]`` give (offered
+    on its kind of board), and, with ``rules``, that it is wired for their game's board. ConfigError
     names the file and the key."""
     board = load_board(path)
     board_defaults(board)

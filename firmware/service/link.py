@@ -57,7 +57,7 @@ from firmware.service.link_schema import (
 from firmware.story.setna import MUMMY, Setna
 from firmware.story.tournament import TO_WIN
 from firmware.words import LANGUAGES, N_, _, language, say, speaking
-from hardware.lights import Frame
+from hardware.lights.pixels import Frame
 
 log = logging.getLogger(__name__)
 

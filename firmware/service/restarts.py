@@ -22,7 +22,7 @@ import threading
 from pathlib import Path
 
 from firmware.service.notify import Notifier
-from hardware.file_reader import SMALL, Unreadable, read_text
+from hardware.doors.file_reader import SMALL, Unreadable, read_text
 
 log = logging.getLogger(__name__)
 

@@ -24,7 +24,7 @@ from engine.tait.solved import table_number
 from engine.tait.state import TAIT, Ruleset
 from firmware.solve.places import table_name
 from firmware.solve.run import FORMAT
-from hardware.file_reader import Bounds, Unreadable, read_json
+from hardware.doors.file_reader import Bounds, Unreadable, read_json
 
 TABLE = Bounds("solved table's description", 1_000_000, depth=4, keys=100)
 """A table's ``.json``: its rules and a bound for each of its halves (about 23 KB for five

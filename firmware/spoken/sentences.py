@@ -15,7 +15,7 @@ from engine.games.api import Position
 from firmware.play.telling import racks_to_mend
 from firmware.play.tracker import InProgress, Mismatch
 from firmware.words import N_, _, ngettext, side_said, upper_first
-from hardware.squares import RACK_OF
+from hardware.core.squares import RACK_OF
 
 MOVES = {Side.CONES: N_("Cone on {source} to {target}"),
          Side.REELS: N_("Reel on {source} to {target}")}

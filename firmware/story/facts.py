@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from firmware.lights.scenes import Phase
 from firmware.words import _
-from hardware.errors import ConfigError
-from hardware.toml_reader import Section
+from hardware.core.errors import ConfigError
+from hardware.doors.toml_reader import Section
 
 if TYPE_CHECKING:
     from firmware.play.controller import Controller
-    from hardware.voice import Voice
+    from hardware.sounds.voice import Voice
 
 FACTS_FILE = Path(__file__).with_name("mummy_facts.toml")
 LONGEST = 220

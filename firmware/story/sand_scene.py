@@ -20,9 +20,9 @@ from engine.core.sides import Side
 from engine.tait.board import path
 from firmware.lights.scenes import CONES, GOLD, breathe, scale
 from firmware.story.tournament import TO_WIN, Tournament
-from hardware.lights import Frame
-from hardware.squares import POSITION, STICK_PIXELS
-from hardware.strips import Colour
+from hardware.core.squares import POSITION, STICK_PIXELS
+from hardware.lights.pixels import Frame
+from hardware.lights.strips import Colour
 
 SAND: Colour = (170, 110, 30)
 SETNA: Colour = (200, 215, 255)  # a pale figure, told from the sand by its breathing

@@ -24,7 +24,7 @@ from firmware.play.controller import Controller
 from firmware.story.sand_scene import tournament_scene
 from firmware.story.tournament import TO_WIN, Tournament, TournamentStore
 from firmware.words import N_, _, say, upper_first
-from hardware.lights import Frame
+from hardware.lights.pixels import Frame
 
 log = logging.getLogger(__name__)
 

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from firmware.atomic import set_aside, write_whole
 from firmware.words import N_, _
-from hardware.errors import shown
-from hardware.file_reader import SMALL, Unreadable, read_json
+from hardware.core.errors import shown
+from hardware.doors.file_reader import SMALL, Unreadable, read_json
+from hardware.doors.writer import set_aside, write_whole
 
 log = logging.getLogger(__name__)
 

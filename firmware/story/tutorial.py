@@ -29,7 +29,7 @@ from firmware.lights.scenes import SIDE_COLOUR, scale
 from firmware.play.controller import Controller
 from firmware.play.store import Store
 from firmware.words import N_, _
-from hardware.lights import Frame
+from hardware.lights.pixels import Frame
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from hardware.sounds.voices import RATE, Samples
+from hardware.sounds.instruments import RATE, Samples
 
 EFFECT_LOUDNESS = -20.0
 """Every effect's loudness, dBFS."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from hardware.sounds.voices import RATE, Samples, dum, harp, knock, lute, reverb, sistrum, tek
+from hardware.sounds.instruments import RATE, Samples, dum, harp, knock, lute, reverb, sistrum, tek
 
 BEAT = 60 / 80
 EIGHTH = BEAT / 2

@@ -20,18 +20,7 @@ from pathlib import Path
 import numpy as np
 import soundfile  # type: ignore[import-untyped]
 
-from hardware.sounds import FOLDER, MUSIC, SUFFIX
-from hardware.sounds.levels import (
-    EFFECT_LOUDNESS,
-    MUSIC_LOUDNESS,
-    PEAK_CEILING,
-    Levels,
-    loudness,
-    measure,
-    problems,
-)
-from hardware.sounds.music import music
-from hardware.sounds.voices import (
+from hardware.sounds.instruments import (
     RATE,
     Samples,
     dum,
@@ -44,6 +33,17 @@ from hardware.sounds.voices import (
     sistrum,
     tek,
 )
+from hardware.sounds.levels import (
+    EFFECT_LOUDNESS,
+    MUSIC_LOUDNESS,
+    PEAK_CEILING,
+    Levels,
+    loudness,
+    measure,
+    problems,
+)
+from hardware.sounds.music import music
+from hardware.sounds.shipped import FOLDER, MUSIC, SUFFIX
 
 Rng = np.random.Generator
 

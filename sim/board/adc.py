@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from gpiozero.pins.mock import MockFactory, MockSPIDevice  # type: ignore[import-untyped]
 
-from hardware.hall import CLOCK_PIN, MISO_PIN, MOSI_PIN
+from hardware.sensors.hall import CLOCK_PIN, MISO_PIN, MOSI_PIN
 
 
 class MockMcp3208(MockSPIDevice):  # type: ignore[misc]

@@ -20,9 +20,9 @@ import statistics
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from hardware.hall_calibration import fit, steps_for
-from hardware.hall_file import HallConfig
-from hardware.hall_levels import Levels
+from hardware.boards.hall_file import HallConfig
+from hardware.sensors.hall_calibration import fit, steps_for
+from hardware.sensors.hall_levels import Levels
 from sim.board.hall_field import Design, Field
 
 

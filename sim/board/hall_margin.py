@@ -2,7 +2,7 @@
 neighbouring counts (-3..+3), every case of ``Design`` at its worst at once.
 
 A square's reading, after calibration has taken off what its neighbours leak in
-(``hardware.hall_levels.Levels.own``), is judged by the threshold halfway between the two
+(``hardware.sensors.hall_levels.Levels.own``), is judged by the threshold halfway between the two
 calibrated levels. The worst case of each level is worked out term by term, each term at its own
 worst (they are independent, so the sum's worst is the sum of the worsts): the square's own men
 (each magnet +-10%, the stack off centre in any direction), each other square's men at any count
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from hardware.hall_levels import between, judge
+from hardware.sensors.hall_levels import between, judge
 from sim.board.hall_field import Design, Field
 
 LEVELS = tuple(range(-3, 4))

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from engine.core.sides import Side
 from engine.games.api import Position
 from firmware.play.evidence import WAITING, owners_of, trips
-from hardware.squares import RACK_OF, RACKS
+from hardware.core.squares import RACK_OF, RACKS
 from sim.board.pieces import Pieces
 from sim.board.pins import SimBoard
 from sim.board.racks import Racks

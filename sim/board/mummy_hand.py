@@ -23,7 +23,7 @@ from firmware.lights.scenes import Phase
 from firmware.play.controller import Controller
 from firmware.play.evidence import Trip, trips
 from firmware.play.tracker import AsExpected
-from hardware.squares import RACKS
+from hardware.core.squares import RACKS
 from sim.board.pieces import Pieces
 from sim.board.pins import SimBoard
 from sim.board.racks import Racks

@@ -25,13 +25,13 @@ from typing import Any
 from gpiozero.pins.mock import MockFactory, MockPin  # type: ignore[import-untyped]
 
 from firmware.play.evidence import square_of, stack_tokens
-from hardware.board_file import DARK_PIXEL, DEFAULT_BOARD, Board, load_board
-from hardware.clock import ManualClock
+from hardware.boards.board_file import DARK_PIXEL, DEFAULT_BOARD, Board, load_board
+from hardware.core.clock import ManualClock
+from hardware.core.squares import POSITION_OF, STACKS, passed_over
 from hardware.devices import Devices, open_devices
-from hardware.hall import HallSensors
-from hardware.speaker import SilentSpeaker
-from hardware.squares import POSITION_OF, STACKS, passed_over
-from hardware.strips import Colour, MemoryStrip
+from hardware.lights.strips import Colour, MemoryStrip
+from hardware.sensors.hall import HallSensors
+from hardware.sounds.speaker import SilentSpeaker
 from sim.board.expander import FakeMcp23017
 from sim.board.hall_board import SimHall, calibrated
 from sim.board.reeds import PLAIN, Build

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from hardware.squares import RACKS
+from hardware.core.squares import RACKS
 from sim.board.pins import SimBoard
 
 

@@ -26,8 +26,8 @@ from firmware.service.board_settings import BoardSettings, load_choices, with_ch
 from firmware.service.boards import board_for, check_board
 from firmware.solve.installed import table_for
 from firmware.spoken.spoken_play import quiet
-from hardware.board_file import Board, KioskConfig
-from hardware.lights import Frame
+from hardware.boards.board_file import Board, KioskConfig
+from hardware.lights.pixels import Frame
 from sim.board.pins import SimBoard
 from sim.board.reeds import PLAIN, Build
 

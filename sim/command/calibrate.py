@@ -14,12 +14,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 from firmware.service.boards import read_board
-from hardware.board_file import Board
-from hardware.clock import ManualClock
-from hardware.errors import ConfigError, HardwareUnavailable
-from hardware.hall_guide import CalibrationGuide, Request
-from hardware.lights import Frame
-from hardware.squares import POSITION_OF, STACKS
+from hardware.boards.board_file import Board
+from hardware.core.clock import ManualClock
+from hardware.core.errors import ConfigError, HardwareUnavailable
+from hardware.core.squares import POSITION_OF, STACKS
+from hardware.lights.pixels import Frame
+from hardware.sensors.hall_guide import CalibrationGuide, Request
 from sim.board.hall_board import SimHall
 
 EX_UNAVAILABLE = 69
@@ -67,7 +67,7 @@ def calibrate_main(argv: list[str]) -> int:
         print(f"aseb calibrate: refused: {guide.refused}", file=sys.stderr)
         return EX_REFUSED
     assert guide.levels is not None
-    from firmware.atomic import write_whole
+    from hardware.doors.writer import write_whole
 
     write_whole(out, guide.levels.to_json())
     print(f"Calibrated {len(guide.levels.squares)} squares (noise {guide.levels.noise:.1f} "
@@ -122,10 +122,10 @@ def simulated(board: Board, missing: list[str], reversed_: list[str]) -> Calibra
 def on_this_pi(board: Board) -> CalibrationGuide:
     """Calibrate this Pi's Hall board: its ADCs read, its lights shown, a person's hands."""
     assert board.hall is not None
-    from hardware.hall import open_channels
-    from hardware.lights import Lights
-    from hardware.pins import open_pin_factory
-    from hardware.strips import open_strip
+    from hardware.core.pins import open_pin_factory
+    from hardware.lights.pixels import Lights
+    from hardware.lights.strips import open_strip
+    from hardware.sensors.hall import open_channels
 
     factory = open_pin_factory(board.pin_factory)
     channels = open_channels(board.hall, factory)

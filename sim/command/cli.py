@@ -76,7 +76,7 @@ def _play(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
     mode: str | None = chosen.mode
     from firmware.words import voice as language_voice
-    from hardware.voice import EspeakVoice
+    from hardware.sounds.voice import EspeakVoice
 
     voice = EspeakVoice(language_voice(), warn=False)  # for spoken play, where it is chosen
 
@@ -271,16 +271,21 @@ def _run(args: argparse.Namespace) -> int:
         raise ValueError(_("--demo and --kiosk play on the simulated board only: add "
                            "--simulated (a real board's kiosk is its board file's [kiosk] "
                            "section)"))
-    ruleset = rules_of(args)
-    if args.board and not args.game:  # a Senet or a Hall board plays its own game
-        from firmware.service.boards import own_game, read_board
-        from hardware.errors import ConfigError
+    board = None
+    if args.board:  # read once, here: every later step is handed what was read
+        from firmware.service.boards import read_board
+        from hardware.core.errors import ConfigError
 
         try:
-            ruleset = rules_of(args, own_game(read_board(Path(args.board))).name)
+            board = read_board(Path(args.board))
         except ConfigError as exc:
             print(f"aseb run: {exc}", file=sys.stderr)
             return 78
+    ruleset = rules_of(args)
+    if board is not None and not args.game:  # a Senet or a Hall board plays its own game
+        from firmware.service.boards import own_game
+
+        ruleset = rules_of(args, own_game(board).name)
     why = no_board(ruleset)
     if why is not None:
         raise ValueError(why)
@@ -297,9 +302,9 @@ def _run(args: argparse.Namespace) -> int:
             raise ValueError(_("--demo plays both sides itself: it cannot follow the tutorial"))
         return run_simulated(settings, state_dir, args.seconds, demo=args.demo,
                              kiosk=args.kiosk, story=story, overrides=overrides,
-                             solve=args.solve, link=link,
-                             board=Path(args.board) if args.board else None)
-    return run_board(Path(args.board), settings, state_dir, story=story, overrides=overrides,
+                             solve=args.solve, link=link, board=board)
+    assert board is not None  # a real board is run only with --board (refused above)
+    return run_board(board, settings, state_dir, story=story, overrides=overrides,
                      table_for=table_for, link=link)
 
 
@@ -387,7 +392,7 @@ def _menu_card(args: argparse.Namespace) -> int:
 
     from firmware.menu.card import draw_card
     from firmware.service.boards import board_defaults, read_board
-    from hardware.board_file import DEFAULT_BOARD, ConfigError
+    from hardware.boards.board_file import DEFAULT_BOARD, ConfigError
 
     try:
         board = read_board(Path(args.board) if args.board else DEFAULT_BOARD)
@@ -407,7 +412,7 @@ def _build_kit(args: argparse.Namespace) -> int:
 
     from firmware.kit import write_kit
     from firmware.service.boards import read_board
-    from hardware.board_file import DEFAULT_BOARD, ConfigError
+    from hardware.boards.board_file import DEFAULT_BOARD, ConfigError
 
     try:
         board = read_board(Path(args.board) if args.board else DEFAULT_BOARD)

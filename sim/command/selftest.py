@@ -12,8 +12,8 @@ import sys
 from typing import Any
 
 from firmware.service.boards import read_board
-from hardware.board_file import DEFAULT_BOARD, Board
-from hardware.errors import ConfigError, HardwareUnavailable
+from hardware.boards.board_file import DEFAULT_BOARD, Board
+from hardware.core.errors import ConfigError, HardwareUnavailable
 from hardware.selftest import Prompt, SelftestReport, count_whites, run_on_this_pi, run_selftest
 from sim.board.pins import SimBoard
 from sim.board.reeds import BUILDS, PLAIN, Build

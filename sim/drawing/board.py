@@ -15,8 +15,8 @@ import pygame
 
 from engine.core.sides import Side
 from engine.games.api import Geometry
-from hardware.squares import STICK_PIXELS
-from hardware.strips import Colour
+from hardware.core.squares import STICK_PIXELS
+from hardware.lights.strips import Colour
 from sim.drawing.layout import Layout
 from sim.drawing.signs import INK, draw_sign
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from hardware.strips import Colour
+from hardware.lights.strips import Colour
 from sim.drawing.board import CONE_BODY, CONE_EDGE, REEL_BODY, REEL_EDGE, TABLE_LINE
 
 LABEL: Colour = (236, 226, 206)

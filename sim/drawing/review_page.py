@@ -15,7 +15,7 @@ import pygame
 from engine.core.sides import Side
 from engine.mummy.review import Review, cones_curve
 from firmware.words import _, say, side_said
-from hardware.strips import Colour
+from hardware.lights.strips import Colour
 from sim.drawing.board import CONE_BODY, REEL_BODY, TABLE, TABLE_LINE
 from sim.drawing.text import Texts, mirrored
 

@@ -12,7 +12,7 @@ import random
 
 import pygame
 
-from hardware.strips import Colour
+from hardware.lights.strips import Colour
 
 NIGHT: Colour = (16, 14, 30)
 WALL_TOP: Colour = (40, 28, 24)

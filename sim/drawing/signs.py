@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pygame
 
-from hardware.strips import Colour
+from hardware.lights.strips import Colour
 
 INK: Colour = (58, 28, 12)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from engine.core.sides import Side
-from hardware.strips import Colour
+from hardware.lights.strips import Colour
 from sim.drawing.board import (
     CONE_BODY,
     CONE_EDGE,

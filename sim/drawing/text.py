@@ -21,7 +21,7 @@ import pygame.freetype
 
 from firmware.words import right_to_left
 from firmware.words.shaping import ARABIC, ARABIC_FACE, shaped
-from hardware.strips import Colour
+from hardware.lights.strips import Colour
 
 FACE = Path(__file__).with_name("fonts") / "Quattrocento-Regular.otf"
 """Quattrocento by Pablo Impallari: a classic Roman face, like letters cut in stone or wood."""

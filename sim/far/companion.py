@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.record import GameRecord
-from firmware.atomic import write_whole
+from hardware.doors.writer import write_whole
 from sim.far import topics
 from sim.far.broker import BrokerClient
 from sim.far.config import Network

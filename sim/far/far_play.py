@@ -23,8 +23,8 @@ from typing import Any, Protocol
 
 from engine.core.sides import Side
 from engine.record import GameRecord
-from firmware.atomic import write_whole
 from firmware.words import N_
+from hardware.doors.writer import write_whole
 from sim.far import topics
 from sim.far.protocol import Apply, Choose, FarGame, Round, TakeUp
 

@@ -1,5 +1,5 @@
 """The web page's configuration: the ``[web]`` section of the board file, read by the board file's
-own reader (``hardware.board_file``), as every door reads it::
+own reader (``hardware.boards.board_file``), as every door reads it::
 
     [web]
     address = "127.0.0.1"     # where it listens: loopback (default) or the board's LAN address
@@ -19,7 +19,7 @@ import os
 from pathlib import Path
 
 from firmware.service.boards import read_board
-from hardware.board_file import ConfigError, WebConfig
+from hardware.boards.board_file import ConfigError, WebConfig
 
 __all__ = ["ConfigError", "WebConfig", "load_web_config", "web_state_directory"]
 

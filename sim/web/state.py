@@ -1,5 +1,5 @@
 """The page's state directory (its cookie key, the PIN's hash, the sessions), read by the one
-careful reader (``hardware.file_reader``): a file there that is not a regular file the page
+careful reader (``hardware.doors.file_reader``): a file there that is not a regular file the page
 wrote (a FIFO, a directory, a link) is set aside with a log line and made afresh, never a hang
 or a traceback; a state directory that is not a directory stops ``aseb web`` with one line
 (exit 78).
@@ -29,8 +29,8 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from firmware.atomic import set_aside
-from hardware.file_reader import SMALL, Bounds, Unreadable, kind_of, read_json, read_text
+from hardware.doors.file_reader import SMALL, Bounds, Unreadable, kind_of, read_json, read_text
+from hardware.doors.writer import set_aside
 
 log = logging.getLogger(__name__)
 

@@ -7,9 +7,8 @@ files the board plays (the shipped ones, or those the board file names).
 
 from __future__ import annotations
 
-from hardware.board_file import SoundsConfig
-from hardware.sounds import MUSIC
-from hardware.speaker import MixerSpeaker
+from hardware.sounds.shipped import MUSIC
+from hardware.sounds.speaker import MixerSpeaker, SoundsConfig
 
 
 class Audio:

@@ -27,7 +27,7 @@ from firmware.play.store import Store
 from firmware.play.telling import sided_throws
 from firmware.play.tracker import InProgress, Mismatch
 from firmware.words import _
-from hardware.squares import RACKS
+from hardware.core.squares import RACKS
 from sim.board.hand import Hand, Held
 from sim.board.mummy_hand import MummyHand
 from sim.board.pieces import Pieces

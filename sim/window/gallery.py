@@ -32,7 +32,7 @@ def draw(language: str, picture: str, path: Path) -> None:
     from firmware import words
     from firmware.play.controller import Settings
     from firmware.story.tournament import Tournament
-    from hardware.events import SticksThrown
+    from hardware.core.events import SticksThrown
     from sim.board.table import Table
     from sim.pages.how_to_play import how_to_play
     from sim.pages.setna import stage_page

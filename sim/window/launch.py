@@ -64,7 +64,7 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
     from firmware.service.boards import board_for, read_board
     from firmware.service.daemon import state_directory
     from firmware.service.restarts import EX_CONFIG
-    from hardware.board_file import ConfigError
+    from hardware.boards.board_file import ConfigError
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     settings_file = settings_path(config_dir)
@@ -104,7 +104,7 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
     audio = Audio(sounds, sounds=settings.game_sounds, music=settings.music)
     from firmware.solve.installed import table_for  # Tait's games may have a solved table
     from firmware.words import voice as language_voice
-    from hardware.voice import EspeakVoice
+    from hardware.sounds.voice import EspeakVoice
 
     voice = EspeakVoice(language_voice(), chosen.volume, warn=False)  # for spoken play
     window = Window.open(board=board, state_dir=state_dir, settings=settings, seed=seed,

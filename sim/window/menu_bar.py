@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import pygame
 
 from firmware.words import N_, _, say
-from hardware.strips import Colour
+from hardware.lights.strips import Colour
 from sim.drawing.layout import Layout
 from sim.drawing.text import Texts, mirrored, mirrored_x
 

@@ -22,11 +22,11 @@ from typing import Any
 
 from engine.core.sides import Side
 from engine.mummy import Level
-from firmware.atomic import aside_name, write_whole
 from firmware.menu.choices import Chosen
 from firmware.menu.settings_file import SettingsFile
-from hardware.errors import shown, shown_value
-from hardware.file_reader import SETTINGS, Unreadable, read_json
+from hardware.core.errors import shown, shown_value
+from hardware.doors.file_reader import SETTINGS, Unreadable, read_json
+from hardware.doors.writer import aside_name, write_whole
 
 log = logging.getLogger(__name__)
 

@@ -17,7 +17,7 @@ from engine.core.sides import Side
 from engine.mummy.review import Review
 from firmware.lights.scenes import SIDE_COLOUR
 from firmware.words import _, right_to_left, side_said
-from hardware.strips import Colour
+from hardware.lights.strips import Colour
 from sim.board.hand import Held
 from sim.board.pieces import Pieces
 from sim.drawing import board as drawing

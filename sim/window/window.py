@@ -40,8 +40,8 @@ from firmware.story.setna import Setna
 from firmware.story.tutorial import Tutorial
 from firmware.words import N_, _, say
 from firmware.words import voice as language_voice
-from hardware.board_file import Board, ConfigError
-from hardware.voice import EspeakVoice, Voice
+from hardware.boards.board_file import Board, ConfigError
+from hardware.sounds.voice import EspeakVoice, Voice
 from sim.board.hand import Hand
 from sim.board.mummy_hand import MummyHand
 from sim.board.table import Table

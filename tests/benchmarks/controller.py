@@ -21,7 +21,7 @@ from pathlib import Path
 
 from firmware.lights.scenes import Phase
 from firmware.play.controller import Settings
-from hardware.lights import Frame
+from hardware.lights.pixels import Frame
 from sim.board.table import Table
 from tests.firmware.hand import carry_out
 

@@ -26,14 +26,14 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import firmware.atomic
 import firmware.kiosk.stats
+import hardware.doors.writer
 from engine.record import GameRecord
 from firmware.play.controller import Settings
 from firmware.play.store import Store
-from hardware.board_file import Board, KioskConfig
-from hardware.expander import GIVE_UP
-from hardware.lights import Frame
+from hardware.boards.board_file import Board, KioskConfig
+from hardware.lights.pixels import Frame
+from hardware.sensors.expander import GIVE_UP
 from sim.board.table import Table
 
 RESTART_GAP = 5.0
@@ -66,13 +66,13 @@ class Disk:
         return _Full(f, self) if self.full and any(c in mode for c in "wax+") else f
 
     def install(self) -> None:
-        """Stand in for ``open`` where the saves (``firmware.atomic``) and the game lines are
+        """Stand in for ``open`` where the saves (``hardware.doors.writer``) and the game lines are
         written."""
-        firmware.atomic.open = self.open  # type: ignore[attr-defined]
+        hardware.doors.writer.open = self.open  # type: ignore[attr-defined]
         firmware.kiosk.stats.open = self.open  # type: ignore[attr-defined]
 
     def remove(self) -> None:
-        del firmware.atomic.open  # type: ignore[attr-defined]
+        del hardware.doors.writer.open  # type: ignore[attr-defined]
         del firmware.kiosk.stats.open  # type: ignore[attr-defined]
 
 

@@ -16,7 +16,7 @@ import argparse
 import time
 from dataclasses import replace
 
-from hardware.squares import POSITION_OF, STACKS
+from hardware.core.squares import POSITION_OF, STACKS
 from sim.board.hall_field import Design
 from sim.board.hall_margin import LEVELS, Margins
 

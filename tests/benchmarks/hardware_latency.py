@@ -15,10 +15,10 @@ from typing import Any
 
 from gpiozero.pins.mock import MockFactory
 
-from hardware.board_file import DEFAULT_BOARD, Expander, load_board
-from hardware.clock import ManualClock, MonotonicClock
-from hardware.expander import Mcp23017Reeds
-from hardware.reeds import GpioReeds
+from hardware.boards.board_file import DEFAULT_BOARD, Expander, load_board
+from hardware.core.clock import ManualClock, MonotonicClock
+from hardware.sensors.expander import Mcp23017Reeds
+from hardware.sensors.reeds import GpioReeds
 from sim.board.expander import FakeMcp23017
 
 EDGES = 2000

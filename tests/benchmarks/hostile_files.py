@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from hardware.board_file import DEFAULT_BOARD
+from hardware.boards.board_file import DEFAULT_BOARD
 
 DEFAULT = DEFAULT_BOARD.read_text()
 SECONDS = 60.0

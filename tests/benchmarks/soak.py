@@ -42,7 +42,7 @@ from typing import Any
 
 from firmware.kiosk.stats import GameLog, summary
 from firmware.lights.scenes import Phase
-from hardware.board_file import BOARDS, DEFAULT_BOARD, Board, KioskConfig, load_board
+from hardware.boards.board_file import BOARDS, DEFAULT_BOARD, Board, KioskConfig, load_board
 from sim.board.table import FRAME, Table
 from tests.benchmarks.faults import Death, Killed, Site, Tally, kiosk_of
 from tests.benchmarks.lives import in_processes

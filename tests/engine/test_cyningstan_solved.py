@@ -17,8 +17,8 @@ from engine.tait.state import GameState
 from firmware.lights.odds import odds_frame
 from firmware.play.controller import Controller, Settings
 from firmware.solve.table import SolvedTable
-from hardware.clock import ManualClock
-from hardware.speaker import SilentSpeaker
+from hardware.core.clock import ManualClock
+from hardware.sounds.speaker import SilentSpeaker
 from tests.solved import CYNINGSTAN_TWO, random_game, two_piece_table
 
 START = 0.515952019508

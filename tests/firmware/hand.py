@@ -15,7 +15,7 @@ from typing import Any
 from engine.core.sides import Side
 from engine.games.api import Position
 from firmware.play.evidence import trips
-from hardware.squares import RACKS
+from hardware.core.squares import RACKS
 from sim.board.table import Table
 
 HAND = 0.3

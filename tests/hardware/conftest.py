@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from hardware.clock import ManualClock
+from hardware.core.clock import ManualClock
 
 
 @pytest.fixture

@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from hardware.board_file import BOARDS, DEFAULT_BOARD, Board, load_board
+from hardware.boards.board_file import BOARDS, DEFAULT_BOARD, Board, load_board
 from hardware.devices import open_devices
-from hardware.reach import crossings, verdict
 from hardware.selftest import Prompt, SelftestReport, count_whites, run_selftest
+from hardware.sensors.reach import crossings, verdict
 from sim.board.pins import SimBoard
 from sim.board.reeds import BUILDS, GAP, OVERLAP, Build
 from sim.command.selftest import EX_CONFIG, robot_hand, selftest_main
@@ -87,6 +87,8 @@ def test_dead_and_stuck_switches_are_reported() -> None:
     assert report.stuck == ["C4"]
     assert not report.ok
     assert "  switches that never closed: M7" in said
+    assert ("M7: its switch did not close (dead switch, loose wire or weak magnet): check the "
+            "reed wired to GPIO18 (pin 12).") in said
 
 
 def test_dark_pixel_silent_speaker_and_a_box_that_never_throws_are_reported() -> None:
@@ -106,7 +108,8 @@ def test_dark_pixel_silent_speaker_and_a_box_that_never_throws_are_reported() ->
     assert report.dark == ["C3"]
     assert not report.sound_heard
     assert not report.thrown
-    assert "No shake was seen: check the tilt switch's wiring and sticks.tilt_pin." in said
+    assert "No shake was seen: check the tilt switch wired to GPIO26 (pin 37) (sticks.tilt_pin)." \
+        in said
 
 
 def test_command_runs_the_simulated_board(capsys: pytest.CaptureFixture[str]) -> None:

@@ -382,7 +382,7 @@ def test_the_board_menus_speech_and_the_menu_card_are_marked(heard: Heard,
                                                              tmp_path: Path) -> None:
     """What the board menu says as it opens, and every line printed on the menu card."""
     from firmware.menu.card import layout
-    from hardware.board_file import DEFAULT_BOARD, load_board
+    from hardware.boards.board_file import DEFAULT_BOARD, load_board
     from tests.firmware.menu.test_board_menu import close, open_menu
 
     with Table(state_dir=tmp_path, menu=True, say=heard) as table:

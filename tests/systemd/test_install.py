@@ -273,7 +273,8 @@ def test_from_the_clones_root_the_code_to_be_installed_is_checked(
     """Run from the clone's root, the check imported the working tree, not the export."""
     clone = tmp_path / "clone"
     subprocess.run(["git", "clone", "--quiet", str(source), str(clone)], check=True)
-    with (clone / "hardware/board_file.py").open("a") as changed:  # uncommitted, not installed
+    # uncommitted, not installed
+    with (clone / "hardware/boards/board_file.py").open("a") as changed:
         changed.write("\nraise SystemExit('the working tree was checked')\n")
     m = machine(clone, tmp_path)
     run = m.install("--dry-run", cwd=clone)
@@ -326,7 +327,7 @@ def test_the_install_places_a_clean_export_a_venv_the_board_file_and_the_unit(
             == (m.source / "hardware/boards/pi-direct.toml").read_text())
     board = str(m.root / "etc/aseb/board.toml")
     check = subprocess.run([str(opt / "venv/bin/python"), "-c", "import sys, gpiozero, pygame; "
-                            "from hardware.board_file import load_board; "
+                            "from hardware.boards.board_file import load_board; "
                             "print(load_board(sys.argv[1]).name)", board],
                            capture_output=True, text=True)
     assert check.stdout.splitlines()[-1].startswith("Twenty Squares"), check.stderr

@@ -15,7 +15,7 @@ from firmware.kiosk.stats import GameLog
 from firmware.lights.scenes import VIOLET, Phase
 from firmware.play import sounds
 from firmware.play.controller import Settings
-from hardware.board_file import BOARDS, DEFAULT_BOARD, KioskConfig, load_board
+from hardware.boards.board_file import BOARDS, DEFAULT_BOARD, KioskConfig, load_board
 from sim.board.table import Table
 from tests.firmware.hand import Hand, carry_out
 from tests.firmware.play.test_stories import hue, lit

@@ -21,7 +21,7 @@ from firmware.menu.menu_table import menu_table
 from firmware.play import sounds
 from firmware.play.controller import Settings
 from firmware.play.evidence import rack_owners
-from hardware.board_file import BOARDS, DEFAULT_BOARD, Board, load_board
+from hardware.boards.board_file import BOARDS, DEFAULT_BOARD, Board, load_board
 from sim.board.table import Table
 from tests.firmware.hand import Hand
 

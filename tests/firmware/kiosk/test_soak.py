@@ -7,7 +7,7 @@ from datetime import datetime
 from pathlib import Path
 
 from firmware.kiosk.stats import GameLog
-from hardware.board_file import DEFAULT_BOARD, load_board
+from hardware.boards.board_file import DEFAULT_BOARD, load_board
 from tests.benchmarks.faults import kiosk_of
 from tests.benchmarks.soak import probe, soak
 

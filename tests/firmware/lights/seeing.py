@@ -30,8 +30,8 @@ from itertools import pairwise
 import numpy as np
 from colorspacious import cspace_convert
 
-from hardware.lights import Frame
-from hardware.strips import Colour
+from hardware.lights.pixels import Frame
+from hardware.lights.strips import Colour
 
 CLEAR = 20.0
 """The smallest clear colour difference, in CAM02-UCS: the two closest colours of Tableau 10, a

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from firmware.lights.scenes import PALETTE, Palette
-from hardware.board_file import BOARDS, load_board
+from hardware.boards.board_file import BOARDS, load_board
 from tests.firmware.lights.every_scene import PAIRS, meanings
 from tests.firmware.lights.seeing import CLEAR, MOTION, VISIONS, Meaning, Verdict, judge
 

@@ -9,8 +9,8 @@ from engine.mummy.chances import cones_chance
 from firmware.lights.odds import GROW, MIDDLE, odds_frame
 from firmware.lights.scenes import CONES, REELS
 from firmware.play.controller import Controller, Settings
-from hardware.clock import ManualClock
-from hardware.speaker import SilentSpeaker
+from hardware.core.clock import ManualClock
+from hardware.sounds.speaker import SilentSpeaker
 from tests.solved import TWO, two_piece_table
 
 

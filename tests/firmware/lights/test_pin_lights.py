@@ -15,8 +15,8 @@ from engine.games import load, names
 from firmware.lights.pin import DIGIT, GAP, ROUNDS, START, pin_frame, pin_seconds
 from firmware.lights.scenes import GOLD, STICK_WHITE
 from firmware.service.link import PIN_KEPT, Link
-from hardware.lights import Frame
-from hardware.squares import STICK_PIXELS
+from hardware.core.squares import STICK_PIXELS
+from hardware.lights.pixels import Frame
 from sim.board.table import FRAME, Table
 from tests.firmware.service.test_link import Companion
 

@@ -21,7 +21,7 @@ from firmware.menu.settings_file import SettingsFile
 from firmware.play import sounds
 from firmware.play.controller import Settings
 from firmware.words import say
-from hardware.board_file import BOARDS, DEFAULT_BOARD, load_board
+from hardware.boards.board_file import BOARDS, DEFAULT_BOARD, load_board
 from sim.board.table import Table
 from tests.firmware.hand import Hand, carry_out
 

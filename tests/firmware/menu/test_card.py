@@ -30,7 +30,7 @@ from firmware.menu.card import (
     width_of,
 )
 from firmware.words.shaping import shaped
-from hardware.board_file import BOARDS, DEFAULT_BOARD, Board, load_board
+from hardware.boards.board_file import BOARDS, DEFAULT_BOARD, Board, load_board
 from sim.command.cli import main
 from tests.firmware.menu.test_settings_file import with_menu
 

@@ -13,7 +13,13 @@ import pytest
 from firmware.menu.choices import choose, settings
 from firmware.menu.settings_file import SettingsFile
 from firmware.service.board_settings import board_defaults, load_choices
-from hardware.board_file import DEFAULT_BOARD, ConfigError, MenuConfig, load_board, parse_board
+from hardware.boards.board_file import (
+    DEFAULT_BOARD,
+    ConfigError,
+    MenuConfig,
+    load_board,
+    parse_board,
+)
 from sim.board.table import Table
 
 BOARD = load_board(DEFAULT_BOARD)

@@ -31,8 +31,8 @@ from engine.tait.state import TAIT
 from firmware.play.controller import Settings
 from firmware.play.evidence import owners_of, trips
 from firmware.play.tracker import AsExpected
-from hardware.board_file import BOARDS, Board, load_board
-from hardware.squares import RACK_OF
+from hardware.boards.board_file import BOARDS, Board, load_board
+from hardware.core.squares import RACK_OF
 from sim.board.pins import SimBoard
 from sim.board.reeds import BUILDS, Build
 from sim.board.table import Table

@@ -14,7 +14,7 @@ from firmware.lights.scenes import CONES, REELS, Phase
 from firmware.play import sounds
 from firmware.play.controller import Settings
 from firmware.play.tracker import Mismatch
-from hardware.board_file import BOARDS, ConfigError, load_board
+from hardware.boards.board_file import BOARDS, ConfigError, load_board
 from sim.board.table import Table
 from tests.firmware.hand import Hand, carry_out
 from tests.firmware.play.test_stories import brightest, hue, lit

@@ -12,7 +12,7 @@ from engine.tait.moves import Move
 from engine.tait.state import GameState
 from firmware.play.controller import Settings
 from firmware.play.tracker import AsExpected, InProgress, Mismatch
-from hardware.board_file import BOARDS, load_board
+from hardware.boards.board_file import BOARDS, load_board
 from sim.board.table import Table
 from tests.firmware.hand import Hand, carry_out
 

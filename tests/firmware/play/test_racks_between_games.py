@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from firmware.lights.scenes import Phase
-from hardware.board_file import load_board
-from hardware.squares import RACKS
+from hardware.boards.board_file import load_board
+from hardware.core.squares import RACKS
 from sim.board.table import Table
 from tests.firmware.hand import Hand
 

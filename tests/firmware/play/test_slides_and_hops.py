@@ -18,7 +18,7 @@ from firmware.play import sounds
 from firmware.play.controller import Settings
 from firmware.play.evidence import owners_of
 from firmware.play.tracker import AsExpected, Mismatch
-from hardware.board_file import BOARDS, Board, load_board
+from hardware.boards.board_file import BOARDS, Board, load_board
 from sim.board.reeds import BUILDS, Build
 from sim.board.table import Table
 from tests.firmware.hand import Hand, rack_slot

@@ -10,7 +10,7 @@ import pytest
 from firmware.lights.scenes import Phase
 from firmware.play import sounds
 from firmware.play.controller import Settings
-from hardware.sounds import MUSIC, shipped
+from hardware.sounds.shipped import MUSIC, shipped
 from sim.board.table import Table
 
 

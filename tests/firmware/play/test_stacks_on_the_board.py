@@ -16,7 +16,7 @@ from firmware.lights.scenes import DIE_FACES, GOLD, Phase
 from firmware.play.controller import Settings
 from firmware.play.evidence import move_squares
 from firmware.play.tracker import AsExpected, InProgress, Mismatch
-from hardware.squares import STICK_PIXELS
+from hardware.core.squares import STICK_PIXELS
 from sim.board.table import Table
 from tests.firmware.hand import Hand, carry_out
 

@@ -97,7 +97,7 @@ def fill_the_disk(monkeypatch: pytest.MonkeyPatch) -> None:
         def __exit__(self, *exc: object) -> None:
             self.f.close()
 
-    monkeypatch.setattr("firmware.atomic.open",  # where every save is written
+    monkeypatch.setattr("hardware.doors.writer.open",  # where every save is written
                         lambda *a, **k: Full(real_open(*a, **k)), raising=False)
 
 

@@ -13,7 +13,7 @@ from firmware.play import sounds
 from firmware.play.controller import Settings
 from firmware.play.play_state import SAID
 from firmware.play.telling import reading_time
-from hardware.events import SticksThrown
+from hardware.core.events import SticksThrown
 from sim.board.table import Table
 from tests.firmware.hand import carry_out
 from tests.firmware.play.test_stories import hue, lit, set_up

@@ -18,8 +18,8 @@ from firmware.play.controller import Settings
 from firmware.play.evidence import owners_of
 from firmware.play.telling import racks_to_mend
 from firmware.play.tracker import InProgress, Mismatch
-from hardware.board_file import BOARDS, load_board
-from hardware.squares import RACKS
+from hardware.boards.board_file import BOARDS, load_board
+from hardware.core.squares import RACKS
 from sim.board.table import Table
 from tests.firmware.hand import Hand, carry_out, rack_slot
 from tests.firmware.play.test_stories import lit

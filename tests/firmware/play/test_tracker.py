@@ -27,7 +27,7 @@ from firmware.play.tracker import (
     Recognized,
     Unsettled,
 )
-from hardware.squares import RACKS
+from hardware.core.squares import RACKS
 
 Change = tuple[str, bool]
 

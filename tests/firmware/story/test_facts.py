@@ -27,8 +27,8 @@ from firmware.story.facts import (
     awaiting_throw,
     load_facts,
 )
-from hardware.errors import ConfigError
-from hardware.voice import EspeakVoice
+from hardware.core.errors import ConfigError
+from hardware.sounds.voice import EspeakVoice
 from sim.board.table import Table
 
 MUSEUMS = ("British Museum", "Metropolitan Museum", "Brooklyn Museum", "Museum of Fine Arts",

@@ -25,8 +25,8 @@ from firmware.story.tutorial import (
     Tutorial,
     instruction,
 )
-from hardware.board_file import BOARDS, load_board
-from hardware.squares import RACK_OF, RACKS
+from hardware.boards.board_file import BOARDS, load_board
+from hardware.core.squares import RACK_OF, RACKS
 from sim.board.table import Table
 from tests.firmware.hand import Hand, carry_out, rack_slot
 from tests.firmware.play.test_stories import hue

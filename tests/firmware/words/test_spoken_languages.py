@@ -2,7 +2,7 @@
 lessons spoken by espeak-ng in the language's own voice (``aseb run --simulated`` speaks as the
 real board does: the board menu, and the stories where the board file asks).
 
-espeak-ng's process is faked (``subprocess.Popen`` in ``hardware.voice``): the test needs no
+espeak-ng's process is faked (``subprocess.Popen`` in ``hardware.sounds.voice``): the test needs no
 sound card and no espeak-ng, yet sees the very command line and text the board would hand it.
 """
 
@@ -21,8 +21,8 @@ from firmware import words
 from firmware.lights.scenes import Phase
 from firmware.play.controller import Settings
 from firmware.story.tutorial import LESSONS, Tutorial
-from hardware import voice as voice_module
-from hardware.voice import EspeakVoice
+from hardware.sounds import voice as voice_module
+from hardware.sounds.voice import EspeakVoice
 from sim.board.demo import Demo
 from sim.board.table import Table
 from tests.firmware.story.test_tutorial import follow_the_lessons

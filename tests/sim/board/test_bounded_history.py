@@ -7,7 +7,7 @@ import queue
 import tracemalloc
 from typing import Any
 
-from hardware.speaker import SilentSpeaker
+from hardware.sounds.speaker import SilentSpeaker
 from sim.board.pins import PIN_HISTORY, SimBoard
 
 

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from hardware.board_file import BOARDS, load_board
-from hardware.hall_calibration import CalibrationRefused, fit, steps_for
-from hardware.hall_levels import Levels
-from hardware.squares import POSITION_OF, STACKS
+from hardware.boards.board_file import BOARDS, load_board
+from hardware.core.squares import POSITION_OF, STACKS
+from hardware.sensors.hall_calibration import CalibrationRefused, fit, steps_for
+from hardware.sensors.hall_levels import Levels
 from sim.board.hall_board import SimHall
 from sim.board.hall_field import Design
 from sim.board.hall_margin import Margins

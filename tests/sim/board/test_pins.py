@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from hardware.board_file import BOARDS, load_board
+from hardware.boards.board_file import BOARDS, load_board
+from hardware.core.events import ShakeStarted, SquareChanged, SticksThrown
 from hardware.devices import Devices
-from hardware.events import ShakeStarted, SquareChanged, SticksThrown
 from sim.board.pins import SimBoard
 from sim.board.reeds import GAP, OVERLAP, Build
 

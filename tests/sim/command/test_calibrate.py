@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from hardware.board_file import BOARDS, DEFAULT_BOARD, load_board
-from hardware.clock import ManualClock
-from hardware.hall_guide import CONE, REEL, CalibrationGuide
-from hardware.hall_levels import Levels
-from hardware.squares import POSITION_OF, STACKS
+from hardware.boards.board_file import BOARDS, DEFAULT_BOARD, load_board
+from hardware.core.clock import ManualClock
+from hardware.core.squares import POSITION_OF, STACKS
+from hardware.sensors.hall_guide import CONE, REEL, CalibrationGuide
+from hardware.sensors.hall_levels import Levels
 from sim.board.hall_board import SimHall
 from sim.command.calibrate import calibrate_main
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from hardware.board_file import BOARDS, DEFAULT_BOARD, load_board
+from hardware.boards.board_file import BOARDS, DEFAULT_BOARD, load_board
 from sim.command.cli import main
 from tests.sim.web.test_web_stop import connected, free_port
 

@@ -43,12 +43,13 @@ def test_moves_are_typed_by_notation_and_mistakes_answered() -> None:
 
 
 def test_aseb_run_plays_the_stacking_game_only_on_a_hall_board(
-        caplog: pytest.LogCaptureFixture, tmp_path: Path) -> None:
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     reeds = tmp_path / "board.toml"
     reeds.write_text('[board]\nkind = "stacks"\n')
     assert main(["run", "--game", "stacks", "--board", str(reeds)]) == 78
+    said = capsys.readouterr().err  # refused as the file is read, before the service starts
     assert "no reed board can be wired for a stacks board: a reed switch cannot count a stack " \
-           "of men" in caplog.text and "a Hall board" in caplog.text
+           "of men" in said and "a Hall board" in said
     # the simulated board of its kind is the Hall board (hardware/boards/hall.toml)
     assert main(["run", "--game", "stacks", "--simulated", "--seconds", "0.1", "--no-link",
                  "--state-dir", str(tmp_path)]) == 0
@@ -56,7 +57,7 @@ def test_aseb_run_plays_the_stacking_game_only_on_a_hall_board(
 
 def test_aseb_sim_plays_the_stacking_game_on_a_hall_board_only(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    from hardware.board_file import DEFAULT_BOARD
+    from hardware.boards.board_file import DEFAULT_BOARD
 
     assert main(["sim", "--game", "stacks", "--board", str(DEFAULT_BOARD),
                  "--state-dir", str(tmp_path)]) == 78
@@ -64,7 +65,7 @@ def test_aseb_sim_plays_the_stacking_game_on_a_hall_board_only(
 
 
 def test_a_board_file_for_a_stacks_board_is_refused_saying_why(tmp_path: Path) -> None:
-    from hardware.board_file import ConfigError, load_board
+    from hardware.boards.board_file import ConfigError, load_board
 
     board = tmp_path / "board.toml"
     board.write_text('[board]\nkind = "stacks"\n')

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from hardware import file_reader
+from hardware.doors import file_reader
 from sim.window import settings as settings_module
 from sim.window.settings import WindowSettings, load, save, settings_path
 

@@ -17,7 +17,7 @@ from firmware.lights.scenes import DIE_FACES, Phase
 from firmware.play.controller import Settings
 from firmware.play.evidence import owners_of, trips
 from firmware.play.store import Store
-from hardware.board_file import BOARDS, load_board
+from hardware.boards.board_file import BOARDS, load_board
 from sim.board.table import Table
 from sim.window.settings import WindowSettings
 from sim.window.window import Window

@@ -116,7 +116,7 @@ def test_the_game_is_chosen_in_options_and_the_last_one_opens_next_time(
 
 
 def test_a_board_file_that_cannot_play_the_game_chosen_says_so(tmp_path: Path) -> None:
-    from hardware.board_file import DEFAULT_BOARD, load_board
+    from hardware.boards.board_file import DEFAULT_BOARD, load_board
 
     window = Window.open(board=load_board(DEFAULT_BOARD), state_dir=tmp_path, seed=1,
                          settings=WindowSettings(mummy=None))

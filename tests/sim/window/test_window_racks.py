@@ -11,8 +11,8 @@ import pytest
 from engine.core.sides import Side
 from firmware.lights.scenes import Phase
 from firmware.play.evidence import owners_of
-from hardware.board_file import load_board
-from hardware.squares import RACK_OF, RACKS
+from hardware.boards.board_file import load_board
+from hardware.core.squares import RACK_OF, RACKS
 from sim.window.settings import WindowSettings
 from tests.sim.window.test_window_play import play_on
 from tests.sim.window.window_hands import Window, drag, shake, start_pygame

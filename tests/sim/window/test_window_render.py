@@ -9,7 +9,7 @@ import pytest
 
 from engine.core.sides import Side
 from firmware.lights.scenes import CONES, GOLD, REELS, Phase
-from hardware.squares import MARKED, SQUARES
+from hardware.core.squares import MARKED, SQUARES
 from sim.drawing import board as drawing
 from sim.window.settings import WindowSettings
 from tests.sim.window.window_hands import (  # sets SDL's dummy drivers before pygame starts

@@ -10,10 +10,11 @@ import pygame
 import pytest
 
 from firmware.play.sounds import RATTLE, THROW
-from hardware.board_file import DEFAULT_BOARD, SoundsConfig, load_board
-from hardware.sounds import FOLDER, MUSIC
+from hardware.boards.board_file import DEFAULT_BOARD, load_board
+from hardware.sounds.shipped import FOLDER, MUSIC
+from hardware.sounds.speaker import SoundsConfig
 from sim.window.audio import Audio
-from tests.hardware.test_speaker import write_beep
+from tests.hardware.sounds.test_speaker import write_beep
 from tests.sim.window.window_hands import press, release, set_up, shake, start_pygame
 
 

@@ -8,7 +8,7 @@ import pytest
 from engine.core.sides import Side
 from engine.core.sticks import Throw
 from firmware.lights.scenes import STICK_WHITE, Phase
-from hardware.squares import STICK_PIXELS
+from hardware.core.squares import STICK_PIXELS
 from sim.board.table import FRAME
 from sim.window.settings import WindowSettings
 from sim.window.view import Snapshot

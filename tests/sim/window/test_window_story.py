@@ -10,7 +10,7 @@ from engine.core.sides import Side
 from engine.core.sticks import Throw
 from firmware.lights.scenes import RED, Phase
 from firmware.play import sounds
-from hardware.events import SticksThrown
+from hardware.core.events import SticksThrown
 from sim.window.settings import WindowSettings
 from tests.sim.window.window_hands import (  # sets SDL's dummy drivers before pygame starts
     Window,

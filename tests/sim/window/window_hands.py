@@ -18,7 +18,7 @@ from firmware.lights.scenes import Phase
 from firmware.play.controller import Settings
 from firmware.play.evidence import trips
 from firmware.play.tracker import InProgress
-from hardware.strips import Colour
+from hardware.lights.strips import Colour
 from sim.board.table import Table
 from sim.window.settings import WindowSettings
 from sim.window.window import Window

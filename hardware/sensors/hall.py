@@ -1,0 +1,206 @@
+"""The Hall sensors under a Hall board's squares: whose men stand on each square, and how many.
+
+Wire each square's DRV5055 (A2) with VCC to the 3.3 V rail that also feeds the ADCs' VDD and
+VREF (ratiometric: a sagging rail moves both alike), GND to ground and OUT to an ADC channel. The
+ADCs (MCP3208, or MCP3008) share SPI1; each has its own chip select. Every ``poll`` all squares
+are read; a square's count (plus Cones, minus Reels) is believed once ``settle_reads`` readings
+in a row agree, and ``StackChanged`` goes on the queue. An empty square's reading is followed
+slowly as its sensor drifts with temperature, never while a hand is near (any reading moving).
+
+    events = queue.Queue()
+    sensors = HallSensors(board.hall, Levels.load(board.hall.calibration, board.squares),
+                          events, clock=MonotonicClock())
+    events.get()  # StackChanged(square='C1', count=1, t=...)
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
+
+from gpiozero.pins import Factory  # type: ignore[import-untyped]
+
+from hardware.boards.hall_file import SPI1, HallConfig
+from hardware.core.clock import Clock, Timer
+from hardware.core.errors import HardwareUnavailable, shown
+from hardware.core.events import StackChanged
+from hardware.sensors.hall_levels import Levels
+
+log = logging.getLogger(__name__)
+
+CLOCK_PIN, MOSI_PIN, MISO_PIN = (next(p for p, n in SPI1.items() if n.endswith(name))
+                                 for name in ("SCLK", "MOSI", "MISO"))
+FOLLOW_RATE = 0.02
+"""How much of the way toward an empty square's reading its level moves at each quiet poll."""
+QUIET = 5.0
+"""Seconds every reading must have stood still before empty squares are followed."""
+STILL = 4.0
+"""A reading that moves more than this many noise deviations between polls: a hand is near."""
+GIVE_UP = 5.0
+"""Seconds the ADCs may fail every read before ``failure`` reports it (the service restarts)."""
+
+
+class AnalogIn(Protocol):
+    """One ADC channel, as gpiozero's ``MCP3208`` offers it: ``raw_value`` is the count."""
+
+    @property
+    def raw_value(self) -> int:
+        """The reading, 0 to the ADC's full scale."""
+
+    def close(self) -> None:
+        """Release the channel's pins."""
+
+
+def open_channels(config: HallConfig, pin_factory: Factory | None) -> dict[str, AnalogIn]:
+    """gpiozero's MCP3008 or MCP3208 for each square's channel, on SPI1 (imported only now)."""
+    import gpiozero  # type: ignore[import-untyped]
+
+    chip = gpiozero.MCP3208 if config.adc == "mcp3208" else gpiozero.MCP3008
+    opened: dict[str, AnalogIn] = {}
+    try:
+        for square, where in config.channels.items():
+            opened[square] = chip(channel=where.channel, clock_pin=CLOCK_PIN, mosi_pin=MOSI_PIN,
+                                  miso_pin=MISO_PIN, select_pin=config.select_pins[where.adc],
+                                  pin_factory=pin_factory)
+    except Exception as e:
+        for device in opened.values():
+            device.close()
+        raise HardwareUnavailable(
+            f"the Hall sensors' ADCs ({config.adc} on SPI1) cannot be opened ({type(e).__name__}:"
+            f" {shown(str(e))}); they need SPI1 on (dtoverlay=spi1-3cs in config.txt), the user "
+            "in group 'spi', and the chip selects as in the board file") from e
+    return opened
+
+
+class HallSensors:
+    """Counts men on every square of a Hall board; ``StackChanged`` onto ``events``."""
+
+    def __init__(self, config: HallConfig, levels: Levels, events: queue.Queue[Any], *,
+                 clock: Clock, pin_factory: Factory | None = None,
+                 channels: Mapping[str, AnalogIn] | None = None,
+                 on_levels: Callable[[Levels], None] | None = None) -> None:
+        self._config = config
+        self.levels = levels
+        self._events = events
+        self._clock = clock
+        self._on_levels = on_levels
+        self._channels = dict(channels) if channels is not None else open_channels(
+            config, pin_factory)
+        self._lock = threading.Lock()
+        self._closed = False
+        self._failing: tuple[float, str] | None = None
+        self._last: dict[str, float] = {}
+        self._quiet_since = clock.now()
+        readings = self._read()
+        counts = levels.counts(readings) if readings else {}
+        self._settled: dict[str, int] = dict(counts)
+        self._seen: dict[str, tuple[int, int]] = {s: (c, config.settle_reads)
+                                                  for s, c in counts.items()}
+        self._timer: Timer | None = None
+        self._later()
+
+    def occupancy(self) -> frozenset[str]:
+        """The squares with men on them (settled)."""
+        with self._lock:
+            return frozenset(s for s, count in self._settled.items() if count)
+
+    def stacks(self) -> dict[str, int]:
+        """Every square's settled count of men: plus Cones, minus Reels."""
+        with self._lock:
+            return dict(self._settled)
+
+    @property
+    def failure(self) -> str | None:
+        """Why the sensors can no longer be read (every read failing for ``GIVE_UP`` s)."""
+        failing = self._failing
+        if failing is None:
+            return None
+        since, error = failing
+        if self._clock.now() - since >= GIVE_UP:
+            return f"the Hall sensors' ADCs have not answered for {GIVE_UP:.0f} s ({error})"
+        return None
+
+    def close(self) -> None:
+        """Stop polling and release the ADC channels; safe to call twice."""
+        self._closed = True
+        if self._timer is not None:
+            self._timer.cancel()
+        for channel in self._channels.values():
+            channel.close()
+        self._channels.clear()
+
+    def __enter__(self) -> HallSensors:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _read(self) -> dict[str, float]:
+        """Every square's reading; {} when the ADCs fail (noted for ``failure``)."""
+        try:
+            readings = {s: float(c.raw_value) for s, c in self._channels.items()}
+        except Exception as e:
+            if self._failing is None:
+                log.warning("the Hall sensors' ADCs cannot be read: %s: %s", type(e).__name__,
+                            shown(str(e)))
+                self._failing = (self._clock.now(), f"{type(e).__name__}: {shown(str(e))}")
+            return {}
+        if self._failing is not None:
+            log.info("the Hall sensors' ADCs answer again")
+            self._failing = None
+        return readings
+
+    def _later(self) -> None:
+        if not self._closed:
+            self._timer = self._clock.call_at(self._clock.now() + self._config.poll, self._poll)
+
+    def _poll(self) -> None:
+        try:
+            readings = self._read()
+            if readings:
+                self._judge(readings)
+        except Exception:  # a poll must never end the polling
+            log.exception("a reading of the Hall sensors failed")
+        self._later()
+
+    def _judge(self, readings: dict[str, float]) -> None:
+        now = self._clock.now()
+        counts = self.levels.counts(readings)
+        changed = []
+        with self._lock:
+            for square, count in counts.items():
+                last, times = self._seen.get(square, (count, 0))
+                times = times + 1 if count == last else 1
+                self._seen[square] = (count, times)
+                if times >= self._config.settle_reads and self._settled.get(square) != count:
+                    self._settled[square] = count
+                    changed.append((square, count))
+        for square, count in changed:
+            self._events.put(StackChanged(square, count, now))
+        self._follow(readings, now)
+
+    def _follow(self, readings: dict[str, float], now: float) -> None:
+        """Move the empty squares' levels with their drifting readings once all stands still."""
+        limit = STILL * max(self.levels.noise, 1.0)
+        moving = any(abs(value - self._last.get(square, value)) > limit
+                     for square, value in readings.items())
+        self._last = readings
+        if moving or self._seen_moving():
+            self._quiet_since = now
+            return
+        if now - self._quiet_since < QUIET:
+            return
+        levels = self.levels
+        for square, count in self._settled.items():
+            if count == 0:
+                levels = levels.follow(square, readings[square], FOLLOW_RATE)
+        self.levels = levels
+        if self._on_levels is not None:
+            self._on_levels(levels)
+
+    def _seen_moving(self) -> bool:
+        """Whether a square's count is between two readings it has not settled on yet."""
+        return any(times < self._config.settle_reads for _, times in self._seen.values())
