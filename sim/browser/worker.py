@@ -27,14 +27,15 @@ from firmware import words
 from firmware.menu.choices import choose, setting
 from firmware.service.link_schema import message
 from firmware.words import _
+from hardware.doors.file_reader import Bounds, Unreadable, scan_json
 from sim.browser.page import OFFERED, offers
 from sim.browser.session import Session
 from sim.browser.table import PublishedTable
 
 log = logging.getLogger(__name__)
 
-MAX_OPTIONS = 65536
-"""Characters of the page's options at most (a kept game of Senet is some 6 KB)."""
+KEPT = Bounds("page's kept settings and game", 65536, depth=6, keys=200)
+"""What the page kept and hands back (a kept game of Senet is some 6 KB)."""
 
 
 def start(options: str, packages: str | None = None) -> Session:
@@ -115,11 +116,14 @@ def _catalogs(packages: Path) -> Path:
 
 
 def _options(text: str) -> dict[str, Any]:
-    if len(text) > MAX_OPTIONS:
+    """The page's options, read by the reader's bounds before they are parsed (nothing when
+    they are out of them, or not JSON: play begins afresh)."""
+    if len(text) > KEPT.size:
         return {}
     try:
+        scan_json(text, KEPT, "the page")
         found = json.loads(text)
-    except (ValueError, RecursionError):
+    except (Unreadable, ValueError, RecursionError):
         return {}
     return found if isinstance(found, dict) else {}
 
