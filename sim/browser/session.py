@@ -68,6 +68,9 @@ from sim.web.words import SIGNS
 
 LOG_LINES = 60
 """The last lines of the game the page is told (it keeps them in its log)."""
+KEPT_LINES = 5000
+"""Lines said kept at most (a whole long game of Senet says some 1,500): a visitor playing all
+day holds no more."""
 FLARE = 1.5
 """Seconds the marked squares flare after an extra turn is earned (as on the board)."""
 NEW_GAME_ASKED = N_("Press Enter, or New game, for another game.")
@@ -104,6 +107,7 @@ class Session:
         self.odds: dict[int, Odds | None] = {}
         """The chances judged after each move of the game in play, by its number of actions."""
         self._frame: tuple[Show, dict[str, str]] | None = None
+        self._drawn: tuple[tuple[str, str, bool], dict[str, Any]] | None = None
         self.game = self._begin()
 
     # --- what the page asks ---------------------------------------------------------------
@@ -363,6 +367,8 @@ class Session:
             if line:
                 self.lines.append(line)
                 self.new_lines.append(line)
+        if len(self.lines) > KEPT_LINES:
+            del self.lines[:len(self.lines) - KEPT_LINES]
 
     @property
     def judge(self) -> Judge:
@@ -399,15 +405,21 @@ class Session:
                 "table": self.table is not None}
 
     def _game(self) -> dict[str, Any]:
+        """The game played and its board, drawn by the web page's drawing (once a game and
+        a language)."""
         rules = self.game.ruleset
-        title = say(rules.title)
-        signs = {key: _(name) for key, name in SIGNS.items()}
-        return {"name": rules.name, "title": title,
+        key = (rules.name, words.language(), self.teacher is not None)
+        if self._drawn is None or self._drawn[0] != key:
+            title = say(rules.title)
+            signs = {sign: _(name) for sign, name in SIGNS.items()}
+            geometry = geometry_json(rules.geometry)
+            self._drawn = (key, {
+                "name": rules.name, "title": title,
                 "chance": rules.chance.name if rules.chance is not None else None,
-                "geometry": geometry_json(rules.geometry),
-                "svg": board_svg(geometry_json(rules.geometry), title, signs),
+                "geometry": geometry, "svg": board_svg(geometry, title, signs),
                 "tutorial": self.teacher is not None, "language": words.language(),
-                "rtl": words.right_to_left()}
+                "rtl": words.right_to_left()})
+        return self._drawn[1]
 
     def _status(self) -> dict[str, Any]:
         waiting = self.waiting
