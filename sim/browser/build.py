@@ -192,7 +192,6 @@ def build(out: Path, *, docs: str = "../", npm: Path = NPM, fetch: bool = True,
     written["pyodide/python_stdlib.zip"] = bytecode(found, (found / STDLIB).read_bytes(), npm)
     written["pyodide/LICENSE.txt"] = licence(found)
     written.update(icons())
-    written["manifest.webmanifest"] = manifest()
     version = hashlib.sha256(b"".join(hashlib.sha256(data).digest() for _, data in
                                       sorted(written.items()))).hexdigest()[:16]
     published = None if table is None else publish(table, out / TABLE, table_rules)
@@ -201,6 +200,7 @@ def build(out: Path, *, docs: str = "../", npm: Path = NPM, fetch: bool = True,
         for code in LANGUAGES:
             words.use(code)
             written[page_name(code)] = page(code, docs, version, published).encode()
+            written[manifest_name(code)] = manifest(code)
     finally:
         words.use(language)
     written["sw.js"] = service_worker(version, sorted(written)).encode()
@@ -270,6 +270,7 @@ def page(code: str, docs: str, version: str, table: dict[str, str] | None = None
     return str(_templates().get_template("play.html").render(
         lang=code, rtl=words.right_to_left(), script_words=script_words, settings=shown,
         board=board_svg(geometry_json(rules.geometry), title, signs),
+        manifest=manifest_name(code),
         game={"name": rules.name}, languages=LANGUAGES,
         pages={c: page_name(c) for c in LANGUAGES}, docs=docs, version=version, table=table))
 
@@ -280,18 +281,26 @@ def service_worker(version: str, files: list[str]) -> str:
     return str(template.render(version=version, files=["./", *files]))
 
 
-def manifest() -> bytes:
-    """The web manifest: the page as an app on a phone, its icons ours."""
+def manifest_name(code: str) -> str:
+    """The manifest of a language's page: the app it makes opens that page."""
+    return f"manifest.{code}.webmanifest"
+
+
+def manifest(code: str) -> bytes:
+    """The web manifest of the page in the language spoken now (``code``): the page as an app
+    on a phone, in its language, its icons ours."""
     found = {
-        "name": "aseb: Twenty Squares", "short_name": "aseb",
-        "description": "The Game of Twenty Squares and its family, against the mummy.",
-        "start_url": "./index.html", "scope": "./", "display": "standalone",
+        "name": _("aseb: play in your browser"), "short_name": "aseb", "lang": code,
+        "dir": "rtl" if words.right_to_left() else "ltr",
+        "description": _("The Game of Twenty Squares and its family, against the mummy of "
+                         "Neferkaptah or two at one screen: nothing to install."),
+        "start_url": f"./{page_name(code)}", "scope": "./", "display": "standalone",
         "background_color": "#2a1f17", "theme_color": "#2a1f17",
         "icons": [{"src": "icon-192.png", "sizes": "192x192", "type": "image/png"},
                   {"src": "icon-512.png", "sizes": "512x512", "type": "image/png"},
                   {"src": "icon-maskable-512.png", "sizes": "512x512", "type": "image/png",
                    "purpose": "maskable"}]}
-    return json.dumps(found, indent=2).encode()
+    return json.dumps(found, indent=2, ensure_ascii=False).encode()
 
 
 def icons() -> dict[str, bytes]:

@@ -32,7 +32,7 @@ def opened(open_page: Callable[..., Any], site: Site, language: str = "en",
     width, height = SIZES[size]
     page = open_page(width, height, language, motion)
     if kept is not None:  # the page's own storage, as a visit before left it
-        page.goto(f"{site.url}/app/manifest.webmanifest")
+        page.goto(f"{site.url}/app/pyodide/LICENSE.txt")
         page.evaluate("([key, value]) => localStorage.setItem(key, value)",
                       [KEPT_GAME, json.dumps(kept)])
     page.goto(f"{site.url}/app/{page_name(language)}?pace=0&seed={seed}")

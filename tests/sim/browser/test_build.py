@@ -106,9 +106,15 @@ def test_the_service_worker_keeps_every_file_of_the_page_but_the_table(page: Pat
     assert any(n.startswith("table/") and n.endswith(".values") for n in served)
 
 
-def test_the_manifest_makes_it_an_app_with_our_icons(page: Path) -> None:
-    manifest = json.loads((page / "manifest.webmanifest").read_text(encoding="utf-8"))
-    assert manifest["display"] == "standalone" and manifest["start_url"] == "./index.html"
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_the_manifest_makes_it_an_app_in_its_language_with_our_icons(
+        page: Path, language: str) -> None:
+    html = (page / page_name(language)).read_text(encoding="utf-8")
+    name = re.search(r'<link rel="manifest" href="([^"]+)">', html).group(1)  # type: ignore[union-attr]
+    manifest = json.loads((page / name).read_text(encoding="utf-8"))
+    assert manifest["display"] == "standalone" and manifest["lang"] == language
+    assert manifest["start_url"] == f"./{page_name(language)}"
+    assert (manifest["dir"] == "rtl") == (language == "ar")
     for icon in manifest["icons"]:
         data = (page / icon["src"]).read_bytes()
         width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
