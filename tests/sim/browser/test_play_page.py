@@ -7,6 +7,7 @@ every game is played in ``test_play_games.py`` (``make test-long``)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,7 +27,7 @@ from tests.sim.browser.player import (  # noqa: E402
     opened,
     play,
 )
-from tests.sim.browser.site import Site  # noqa: E402
+from tests.sim.browser.site import Site, served  # noqa: E402
 
 Opener = Callable[..., Any]
 
@@ -104,3 +105,25 @@ def test_two_at_one_screen_play_both_sides(open_page: Opener, site: Site) -> Non
     lines = page.locator("#log li").all_inner_texts()[before:]
     assert lines and not any("mummy" in line for line in lines)
     assert sides == {"Cones", "Reels"}
+
+
+@pytest.mark.long
+def test_neferkaptahs_table_is_fetched_once_when_he_is_chosen_and_kept(
+        open_page: Opener, built_with_table: Path) -> None:
+    with served(built_with_table) as site:
+        page = opened(open_page, site, "en", "desk")
+
+        def tables() -> list[str]:  # what the site has served of the table
+            return [path for path in site.asked if "/table/" in path]
+
+        assert tables() == []  # not before he is chosen
+        page.select_option("#setting-level", "neferkaptah")
+        page.wait_for_function("document.getElementById('setting-level').value === "
+                               "'neferkaptah' && document.getElementById('log').textContent"
+                               ".includes('Neferkaptah')", timeout=WAIT)
+        assert sorted(tables()) == ["/app/table/tait-2.json", "/app/table/tait-2.values"]
+        page.reload()  # he was chosen: his table again, from the browser's own storage
+        page.wait_for_selector("body[data-ready=yes]", timeout=WAIT)
+        page.wait_for_function("document.getElementById('setting-level').value === "
+                               "'neferkaptah'", timeout=WAIT)
+        assert len(tables()) == 2
