@@ -61,6 +61,7 @@ from sim.terminal.game import (
     mummy_throws,
     throw_asked,
     thrown_said,
+    whose_move,
 )
 from sim.terminal.story import TUTORIAL_OVER
 from sim.web.board_svg import board_svg
@@ -428,9 +429,10 @@ class Session:
         elif waiting == "over":
             winner = self.game.state.winner
             text = _("{side} win!").format(side=words.side_said(winner)) if winner else ""
+        elif waiting == "move":
+            text = whose_move(self.game.state)
         else:
-            text = self._asked()[0].partition(":")[0] if waiting == "move" else \
-                self._asked()[0].rstrip(":")
+            text = self._asked()[0].rstrip(" :")
         lesson = None if self.teacher is None else {"heading": self.teacher.heading,
                                                     "message": self.teacher.message}
         return {"text": text, "phase": self._phase().value, "waiting": waiting,

@@ -25,7 +25,7 @@ from firmware.service.link_schema import hex_colour
 from firmware.story.tutorial import LESSONS
 from sim.browser.session import Session
 from sim.browser.worker import answer, start
-from sim.terminal.game import TerminalGame
+from sim.terminal.game import TerminalGame, whose_move
 
 
 def session(seed: int = 0, **values: str) -> Session:
@@ -320,5 +320,17 @@ def test_no_word_escapes_the_catalog_in_a_whole_game_or_the_tutorial(name: str) 
                              "game": [event.get("title", "")]}.get(event["type"], [])
         said += game.lines
         assert {word: line for line in said for word in escaped(line)} == {}
+    finally:
+        words.use("en")
+
+
+@pytest.mark.parametrize("language", ["de", "ar"])
+def test_the_status_says_whose_move_it_is_whole_in_every_language(language: str) -> None:
+    game = session(17, opponent="none", language=language)
+    try:
+        while game.waiting != "move":
+            game.answer('{"type": "throw"}')
+        status = json.loads(game.told["status"])["text"]
+        assert status == whose_move(game.game.state) and len(status.split()) >= 3
     finally:
         words.use("en")
