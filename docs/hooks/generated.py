@@ -6,6 +6,8 @@
   How to play and the terminal's ``rules`` (``engine/GAME/how_to_play.md``, ``sim.pages.guide``),
   each page's position drawn by the window's own code (``sim.drawing.positions``).
 - ``develop/rules/GAME.md``: every game's rules reference, ``engine/GAME/rules.md`` as it is.
+- ``fonts/``: the window's own faces (Quattrocento, Noto Naskh Arabic) and their licences, which
+  the site's headings and Arabic words are set in: served with the site, fetched from no one.
 """
 
 from __future__ import annotations
@@ -21,8 +23,14 @@ from mkdocs.structure.files import File, Files
 from engine import games
 from firmware.kit import write_kit
 from firmware.kit.parts import parts
+from firmware.words.shaping import ARABIC_FACE
 from hardware.boards.board_file import BOARDS, load_board
 from hardware.boards.wiring import wiring_diagram
+from sim.drawing.text import FACE
+
+FACES = (FACE, FACE.with_name("OFL.txt"), ARABIC_FACE,
+         ARABIC_FACE.with_name("OFL-NotoNaskhArabic.txt"))
+"""The faces the site's stylesheet names (``docs/stylesheets/aseb.css``), and their licences."""
 
 _scratch = tempfile.TemporaryDirectory(prefix="aseb-docs-")
 
@@ -98,7 +106,10 @@ def players_page(name: str, folder: Path) -> tuple[str, list[Path]]:
 
 
 def on_files(files: Files, config: Any) -> Files:
-    """Add every board file's kit and its page to the site."""
+    """Add every board file's kit and its page, every game's rules pages, and the faces to the
+    site."""
+    for face in FACES:
+        files.append(File.generated(config, f"fonts/{face.name}", abs_src_path=str(face)))
     for board_file in sorted(BOARDS.glob("*.toml")):
         stem = board_file.stem
         board = load_board(board_file)
