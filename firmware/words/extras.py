@@ -1,7 +1,8 @@
 """What to add when a command's optional packages are missing, said the same way by every
 command: the extra's own packages, read from aseb's installed metadata (pyproject.toml's
-optional dependencies, written once). aseb is on no package index, so ``pip install
-'aseb[far]'`` would find nothing, or somebody else's package; its extras' packages are on PyPI.
+optional dependencies, written once). aseb is on no package index, so asking pip for aseb with
+an extra by its name would find nothing, or somebody else's package; the extras' packages are
+on PyPI.
 
     needs("aseb far", "far", ImportError("No module named 'paho'"))
     # "aseb far needs the far extra (No module named 'paho'): add it with pipx inject aseb
