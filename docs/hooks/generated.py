@@ -1,7 +1,10 @@
 """MkDocs hook: the pages drawn from the code at every build, so the site cannot disagree with it.
 
-- ``build/kits/NAME.md`` for every board file in ``hardware/boards/``: its parts list, wiring
-  diagram and drilling template (``aseb build-kit``), and its wiring as text.
+- ``build/kits/NAME.md`` for every board file in ``hardware/boards/``: the board as it is built,
+  drawn from the file's own geometry from above and from below (``sim.drawing.built``), its parts
+  list, wiring diagram and drilling template (``aseb build-kit``), and its wiring as text. The
+  front page and the build pages show the default board's pictures, and the build page lists its
+  numbered parts where it says ``<!-- the board's parts -->``.
 - ``play/rules/GAME.md``: every game's rules for players, from the same source as the window's
   How to play and the terminal's ``rules`` (``engine/GAME/how_to_play.md``, ``sim.pages.guide``),
   each page's position drawn by the window's own code (``sim.drawing.positions``).
@@ -35,6 +38,40 @@ FACES = (FACE, FACE.with_name("OFL.txt"), ARABIC_FACE,
 _scratch = tempfile.TemporaryDirectory(prefix="aseb-docs-")
 
 
+ABOVE = ("from above, as it is played: a game some turns in, the pieces that can move lit from "
+         "below, the stick box beside the board")
+BELOW = ("from below, seen through the top, as it is built: a pixel and a sensor under every "
+         "square, the LED chain in its order from the Pi through the stick box, the Pi, the "
+         "speaker and the LEDs' supply")
+"""The pictures' words for a reader who cannot see them (after the board's name)."""
+PARTS_HERE = "<!-- the board's parts -->"
+"""Where a page lists the numbered parts of the board's pictures."""
+
+
+def parts_list() -> str:
+    """The numbered parts of the board's pictures, as a list."""
+    from sim.drawing.built import PARTS
+
+    return "\n".join(f"{number}. {part}" for number, part in PARTS.items())
+
+
+def board_pictures(board: Any, folder: Path) -> list[Path]:
+    """The board from above and from below, drawn into ``folder``."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from sim.drawing.built import built
+
+    pygame.init()
+    drawn = []
+    for side, surface in zip(("above", "below"), built(board), strict=True):
+        path = folder / f"{side}.png"
+        pygame.image.save(surface, str(path))
+        drawn.append(path)
+    return drawn
+
+
 def kit_page(stem: str, board: Any) -> str:
     """The page of one board file's build kit."""
     rows = "\n".join(f"| {part.part} | {part.count} | {part.notes} |" for part in parts(board))
@@ -43,6 +80,12 @@ def kit_page(stem: str, board: Any) -> str:
 The build kit of `hardware/boards/{stem}.toml`, drawn from the file by
 `aseb build-kit --board hardware/boards/{stem}.toml`: print the template at 100% (actual size)
 and check its 100 mm bar with a ruler before you drill.
+
+![{board.name} {ABOVE}]({stem}/above.png)
+
+![{board.name} {BELOW}]({stem}/below.png)
+
+{parts_list()}
 
 - Drilling and marking template: [A4]({stem}/template-a4.pdf) ·
   [Letter]({stem}/template-letter.pdf)
@@ -114,7 +157,7 @@ def on_files(files: Files, config: Any) -> Files:
         stem = board_file.stem
         board = load_board(board_file)
         folder = Path(_scratch.name) / stem
-        for path in write_kit(board, folder):
+        for path in [*write_kit(board, folder), *board_pictures(board, folder)]:
             files.append(File.generated(config, f"build/kits/{stem}/{path.name}",
                                         abs_src_path=str(path)))
         files.append(File.generated(config, f"build/kits/{stem}.md",
@@ -132,3 +175,8 @@ def on_files(files: Files, config: Any) -> Files:
         files.append(File.generated(config, f"develop/rules/{name}.md",
                                     content=reference.read_text(encoding="utf-8")))
     return files
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    """The numbered parts of the board's pictures, where a page asks for them."""
+    return markdown.replace(PARTS_HERE, parts_list())
