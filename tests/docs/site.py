@@ -74,8 +74,9 @@ class Visit:
 class Reader:
     """One browser context at one size: every page read in it, one after the other."""
 
-    def __init__(self, context: Any, origin: str) -> None:
+    def __init__(self, context: Any, origin: str, searching: bool = True) -> None:
         self.origin = origin
+        self.searching = searching
         self.outside: list[str] = []
         axe = resources.files("axe_playwright_python").joinpath("axe.min.js")  # axe-core's own
         context.add_init_script(axe.read_text(encoding="utf-8"))  # once, not once a page
@@ -84,7 +85,9 @@ class Reader:
 
     def _route(self, route: Any) -> None:
         url = route.request.url
-        if url.startswith(self.origin + "/") or url.startswith("data:"):
+        if not self.searching and url.startswith(f"{self.origin}/search/"):
+            route.abort()  # the search's worker: it indexes the whole site in a thread of its own
+        elif url.startswith(self.origin + "/") or url.startswith("data:"):
             route.continue_()
         else:  # as it would be offline, or in a museum without the internet
             self.outside.append(url)
@@ -105,10 +108,12 @@ class Reader:
 
 
 @contextlib.contextmanager
-def reader(chromium: Any, width: int, height: int, origin: str) -> Iterator[Reader]:
-    """A reader at ``width`` x ``height`` of the site at ``origin``."""
+def reader(chromium: Any, width: int, height: int, origin: str,
+           searching: bool = True) -> Iterator[Reader]:
+    """A reader at ``width`` x ``height`` of the site at ``origin`` (``searching``: with the
+    search's worker, which indexes the whole site anew on every page)."""
     context = chromium.new_context(viewport={"width": width, "height": height})
     try:
-        yield Reader(context, origin)
+        yield Reader(context, origin, searching)
     finally:
         context.close()

@@ -3,8 +3,11 @@ it: it asks nothing of another site (no fonts from Google, no facts from GitHub:
 would leak its readers and read differently offline or in a museum without the internet), its
 faces are the site's own, and it passes axe-core's WCAG 2.1 AA audit.
 
-`make test` reads every page at a phone's size (390x844); `make test-long` at a desktop's too
-(1280x900). Without Chromium the module is skipped, saying so in one line.
+`make test` reads every page at a phone's size (390x844), without the search's worker (it
+indexes the whole site anew on every page, in a thread of its own: two fifths of the page's
+CPU, and nothing a reader sees until they search); `make test-long` reads every page whole, with
+its search, at a phone's size and a desktop's (1280x900). Without Chromium the module is skipped,
+saying so in one line.
 """
 
 from __future__ import annotations
@@ -35,13 +38,16 @@ def chromium() -> Iterator[Any]:
         yield found
 
 
-@pytest.mark.parametrize("size", ["phone", pytest.param("desktop", marks=pytest.mark.long)])
+@pytest.mark.parametrize(("size", "searching"), [
+    pytest.param("phone", False, id="phone"),
+    pytest.param("phone", True, id="phone-searching", marks=pytest.mark.long),
+    pytest.param("desktop", True, id="desktop-searching", marks=pytest.mark.long)])
 def test_every_page_calls_no_one_and_passes_the_wcag_audit(site: Path, chromium: Any,
-                                                           size: str) -> None:
+                                                           size: str, searching: bool) -> None:
     every = pages(site)
     assert len(every) >= 60 and "index.html" in every and "glossary.html" in every
     outside, violations, faces = {}, {}, []
-    with served(site) as origin, reader(chromium, *SIZES[size], origin) as person:
+    with served(site) as origin, reader(chromium, *SIZES[size], origin, searching) as person:
         for path in every:
             visit = person.read(path)
             if visit.outside:
