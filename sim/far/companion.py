@@ -272,6 +272,7 @@ class Companion:
         command = far.step(local, str(status.get("phase", "")), str(game))
         if command is not None:
             self._send(command)
+        far.flush()
 
     # --- for the museum --------------------------------------------------------------------
 
@@ -312,7 +313,7 @@ class Companion:
         random, so nobody else on the broker takes it), from ``companion.json``."""
         path = self.state_dir / "companion.json"
         try:
-            kept = decode(read_bytes(path, messages.COMPANION_FILE, follow=False),
+            kept: messages.Counts = decode(read_bytes(path, messages.COMPANION_FILE, follow=False),
                           messages.COMPANION_FILE, messages.Counts, source=str(path))
         except FileNotFoundError:
             kept = messages.Counts()

@@ -162,6 +162,7 @@ class FarPlay:
         self._asked: str | None = None
         self._taking: TakeUp | None = None
         """The round last sent to be taken up (its answer makes it this board's)."""
+        self._unsaved = False
         self._load()
 
     # --- where it stands -------------------------------------------------------------------
@@ -309,7 +310,7 @@ class FarPlay:
         """A try to join this board's offer: one try per exchange, a wrong code counted."""
         if seat.role != "host" or seat.key is not None or not payload:
             return False
-        join = decode(payload, MESSAGE, messages.Join, source=topic)
+        join: messages.Join = decode(payload, MESSAGE, messages.Join, source=topic)
         exchange, game = self._exchange, seat.game
         assert game is not None
         if exchange is None or join.attempt != self._attempt:
@@ -319,8 +320,8 @@ class FarPlay:
         self._exchange = None  # an exchange is finished once
         try:
             keys = Keys(exchange.finish(join.pake), game)
-            hello = decode(keys.open("guest", "join", join.attempt, join.nonce, join.box),
-                           MESSAGE, messages.Hello, source=topic)
+            proof = keys.open("guest", "join", join.attempt, join.nonce, join.box)
+            hello: messages.Hello = decode(proof, MESSAGE, messages.Hello, source=topic)
         except (Unsealed, Undecodable):
             self._failures += 1
             log.warning("a wrong game code was tried (%d of %d)", self._failures, TRIES)
@@ -360,7 +361,7 @@ class FarPlay:
         if not payload:
             self._offers.pop(game, None)  # taken (by this board, perhaps) or ended: the
             return True  # host's first message, or the time to wait, tells which
-        offer = decode(payload, MESSAGE, messages.Offer, source=topic)
+        offer: messages.Offer = decode(payload, MESSAGE, messages.Offer, source=topic)
         if offer.game != game:
             log.warning("dropped a far message: %s: an offer of another game than its topic "
                         "names", topic)
@@ -424,7 +425,7 @@ class FarPlay:
         kind = parts[4] if len(parts) == 5 else "round"
         if kind not in ("round", "action", "here"):
             return False
-        sealed = decode(payload, MESSAGE, messages.Sealed, source=topic)
+        sealed: messages.Sealed = decode(payload, MESSAGE, messages.Sealed, source=topic)
         if sealed.game != game or sealed.side != seat.far_side:
             log.warning("refused: %s: a message of another game or side than its topic",
                         topic)
@@ -446,12 +447,12 @@ class FarPlay:
         if sealed.seq == last and kind == "action":
             return False  # delivered twice
         seat.heard[kind] = sealed.seq
-        self._save()
-        game_ = self.game
+        self._unsaved = True  # written once the board has its step (``flush``): no disk
+        game_ = self.game  # write between a far move and its lights
         assert game_ is not None
         try:
             if kind == "round":
-                told = decode(text, MESSAGE, messages.Round, source=topic)
+                told: messages.Round = decode(text, MESSAGE, messages.Round, source=topic)
                 found = Round.of(told)
                 if told.board != seat.peer:
                     seat.peer = told.board
@@ -572,6 +573,12 @@ class FarPlay:
                 and now - self._asked_at >= NOBODY_ANSWERS:
             self.end(WRONG_CODE if self._failed else NOBODY)
 
+    def flush(self) -> None:
+        """Write down what was heard since the last write (the sequences a replay is judged
+        by), once the board has been told what to do."""
+        if self._unsaved:
+            self._save()
+
     def board_moved(self) -> None:
         """The board told news: a step it refused a moment ago is asked again."""
         self._tried_step = None
@@ -616,6 +623,7 @@ class FarPlay:
                 self.outbox.unsubscribe(f"{topics.offer(seat.code)}/+")
 
     def _save(self) -> None:
+        self._unsaved = False
         seat, game = self.seat, self.game
         if self.file is None or seat is None or game is None:
             return
@@ -634,7 +642,7 @@ class FarPlay:
         if self.file is None:
             return
         try:
-            kept = decode(read_bytes(self.file, FAR_FILE, follow=False), FAR_FILE,
+            kept: messages.Seat = decode(read_bytes(self.file, FAR_FILE, follow=False), FAR_FILE,
                           messages.Seat, source=str(self.file))
             published = Round.of(kept.published) if kept.published is not None else None
         except FileNotFoundError:
@@ -644,7 +652,7 @@ class FarPlay:
                       ": far play starts afresh")
             return
         seat = Seat(kept.role, kept.code, Side.parse(kept.mine), kept.game, kept.key,
-                    kept.peer, kept.sent + SEQ_GAP, dict(kept.heard))
+                    kept.peer, kept.sent + SEQ_GAP, {str(k): v for k, v in kept.heard.items()})
         if seat.key is None and seat.role == "guest":
             return  # a search cut short: asked again when the person asks
         game = FarGame(seat.mine, begins=seat.role == "host", taken=kept.taken)

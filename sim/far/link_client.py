@@ -97,7 +97,8 @@ class LinkClient:
             if SKIPPED in line[:40]:
                 continue  # the lights change many times a second: nothing far play needs
             try:
-                event = decode(line, EVENT, dict[str, Any], source="the board's link")
+                event: dict[str, Any] = decode(line, EVENT, dict[str, Any],
+                                               source="the board's link")
                 kind = event["type"]
                 if not isinstance(kind, str):
                     raise TypeError(kind)

@@ -145,7 +145,8 @@ def heard_by_fleet(topic: str, payload: bytes) -> tuple[str, dict[str, Any]] | N
     if parts[0] == topics.DISCOVERY:
         if len(parts) == 5 and payload:
             try:
-                config = decode(payload, messages.STATE, messages.Discovery, source=topic)
+                config: messages.Discovery = decode(payload, messages.STATE,
+                                                    messages.Discovery, source=topic)
             except Undecodable:
                 return None  # not ours to judge: another device's
             others = [i for i in config.device.identifiers
@@ -163,7 +164,8 @@ def heard_by_fleet(topic: str, payload: bytes) -> tuple[str, dict[str, Any]] | N
     if topic != topics.state(name):
         return None
     try:
-        state = decode(payload, messages.STATE, messages.BoardState, source=topic)
+        state: messages.BoardState = decode(payload, messages.STATE, messages.BoardState,
+                                            source=topic)
     except Undecodable as exc:
         print(_("aseb fleet: left out: {problem}").format(problem=exc))
         return name, {"unreadable": True}
