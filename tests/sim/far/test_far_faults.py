@@ -17,7 +17,7 @@ from engine.core.sides import Side
 from sim.far import topics
 from sim.far.broker import BrokerClient
 from tests.sim.far.hostile import Hostile
-from tests.sim.far.mosquitto import MUSEUM, Mosquitto
+from tests.sim.far.mosquitto import HOSTILE, MUSEUM, Mosquitto
 from tests.sim.far.processes import board_processes, finished_records, wait_for
 from tests.sim.far.proxy import Proxy
 from tests.sim.far.two_boards import FarBoard, finished_alike, join, play_until
@@ -175,10 +175,12 @@ def test_a_minute_without_network_only_pauses_the_game(tmp_path: Path) -> None:
 @pytest.mark.long
 def test_a_board_killed_mid_game_takes_it_up_again(tmp_path: Path) -> None:
     """Two boards as processes (``aseb run --simulated --demo`` and ``aseb far`` each); the
-    guest's two processes are SIGKILLed mid-game and started again: the game both boards
-    finish is the same, move for move."""
+    guest's two processes are SIGKILLed mid-game and started again with poison retained on
+    the game's topics: the game both boards finish is the same, move for move, and ``aseb
+    fleet`` started afterwards shows every board, the poison in one line."""
     import signal
     import subprocess
+    import sys
 
     from firmware.play.store import save_name
     from sim.far.link_client import LinkClient
@@ -205,11 +207,26 @@ def test_a_board_killed_mid_game_takes_it_up_again(tmp_path: Path) -> None:
                 assert isinstance(process, subprocess.Popen)
                 process.send_signal(signal.SIGKILL)
                 process.wait()
+            game = json.loads(far_file.read_text(encoding="utf-8"))["game"]
+            with Hostile(broker) as mallory:  # poison retained where both boards read
+                for side in topics.SIDES:
+                    mallory.poison(topics.round_of(game, side), retain=True)
+                mallory.poison(topics.state(HOSTILE), retain=True)
             guest = board_processes(tmp_path, "grandma", broker, "ramses")
             wait_for(lambda: finished_records(tmp_path, "kitchen")
                      and finished_records(tmp_path, "grandma"), 600, "both boards finished")
             assert finished_records(tmp_path, "kitchen")[0] == \
                 finished_records(tmp_path, "grandma")[0]
+            museum = tmp_path / "museum.toml"
+            museum.write_text(f'password = "{broker.passwords[MUSEUM]}"\n', encoding="utf-8")
+            museum.chmod(0o600)
+            fleet = subprocess.run(
+                [sys.executable, "-m", "sim.command.cli", "fleet", "--broker",
+                 f"mqtts://127.0.0.1:{broker.port}", "--credentials", str(museum), "--ca",
+                 str(broker.ca)], capture_output=True, text=True, timeout=60)
+            assert fleet.returncode == 0, fleet.stdout + fleet.stderr
+            assert "aseb/boards/mallory/state" in fleet.stdout  # the poison: one line
+            assert "\nkitchen " in fleet.stdout and "\ngrandma " in fleet.stdout
         finally:
             for process in (*host, *guest):
                 assert isinstance(process, subprocess.Popen)
