@@ -39,6 +39,7 @@ from sim.far.broker import BrokerClient
 from sim.far.config import Network
 from sim.far.far_play import FarPlay
 from sim.far.link_client import LinkClient
+from sim.far.protocol import record_of
 from sim.far.status import FORGET, board_state, discovery
 
 log = logging.getLogger(__name__)
@@ -217,10 +218,13 @@ class Companion:
         data = event.get("record")
         record = None
         if isinstance(data, dict):
-            try:
-                record = GameRecord.from_json(json.dumps(data))
-            except (BadRecord, RulesError, ValueError) as exc:
-                log.warning("the board's game cannot be read: %s", exc)
+            try:  # the board's own rules are a game it knows: their tables made once
+                record = record_of(msgspec.convert(data, messages.Record))
+            except (msgspec.ValidationError, ValueError):
+                try:
+                    record = GameRecord.from_json(json.dumps(data))
+                except (BadRecord, RulesError, ValueError) as exc:
+                    log.warning("the board's game cannot be read: %s", exc)
         self._record = (event, record)
         return record
 
@@ -254,8 +258,9 @@ class Companion:
                 far.end()
         elif opponent == "far" and far.seat is None and far.problem is None:
             far.offer()  # chosen on the board menu (or the settings page)
-        elif opponent not in (None, "far") and far.seat is not None:
-            far.end()  # another opponent chosen
+        elif opponent not in (None, "far") and (far.seat is not None or far.problem):
+            far.end()  # another opponent chosen: what went wrong is behind too
+            far.problem = far.tried = None
         told = far.told()
         if done is not None or told != self._told:
             self._told = told

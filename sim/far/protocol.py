@@ -19,15 +19,15 @@ round or an action that changes one it has; ``refused`` says why, in one line ea
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.errors import BadRecord, RulesError
+from engine.core.errors import RulesError
 from engine.core.sides import Side
 from engine.core.sticks import Throw
 from engine.record import GameRecord
 from sim.far import messages
+from sim.far.messages import known_rules
 
 BETWEEN = frozenset({"won", "clear", "menu"})
 """The board's phases in which a new round is not taken up yet (the last game's pieces are
@@ -104,12 +104,39 @@ Step = Apply | TakeUp | Choose
 
 def record_of(record: messages.Record) -> GameRecord:
     """A record from its decoded message, its rules checked against the games this board
-    knows (``messages.known_rules``) before anything is built; ValueError saying what is
-    wrong."""
-    try:
-        return GameRecord.from_json(json.dumps(messages.record_data(record)))
-    except (BadRecord, RulesError) as exc:
-        raise ValueError(f"not a game record: {exc}") from None
+    knows (``messages.known_rules``) and then the board's own (their tables worked out once);
+    ValueError saying what is wrong."""
+    rules = known_rules(record.ruleset)
+    first = Side.parse(record.first)
+    return GameRecord(rules, first, ()) if not record.actions else \
+        extended(GameRecord(rules, first, ()), record.actions)
+
+
+def extended(record: GameRecord, tokens: list[str]) -> GameRecord:
+    """``record`` and the actions ``tokens`` (notation) after it; ValueError naming the first
+    that does not fit."""
+    state = record.final_state()
+    luck = record.ruleset.chance is not None
+    actions = list(record.actions)
+    for number, token in enumerate(tokens, len(actions) + 1):
+        try:
+            action: Throw | Any
+            if state.throw is None and luck:  # a game of luck throws first
+                action = Throw.parse(token)
+                state, _ = state.cast(action)
+            else:
+                action = state.parse_move(token)
+                state, _ = state.play(action)
+        except RulesError as exc:
+            raise ValueError(f"not a game record: action {number} ({token[:40]!r}): "
+                             f"{exc}") from None
+        actions.append(action)
+    return GameRecord(record.ruleset, record.first, tuple(actions), record.start)
+
+
+def token(record: GameRecord, index: int) -> str:
+    """Action ``index`` of ``record`` in notation (for a refusal's words)."""
+    return str(record.to_data()["actions"][index])
 
 
 def opening_throw(state: Any, action: Any) -> bool:
@@ -186,16 +213,21 @@ class FarGame:
                 return f"the far board's round {found.number} is another game than the one " \
                     "this board plays in it"
             known = None
-        tokens = found.record.to_data()["actions"]
+        start = 0
+        if known is not None:
+            common = min(len(known.actions), len(found.record.actions))
+            start = next((i for i in range(common)
+                          if known.actions[i] != found.record.actions[i]), common)
+            if start < common:
+                return f"the far board's round {found.number} changes action {start} " \
+                    f"({token(found.record, start)}), which this board has otherwise"
         state = found.record.initial()
         for index, (action, after) in enumerate(found.record.replay()):
-            if known is not None and index < len(known.actions):
-                if known.actions[index] != action:
-                    return f"the far board's round {found.number} changes action {index} " \
-                        f"({tokens[index]}), which this board has otherwise"
-            elif Side(state.turn) == self.mine and not opening_throw(state, action):
-                return f"the far board's round {found.number} holds {tokens[index]} " \
-                    f"(action {index}) for this board's side, which this board did not make"
+            if index >= start and Side(state.turn) == self.mine \
+                    and not opening_throw(state, action):
+                return f"the far board's round {found.number} holds " \
+                    f"{token(found.record, index)} (action {index}) for this board's side, " \
+                    "which this board did not make"
             state = after
         return None
 
@@ -225,18 +257,16 @@ class FarGame:
             self.refused.append(f"action {action.seq} ({action.action}) does not follow from "
                                 "the far board's position")
             return False
-        data = far.record.to_data()
         try:
-            extended = GameRecord.from_json(json.dumps(
-                {**data, "actions": [*data["actions"], action.action]}))
-        except (BadRecord, RulesError) as exc:
+            longer = extended(far.record, [action.action])
+        except ValueError as exc:
             self.refused.append(f"action {action.seq}: {exc}")
             return False
-        problem = self.rewrites(Round(far.number, extended))
+        problem = self.rewrites(Round(far.number, longer))
         if problem is not None:
             self.refused.append(problem)
             return False
-        self.far = Round(far.number, extended)
+        self.far = Round(far.number, longer)
         return True
 
     # --- this board's own round ------------------------------------------------------------

@@ -156,3 +156,36 @@ def test_fleet_survives_any_retained_state_and_shows_the_rest(
     assert "attaches an entity to the device aseb_kitchen" in out
     table = out[out.index("board "):]
     assert re.search(r"\nkitchen +no +3\d s +tait", table) and "\nmallory " in table
+
+
+def test_a_code_that_is_not_one_is_said_at_once(capsys: pytest.CaptureFixture[str]) -> None:
+    from sim.command.cli import main
+
+    started = time.monotonic()
+    assert main(["play", "--far", "abc"]) == 64
+    assert main(["sim", "--far", "12345"]) == 64
+    said = capsys.readouterr().err
+    assert "'abc' is not a game code: a game code is six digits" in said
+    assert "'12345' is not a game code" in said
+    assert time.monotonic() - started < 5
+
+
+def test_a_code_no_board_offers_is_said_at_once(tmp_path: Path) -> None:
+    """The probe comes back after every offer under the code: none, and the board says so
+    at once, with what to do."""
+    from sim.far.far_play import NOBODY
+    from tests.sim.far.two_boards import FarBoard, ask, play_until
+
+    with Mosquitto(tmp_path / "broker", anonymous=True) as broker:
+        guest = FarBoard(tmp_path, "grandma", broker, "tait", seed=35)
+        try:
+            play_until(lambda: guest.link.far.get("state") == "offering", guest, seconds=20)
+            started = time.monotonic()
+            ask(guest, {"type": "far_ask", "action": "join", "code": "123456"})
+            play_until(lambda: guest.link.far.get("problem") == NOBODY, guest, seconds=20)
+            assert time.monotonic() - started < 5  # not the ten seconds' wait
+            assert guest.link.far["state"] == "none" and guest.link.far["code"] == "123456"
+            assert "No board offers the game code 1 2 3 4 5 6" in " ".join(
+                guest.table.controller.said)
+        finally:
+            guest.close()
