@@ -126,10 +126,10 @@ def fleet_trouble(broker: Broker, trouble: Any) -> str:
     reason = trouble.reason if trouble is not None else _("no answer")
     if kind == "refused":
         return _("aseb fleet: the broker at {where} refused the user name or password "
-                 "({reason}): check --credentials").format(where=where, reason=reason)
+                 "({reason}): check the credentials file").format(where=where, reason=reason)
     if kind in ("untrusted", "tls"):
-        return _("aseb fleet: the broker at {where} is not trusted ({reason}): give the CA "
-                 "that signed its certificate with --ca").format(where=where, reason=reason)
+        return _("aseb fleet: the broker at {where} is not trusted ({reason}): name the CA "
+                 "that signed its certificate").format(where=where, reason=reason)
     if kind == "no_host":
         return _("aseb fleet: the broker's host {where} is not known ({reason})").format(
             where=where, reason=reason)
