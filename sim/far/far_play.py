@@ -325,10 +325,9 @@ class FarPlay:
         except (Unsealed, Undecodable):
             self._failures += 1
             log.warning("a wrong game code was tried (%d of %d)", self._failures, TRIES)
+            self._new_exchange(refused=join.attempt)  # whoever tried it hears so at once
             if self._failures >= TRIES:
                 self.end(GUESSED)
-            else:
-                self._new_exchange(refused=join.attempt)
             return True
         self.outbox.publish(self._offer_topic(), b"", retain=True)  # taken: it leaves
         seat.key, seat.peer = keys.secret, hello.board
