@@ -189,3 +189,37 @@ def test_a_code_no_board_offers_is_said_at_once(tmp_path: Path) -> None:
                 guest.table.controller.said)
         finally:
             guest.close()
+
+
+@pytest.mark.parametrize("kind", ["fifo", "zero", "deep", "latin1"])
+def test_a_far_file_that_cannot_be_used_is_set_aside_in_one_line(
+        tmp_path: Path, kind: str, caplog: pytest.LogCaptureFixture) -> None:
+    """``far.json`` and ``companion.json`` as a FIFO (a FIFO far.json once ignored SIGTERM),
+    a link to /dev/zero, nested 50,000 deep, or not UTF-8: each set aside in one line, far play
+    and the counts start afresh, at once."""
+    from sim.far.companion import Companion
+
+    state = tmp_path / "far"
+    state.mkdir()
+    for name in ("far.json", "companion.json"):
+        path = state / name
+        if kind == "fifo":
+            os.mkfifo(path)
+        elif kind == "zero":
+            path.symlink_to("/dev/zero")
+        elif kind == "deep":
+            path.write_text("[" * 50_000 + "]" * 50_000, encoding="utf-8")
+        else:
+            path.write_bytes('{"role": "h\xf4te"}'.encode("latin-1"))
+    from sim.far.config import Network
+
+    started = time.monotonic()
+    companion = Companion(tmp_path / "link.sock", Network(Broker("127.0.0.1", 1, False),
+                                                          "kitchen"), state)
+    assert time.monotonic() - started < 5
+    assert companion.far.seat is None and companion.restarts == 0
+    aside = [r.getMessage() for r in caplog.records if "is unusable" in r.getMessage()]
+    assert len(aside) == 2 and all("\n" not in line for line in aside)
+    assert sorted(p.name for p in state.glob("*.bad-1.json")) == ["companion.bad-1.json",
+                                                                  "far.bad-1.json"]
+    companion.close()
