@@ -42,3 +42,13 @@ def test_fleet_takes_no_endless_or_empty_wait(value: str,
                  "--seconds", value]) == 64
     said = capsys.readouterr().err
     assert said.startswith("aseb fleet: --seconds") and len(said.splitlines()) == 1
+
+
+def test_fleet_forgets_a_board_gone_for_the_time_set() -> None:
+    from sim.far.run import fleet_table
+
+    now = 2_000_000_000.0
+    table = fleet_table({"kitchen": {"name": "kitchen", "at": now - 40, "connected": True},
+                         "attic": {"name": "attic", "at": now - 40 * 86400}}, now, 30 * 86400)
+    assert "\nkitchen  yes     40 s" in table and "attic" not in table
+    assert table.endswith("(1 boards not seen for 30 days are left out)")
