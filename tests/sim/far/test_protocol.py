@@ -117,56 +117,55 @@ def test_a_new_game_on_the_host_is_a_new_round_the_guest_takes_up() -> None:
 def test_random_games_end_alike_whatever_the_broker_does(seed: int) -> None:
     """Messages delivered late, twice or dropped (the retained round still comes): the two
     boards' games end the same, move for move (Ramses in ``make test``, the others long)."""
-    if True:
-        rng = random.Random(seed)
-        name = ("tait", "cyningstan", "senet", "ramses")[seed]
-        host, guest = FarGame(Side.CONES, begins=True), FarGame(Side.REELS, begins=False)
-        boards = {Side.CONES: opened(name, seed), Side.REELS: None}
-        far = {Side.CONES: guest, Side.REELS: host}
-        mine = {Side.CONES: host, Side.REELS: guest}
-        retained: dict[int, object] = {}
-        post: list[tuple[FarGame, object]] = []
-        for _ in range(5000):
-            for side in Side:
-                local = boards[side]
-                record = local.record if local is not None else None
-                round_, actions = mine[side].to_publish(record)
-                if round_ is not None:
-                    retained[id(far[side])] = (far[side], round_)
-                for action in actions:
-                    post.append((far[side], action))
-                    if rng.random() < 0.3:
-                        post.append((far[side], action))  # delivered twice
-            rng.shuffle(post)  # and out of order
-            cut = rng.randint(0, len(post))
-            for target, sent in post[:cut]:
-                if rng.random() > 0.2:  # some lost on the way: the retained round brings them
-                    target.heard_action(sent)
-            post = post[cut:]
-            for target, told in list(retained.values()):
-                if rng.random() < 0.3:  # the retained round, heard on a reconnection
-                    target.heard_state(told)
-            for side in Side:
-                local = boards[side]
-                record = local.record if local is not None else None
-                step = mine[side].next_step(record, "move", name)
-                if isinstance(step, TakeUp):
-                    boards[side] = Game.from_record(step.record)
-                    mine[side].took_up(step)
-                elif isinstance(step, Apply):
-                    game = boards[side]
-                    assert game is not None
-                    game.apply(GameRecord.from_json(_with(game.record, step.token)).actions[-1])
-                elif (game := boards[side]) is not None and not game.state.is_over \
-                        and game.state.turn == side:
-                    act(game, rng)
-            a, b = boards[Side.CONES], boards[Side.REELS]
-            if a is not None and b is not None and a.state.is_over and b.state.is_over:
-                break
+    rng = random.Random(seed)
+    name = ("tait", "cyningstan", "senet", "ramses")[seed]
+    host, guest = FarGame(Side.CONES, begins=True), FarGame(Side.REELS, begins=False)
+    boards = {Side.CONES: opened(name, seed), Side.REELS: None}
+    far = {Side.CONES: guest, Side.REELS: host}
+    mine = {Side.CONES: host, Side.REELS: guest}
+    retained: dict[int, object] = {}
+    post: list[tuple[FarGame, object]] = []
+    for _ in range(5000):
+        for side in Side:
+            local = boards[side]
+            record = local.record if local is not None else None
+            round_, actions = mine[side].to_publish(record)
+            if round_ is not None:
+                retained[id(far[side])] = (far[side], round_)
+            for action in actions:
+                post.append((far[side], action))
+                if rng.random() < 0.3:
+                    post.append((far[side], action))  # delivered twice
+        rng.shuffle(post)  # and out of order
+        cut = rng.randint(0, len(post))
+        for target, sent in post[:cut]:
+            if rng.random() > 0.2:  # some lost on the way: the retained round brings them
+                target.heard_action(sent)
+        post = post[cut:]
+        for target, told in list(retained.values()):
+            if rng.random() < 0.3:  # the retained round, heard on a reconnection
+                target.heard_state(told)
+        for side in Side:
+            local = boards[side]
+            record = local.record if local is not None else None
+            step = mine[side].next_step(record, "move", name)
+            if isinstance(step, TakeUp):
+                boards[side] = Game.from_record(step.record)
+                mine[side].took_up(step)
+            elif isinstance(step, Apply):
+                game = boards[side]
+                assert game is not None
+                game.apply(GameRecord.from_json(_with(game.record, step.token)).actions[-1])
+            elif (game := boards[side]) is not None and not game.state.is_over \
+                    and game.state.turn == side:
+                act(game, rng)
         a, b = boards[Side.CONES], boards[Side.REELS]
-        assert a is not None and b is not None and a.state.is_over
-        assert a.record.to_json() == b.record.to_json(), name
-        assert not host.refused and not guest.refused  # nothing honest is refused
+        if a is not None and b is not None and a.state.is_over and b.state.is_over:
+            break
+    a, b = boards[Side.CONES], boards[Side.REELS]
+    assert a is not None and b is not None and a.state.is_over
+    assert a.record.to_json() == b.record.to_json(), name
+    assert not host.refused and not guest.refused  # nothing honest is refused
 
 
 def _with(record: GameRecord, token: str) -> str:
