@@ -4,9 +4,9 @@ optional dependencies, written once). aseb is on no package index, so asking pip
 an extra by its name would find nothing, or somebody else's package; the extras' packages are
 on PyPI.
 
-    needs("aseb far", "far", ImportError("No module named 'paho'"))
-    # "aseb far needs the far extra (No module named 'paho'): add it with pipx inject aseb
-    #  'paho-mqtt>=2.1', or pip install 'paho-mqtt>=2.1' in aseb's environment"
+    needs("aseb sim", "physics", ImportError("No module named 'magpylib'"))
+    # "aseb sim needs the physics extra (No module named 'magpylib'): add it with pipx inject
+    #  aseb 'magpylib>=5', or pip install 'magpylib>=5' in aseb's environment"
 """
 
 from __future__ import annotations

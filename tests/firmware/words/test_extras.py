@@ -10,7 +10,7 @@ from firmware.words.extras import for_this_python, needs, packages
 
 
 def test_an_extra_names_its_packages_with_the_versions_it_allows() -> None:
-    assert packages("far") == ("'paho-mqtt>=2.1'",)
+    assert packages("far")[:2] == ("'paho-mqtt>=2.1'", "'spake2>=0.9'")
     assert "'magpylib>=5'" in packages("physics")
 
 
@@ -26,10 +26,13 @@ def test_a_package_for_other_pythons_only_is_left_out() -> None:
 
 
 def test_the_line_says_how_to_add_the_extra_and_never_to_install_aseb_by_name() -> None:
-    line = needs("aseb far", "far", ImportError("No module named 'paho'"))
-    assert line == ("aseb far needs the far extra (No module named 'paho'): add it with pipx "
-                    "inject aseb 'paho-mqtt>=2.1', or pip install 'paho-mqtt>=2.1' in aseb's "
-                    "environment")
+    line = needs("aseb web", "web", ImportError("No module named 'starlette'"))
+    assert line == ("aseb web needs the web extra (No module named 'starlette'): add it with "
+                    "pipx inject aseb 'starlette>=0.37' 'uvicorn>=0.29' 'jinja2>=3.1' "
+                    "'itsdangerous>=2.1' 'python-multipart>=0.0.9' 'prometheus-client>=0.20', "
+                    "or pip install 'starlette>=0.37' 'uvicorn>=0.29' 'jinja2>=3.1' "
+                    "'itsdangerous>=2.1' 'python-multipart>=0.0.9' 'prometheus-client>=0.20' in "
+                    "aseb's environment")
     assert "aseb[" not in line
 
 
