@@ -32,6 +32,7 @@ from engine.record import GameRecord
 from engine.tait.state import Ruleset
 from firmware.solve.installed import table_for
 from firmware.words import LANGUAGES, PSEUDO, _, choose, problem, say, side_said, use
+from firmware.words.extras import needs
 from hardware.core.errors import shown
 
 
@@ -110,8 +111,7 @@ def _play_far(args: argparse.Namespace) -> int:
         from sim.far.config import NetworkError
         from sim.far.joining import join_far, network_for
     except ImportError as exc:
-        print(_("aseb far needs the far extra (pip install 'aseb[far]'): {error}").format(
-            error=exc))
+        print(needs("aseb far", "far", exc))
         return 2
     from sim.board.table import Table
     from sim.terminal.far_game import FarTerminal
@@ -470,8 +470,7 @@ def _far(args: argparse.Namespace) -> int:
     try:
         from sim.far.run import far_main
     except ImportError as exc:
-        print(_("aseb far needs the far extra (pip install 'aseb[far]'): {error}").format(
-            error=exc))
+        print(needs("aseb far", "far", exc))
         return 2
     state_dir = Path(args.state_dir) if args.state_dir else state_directory()
     return far_main(Path(args.board), socket_path(args.socket, state_dir), state_dir / "far")
@@ -483,8 +482,7 @@ def _fleet(args: argparse.Namespace) -> int:
     try:
         from sim.far.run import fleet_main
     except ImportError as exc:
-        print(_("aseb fleet needs the far extra (pip install 'aseb[far]'): {error}").format(
-            error=exc))
+        print(needs("aseb fleet", "far", exc))
         return 2
     for option, value, most in (("--seconds", args.seconds, 600.0),
                                 ("--forget", args.forget, 3650.0)):
