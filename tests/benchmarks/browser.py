@@ -26,6 +26,7 @@ import argparse
 import json
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -114,13 +115,20 @@ def phases(page: Any) -> str:
 
 def native_moves(record: dict[str, Any], runs: int = 3) -> list[float]:
     """Seconds this Python takes for each move the mummy (the Reels) chose in ``record``,
-    replayed in order by a fresh mummy as the browser's was: the fastest of ``runs`` replays
-    (a loaded machine's noise is all one way)."""
-    timed = [_replayed(record) for _run in range(runs)]
+    replayed in order by a fresh mummy in a fresh process, as the browser's was (its tables
+    and caches made anew): the fastest of ``runs`` replays (a loaded machine's noise is all
+    one way)."""
+    timed = []
+    for _run in range(runs):
+        done = subprocess.run([sys.executable, "-m", "tests.benchmarks.browser", "--replay"],
+                              input=json.dumps(record), capture_output=True, text=True,
+                              check=True)
+        timed.append(json.loads(done.stdout))
     return [min(seconds) for seconds in zip(*timed, strict=True)]
 
 
-def _replayed(record: dict[str, Any]) -> list[float]:
+def replayed(record: dict[str, Any]) -> list[float]:
+    """Seconds for each of the mummy's moves in ``record``, replayed in this process."""
     game = GameRecord.from_json(json.dumps(record))
     mummy = Mummy(Level.VIZIER)
     rng = random.Random(0)
@@ -158,7 +166,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--visits", type=int, default=3, help="second visits timed")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--table", type=Path, help="publish this folder's solved table")
+    parser.add_argument("--replay", action="store_true",
+                        help="(a helper) time the mummy's moves of the record on stdin")
     args = parser.parse_args(argv)
+    if args.replay:
+        print(json.dumps(replayed(json.loads(sys.stdin.read()))))
+        return 0
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory(prefix="aseb-bench-") as scratch:
