@@ -214,7 +214,9 @@ def main(argv: list[str] | None = None) -> int:
                 say(f"{name}: the Vizier's {len(browser)} moves, slowest in the browser "
                       f"{pair[0] * 1000:.0f} ms, the same move natively {pair[1] * 1000:.0f} ms "
                       f"(x{pair[0] / pair[1]:.1f}); median {statistics.median(browser) * 1000:.0f}"
-                      f" ms against {statistics.median(native) * 1000:.0f} ms")
+                      f" ms against {statistics.median(native) * 1000:.0f} ms; all its moves "
+                      f"{sum(browser):.2f} s against {sum(native):.2f} s "
+                      f"(x{sum(browser) / sum(native):.1f})")
             if args.table is not None:
                 neferkaptah(context, site, url)
             context.close()
