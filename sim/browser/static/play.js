@@ -215,6 +215,11 @@
   // frame on a site that may not store), the games start all the same.
   async function keptOffline() {
     if (!("serviceWorker" in navigator)) return;
+    if (navigator.serviceWorker.controller) {  // kept already: play at once (it checks anew)
+      document.body.dataset.offline = "ready";
+      navigator.serviceWorker.register("sw.js").catch(() => {});
+      return;
+    }
     try {
       const registration = await navigator.serviceWorker.register("sw.js");
       await new Promise((done) => {
