@@ -107,10 +107,13 @@ def visit(context: Any, site: Site, url: str) -> tuple[float, int, Any]:
 
 
 def phases(page: Any) -> str:
-    """Where the worker's start went: Python up, aseb's packages unpacked, imported, the
+    """Where the start went: the page's files kept for offline play (milliseconds from the
+    page's start), then in the worker Python up, aseb's packages in place, imported, the
     session started (milliseconds from the worker's start)."""
     found = json.loads(page.evaluate("document.body.dataset.timings || '{}'"))
-    return ", ".join(f"{name} {ms} ms" for name, ms in found.items())
+    kept = found.pop("kept", None)
+    return (f"page: files kept for offline play at {kept} ms; worker: "
+            + ", ".join(f"{name} {ms} ms" for name, ms in found.items()))
 
 
 def native_moves(record: dict[str, Any], runs: int = 3) -> list[float]:
@@ -187,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
             seconds, sent, page = visit(context, site, url)
             say(f"first visit, cold cache: first throw possible after {seconds:.2f} s "
                   f"(goal < 5 s), {sent / 1e6:.2f} MB downloaded, gzip as served")
-            say(f"  in the worker: {phases(page)}")
+            say(f"  {phases(page)}")
             page.wait_for_selector("body[data-offline=ready]", timeout=WAIT)
             say(f"  kept for offline play: {site.sent / 1e6:.2f} MB downloaded in all "
                   f"(goal <= 15 MB), {len(site.asked)} requests")
@@ -196,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
             for _visit in range(args.visits):
                 seconds, sent, page = visit(context, site, url)
                 again.append(seconds)
-                say(f"  a second visit: {seconds:.2f} s; in the worker: {phases(page)}")
+                say(f"  a second visit: {seconds:.2f} s; {phases(page)}")
                 page.close()
             say(f"second visit: first throw possible after {statistics.median(again):.2f} s "
                   f"median of {len(again)} ({', '.join(f'{s:.2f}' for s in again)}; goal "
