@@ -31,6 +31,10 @@ NOT_SHIPPED = {
     "*.po": "a catalog's source: its compiled .mo is shipped",
     "*.pot": "the catalogs' template",
     "*/README.md": "a developers' note on a layer",
+    "sim/browser/*.mjs": "the Play page's build and its worker, which make docs writes into the "
+                         "site from a clone",
+    "sim/browser/package*.json": "Pyodide's npm pin, for make docs",
+    "sim/browser/MPL-2.0.txt": "Pyodide's licence, served with the Play page by make docs",
 }
 """Files inside the packages that an installed aseb never reads, and why."""
 TEXT = (".md", ".py", ".toml", ".txt", ".sh", ".service", ".html", ".js", ".yml", ".cfg",
