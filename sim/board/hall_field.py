@@ -59,8 +59,9 @@ class Design:
     """mT either way the sensor stays linear."""
     supply: float = 3.3
     bits: int = 12
-    strength_spread: float = 0.10
-    """Each magnet's strength varies this much either way (grade, size, temperature)."""
+    strength_spread: float = 0.03
+    """Each magnet's strength varies this much either way from the middle of its set (magnets
+    from one batch; calibration measures every man and refuses one further off)."""
     off_centre: float = 2.0
     """How far a man may rest from its square's centre (each square is dished 1 mm deep, so a
     man settles into its middle)."""

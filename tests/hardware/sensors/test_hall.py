@@ -26,8 +26,8 @@ HALL = BOARDS / "hall.toml"
 
 def levels(*squares: str) -> Levels:
     """Every square empty at 2048, a man 400 counts away, two 700, three 900."""
-    steps = {n: 2048 + 400 * n - (100 * n if abs(n) >= 2 else 0) - (
-        100 * n if abs(n) == 3 else 0) for n in range(-3, 4)}
+    away = {0: 0, 1: 400, 2: 700, 3: 900}
+    steps = {n: 2048 + (away[n] if n >= 0 else -away[-n]) for n in range(-3, 4)}
     return Levels(MappingProxyType({s: SquareLevels(2048.0, MappingProxyType(
         {n: float(v) for n, v in steps.items()})) for s in squares}), noise=1.5)
 
@@ -73,7 +73,7 @@ def test_a_cone_read_through_the_mcp3208_bit_by_bit_is_a_count_of_one(
         clock.advance(0.1)
         assert drain(events) == [StackChanged("C2", 1, pytest.approx(0.06))]
         assert sensors.stacks() == {"C1": 0, "C2": 1, "M6": 0}
-        values[1] = 1348  # three Reels
+        values[1] = 1148  # three Reels
         clock.advance(0.1)
         assert [e.count for e in drain(events)] == [-3]
         assert sensors.occupancy() == frozenset({"C2"})
