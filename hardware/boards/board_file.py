@@ -21,7 +21,15 @@ from typing import Any
 from hardware.boards.hall_file import HallConfig, read_hall
 from hardware.core.errors import shown_value
 from hardware.core.header import GPIO_PINS, I2C1, SPI0
-from hardware.core.squares import KINDS, RACK_OF, SQUARES_OF, STICK_PIXELS, TWENTY_SQUARES, UNWIRED
+from hardware.core.squares import (
+    KINDS,
+    RACK_OF,
+    SQUARES_OF,
+    STACKS,
+    STICK_PIXELS,
+    TWENTY_SQUARES,
+    UNWIRED,
+)
 from hardware.doors.toml_reader import ConfigError, Section, load_toml, parse_toml
 from hardware.sounds.shipped import shipped
 from hardware.sounds.speaker import SoundsConfig
@@ -306,7 +314,8 @@ def _board(data: dict[str, Any], source: str, base: Path | None) -> Board:
             raise top.error("reeds", 'unknown section (a Hall board, [sensors] kind = "hall", '
                             "has no reed switches)")
         hall_config = read_hall(sensors, top.section("squares", required=True), SQUARES_OF[kind],
-                                base, pins.require, pins.reserve)
+                                base, pins.require, pins.reserve,
+                                max_men=3 if kind == STACKS else 1)
         reeds = ReedsConfig("hall", 0.0, MappingProxyType({}), MappingProxyType({}), (), 0.0)
     else:
         sensors.done()

@@ -54,6 +54,7 @@ class HallConfig:
     calibration: Path
     """The calibration file (``aseb calibrate`` writes it), beside the board file."""
     max_men: int = 3
+    """Men a square holds at most in the game the board is for (the stacking game's three)."""
 
     @property
     def bits(self) -> int:
@@ -67,10 +68,11 @@ class HallConfig:
 
 
 def read_hall(section: Section, squares: Section, names: tuple[str, ...], base: Path | None,
-              claim: Callable[[Section, str], int], reserve: Callable[[int, str], None]
-              ) -> HallConfig:
+              claim: Callable[[Section, str], int], reserve: Callable[[int, str], None],
+              max_men: int = 3) -> HallConfig:
     """``[sensors]`` of a Hall board and its ``[squares]``; ``claim`` takes a GPIO key,
-    ``reserve`` marks a bus pin as used (the board file's pin registry)."""
+    ``reserve`` marks a bus pin as used (the board file's pin registry); ``max_men`` a square
+    holds in the board's game."""
     adc = section.text("adc", "mcp3208", choices=tuple(ADCS))
     for bcm, label in SPI1.items():
         reserve(bcm, f"{label} (the Hall sensors' ADCs)")
@@ -105,5 +107,5 @@ def read_hall(section: Section, squares: Section, names: tuple[str, ...], base: 
     squares.done()
     root = base or Path.cwd()
     return HallConfig(adc, tuple(selects), MappingProxyType(channels), config_poll, settle,
-                      root / calibration)
+                      root / calibration, max_men)
 

@@ -187,17 +187,16 @@ def _crosstalk(means: Mapping[str, float], placed: Mapping[tuple[str, int], Mapp
 
 
 def _check_levels(square: str, levels: SquareLevels, noise: float, spread: float) -> None:
-    """Refuse a square whose neighbouring levels (one man more than it holds too) leave less
-    than ``GOAL`` noise deviations either side of their threshold when its men's magnets are
-    as weak and as strong as they may be and the build strays as far as the guide allows."""
+    """Refuse a square whose neighbouring levels leave less than ``GOAL`` noise deviations
+    either side of their threshold when its men's magnets are as weak and as strong as they may
+    be and the build strays as far as the guide allows."""
     far_off = spread + BUILD
-    relative = levels.relative
     for sign in (1, -1):
         for n in range(1, len(SHAPE) + 1):
-            if sign * n not in relative:
+            if sign * n not in levels.steps:
                 break
-            near = abs(relative[sign * (n - 1)])
-            far = abs(relative[sign * n])
+            near = abs(levels.step(sign * (n - 1)))
+            far = abs(levels.step(sign * n))
             room = (far * (1 - far_off) - near * (1 + far_off)) / 2 - DRIFT
             if room < GOAL * noise:
                 raise CalibrationRefused(

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from hardware.boards.hall_file import HallConfig
 from hardware.sensors.hall_calibration import fit, steps_for
 from hardware.sensors.hall_levels import Levels
-from sim.board.hall_field import Design, Field
+from sim.board.hall_field import GUIDE, Design, Field, Tolerances
 
 
 @dataclass
@@ -54,6 +54,7 @@ class SimHall:
     positions: Mapping[str, tuple[int, int]]
     seed: int = 0
     design: Design = field(default_factory=Design)
+    tolerances: Tolerances = GUIDE
     stacks: dict[str, list[float]] = field(default_factory=dict)
     """Each square's men, lowest first, as their strengths with their pole's sign."""
     held: dict[str, float] = field(default_factory=dict)
@@ -78,7 +79,7 @@ class SimHall:
 
     def man(self, pole: int) -> float:
         """A new man of side ``pole`` (+1 Cones, -1 Reels): its signed strength."""
-        spread = self.design.strength_spread
+        spread = self.tolerances.strength
         return pole * self._rng.uniform(1 - spread, 1 + spread)
 
     def put(self, square: str, count: int, strength: float | None = None) -> None:

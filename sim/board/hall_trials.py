@@ -19,52 +19,26 @@ import math
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
 
 import numpy as np
 import numpy.typing as npt
 
 from hardware.boards.hall_file import HallConfig
 from hardware.sensors.hall_levels import Levels
-from sim.board.hall_field import Design, Field
+from sim.board.hall_field import (
+    GUIDE,
+    TEMPCO,
+    Array,
+    Design,
+    Tolerances,
+    disc_table,
+    interpolate,
+)
 
-Array = npt.NDArray[np.float64]
-TEMPCO = 0.0012
-"""Per kelvin: a DRV5055's sensitivity rises this much to make up for the magnets' weakening;
-where the men and the sensors are not at one temperature the two no longer cancel."""
 HIGH = 3
 """Men a square holds at most."""
-
-
-@dataclass(frozen=True)
-class Tolerances:
-    """How far a built board and its men may stray from the design: what the build guide
-    promises (``docs/build/hall.md``)."""
-
-    strength: float = 0.03
-    """A man's magnet against the middle of its set, either way (calibration refuses more)."""
-    off_centre: float = 1.0
-    """Millimetres a man may rest from its square's centre (the recess's play)."""
-    lift: float = 0.1
-    """Millimetres a whole stack may rest above the recess's floor (dust, a warped square)."""
-    play: float = 0.1
-    """Millimetres between two men of a stack (neither quite flat)."""
-    thickness: float = 0.1
-    """Millimetres a man's thickness may stray, either way."""
-    seat: float = 0.1
-    """Millimetres a magnet's seat in its pocket may stray, either way."""
-    temperature: float = 10.0
-    """Kelvin the sensors may stand warmer or cooler than the men."""
-    drift: float = 4.0
-    """Counts an empty reading may have drifted since it was last followed."""
-    sensor_place: float = 0.5
-    """Millimetres a sensor may sit off its square's centre."""
-
-
-OLD_GUIDE = Tolerances(strength=0.10, off_centre=2.0, lift=0.0, play=0.0,
-                       thickness=0.0, seat=0.0, temperature=0.0, sensor_place=0.0)
-"""What the guide promised before the counting was made to survive a build: magnets within
-10 %, a man within 2 mm of centre, the rest left out."""
+Picks = npt.NDArray[np.intp]
+"""Which man of his side's set stands in each place, ``[board, square, man]``."""
 
 
 @dataclass(frozen=True)
@@ -81,6 +55,9 @@ class Tally:
     """Squares read as holding the other side's men."""
     refused: int = 0
     """Boards calibration refused for a reason no spare man mends."""
+    closest: float = math.inf
+    """The least room, in counts, any stack of two or three read right had to its
+    threshold."""
     examples: tuple[str, ...] = ()
 
     def __add__(self, other: Tally) -> Tally:
@@ -88,34 +65,7 @@ class Tally:
                      self.misread + other.misread, self.stacks + other.stacks,
                      self.stacks_misread + other.stacks_misread,
                      self.sides_misread + other.sides_misread, self.refused + other.refused,
-                     (self.examples + other.examples)[:5])
-
-
-@cache
-def disc_table(design: Design, reach: float) -> tuple[Array, Array, Array]:
-    """Bz in mT of a nominal north-up magnet at a sensor ``rho`` mm aside and ``z`` mm below
-    its lower face, on a grid (rho, z, values) out to ``reach`` mm."""
-    rho = np.arange(0.0, reach + 1.0, 0.25)
-    z = np.arange(design.height(0) - 2.0, design.height(HIGH - 1) + 3.0, 0.05)
-    r, h = np.meshgrid(rho, z, indexing="ij")
-    values = Field(design, {}).unit(r, np.zeros_like(r), h)
-    return rho, z, np.asarray(values, dtype=np.float64)
-
-
-def interpolate(table: tuple[Array, Array, Array], rho: Array, z: Array) -> Array:
-    """Bz from ``disc_table`` at each (rho, z), bilinear between the grid's points."""
-    grid_rho, grid_z, values = table
-    step_rho = grid_rho[1] - grid_rho[0]
-    step_z = grid_z[1] - grid_z[0]
-    fr = np.clip((rho - grid_rho[0]) / step_rho, 0, len(grid_rho) - 1.000001)
-    fz = np.clip((z - grid_z[0]) / step_z, 0, len(grid_z) - 1.000001)
-    i = fr.astype(np.intp)
-    j = fz.astype(np.intp)
-    a = fr - i
-    b = fz - j
-    return np.asarray((values[i, j] * (1 - a) * (1 - b) + values[i + 1, j] * a * (1 - b)
-                       + values[i, j + 1] * (1 - a) * b + values[i + 1, j + 1] * a * b),
-                      dtype=np.float64)
+                     min(self.closest, other.closest), (self.examples + other.examples)[:5])
 
 
 @dataclass
@@ -170,10 +120,10 @@ class Built:
                    rng, disc_table(design, reach))
 
     def readings(self, poles: Array, strength: Array, x: Array, y: Array, z: Array,
-                 warmth: Array, drift: Array, reads: int = 1) -> Array:
-        """ADC counts of every sensor for boards of men ``[board, square, man]`` (``poles``
-        0 where no man stands), ``warmth`` the sensors' kelvin above the men, ``drift`` the
-        counts their offsets have drifted (``[board, sensor]``); the mean of ``reads``."""
+                 warmth: Array, drift: Array) -> Array:
+        """What every sensor would read, noise left out, for boards of men ``[board, square,
+        man]`` (``poles`` 0 where no man stands), ``warmth`` the sensors' kelvin above the men,
+        ``drift`` the counts their offsets have drifted (``[board, sensor]``)."""
         dx = x[:, None, :, :] - self.sensors[None, :, 0, None, None]
         dy = y[:, None, :, :] - self.sensors[None, :, 1, None, None]
         rho = np.hypot(dx, dy)
@@ -182,11 +132,17 @@ class Built:
         d = self.design
         mt = np.clip(mt, -d.linear_range * 1.2, d.linear_range * 1.2)
         gain = self.gains[None, :] * (1 + TEMPCO * warmth)
-        value = self.offsets[None, :] + drift + gain * mt * d.counts_per_mt
-        noise = self.rng.normal(0.0, d.noise, (reads, *value.shape)).mean(axis=0)
-        return np.asarray(np.clip(np.round(value + noise), 0, d.full_scale), dtype=np.float64)
+        return np.asarray(self.offsets[None, :] + drift + gain * mt * d.counts_per_mt,
+                          dtype=np.float64)
 
-    def placed(self, counts: Array, chosen: Array | None = None) -> tuple[Array, ...]:
+    def noisy(self, exact: Array, reads: int = 1) -> Array:
+        """ADC counts: ``exact`` readings with the noise of one read (the mean of ``reads``)."""
+        d = self.design
+        noise = self.rng.normal(0.0, d.noise / math.sqrt(reads), exact.shape)
+        return np.asarray(np.clip(np.round(exact + noise), 0, d.full_scale), dtype=np.float64)
+
+    def placed(self, counts: Array, chosen: Picks | None = None
+               ) -> tuple[Array, Array, Array, Array, Array]:
         """Where the men of boards of ``counts`` (signed, ``[board, square]``) rest: poles,
         strengths, x, y, z (``[board, square, man]``); each side's men drawn from its set
         without repeats (``chosen``: given men, ``[board, square, man]`` indices)."""
@@ -224,16 +180,21 @@ class Built:
              + rng.uniform(0, t.lift, (boards, squares, 1)))
         return poles, strength, x, y, z
 
-    def read(self, counts: Array, reads: int = 1, drift: bool = True,
-             chosen: Array | None = None) -> Array:
-        """Every sensor's reading for boards of ``counts``, men within the tolerances, the
-        sensors warmer or cooler than the men and drifted (``drift``)."""
+    def exact(self, counts: Array, drift: bool = True, chosen: Picks | None = None) -> Array:
+        """Every sensor's reading for boards of ``counts``, noise left out: men within the
+        tolerances, the sensors warmer or cooler than the men and drifted (``drift``)."""
         t = self.tolerances
         boards, squares = counts.shape
         warmth = self.rng.uniform(-t.temperature, t.temperature, (boards, squares))
         drifted = self.rng.uniform(-t.drift, t.drift, (boards, squares)) if drift else \
             np.zeros((boards, squares))
-        return self.readings(*self.placed(counts, chosen), warmth, drifted, reads)
+        poles, strength, x, y, z = self.placed(counts, chosen)
+        return self.readings(poles, strength, x, y, z, warmth, drifted)
+
+    def read(self, counts: Array, reads: int = 1, drift: bool = True,
+             chosen: Picks | None = None) -> Array:
+        """Every sensor's reading for boards of ``counts`` (``exact``), with noise."""
+        return self.noisy(self.exact(counts, drift, chosen), reads)
 
 
 Calibrate = Callable[[Built, HallConfig, tuple[str, ...], bool], Levels]
@@ -300,7 +261,7 @@ class Trials:
     men: int
     high: int
     design: Design = field(default_factory=Design)
-    tolerances: Tolerances = field(default_factory=Tolerances)
+    tolerances: Tolerances = GUIDE
     calibrate: Calibrate = calibrate_built
 
     def run(self, builds: int, boards: int, seed: int = 0) -> Tally:
@@ -339,18 +300,22 @@ class Trials:
         return None
 
     def judged(self, built: Built, levels: Levels, counts: Array) -> Tally:
-        """How the real counting reads ``counts`` on ``built``."""
+        """How the real counting reads ``counts`` on ``built``, and the least room a stack
+        read right had to its threshold."""
         read = built.read(counts)
         squares = misread = stacks = stacks_misread = sides = 0
+        closest = math.inf
         examples: list[str] = []
         for b in range(len(counts)):
-            found = levels.counts({s: float(read[b, i]) for i, s in enumerate(self.squares)})
+            found = levels.read({s: float(read[b, i]) for i, s in enumerate(self.squares)})
             for i, s in enumerate(self.squares):
                 truth = int(counts[b, i])
-                got = found[s]
+                got = found[s].count
                 squares += 1
                 stacked = abs(truth) >= 2
                 stacks += stacked
+                if stacked and got == truth:
+                    closest = min(closest, found[s].room)
                 if got != truth:
                     misread += 1
                     stacks_misread += stacked
@@ -358,7 +323,7 @@ class Trials:
                     if len(examples) < 3:
                         examples.append(f"{s}: {truth:+d} read as {got:+d}")
         return Tally(len(counts), squares, misread, stacks, stacks_misread, sides,
-                     examples=tuple(examples))
+                     closest=closest, examples=tuple(examples))
 
 
 def rate(misread: int, of: int) -> str:
