@@ -49,6 +49,9 @@ or not flat, men off centre, neighbours left in (``tests/benchmarks/hall_margin.
 each out: 5.5 % at most for the stacks a game allows)."""
 DRIFT = 4.0
 """Counts an empty reading may drift between two followings."""
+WANDER = 20.0
+"""Counts a clear reading may lie off its level besides what its men and the build allow: a
+sensor drifted while men stood on it (it is followed only while empty), and the drift."""
 CLEAR = 4.0
 """A clear reading lies within this many noise deviations of its level's band."""
 PASSES = 3
@@ -127,7 +130,7 @@ class SquareLevels:
     def band(self, count: int, spread: float, noise: float) -> float:
         """How far from ``count``'s level a reading of that many men may lie: their magnets'
         spread and the build's tolerances, the drift, and the noise."""
-        return (spread + BUILD) * abs(self.relative[count]) + DRIFT + CLEAR * noise
+        return (spread + BUILD) * abs(self.relative[count]) + WANDER + CLEAR * noise
 
     def limit(self, side: int, spread: float, noise: float) -> float:
         """How far from empty a reading of ``side`` (+1, -1) may lie and still be men's: one

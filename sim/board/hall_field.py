@@ -175,12 +175,12 @@ class Field:
     @cached_property
     def table(self) -> dict[tuple[str, str], tuple[float, ...]]:
         """Bz in mT at each sensor from a nominal north-up man centred on each square, for each
-        man of a stack (the first, second, third): worked out once for a board."""
+        man of a stack (the first to the fourth, one too many): worked out once for a board."""
         squares = list(self.centres)
         pairs = [(s, j) for s in squares for j in squares]
-        dx = np.array([[self.centres[j][0] - self.centres[s][0]] * 3 for s, j in pairs])
-        dy = np.array([[self.centres[j][1] - self.centres[s][1]] * 3 for s, j in pairs])
-        dz = np.array([[self.design.height(i) for i in range(3)] for _ in pairs])
+        dx = np.array([[self.centres[j][0] - self.centres[s][0]] * 4 for s, j in pairs])
+        dy = np.array([[self.centres[j][1] - self.centres[s][1]] * 4 for s, j in pairs])
+        dz = np.array([[self.design.height(i) for i in range(4)] for _ in pairs])
         values = self.unit(dx, dy, dz)
         return {pair: tuple(float(v) for v in row) for pair, row in zip(pairs, values,
                                                                           strict=True)}

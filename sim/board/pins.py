@@ -107,6 +107,7 @@ class SimBoard:
         self._planned: dict[str, int] = {}
         self._planned_hand: list[int] = []
         self._in_hand: list[float] = []
+        self._holding: dict[str, int] = {}
         if self.board.hall is not None:
             self.hall = SimHall(self.board.hall, POSITION_OF[self.board.kind], seed=seed)
             self._planned = dict.fromkeys(self.hall.stacks, 0)
@@ -197,6 +198,77 @@ class SimBoard:
             self.clock.call_at(at, take)
         self._busy[square] = at
         return at
+
+    def knock(self, square: str, direction: tuple[int, int], *, at: float | None = None
+              ) -> float:
+        """Knock the stack on ``square`` over toward ``direction`` (rows down, columns right:
+        ``(0, 1)`` is one column right): every man above the lowest falls onto the next square
+        that way, on top of any men there, or off the board where there is none; all in one
+        moment, as men fall. Returns when the last lands."""
+        hall = self.hall
+        assert hall is not None, "only a Hall board's men stack"
+        row, column = POSITION_OF[self.board.kind][square]
+        target = next((s for s, place in POSITION_OF[self.board.kind].items()
+                       if place == (row + direction[0], column + direction[1])), None)
+        count = self._planned[square]
+        side = 1 if count > 0 else -1
+        falling = abs(count) - 1
+        if falling < 1:
+            raise ValueError(f"no stack on {square} to knock over")
+        when = max(self._start(square, *([target] if target else [])), at or 0.0)
+        self._planned[square] = side
+        if target is not None:
+            there = self._planned[target]
+            self._planned[target] = there + side * falling if there * side >= 0 else \
+                side * falling
+
+        def fall() -> None:
+            men = [hall.lift(square) for _ in range(falling)]
+            for man in reversed(men):
+                if target is not None:
+                    hall.place(target, man)
+
+        self.clock.call_at(when, fall)
+        for place in (square, target):
+            if place is not None:
+                self._busy[place] = when
+        return when
+
+    def hold(self, square: str, pole: int, above: float, *, at: float | None = None) -> float:
+        """Hold a man of ``pole`` (+1 a Cone, -1 a Reel: one in the hand, or a new one)
+        ``above`` mm over the men on ``square``, not setting him down."""
+        hall = self.hall
+        assert hall is not None
+        when = max(self._start(square), at or 0.0)
+        held = [i for i, p in enumerate(self._planned_hand) if p == pole]
+        from_hand = bool(held)
+        if from_hand:
+            self._planned_hand.pop(held[-1])
+
+        def hold() -> None:
+            men = [i for i, m in enumerate(self._in_hand) if m * pole > 0]
+            man = self._in_hand.pop(men[-1]) if from_hand and men else hall.man(pole)
+            hall.hold(square, man, above)
+
+        self.clock.call_at(when, hold)
+        self._busy[square] = when
+        self._holding[square] = pole
+        return when
+
+    def let_go(self, square: str, *, at: float | None = None) -> float:
+        """Take the man held over ``square`` back into the hand."""
+        hall = self.hall
+        assert hall is not None
+        when = max(self._start(square), at or 0.0)
+
+        def back() -> None:
+            man = hall.let_go(square)
+            self._in_hand.append(man)
+
+        self._planned_hand.append(self._holding.pop(square))
+        self.clock.call_at(when, back)
+        self._busy[square] = when
+        return when
 
     def hop(self, square: str, seconds: float = 0.1, *, at: float | None = None) -> float:
         """Lift the piece on ``square`` and set it straight back ``seconds`` later (a hop, or a
