@@ -12,16 +12,17 @@ tray), pieces coming from and going to the racks are seen too; the racks are the
 slot a piece rests in does not matter) and every move leaves its own evidence.
 
 A square holds a stack of men in the stacking game: it is counted as a rack is, its first man
-``M7``, the second ``M7^2``, the third ``M7^3`` (``slots``). A Hall board sees whose men stand
-on each square as well as how many; a reed board sees the first man only, and no game a reed
-board plays puts two on a square.
+``M7``, the second ``M7^2``, the third ``M7^3`` (``slots``; a fourth, one too many, ``M7^4``).
+A Hall board sees whose men stand on each square as well as how many, so a board part-way along
+a move carries its sides too (``Waypoint.owners``); a reed board sees the first man only, and no
+game a reed board plays puts two on a square.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
@@ -36,8 +37,9 @@ Owners = Mapping[str, Side]
 """Who stands on each occupied square (rack slots and the men of a stack included)."""
 STACKED = "^"
 """Between a square and the place of a man in its stack: ``M7^2`` is M7's second man."""
-HIGHEST = 3
-"""Men a stack holds at most (the stacking game's)."""
+HIGHEST = 4
+"""Men a square is read to hold at most: a stack's three (the stacking game's), and one too
+many, set down by mistake."""
 
 
 @functools.cache
@@ -95,6 +97,8 @@ class Waypoint:
     """Where the next act happens: the square to set the piece on, or to lift it from."""
     mover_lifted: bool
     """Only the mover is up and nothing else has changed (a person deciding where to go)."""
+    owners: Owners = field(default_factory=lambda: MappingProxyType({}))
+    """Who stands where on ``board`` (what a Hall board sees)."""
 
 
 @dataclass(frozen=True)
@@ -191,7 +195,7 @@ def candidate(state: Position, move: Any, racks: bool = False,
             _put(owners, journey.end, journey.side)
     after = frozenset(owners)
     return Candidate(move, after, MappingProxyType(owners), found,
-                     tuple(_waypoints(frozenset(before), after, found)))
+                     tuple(_waypoints(before, found)))
 
 
 def _take(owners: dict[str, Side], place: str) -> None:
@@ -206,13 +210,12 @@ def _put(owners: dict[str, Side], place: str, side: Side) -> None:
         owners[free[0]] = side
 
 
-def _apply(board: frozenset[str], place: str, occupied: bool) -> frozenset[str]:
-    owners = dict.fromkeys(board, Side.CONES)
+def _step(owners: dict[str, Side], place: str, occupied: bool, side: Side) -> None:
+    """One change a hand makes: a piece of ``side`` set on ``place``, or its top one lifted."""
     if occupied:
-        _put(owners, place, Side.CONES)
+        _put(owners, place, side)
     else:
         _take(owners, place)
-    return frozenset(owners)
 
 
 def _orders(trips: tuple[Trip, ...]) -> Iterator[tuple[tuple[int, str, bool], ...]]:
@@ -239,18 +242,21 @@ def _orders(trips: tuple[Trip, ...]) -> Iterator[tuple[tuple[int, str, bool], ..
     yield from extend((0,) * len(trips), (), busy)
 
 
-def _waypoints(before: frozenset[str], after: frozenset[str],
-               trips: tuple[Trip, ...]) -> Iterator[Waypoint]:
-    """The boards a careful hand passes through on the way from ``before`` to ``after``."""
+def _waypoints(before: Owners, trips: tuple[Trip, ...]) -> Iterator[Waypoint]:
+    """The boards a careful hand passes through on the way from ``before`` to the move's end,
+    with who stands where on each."""
     mover = trips[0]
-    seen: set[frozenset[str]] = set()
+    start = frozenset(before)
+    seen: set[tuple[frozenset[str], tuple[tuple[str, Side], ...]]] = set()
     for order in _orders(trips):
-        board = before
-        for n, (_, place, occupied) in enumerate(order[:-1], 1):
-            board = _apply(board, place, occupied)
-            if board == before or board in seen:
+        owners = dict(before)
+        for n, (j, place, occupied) in enumerate(order[:-1], 1):
+            _step(owners, place, occupied, trips[j].side)
+            board = frozenset(owners)
+            key = (board, tuple(sorted(owners.items())))
+            if (board == start and owners == dict(before)) or key in seen:
                 continue
-            seen.add(board)
+            seen.add(key)
             left = [(p, o) for j, p, o in order[n:] if j == 0]  # the mover's steps still to make
             lifted = len(left) < len(mover.steps()) or mover.start is None
             if not left:  # the mover has arrived: what remains is another piece's
@@ -260,7 +266,8 @@ def _waypoints(before: frozenset[str], after: frozenset[str],
             else:  # still on its square: where it is going (its square, if off the board)
                 targets = {next((p for p, o in left if o), left[0][0])}
             yield Waypoint(board, None if lifted else mover.start, frozenset(targets),
-                           mover_lifted=n == 1 and order[0][0] == 0 and mover.start is not None)
+                           mover_lifted=n == 1 and order[0][0] == 0 and mover.start is not None,
+                           owners=MappingProxyType(dict(owners)))
 
 
 def left_by(c: Candidate, before: frozenset[str], filled: Mapping[str, float],

@@ -116,6 +116,10 @@ class PlayState:
     """Until when the status says that the far board begins the next game (a shake here)."""
     saves_failed: int = 0
     """Saves the disk refused (full, read-only) since the board started: a museum's fault."""
+    faults: dict[str, Any] = field(default_factory=dict)
+    """A Hall board's failed sensors by square (``firmware.play.sensor_faults.Fault``)."""
+    fault_said_until: float = float("-inf")
+    """Until when the status line says which sensor has failed."""
     asked: int = 0
     """How many times a player has asked the board to say again what it awaits (spoken play:
     a shake with no piece lifted, or the repeat button; ``firmware.spoken``)."""

@@ -17,7 +17,7 @@ from engine.games.api import Position, Rules
 from firmware.lights.scenes import Phase
 from firmware.play.evidence import RACK_SIDE
 from firmware.play.play_state import PlayState
-from firmware.play.tracker import InProgress, Mismatch
+from firmware.play.tracker import InProgress, Mismatch, Unseen
 from firmware.words import N_, _, ngettext, say, side_said, upper_first
 from hardware.core.squares import RACK_OF
 
@@ -59,6 +59,11 @@ class Telling(PlayState):
         verdict = self.verdict
         if self.phase is Phase.MENU and self.menu is not None:
             return self.menu.status()
+        fault = self.fault_status(now)
+        if fault is not None:  # a sensor has just failed: which, and how play goes on
+            return fault
+        if isinstance(verdict, Unseen):
+            return unseen_words(verdict)
         shake = shake_words(self.settings.ruleset)
         if now < self.shake_again_until:
             return _("The box did not settle: shake again, then stand it upright.")
@@ -87,8 +92,7 @@ class Telling(PlayState):
         if racks and (self.phase in (Phase.IDLE, Phase.CLEAR) or self._guiding(now)):
             return racks.strip()  # no square to light: the words say it all
         if isinstance(verdict, Mismatch) and self._guiding(now):
-            return _("Put the board right: blinking squares show where.") + \
-                racks_to_mend(verdict)
+            return mismatch_words(verdict) + racks_to_mend(verdict)
         if isinstance(verdict, InProgress) and state is not None:
             return _in_progress(verdict, state)
         if self.phase is Phase.CLEAR:
@@ -128,6 +132,10 @@ class Telling(PlayState):
             return _("Now move one of the {other}' pieces, {side}.").format(
                 other=side_said(state.turn.other), side=side)
         return _("Go ahead and make your move, {side}.").format(side=side)
+
+    def fault_status(self, now: float) -> str | None:
+        """What a freshly failed sensor's words are, for the status line (``SensorFaults``)."""
+        return None
 
     def _far_status(self, state: Position) -> str:
         """What a board playing a board far away waits for (empty: its own side's turn)."""
@@ -229,9 +237,42 @@ def _pieces(side: Side, n: int) -> str:
     return ngettext("a Reel", "{n} Reels", n).format(n=n)
 
 
+def mismatch_words(verdict: Mismatch) -> str:
+    """What to put right, in words: a knocked stack, men of both sides on a square, a man of
+    the other side where one belongs (what a Hall board sees), or the blinking squares."""
+    if verdict.knocked is not None:
+        return _("The stack on {square} was knocked over: set its men back as the lights "
+                 "show.").format(square=verdict.knocked)
+    if verdict.unclear:
+        return _("Men of both sides, or a man not set down flat, on {squares}: lift the top "
+                 "man and set the men right.").format(squares=_(", ").join(sorted(
+                     verdict.unclear)))
+    if verdict.turned:
+        square, wanted = sorted(verdict.turned.items())[0]
+        return _("On {square} stands {found} where {wanted} belongs: turn it over, or take "
+                 "it off.").format(square=square, found=_pieces(wanted.other, 1),
+                                   wanted=_pieces(wanted, 1))
+    return _("Put the board right: blinking squares show where.")
+
+
+def capture_words(verdict: InProgress) -> str:
+    """While a move may still capture: how to, and that playing on declines it."""
+    return _("Lift a man you passed ({squares}) to capture him, or play on.").format(
+        squares=_(" or ").join(sorted(t for t in verdict.targets if t not in RACK_OF)))
+
+
+def unseen_words(verdict: Unseen) -> str:
+    """Why the board cannot tell the move: a failed sensor under the square that differs."""
+    return _("The sensor under {squares} has failed, so the board cannot tell your move from "
+             "another: mend its wire to play on.").format(squares=_(", ").join(sorted(
+                 verdict.squares)))
+
+
 def _in_progress(verdict: InProgress, state: Position) -> str:
     """Where a move part-way done goes next."""
     side = side_said(state.turn)
+    if verdict.capture:
+        return capture_words(verdict)
     targets = _(" or ").join(sorted(t for t in verdict.targets if t not in RACK_OF))
     if verdict.reseat:
         square = sorted(verdict.reseat)[0]

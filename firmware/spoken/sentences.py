@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.core.sides import Side
 from engine.games.api import Position
-from firmware.play.telling import racks_to_mend
+from firmware.play.telling import capture_words, racks_to_mend
 from firmware.play.tracker import InProgress, Mismatch
 from firmware.words import N_, _, ngettext, side_said, upper_first
 from hardware.core.squares import RACK_OF
@@ -61,6 +61,8 @@ def wrong_said(verdict: Mismatch | InProgress) -> str:
     """What is wrong with the board, square by square (the racks, which have no lights, by
     what they need)."""
     if isinstance(verdict, InProgress):
+        if verdict.capture:
+            return capture_words(verdict)
         targets = _(" or ").join(sorted(t for t in verdict.targets if t not in RACK_OF))
         return _("Set the piece on {squares}.").format(squares=targets) if targets else ""
     said = [_(MISSING[side]).format(square=square)
