@@ -57,8 +57,9 @@ class Knocks:
     _still: Board | None = field(default=None, repr=False)
     """The board before the last burst of changes began."""
     _last: float = float("-inf")
-    _lost: deque[tuple[float, str, Side | None]] = field(
+    _recent: deque[tuple[float, str, Side | None, int]] = field(
         default_factory=lambda: deque(maxlen=8), repr=False)
+    """The last changes: when, where, whose men, how many lost (gained: fewer than none)."""
 
     def before(self, t: float, board: Board) -> None:
         """A square is about to change at ``t``; ``board`` is how the board stands now: kept
@@ -68,24 +69,24 @@ class Knocks:
         self._last = t
 
     def changed(self, t: float, square: str, side: Side | None, lost: int) -> bool:
-        """``square`` lost ``lost`` men of ``side`` (or gained ``-lost``, or turned unclear with
-        ``lost`` 0) at ``t``; True when that shows a knock (kept in ``knocked``)."""
+        """``square`` lost ``lost`` men of ``side`` (gained ``-lost``; or turned unclear, men
+        of both sides on it, with ``lost`` 0 and no side) at ``t``; True when that and another
+        square's change show men falling (the board before is kept in ``knocked``)."""
         if self.knocked is not None:
             return False
-        fell = lost <= 0 and any(
-            0 <= t - when <= KNOCK and where != square and (side is None or side == whose)
-            for when, where, whose in self._lost)
-        if lost > 0:
-            self._lost.append((t, square, side))
-        if not fell or self._still is None:
+        fell = next((where for when, where, whose, was in self._recent
+                     if abs(t - when) <= KNOCK and where != square and (
+                         (lost > 0 and was <= 0 and whose in (None, side))
+                         or (lost <= 0 and was > 0 and side in (None, whose)))), None)
+        self._recent.append((t, square, side, lost))
+        if fell is None or self._still is None:
             return False
         self.knocked = self._still
-        self.square = next(where for when, where, _ in reversed(self._lost)
-                           if 0 <= t - when <= KNOCK)
+        self.square = square if lost > 0 else fell
         return True
 
     def over(self) -> None:
         """The board stands as before the knock again (or as the game expects)."""
         self.knocked = None
         self.square = None
-        self._lost.clear()
+        self._recent.clear()
