@@ -273,9 +273,10 @@ def _waypoints(before: Owners, trips: tuple[Trip, ...]) -> Iterator[Waypoint]:
 def left_by(c: Candidate, before: frozenset[str], filled: Mapping[str, float],
             emptied: Mapping[str, float], stuck: frozenset[str] = frozenset()) -> bool:
     """Whether this act's events show ``c``'s journeys where the still board cannot: a square
-    full before and after (a bumped or swapped square) was emptied, and a way square (16, H30)
-    was stood on, then left after the piece left its own. Only the last lift and placing of
-    each square count; a ``stuck`` reed's part is taken as done.
+    full before and after (a bumped or swapped square) was emptied, a way square (16, H30)
+    was stood on, then left after the piece left its own, and a man carried off the board
+    unseen (the stacking game's) was lifted last on his square, not set down there since. Only
+    the last lift and placing of each square count; a ``stuck`` reed's part is taken as done.
 
     Nothing else is ordered: the board ``c`` leaves tells the rest, and a piece slid across the
     line between two squares may close the next reed before it opens its own."""
@@ -292,6 +293,11 @@ def left_by(c: Candidate, before: frozenset[str], filled: Mapping[str, float],
         if end in before and end not in stuck and end not in RACKS and end not in emptied \
                 and _count(c.after, end) <= _count(before, end):  # not a man added to a stack
             return False
+    mover = c.mover
+    start = mover.start
+    if mover.end is None and not mover.via and start is not None and start not in stuck \
+            and filled.get(start, float("-inf")) > emptied.get(start, float("-inf")):
+        return False  # a man carried off leaves nothing but his lift: it must come last
     return True
 
 
@@ -306,6 +312,8 @@ def begun(c: Candidate, board: frozenset[str], before: frozenset[str],
         return False
     if _count(board, start) >= _count(before, start) > _count(c.after, start):
         return False  # back where it was
+    if _count(board, start) < _count(c.after, start):
+        return False  # more men gone from its stack than the move takes: not this move
     goal = mover.via[0] if mover.via else mover.end
     return goal is None or goal in filled
 

@@ -73,7 +73,7 @@ class SensorFaults(Telling):
         """The sensor reads again: its square is judged by it once more."""
         if self.faults.pop(event.square, None) is None:
             return
-        self.tracker.sensor_mended(event.square)
+        self.tracker.sensor_mended(event.square, event.t)
         self._tell_fault([phrase(MENDED, square=event.square)])
 
     def _tell_fault(self, sentences: list[Phrase]) -> None:

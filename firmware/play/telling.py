@@ -59,11 +59,11 @@ class Telling(PlayState):
         verdict = self.verdict
         if self.phase is Phase.MENU and self.menu is not None:
             return self.menu.status()
+        if isinstance(verdict, Unseen):
+            return unseen_words(verdict)
         fault = self.fault_status(now)
         if fault is not None:  # a sensor has just failed: which, and how play goes on
             return fault
-        if isinstance(verdict, Unseen):
-            return unseen_words(verdict)
         shake = shake_words(self.settings.ruleset)
         if now < self.shake_again_until:
             return _("The box did not settle: shake again, then stand it upright.")

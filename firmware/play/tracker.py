@@ -310,10 +310,12 @@ class MoveTracker:
         self.unclear.discard(square)
         self._changes += 1
 
-    def sensor_mended(self, square: str) -> None:
-        """The Hall sensor under ``square`` reads again (its count follows)."""
+    def sensor_mended(self, square: str, t: float) -> None:
+        """The Hall sensor under ``square`` reads again at ``t`` (its count follows: the board
+        is judged once it has)."""
         self.blind.discard(square)
         self._changes += 1
+        self.last_change = max(self.last_change, t)
 
     def shows(self, owners: Owners) -> bool:
         """Whether the board shows exactly ``owners`` (who stands where, on a Hall board)."""

@@ -4,8 +4,10 @@ Wire each square's DRV5055 (A2) with VCC to the 3.3 V rail that also feeds the A
 VREF (ratiometric: a sagging rail moves both alike), GND to ground and OUT to an ADC channel. The
 ADCs (MCP3208, or MCP3008) share SPI1; each has its own chip select. Every ``poll`` all squares
 are read; a square's count (plus Cones, minus Reels) is believed once ``settle_reads`` readings
-in a row agree, and ``StackChanged`` goes on the queue. An empty square's reading is followed
-slowly as its sensor drifts with temperature, never while a hand is near (any reading moving).
+in a row agree, stand still and lie where men read (a man held in a hand above a square reads
+between levels and wobbles: he is not believed), and ``StackChanged`` goes on the queue. An
+empty square's reading is followed slowly as its sensor drifts with temperature, never while a
+hand is near (any reading moving).
 
 A square that stands still reading between its levels (men of both sides, a man not flat) is
 told with ``StackUnclear``. A sensor that reads what no men could give it (the end of the
@@ -25,6 +27,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+from collections import deque
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
@@ -121,6 +124,9 @@ class HallSensors:
         self._failing_since: dict[str, tuple[str, float]] = {}
         self._mending_since: dict[str, float] = {}
         self._unmoved: dict[str, tuple[float, int]] = {}
+        self._window: dict[str, deque[float]] = {}
+        """Each square's last readings: a count is believed only once they stand still (a man
+        in a hand above a square wobbles)."""
         """Each sensor's last reading and how many polls in a row it has not moved."""
         readings = self._read()
         reads = levels.read(readings) if readings else {}
@@ -212,9 +218,12 @@ class HallSensors:
                     continue
                 count = read.count
                 last, times = self._seen.get(square, (count, 0))
-                times = times + 1 if count == last else 1
-                self._seen[square] = (count, times)
-                settled = times >= self._config.settle_reads
+                times = 0 if not read.clear else times + 1 if count == last else 1
+                self._seen[square] = (count, times)  # only a clear reading counts toward it
+                window = self._window.setdefault(square, deque(maxlen=self._config.settle_reads))
+                window.append(readings[square])
+                still = max(window) - min(window) <= STILL * max(self.levels.noise, 1.0)
+                settled = times >= self._config.settle_reads and still
                 if settled and self._settled.get(square) != count:
                     self._settled[square] = count
                     events.append(StackChanged(square, count, now))

@@ -69,22 +69,32 @@ def side_name(count: int, n: int = 1) -> str:
     return ("Cone" if count > 0 else "Reel") + ("s" if n != 1 else "")
 
 
-def check_men(side: int, readings: Sequence[float], empty: float, final: bool = False) -> None:
-    """Refuse a man whose magnet strays more than ``SPREAD`` from the middle of his side's men
-    measured so far (``readings`` of each alone on the first square, in turn): he is named by
-    his number. Judged once five are measured (``final``: however many)."""
+def stray(side: int, readings: Sequence[float], empty: float, first: int = 0,
+          final: bool = False) -> CalibrationRefused | None:
+    """The man (by number, from 1; ``first`` judged first) whose magnet strays more than
+    ``SPREAD`` from the middle of his side's men measured so far (``readings`` of each alone
+    on the first square, in turn), as a refusal naming him; None when none does. Judged once
+    five are measured (``final``: however many)."""
     if len(readings) < (1 if final else 5):
-        return
+        return None
     middle = statistics.median(r - empty for r in readings)
-    for number, reading in enumerate(readings, 1):
-        share = (reading - empty) / middle - 1
+    order = [first - 1] if first else []
+    for index in [*order, *range(len(readings))]:
+        share = (readings[index] - empty) / middle - 1
         if abs(share) > SPREAD:
-            raise CalibrationRefused(
-                f"{side_name(side)} {number} reads {abs(share) * 100:.0f} % "
+            return CalibrationRefused(
+                f"{side_name(side)} {index + 1} reads {abs(share) * 100:.0f} % "
                 f"{'stronger' if share > 0 else 'weaker'} than the middle of the "
-                f"{side_name(side, 2)}: set him aside, take a spare {side_name(side)} in his place"
-                f" and calibrate again (the men's magnets must come from one batch)",
-                man=(side, number))
+                f"{side_name(side, 2)}: set him aside for a spare (the men's magnets must come "
+                "from one batch)", man=(side, index + 1))
+    return None
+
+
+def check_men(side: int, readings: Sequence[float], empty: float, final: bool = False) -> None:
+    """Refuse the first man whose magnet strays (``stray``)."""
+    refused = stray(side, readings, empty, final=final)
+    if refused is not None:
+        raise refused
 
 
 def strengths(men: Mapping[int, Sequence[float]], empty: float, stacks: bool

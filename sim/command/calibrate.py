@@ -2,7 +2,12 @@
 ``--simulated`` with a hand that does what the lights ask on the simulated Hall board.
 
     aseb calibrate --board /etc/aseb/hall.toml             # writes hall-calibration.json beside it
+    aseb calibrate --board /etc/aseb/hall.toml --men 5     # five men of each side, not all
     aseb calibrate --board hardware/boards/hall.toml --simulated --reversed C3
+
+Every man of each side is measured first (``--men``: a sample), one after another on the first
+square: the squares' levels are set for the middle of the set, and a man whose magnet strays
+is asked to be set aside for a spare.
 """
 
 from __future__ import annotations
@@ -13,7 +18,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from firmware.service.boards import read_board
+from engine import games
+from firmware.service.boards import games_on, read_board
 from hardware.boards.board_file import Board
 from hardware.core.clock import ManualClock
 from hardware.core.errors import ConfigError, HardwareUnavailable
@@ -38,6 +44,9 @@ def calibrate_main(argv: list[str]) -> int:
     parser.add_argument("--board", required=True, help="the Hall board's board file")
     parser.add_argument("--out", help="write the calibration here (default: the board file's "
                                       "[sensors] calibration, beside it)")
+    parser.add_argument("--men", type=int, metavar="N",
+                        help="men of each side to measure (default: all the game's; fewer "
+                             "is a sample, and the margins are taken as wide as allowed)")
     parser.add_argument("--simulated", action="store_true",
                         help="the simulated Hall board, its hand following the lights")
     parser.add_argument("--missing", action="append", default=[], metavar="SQUARE",
@@ -53,13 +62,18 @@ def calibrate_main(argv: list[str]) -> int:
         for square in (*args.missing, *args.reversed):
             if square not in board.hall.channels:
                 raise ConfigError(f"{square} is not a square of {args.board}")
+        every = men_of(board.kind)
+        men = every if args.men is None else args.men
+        if not 5 <= men <= every:
+            raise ConfigError(f"--men {men}: measure between 5 and the {every} men a side "
+                              "the game has")
     except ConfigError as e:
         print(f"aseb calibrate: {e}", file=sys.stderr)
         return EX_CONFIG
     out = Path(args.out) if args.out else board.hall.calibration
     try:
-        guide = (simulated(board, args.missing, args.reversed) if args.simulated
-                 else on_this_pi(board))
+        guide = (simulated(board, args.missing, args.reversed, men, every) if args.simulated
+                 else on_this_pi(board, men, every))
     except HardwareUnavailable as e:
         print(f"aseb calibrate: {e}", file=sys.stderr)
         return EX_UNAVAILABLE
@@ -97,8 +111,15 @@ def follow(guide: CalibrationGuide, now: Callable[[], float], advance: Callable[
         guide.refused = "nobody set the men asked for within the hour: calibration abandoned"
 
 
-def simulated(board: Board, missing: list[str], reversed_: list[str]) -> CalibrationGuide:
-    """Calibrate the simulated Hall board of ``board``, a hand doing what the lights ask."""
+def men_of(kind: str) -> int:
+    """The most men a side has in the games played on a ``kind`` of board."""
+    return max(games.load(name).pieces for name in games_on(kind))
+
+
+def simulated(board: Board, missing: list[str], reversed_: list[str], men: int, every: int
+              ) -> CalibrationGuide:
+    """Calibrate the simulated Hall board of ``board``, a hand doing what the lights ask with
+    a set of men of its own (each magnet a little stronger or weaker)."""
     assert board.hall is not None
     hall = SimHall(board.hall, POSITION_OF[board.kind], seed=1)
     for square in missing:
@@ -108,18 +129,27 @@ def simulated(board: Board, missing: list[str], reversed_: list[str]) -> Calibra
     clock = ManualClock()
     guide = CalibrationGuide(board.hall, lambda: {s: float(c.raw_value) for s, c in
                                                    hall.channels.items()},
-                             stacks=board.kind == STACKS)
+                             stacks=board.kind == STACKS, men=men, every_man=men == every)
+    sets = {side: [hall.man(side) for _ in range(men)] for side in (1, -1)}
 
     def hand(request: Request) -> None:
         hall.clear()  # the empty board, or the men asked for taken off
-        if request.square is not None and not request.clearing:
-            hall.put(request.square, request.count, strength=1.0)  # middling men
+        if request.square is None or request.clearing:
+            return
+        side = 1 if request.count > 0 else -1
+        if request.man:
+            if request.spare:  # the man refused, set aside: a spare from the box
+                sets[side][request.man - 1] = hall.man(side)
+            hall.place(request.square, sets[side][request.man - 1])
+            return
+        for man in sets[side][:abs(request.count)]:  # the men one calibrates with
+            hall.place(request.square, man)
 
     follow(guide, clock.now, clock.advance, lambda frame: None, hand)
     return guide
 
 
-def on_this_pi(board: Board) -> CalibrationGuide:
+def on_this_pi(board: Board, men: int, every: int) -> CalibrationGuide:
     """Calibrate this Pi's Hall board: its ADCs read, its lights shown, a person's hands."""
     assert board.hall is not None
     from hardware.core.pins import open_pin_factory
@@ -139,7 +169,7 @@ def on_this_pi(board: Board) -> CalibrationGuide:
         raise
     guide = CalibrationGuide(board.hall, lambda: {s: float(c.raw_value) for s, c in
                                                    channels.items()},
-                             stacks=board.kind == STACKS)
+                             stacks=board.kind == STACKS, men=men, every_man=men == every)
     try:
         follow(guide, time.monotonic, time.sleep, lights.show)
     finally:
