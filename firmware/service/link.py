@@ -450,7 +450,8 @@ class Link:
 
     def _health(self) -> dict[str, Any]:
         return {"since": round(self.since), "i2c_outages": self.outages() if self.outages else 0,
-                "disk_full": self.controller.saves_failed}
+                "disk_full": self.controller.saves_failed,
+                "sensors": [fault.to_json() for fault in self.controller.faults.values()]}
 
     def _far_now(self) -> dict[str, Any]:
         return {**self.far, "asked": self.far_asked}

@@ -38,8 +38,11 @@ The board tells (events):
                (version 3)
     played     {"record"}: the game on the board as a game record (``engine.record``), for the
                far companion (version 3)
-    health     {"since", "i2c_outages", "disk_full"}: when this life of the board began (Unix
-               time), the reeds' I2C outages and the saves a full disk refused since (version 3)
+    health     {"since", "i2c_outages", "disk_full", "sensors"}: when this life of the board
+               began (Unix time), the reeds' I2C outages and the saves a full disk refused
+               since (version 3); a Hall board's sensors that have failed, each {"square",
+               "fault" (nothing, full, beyond, stuck), "adc", "channel", "words"} (``words``:
+               the sentence a player hears, in the board's language; none: ``[]``)
     ok         {"command"}: a command was carried out
     error      {"message"} and, where a player may read it, {"words"}: a line was refused,
                and why (``words``: the reason as a phrase, ``told_json``)

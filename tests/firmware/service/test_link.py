@@ -19,6 +19,7 @@ import pytest
 from engine.tait.state import GameState
 from firmware.lights.scenes import Phase
 from firmware.menu.settings_file import SettingsFile
+from firmware.play.controller import Settings
 from firmware.service import link as link_module
 from firmware.service.link import Link, socket_path
 from firmware.service.link_schema import (
@@ -468,3 +469,28 @@ def test_a_link_that_fails_drops_its_companions_and_the_board_plays_on(
     monkeypatch.undo()
     again = connect(table, link)
     assert again.latest("status")["text"] == table.controller.status()
+
+
+def test_a_failed_hall_sensor_is_told_in_the_boards_health(tmp_path: Path) -> None:
+    from engine import games
+    from hardware.boards.board_file import BOARDS, load_board
+
+    stacks = games.load("stacks")
+    with Table(state_dir=tmp_path, board=load_board(BOARDS / "hall.toml"),
+               settings=Settings(mummy=None, ruleset=stacks)) as table:
+        link = Link(tmp_path / "run" / "link.sock", table.controller,
+                    lambda: table.controller.last_frame, games=tmp_path / "games")
+        link.open()
+        table.companions.append(link)
+        try:
+            companion = connect(table, link)
+            assert companion.latest("health")["sensors"] == []
+            assert table.sim.hall is not None
+            table.sim.hall.channels["M12"].missing = True
+            table.run(2.0)
+            sensors = companion.latest("health")["sensors"]
+            assert sensors == [{"square": "M12", "fault": "nothing", "adc": 1, "channel": 3,
+                                "words": "The sensor under M12 reads nothing: check its wire "
+                                         "(ADC 1, input 3)."}]
+        finally:
+            link.close()
