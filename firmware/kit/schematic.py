@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from hardware.boards.board_file import CHANNELS, Board
-from hardware.boards.hall_file import SPI1
+from hardware.boards.hall_file import SPI0_GATE, SPI1
 from hardware.core.header import PHYSICAL
 
 PITCH = 1.4
@@ -89,12 +89,22 @@ def _uses(board: Board) -> list[tuple[int, str]]:
             if expander.interrupt_pin is not None:
                 uses[expander.interrupt_pin] = f"to INT of the expander at {expander.address:#04x}"
     if board.hall is not None:
+        on_spi1 = [n for n in range(len(board.hall.select_pins)) if board.hall.bus(n) == "spi1"]
+        which = ("every ADC's" if len(on_spi1) == len(board.hall.select_pins) else
+                 "ADC " + ", ".join(map(str, on_spi1[:-1])) + f" and {on_spi1[-1]}'s")
         for bcm, label in SPI1.items():
-            uses[bcm] = f"{label}: to every ADC's {ADC_PINS[label]}"
+            uses[bcm] = f"{label}: to {which} {ADC_PINS[label]}"
         for number, bcm in enumerate(board.hall.select_pins):
             uses[bcm] = f"to CS of ADC {number}"
     if board.lights.pin is not None:
         uses[board.lights.pin] = "LED data: to the level shifter's 1A"
+    for number in _on_spi0(board):  # beside the LED data: the strip's shifter is gated
+        assert board.hall is not None
+        clock, mosi, miso = board.hall.pins(number)
+        uses[clock] = f"SPI0 SCLK: to ADC {number}'s CLK"
+        uses[miso] = f"SPI0 MISO: to ADC {number}'s DOUT"
+        uses[mosi] = f"LED data: to the level shifter's 1A, and ADC {number}'s DIN"
+        uses[SPI0_GATE] = "SPI0 CE0: to the level shifter's 1OE"
     return sorted(uses.items(), key=lambda item: PHYSICAL[item[0]])
 
 
@@ -126,17 +136,27 @@ def _expanders(drawing: Any, elm: Any, board: Board, top: float) -> float:
     return top
 
 
+def _on_spi0(board: Board) -> list[int]:
+    """The Hall ADCs on SPI0 (a fourth, beside the LED strip's data)."""
+    if board.hall is None:
+        return []
+    return [n for n in range(len(board.hall.select_pins)) if board.hall.bus(n) == "spi0"]
+
+
 def _adcs(drawing: Any, elm: Any, board: Board, top: float) -> float:
-    """A Hall board's ADCs on SPI1, each channel wired to a square's sensor."""
+    """A Hall board's ADCs on SPI1 (a fourth on SPI0), each channel wired to a square's
+    sensor."""
     if board.hall is None:
         return top
     for number, select in enumerate(board.hall.select_pins):
         wired = sorted((where.channel, name) for name, where in board.hall.channels.items()
                        if where.adc == number)
-        left = [f"CLK: {pin_label(21)}", f"DIN: {pin_label(20)}", f"DOUT: {pin_label(19)}",
-                f"CS: {pin_label(select)}", "VDD, VREF: 3.3 V rail, 100 nF to GND",
-                "AGND, DGND: GND"]
-        chip, foot = _chip(drawing, elm, f"{board.hall.adc.upper()}: ADC {number}", left,
+        clock, mosi, miso = board.hall.pins(number)
+        left = [f"CLK: {pin_label(clock)}", f"DIN: {pin_label(mosi)}",
+                f"DOUT: {pin_label(miso)}", f"CS: {pin_label(select)}",
+                "VDD, VREF: 3.3 V rail, 100 nF to GND", "AGND, DGND: GND"]
+        on = " (on SPI0, beside the LED data)" if board.hall.bus(number) == "spi0" else ""
+        chip, foot = _chip(drawing, elm, f"{board.hall.adc.upper()}: ADC {number}{on}", left,
                            [f"CH{channel}" for channel, _ in wired], 4.0, top, 10.0)
         for i, (_, name) in enumerate(wired):
             _to(drawing, elm, getattr(chip, f"inR{i + 1}"),
@@ -149,7 +169,9 @@ def _lights(drawing: Any, elm: Any, board: Board, top: float) -> None:
     """GPIO to the 74AHCT125, the 330 ohm resistor, then the pixels in the chain's order."""
     if board.lights.pin is None:
         return
-    chip, foot = _chip(drawing, elm, "74AHCT125 level shifter (1OE to GND, VCC to 5 V)",
+    gated = bool(_on_spi0(board))
+    enable = (f"1OE to {pin_label(SPI0_GATE)}, SPI0 CE0" if gated else "1OE to GND")
+    chip, foot = _chip(drawing, elm, f"74AHCT125 level shifter ({enable}, VCC to 5 V)",
                        ["1A"], ["1Y"], 7.0, top, 3.0)
     drawing += elm.Line().at(chip.inL1).left(0.8)
     drawing += elm.Dot(open=True).label(f"from {pin_label(board.lights.pin)}", loc="left",
@@ -162,6 +184,11 @@ def _lights(drawing: Any, elm: Any, board: Board, top: float) -> None:
     lines = ["The pixels, chained DOUT to DIN in this order:", *lines,
              "5 V LED supply to every pixel's 5V and GND, 1000 uF across it at the strip;",
              "its GND joins the Pi's GND."]
+    if gated:
+        lines += [f"1OE on SPI0 CE0: the shifter passes the LED data only while the strip is "
+                  f"written, so ADC {', '.join(map(str, _on_spi0(board)))}'s reads on the same "
+                  "wire never reach the pixels;",
+                  "10 kohm from the first pixel's DIN to GND keeps the line low in between."]
     for row, line in enumerate(lines):
         drawing += elm.Label().at((4.0, foot - 1.2 - row * 0.6)).label(line, halign="left",
                                                                        fontsize=9)

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from firmware.kit.layout import PIXEL_MM, SENSOR_MM, Layout
+from hardware.boards.hall_file import BUILT
 
 MM = 72 / 25.4
 """PDF points in a millimetre."""
@@ -124,6 +125,17 @@ def _page(c: Canvas, layout: Layout, name: str, size: tuple[float, float], tile:
            tile.height * MM)
     c.setDash()
     _footer(c, tile, which)
+    if any(square.hall for square in layout.squares.values()):
+        b = BUILT
+        c.setFont("Helvetica", 8)
+        for row, line in enumerate((
+                f"Dashed circles: each square's recess, cut from the top: "
+                f"{b.recess_diameter:g} mm across, {b.recess_depth:g} mm deep,",
+                f"flat-bottomed and square-walled: a {b.man_diameter:g} mm man rests within "
+                f"{b.play:g} mm of its centre.",
+                f"{b.wood:g} mm of wood over the sensors; {b.sensor} sensors only; the men's "
+                "magnets from one batch; no felt.")):
+            c.drawString(MARGIN * MM, (MARGIN + 21.3 - 3.3 * row) * MM, line)
 
 
 def _board(c: Canvas, layout: Layout, place: Place) -> None:
@@ -143,9 +155,12 @@ def _board(c: Canvas, layout: Layout, place: Place) -> None:
         c.line(cx - 1.5 * MM, cy, cx + 1.5 * MM, cy)
         c.line(cx, cy - 1.5 * MM, cx, cy + 1.5 * MM)
         c.setFillColorRGB(0.55, 0.55, 0.55)
-        if square.hall:  # the sensor's pocket, under the centre
+        if square.hall:  # the sensor's pocket, under the centre, and the recess on the top
             c.rect(cx - SENSOR_MM / 2 * MM, cy - SENSOR_MM / 2 * MM, SENSOR_MM * MM,
                    SENSOR_MM * MM, stroke=1, fill=0)
+            c.setDash(2, 2)
+            c.circle(cx, cy, BUILT.recess_diameter / 2 * MM)
+            c.setDash()
         else:
             near, far = (layout.underside(end) for end in square.reed)
             ax, ay = place(*near)

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from hardware.boards.board_file import DEFAULT_BOARD, Board, load_board
-from hardware.boards.hall_file import SPI1
+from hardware.boards.hall_file import SPI0_GATE, SPI1
 from hardware.core.errors import ConfigError
 from hardware.core.header import HEADER, SPI0
 from hardware.core.squares import POSITION_OF, RACKS, STICK_PIXELS, TWENTY_SQUARES
@@ -37,6 +37,11 @@ def pin_uses(board: Board) -> dict[int, str]:
         uses.update({bcm: f"ADCs {label[5:]}" for bcm, label in SPI1.items()})
         for n, pin in enumerate(board.hall.select_pins):
             uses[pin] = f"CS of ADC {n}"
+            if board.hall.bus(n) == "spi0":  # beside the LED data, the strip's shifter gated
+                clock, mosi, miso = board.hall.pins(n)
+                uses.update({clock: f"CLK of ADC {n}", miso: f"DOUT of ADC {n}",
+                             mosi: f"LED data, via level shifter; DIN of ADC {n}",
+                             SPI0_GATE: "level shifter's 1OE (LED data only while written)"})
     uses[board.sticks.tilt_pin] = "tilt switch (stick box)"
     if board.sticks.button_pin is not None:
         uses[board.sticks.button_pin] = "throw button"
@@ -130,7 +135,9 @@ def wiring_diagram(board: Board) -> str:
         "",
         *header_diagram(board),
         "",
-        _SQUARES_FROM_ABOVE[board.kind],
+        (_SQUARES_FROM_ABOVE[board.kind].replace(
+            "with the reed switch's wiring", "with each Hall sensor's ADC and channel (ADC:CHn)")
+         if board.hall is not None else _SQUARES_FROM_ABOVE[board.kind]),
         "",
         *board_diagram(board),
         *racks_diagram(board),

@@ -41,8 +41,8 @@ from hardware.sensors.hall_levels import BEYOND, Levels, Read
 
 log = logging.getLogger(__name__)
 
-CLOCK_PIN, MOSI_PIN, MISO_PIN = (next(p for p, n in SPI1.items() if n.endswith(name))
-                                 for name in ("SCLK", "MOSI", "MISO"))
+CLOCK_PIN, MOSI_PIN, MISO_PIN = SPI1
+"""SPI1's clock, data-out and data-in pins (``HallConfig.pins``: a fourth ADC's on SPI0)."""
 FOLLOW_RATE = 0.02
 """How much of the way toward an empty square's reading its level moves at each quiet poll."""
 QUIET = 5.0
@@ -77,15 +77,17 @@ class AnalogIn(Protocol):
 
 
 def open_channels(config: HallConfig, pin_factory: Factory | None) -> dict[str, AnalogIn]:
-    """gpiozero's MCP3008 or MCP3208 for each square's channel, on SPI1 (imported only now)."""
+    """gpiozero's MCP3008 or MCP3208 for each square's channel, on SPI1 (a fourth ADC on
+    SPI0's CE1), imported only now."""
     import gpiozero  # type: ignore[import-untyped]
 
     chip = gpiozero.MCP3208 if config.adc == "mcp3208" else gpiozero.MCP3008
     opened: dict[str, AnalogIn] = {}
     try:
         for square, where in config.channels.items():
-            opened[square] = chip(channel=where.channel, clock_pin=CLOCK_PIN, mosi_pin=MOSI_PIN,
-                                  miso_pin=MISO_PIN, select_pin=config.select_pins[where.adc],
+            clock, mosi, miso = config.pins(where.adc)
+            opened[square] = chip(channel=where.channel, clock_pin=clock, mosi_pin=mosi,
+                                  miso_pin=miso, select_pin=config.select_pins[where.adc],
                                   pin_factory=pin_factory)
     except Exception as e:
         for device in opened.values():

@@ -21,6 +21,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from hardware.boards.hall_file import BUILT
+
 
 def magpylib() -> Any:
     """magpylib, imported only when a field is worked out (the dev extra, or aseb[physics])."""
@@ -37,16 +39,16 @@ class Design:
     """The Hall board the guide builds, in millimetres, tesla and counts; every figure of the
     margin benchmark (``tests/benchmarks/hall_margin.py``) is for this design."""
 
-    magnet_diameter: float = 25.0
-    magnet_thickness: float = 2.0
+    magnet_diameter: float = BUILT.magnet_diameter
+    magnet_thickness: float = BUILT.magnet_thickness
     remanence: float = 1.32
     """N42 neodymium (1.29-1.32 T)."""
-    man_height: float = 2.5
-    """A man is a disc this thick (30 mm across, 2.5 mm acrylic or hardwood), its magnet in a
+    man_height: float = BUILT.man_height
+    """A man is a disc this thick (``hardware.boards.hall_file.HallBuild``), its magnet in a
     pocket under it: thin men keep the third man of a stack close to the first."""
-    magnet_lift: float = 0.5
+    magnet_lift: float = BUILT.magnet_lift
     """The magnet's lower face above the man's base (the pocket's floor is its top)."""
-    board_thickness: float = 20.0
+    board_thickness: float = BUILT.wood
     """The wood between a man's base and the sensor board under it: far enough that the three
     men of a stack read nearly alike, near enough that one man reads well."""
     sensor_depth: float = 1.0
@@ -88,9 +90,9 @@ class Tolerances:
 
     strength: float = 0.03
     """A man's magnet against the middle of its set (calibration refuses one further off)."""
-    off_centre: float = 1.0
+    off_centre: float = BUILT.play
     """Millimetres a man may rest from its square's centre: a flat-bottomed recess 2 mm wider
-    than a man."""
+    than a man (``HallBuild.recess_diameter``)."""
     lift: float = 0.1
     """Millimetres a whole stack may rest above the recess's floor (dust, a warped square)."""
     play: float = 0.1

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from hardware.boards.hall_file import BUILT
 from hardware.sensors.hall_levels import SHAPE, Table, levels_from
 from sim.board.hall_field import (
     GUIDE,
@@ -231,7 +232,7 @@ class Forces:
     """What holds him on the man beneath: friction against their pull."""
 
 
-MAN_DIAMETER = 30.0
+MAN_DIAMETER = BUILT.man_diameter
 ACRYLIC = 1.18
 NEODYMIUM = 7.5
 """Densities, g/cm^3."""
