@@ -74,7 +74,7 @@ def knocked_and_set_back(tmp_path: Path, square: str, direction: str, dice: str,
         verdict = table.controller.verdict
         assert list(game.record.actions) == before, (text, direction)
         assert isinstance(verdict, Mismatch) and verdict.urgent, (text, direction, verdict)
-        assert square in verdict.missing, (text, direction, verdict)
+        assert square in verdict.missing and verdict.toward is None, (text, direction, verdict)
         if where is not None:
             assert verdict.knocked == square, (text, direction, verdict)
             assert where in verdict.unexpected, (text, direction, verdict)
@@ -117,6 +117,32 @@ def test_a_knocked_stack_is_set_back_and_no_move_is_recorded(
 def test_every_knock_from_every_square_with_every_die_left(
         tmp_path: Path, square: str, direction: str, dice: str) -> None:
     knocked_and_set_back(tmp_path, square, direction, dice)
+
+
+def test_following_the_lights_after_a_knock_records_no_move(tmp_path: Path) -> None:
+    # Before, the lights asked for a fallen man to be set back on M9 alone, which made the 1
+    # from M9 to M10: a move nobody chose.
+    state = STACKS.parse("C:w12,M9x3 R:w15 turn:C dice:135")
+    with Table(state_dir=tmp_path, settings=Settings(mummy=None, ruleset=STACKS),
+               stacks={"M9": 3}) as table:
+        table.controller.set_up(state)
+        table.run(0.5)
+        table.sim.knock("M9", DIRECTIONS["west"])  # both men onto M10, on the Cones' way
+        table.run(2.0)
+        hand = Hand(table)
+        for _ in range(6):  # a person does what the lights ask, one man at a time
+            verdict = table.controller.verdict
+            if not isinstance(verdict, Mismatch):
+                break
+            if verdict.unexpected:
+                hand.lift(sorted(verdict.unexpected)[0])
+            for where, side in sorted(verdict.missing.items())[:1]:
+                hand.place(where, pole=1 if side is C else -1)
+            table.run(2.0)
+        game = table.controller.game
+        assert game is not None and not any(hasattr(a, "die") for a in game.record.actions)
+        assert isinstance(table.controller.verdict, AsExpected)
+        assert table.sim.stacks == {"M9": 3}
 
 
 def test_a_knock_makes_no_mistake_sound_of_a_move_and_says_what_happened(
