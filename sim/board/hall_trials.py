@@ -37,6 +37,8 @@ from sim.board.hall_field import (
 
 HIGH = 3
 """Men a square holds at most."""
+SPARES = 40
+"""Spare men a person takes from the box before giving up on a set."""
 Picks = npt.NDArray[np.intp]
 """Which man of his side's set stands in each place, ``[board, square, man]``."""
 
@@ -54,7 +56,8 @@ class Tally:
     sides_misread: int = 0
     """Squares read as holding the other side's men."""
     refused: int = 0
-    """Boards calibration refused for a reason no spare man mends."""
+    """Boards calibration refused for a reason no spare man mends, or for which more than
+    ``SPARES`` spare men were asked."""
     closest: float = math.inf
     """The least room, in counts, any stack of two or three read right had to its
     threshold."""
@@ -280,7 +283,7 @@ class Trials:
                                                           self.high, boards, rng))
         return total
 
-    def _calibrated(self, built: Built, spares: int = 40) -> Levels | None:
+    def _calibrated(self, built: Built, spares: int = SPARES) -> Levels | None:
         """The board calibrated, each man the calibration refuses replaced by a spare from the
         same batch, as a person does; None when it is refused for another reason."""
         from hardware.sensors.hall_calibration import CalibrationRefused

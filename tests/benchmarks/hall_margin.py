@@ -25,7 +25,7 @@ from hardware.boards.board_file import BOARDS, Board, load_board
 from hardware.core.squares import POSITION_OF
 from sim.board.hall_field import GUIDE, OLD_GUIDE, Design, Tolerances
 from sim.board.hall_margin import Margins, forces
-from sim.board.hall_trials import Trials, rate
+from sim.board.hall_trials import SPARES, Trials, rate
 
 STACKS_WANTED = 300_000
 """Stacks of two or three read by the trials of a board that stacks: none misread in so many
@@ -52,7 +52,8 @@ def worst_case(board: Board, design: Design, tolerances: Tolerances) -> bool:
     margins = Margins(design, POSITION_OF[board.kind], tolerances, men_of(board), high)
     found = margins.margins()
     seconds = time.perf_counter() - start
-    print(f"Worst case on {len(margins.squares)} squares, up to {high} men a square and "
+    print(f"Worst case on {len(margins.squares)} squares, up to {high} "
+          f"{'men' if high > 1 else 'man'} a square and "
           f"{margins.men} a side, worked out in {seconds:.1f} s (a Reel's margins are a Cone's "
           "mirrored):")
     print("| counts | worst margin (counts) | noise sigmas | gap between worst cases | square |")
@@ -104,8 +105,9 @@ def trials(board: Board, design: Design, tolerances: Tolerances, builds: int | N
         builds = max(2, -(-wanted // max(1, int(per * positions))))
     found = trial.run(builds, positions, seed)
     seconds = time.perf_counter() - start
-    print(f"Trials: {builds} boards built and calibrated ({found.refused} refused for a reason "
-          f"no spare man mends), {found.boards:,} positions read in {seconds:.0f} s:")
+    print(f"Trials: {builds} boards built and calibrated ({found.refused} refused: for a reason "
+          f"no spare man mends, or more than {SPARES} spares asked for), {found.boards:,} "
+          f"positions read in {seconds:.0f} s:")
     if high > 1:
         print(f"  stacks of two or three misread: {rate(found.stacks_misread, found.stacks)}")
         print(f"  the closest a stack came to its threshold: {found.closest:.1f} counts "

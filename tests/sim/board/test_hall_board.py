@@ -97,6 +97,32 @@ def test_calibration_refuses_a_sensor_too_far_below_its_square() -> None:
         calibrate(hall)
 
 
+def test_calibration_refuses_a_square_whose_margin_cannot_reach_the_goal() -> None:
+    # A man moves its reading plenty (this is no missing sensor), but two men and three then
+    # stand too close for the build's tolerances to leave the room the goal needs.
+    assert BOARD.hall is not None
+    hall = SimHall(BOARD.hall, POSITION_OF[STACKS], seed=2)
+    hall.channels["M11"].gain = 0.15
+    with pytest.raises(CalibrationRefused, match=r"^M11: 3 Cones and 2 read too close together "
+                                                 r"to tell apart \(\d+ counts to spare, \d+ "
+                                                 r"needed\)"):
+        calibrate(hall)
+
+
+def test_a_man_further_than_three_percent_from_his_sets_middle_is_refused_by_number() -> None:
+    assert BOARD.hall is not None
+    men = {1: [2048 + 450 * k for k in (1.0, 0.99, 1.01, 1.0, 1.06, 0.995, 1.0)],
+           -1: [2048 - 450 * k for k in (1.0, 1.01, 0.99, 1.0, 1.0)]}
+    hall = SimHall(BOARD.hall, POSITION_OF[STACKS], seed=4)
+    empty = {s: [float(hall.channels[s].raw_value) for _ in range(20)] for s in hall.channels}
+    with pytest.raises(CalibrationRefused, match=r"^Cone 5 reads 6 % stronger than the middle "
+                                                 r"of the Cones: set him aside for a spare"
+                       ) as refused:
+        fit(BOARD.hall, empty, {}, men={side: [r - 2048 + statistics.fmean(empty["C1"])
+                                               for r in reads] for side, reads in men.items()})
+    assert refused.value.man == (1, 5)
+
+
 def test_a_calibration_file_reads_back_as_written() -> None:
     assert BOARD.hall is not None
     levels = calibrate(SimHall(BOARD.hall, POSITION_OF[STACKS], seed=4))
