@@ -23,16 +23,15 @@ from firmware.play import sounds
 from firmware.play.evidence import census, owners_of, rack_owners
 from firmware.play.mummy_turn import MummyTurn
 from firmware.play.saving import Saving
-from firmware.play.sensor_faults import SensorFaults
 from firmware.play.store import Saved
-from firmware.play.telling import last_throws, why_lost
+from firmware.play.telling import Telling, last_throws, why_lost
 from firmware.play.tracker import AsExpected, Expectation, InProgress, Mismatch
 from hardware.core.squares import RACK_OF
 
 log = logging.getLogger("firmware.play.controller")  # its rooms log as the controller, as before
 
 
-class Phases(MummyTurn, Saving, SensorFaults):
+class Phases(MummyTurn, Saving, Telling):
     """The controller's turn flow: from one phase to the next, and what the board must show."""
 
     def start(self, occupancy: frozenset[str], stacks: Mapping[str, int] | None = None) -> None:

@@ -117,7 +117,7 @@ class PlayState:
     saves_failed: int = 0
     """Saves the disk refused (full, read-only) since the board started: a museum's fault."""
     faults: dict[str, Any] = field(default_factory=dict)
-    """A Hall board's failed sensors by square (``firmware.play.sensor_faults.Fault``)."""
+    """A Hall board's failed sensors by square (``firmware.play.telling.Fault``)."""
     fault_said_until: float = float("-inf")
     """Until when the status line says which sensor has failed."""
     asked: int = 0

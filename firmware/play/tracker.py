@@ -17,7 +17,7 @@ A change of settings never erases the history: only a new position does.
 A Hall board sees more, and is judged by it: whose men stand on each square and how many, on
 the way through a move too (a man set down upside down is a mistake at once); a move that may
 capture, held for the capture, is taken without it the moment the hands play on (a capture is
-declined by going on); men falling from a knocked stack are no move (``firmware.play.knocks``:
+declined by going on); men falling from a knocked stack are no move (``evidence.Knocks``:
 the board is guided back to how it stood); a square reading between its levels (men of both
 sides on it) is shown to be set right; and a square whose sensor has failed is judged as the
 game has it, as a stuck reed is, or, where the moves differ only there, the board says why it
@@ -35,7 +35,9 @@ from typing import Any
 from engine.games.api import Position, Side
 from firmware.play.evidence import (
     HIGHEST,
+    Board,
     Candidate,
+    Knocks,
     Owners,
     Waypoint,
     begun,
@@ -46,7 +48,6 @@ from firmware.play.evidence import (
     square_of,
     stack_tokens,
 )
-from firmware.play.knocks import Board, Knocks
 from hardware.core.squares import RACK_OF
 
 log = logging.getLogger(__name__)
