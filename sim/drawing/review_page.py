@@ -56,7 +56,8 @@ def draw_review(surface: pygame.Surface, rect: pygame.Rect, review: Review, text
     y = graph.bottom + line_height + 6
     for side in Side:
         worst = review.mistakes(side)
-        listed = "; ".join(f"{s.number}. {s.move} -{s.loss:.1f}" for s in worst) or _("none")
+        listed = "; ".join(f"{s.number}. {say(s.move or '')} -{s.loss:.1f}"
+                           for s in worst) or _("none")
         colour = CONE_BODY if side == Side.CONES else REEL_BODY
         write(_("{side}' biggest mistakes: {listed}").format(side=side_said(side), listed=listed),
               y, colour)
