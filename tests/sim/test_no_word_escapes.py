@@ -2,7 +2,12 @@
 Setna tournament are played in the pseudo-language ``qps`` (every marked word bracketed and
 accented, made from the template by ``firmware.words.catalog``) in the terminal, the window (every
 text handed to the font renderer) and on the simulated board (its status lines and everything
-it says aloud); any English word left is a word nobody marked."""
+it says aloud); any English word left is a word nobody marked.
+
+Nor does the notation hide in them: a move is said in words everywhere a player reads or hears
+it ("a new Cone onto C4", never "in-C4", "M14-off", "2:in-C2"), and a run of throws is said with
+the sides that threw them, never as "C3 R2 C2", which reads as squares. The notation stays where
+a player types it (their own answer, quoted back)."""
 
 from __future__ import annotations
 
@@ -45,15 +50,43 @@ and each language's own name (a menu of languages names each in itself)."""
 ENGLISH = re.compile(r"[A-Za-z]{2,}")
 
 
+MOVE = re.compile(rf"(?<![\w-])(?:\d:)?(?:in|{SQUARE})[-x](?:off|{SQUARE})(?:x{SQUARE})?"
+                  rf"(?![\w-])|(?<![\w:])\d:(?:in|{SQUARE})\b")
+"""A move in notation: ``C2-M6``, ``inxM6``, ``M14-off``, ``2:in-C2``, ``6:M9-M15xM12``."""
+RUN = re.compile(rf"(?<![\w-]){SQUARE}(?: +{SQUARE})+(?![\w-])")
+"""Square names one after another with no word between (``C3 R2 C2``), in a line that says
+something else too (a drawn board's row of labels is only names)."""
+
+
 def escaped(text: str) -> list[str]:
     """The English words in ``text`` outside any notation (none, when every word was marked)."""
     return ENGLISH.findall(NOTATION.sub(" ", text))
+
+
+def notation_in(text: str) -> list[str]:
+    """The moves in notation, and runs of square-like names, in a player's ``text``."""
+    found = MOVE.findall(text)
+    for line in text.splitlines():
+        if RUN.search(line) and RUN.sub(" ", line).strip(" |>[]*"):
+            found += RUN.findall(line)
+    return found
 
 
 def test_the_checker_finds_a_word_nobody_marked() -> None:
     assert escaped("[Çôñéš ţĥŕéŵ 2.] C2-M6 in-C4 M13-off M5xM8 T4-U15 4-5(15)") == []
     assert escaped("[Ļàñĝûàĝé]: English, Deutsch") == []
     assert escaped("[Çôñéš] threw 2") == ["threw"]
+
+
+def test_the_checker_finds_moves_in_notation_and_throws_that_read_as_squares() -> None:
+    assert notation_in("The mummy plays in-R4.") == ["in-R4"]
+    assert notation_in("1) inxM6  2) M14-off  3) 2:in-C2  4) 6:M9-M15xM12  5) H28-off") == [
+        "inxM6", "M14-off", "2:in-C2", "6:M9-M15xM12", "H28-off"]
+    assert notation_in("The demon casts the sticks until someone can enter: C3 R2 C2 R1: the "
+                       "Reels enter with the 4.") == ["C3 R2 C2 R1"]
+    assert notation_in("The mummy plays: a new Reel onto R4, bumping a Cone. Cones on C2 and "
+                       "M6. Cones 3, Reels 2. With the 2: Cone on C1 to C3; 1-4 and 6") == []
+    assert notation_in(" C1   C2   C3   C4\n  [C ] [  ]") == []  # a drawn board's labels
 
 
 class Heard:
@@ -65,6 +98,16 @@ class Heard:
     def __call__(self, text: object) -> None:
         if isinstance(text, str) and text.strip():
             self.texts.append(text)
+
+    def notation(self) -> dict[str, str]:
+        """Each move in notation (or run of squares) and a text it was found in."""
+        found: dict[str, str] = {}
+        for text in self.texts:
+            for move in notation_in(text):
+                found.setdefault(move, text)
+        for text in sorted(set(found.values())):
+            print(f"NOTATION {text[:150]!r}")
+        return found
 
     def escapes(self) -> dict[str, str]:
         """Each escaped word and a text it was found in."""
@@ -149,6 +192,7 @@ def test_a_whole_game_in_the_terminal_speaks_only_marked_words(name: str, prompt
     assert any("%" in line for line in script.lines)  # the chances, in the first
     assert sum("Ƥîçķ ôñé ôƒ" in line for line in script.lines) >= len(WRONG)  # answered
     assert heard.escapes() == {}
+    assert heard.notation() == {}
 
 
 @pytest.mark.parametrize("name", names())
@@ -266,7 +310,10 @@ def test_a_whole_game_in_the_window_draws_only_marked_words(name: str, turns: in
     window.step(2.0)
     if turns is None:  # played to the end
         assert window.controller.phase is Phase.WON
+    for line in window.controller.said:  # the Log
+        heard(line)
     assert heard.escapes() == {}
+    assert heard.notation() == {}
 
 
 def test_the_tutorial_in_the_window_speaks_only_marked_words(heard: Heard,
@@ -312,6 +359,7 @@ def test_a_whole_game_on_the_board_says_only_marked_words(name: str, heard: Hear
     assert controller.said
     table.close()
     assert heard.escapes() == {}
+    assert heard.notation() == {}
 
 
 def test_the_tutorial_on_the_board_speaks_only_marked_words(heard: Heard, tmp_path: Path) -> None:
