@@ -330,7 +330,7 @@ class TerminalGame:
     def _choose(self, state: Position) -> Any:
         """Ask until the player names a legal move; None when a command changed the game."""
         self._show(state)
-        listing = ("; " if self.words_only else "\n").join(
+        listing = (_("; ") if self.words_only else "\n").join(
             f"{n}) {say(move_text(state, m))}" for n, m in enumerate(state.moves, 1))
         while True:
             answer = self._ask(_("{turn}: {moves}").format(turn=_prompt(state), moves=listing)

@@ -112,7 +112,7 @@ def players(play: BoardPlay) -> tuple[Player, ...]:
         throw = controller.throws.get(side)
         to_play = state is not None and state.turn == side \
             and controller.phase in (Phase.THROW, Phase.MOVE)
-        found.append(Player(side, who, throw.value if throw else None,
+        found.append(Player(side, who, say(throw_said(controller.rules, throw)) if throw else None,
                             play.hand.pieces.off[side], to_play))
     return tuple(found)
 
