@@ -111,10 +111,10 @@ def throw_said(rules: Rules, throw: Throw) -> str:
     chance = rules.chance
     if chance is None or chance.name != "dice":
         return str(throw.value)
-    return dice_said(str(throw.value))
+    return faces_said(str(throw.value))
 
 
-def dice_said(faces: str) -> str:
+def faces_said(faces: str) -> str:
     """Dice by their faces (``144``) as a player says them: ``1, 4 and 4``."""
     return joined(list(faces), N_("{item}, {more}"), last=N_("{item} and {more}"))
 
