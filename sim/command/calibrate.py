@@ -22,6 +22,7 @@ from hardware.core.squares import POSITION_OF, STACKS
 from hardware.lights.pixels import Frame
 from hardware.sensors.hall_guide import CalibrationGuide, Request
 from sim.board.hall_board import SimHall
+from sim.command.about import CALIBRATE
 
 EX_UNAVAILABLE = 69
 EX_CONFIG = 78
@@ -35,8 +36,6 @@ GIVE_UP = 3600.0
 
 def calibrate_main(argv: list[str]) -> int:
     """Run ``aseb calibrate``; 0 with the file written, 1 refused, 69 no hardware, 78 bad file."""
-    from sim.command.cli import CALIBRATE  # its line in aseb --help is its description too
-
     parser = argparse.ArgumentParser(prog="aseb calibrate", description=_(CALIBRATE))
     parser.add_argument("--board", required=True, metavar="FILE",
                         help=_("the Hall board's board file"))

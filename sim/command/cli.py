@@ -32,6 +32,7 @@ from engine.record import GameRecord
 from engine.tait.state import Ruleset
 from firmware.solve.installed import table_for
 from firmware.words import LANGUAGES, PSEUDO, _, choose, problem, say, side_said, use
+from sim.command.about import CALIBRATE, SELFTEST
 
 
 def rules_of(args: argparse.Namespace, default: str = DEFAULT) -> Rules:
@@ -538,13 +539,6 @@ def language_code(text: str) -> str:
     raise argparse.ArgumentTypeError(_("{code} is not a language here: choose one of "
                                        "{languages}").format(code=repr(text),
                                                              languages=", ".join(LANGUAGES)))
-
-
-SELFTEST = N_("check a newly built board: every switch, light, the speaker and the sticks "
-               "(--board FILE, --simulated)")
-CALIBRATE = N_("calibrate a Hall board's sensors by following its lights (--board FILE, "
-                "--simulated)")
-"""The two commands whose own module reads their options: their line here and their help."""
 
 
 def subcommand(commands: Any, name: str, about: str,

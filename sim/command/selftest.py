@@ -18,6 +18,7 @@ from hardware.core.errors import ConfigError, HardwareUnavailable
 from hardware.selftest import Prompt, SelftestReport, count_whites, run_on_this_pi, run_selftest
 from sim.board.pins import SimBoard
 from sim.board.reeds import BUILDS, PLAIN, Build
+from sim.command.about import SELFTEST
 
 EX_UNAVAILABLE = 69
 EX_CONFIG = 78
@@ -64,8 +65,6 @@ def run_simulated(board: Board, build: Build = PLAIN, reach: bool = False) -> Se
 
 def selftest_main(argv: list[str] | None = None) -> int:
     """``aseb selftest [--board FILE] [--simulated]``: 0 all good, 1 problems, 78 bad board file."""
-    from sim.command.cli import SELFTEST  # its line in aseb --help is its description too
-
     parser = argparse.ArgumentParser(prog="aseb selftest", description=_(SELFTEST))
     parser.add_argument("--board", default=str(DEFAULT_BOARD), metavar="FILE",
                         help=_("the board file (default: the shipped Twenty Squares board)"))

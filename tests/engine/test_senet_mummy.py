@@ -81,7 +81,7 @@ def test_neferkaptah_plays_as_the_vizier_in_senet_and_says_so() -> None:
     position = at("C:H3,H12 R:H14,H20 turn:C throw:2")
     decision = Mummy(Level.NEFERKAPTAH).decide(position, random.Random(1))
     assert decision.played_as == Level.VIZIER and decision.note is not None
-    assert "no solved table for Senet" in decision.note
+    assert "Neferkaptah plays Senet as the Vizier" in decision.note
     assert decision.move == Mummy(Level.VIZIER).choose(position, random.Random(1))
 
 

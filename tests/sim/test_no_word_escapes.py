@@ -34,6 +34,7 @@ from sim.pages.how_to_play import about, how_to_play
 from sim.terminal.game import TerminalGame
 from sim.window.settings import WindowSettings
 from tests.firmware.story.test_tutorial import follow_the_lessons as follow_on_the_board
+from tests.firmware.words.test_players_words import notation_in
 from tests.sim.board.test_demo import run_demo
 from tests.sim.terminal.test_terminal import Script, enter_then_1
 from tests.sim.window.test_window_games import play_whole_game
@@ -48,14 +49,8 @@ NOTATION = re.compile(rf"\b(?:in|{SQUARE})(?:[-x](?:off|{SQUARE}))*\b|\b{SQUARE}
 """What stays as it is in every language: squares and moves as the games write them, files,
 and each language's own name (a menu of languages names each in itself)."""
 ENGLISH = re.compile(r"[A-Za-z]{2,}")
-
-
-MOVE = re.compile(rf"(?<![\w-])(?:\d:)?(?:in|{SQUARE})[-x](?:off|{SQUARE})(?:x{SQUARE})?"
-                  rf"(?![\w-])|(?<![\w:])\d:(?:in|{SQUARE})\b")
-"""A move in notation: ``C2-M6``, ``inxM6``, ``M14-off``, ``2:in-C2``, ``6:M9-M15xM12``."""
-RUN = re.compile(rf"(?<![\w-]){SQUARE}(?: +{SQUARE})+(?![\w-])")
-"""Square names one after another with no word between (``C3 R2 C2``), in a line that says
-something else too (a drawn board's row of labels is only names)."""
+OFFERED = "Ƥîçķ ôñé ôƒ"
+"""``Pick one of`` in the pseudo-language: the moves offered after a move typed wrong."""
 
 
 def escaped(text: str) -> list[str]:
@@ -63,30 +58,10 @@ def escaped(text: str) -> list[str]:
     return ENGLISH.findall(NOTATION.sub(" ", text))
 
 
-def notation_in(text: str) -> list[str]:
-    """The moves in notation, and runs of square-like names, in a player's ``text``."""
-    found = MOVE.findall(text)
-    for line in text.splitlines():
-        if RUN.search(line) and RUN.sub(" ", line).strip(" |>[]*"):
-            found += RUN.findall(line)
-    return found
-
-
 def test_the_checker_finds_a_word_nobody_marked() -> None:
     assert escaped("[Çôñéš ţĥŕéŵ 2.] C2-M6 in-C4 M13-off M5xM8 T4-U15 4-5(15)") == []
     assert escaped("[Ļàñĝûàĝé]: English, Deutsch") == []
     assert escaped("[Çôñéš] threw 2") == ["threw"]
-
-
-def test_the_checker_finds_moves_in_notation_and_throws_that_read_as_squares() -> None:
-    assert notation_in("The mummy plays in-R4.") == ["in-R4"]
-    assert notation_in("1) inxM6  2) M14-off  3) 2:in-C2  4) 6:M9-M15xM12  5) H28-off") == [
-        "inxM6", "M14-off", "2:in-C2", "6:M9-M15xM12", "H28-off"]
-    assert notation_in("The demon casts the sticks until someone can enter: C3 R2 C2 R1: the "
-                       "Reels enter with the 4.") == ["C3 R2 C2 R1"]
-    assert notation_in("The mummy plays: a new Reel onto R4, bumping a Cone. Cones on C2 and "
-                       "M6. Cones 3, Reels 2. With the 2: Cone on C1 to C3; 1-4 and 6") == []
-    assert notation_in(" C1   C2   C3   C4\n  [C ] [  ]") == []  # a drawn board's labels
 
 
 class Heard:
@@ -100,10 +75,12 @@ class Heard:
             self.texts.append(text)
 
     def notation(self) -> dict[str, str]:
-        """Each move in notation (or run of squares) and a text it was found in."""
+        """Each move in notation (or run of squares) and a text it was found in; an answer to a
+        move typed wrong may quote moves as the rules write them (the player typed one, and
+        types the one they mean), the moves offered after it are words."""
         found: dict[str, str] = {}
         for text in self.texts:
-            for move in notation_in(text):
+            for move in notation_in(text.rpartition(OFFERED)[2]):
                 found.setdefault(move, text)
         for text in sorted(set(found.values())):
             print(f"NOTATION {text[:150]!r}")

@@ -60,7 +60,8 @@ def test_the_checker_finds_moves_in_notation_and_throws_that_read_as_squares() -
                        "M6. Cones 3, Reels 2. With the 2: Cone on C1 to C3; 1-4 and 6") == []
     assert notation_in(" C1   C2   C3   C4\n  [C ] [  ]") == []  # a drawn board's labels
 
-MAKERS = ("sim/command/cli.py", "sim/command/selftest.py", "sim/command/calibrate.py",
+MAKERS = ("sim/command/cli.py", "sim/command/about.py", "sim/command/selftest.py",
+          "sim/command/calibrate.py",
           "sim/web/config.py", "firmware/solve/run.py")
 """Where the messages for the maker running the commands are."""
 NAMES = ("MummyFacts", "MummyFact")
