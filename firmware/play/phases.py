@@ -238,7 +238,8 @@ class Phases(MummyTurn, Saving, Telling):
         events = self.game.cast(throw)
         self.speaker.play(sounds.THROW)
         lost = any(isinstance(e, ThrowLost) for e in events)
-        self._after(events, thrown_text(side, throw), why=why_lost(before, throw) if lost else ())
+        self._after(events, thrown_text(before.rules, side, throw),
+                    why=why_lost(before, throw) if lost else ())
 
     def _play(self, move: Any) -> None:
         assert self.game is not None

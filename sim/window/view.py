@@ -46,7 +46,8 @@ class Player:
 
     side: Side
     who: str
-    threw: int | None
+    threw: str | None
+    """The side's last throw as said (``3``; the dice ``1, 4 and 5``)."""
     off: int
     to_play: bool
 
