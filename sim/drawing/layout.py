@@ -67,14 +67,16 @@ class Layout:
     text: float = 1.0
     """How large the words are (Options > Larger text: 1.5): every word's size is multiplied
     by it, and the room under the board for the status line grows with it."""
+    dice: int = 0
+    """Dice in the stick box, each a place of its own (the stacking game's three)."""
 
     @classmethod
     def fit(cls, size: tuple[int, int], geometry: Geometry = TWENTY_SQUARES, *,
             chance: str | None = "sticks", odds: bool = False, pieces: int = 5,
-            text: float = 1.0) -> Layout:
+            text: float = 1.0, dice: int = 0) -> Layout:
         """The layout that fills a window of ``size`` pixels (any size; readable from 1280x720)
         with the board of ``geometry``; ``odds``: room for the chances bar beside it; ``text``:
-        how large the words are."""
+        how large the words are; ``dice``: how many dice the box holds."""
         width, height = max(size[0], 320), max(size[1], 200)
         rows, columns = geometry.rows, geometry.columns
         inside = _inner_strips(geometry)
@@ -133,7 +135,7 @@ class Layout:
                               thick, board.height)
         menu = pygame.Rect(0, 0, width, menu_h)
         return cls((width, height), cell, menu, board, squares, sidelines, stick_box, status,
-                   news, fact, geometry, chance, bar, pieces, text)
+                   news, fact, geometry, chance, bar, pieces, text, dice)
 
     def square_at(self, pos: tuple[int, int]) -> str | None:
         """The square under ``pos``, or None."""

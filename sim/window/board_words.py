@@ -16,6 +16,7 @@ from firmware.lights.scenes import Phase
 from firmware.words import N_, _, ngettext, say, side_said
 from sim.drawing.layout import Layout
 from sim.window.board_play import BoardPlay
+from sim.window.choosing import dice_shown, ringed
 from sim.window.view import Player, Snapshot
 
 
@@ -42,11 +43,15 @@ def picture(play: BoardPlay, layout: Layout, mouse: tuple[int, int], *,
             caption = _("Opening: {side} threw {n}").format(side=thrower, n=n)
     if hand.shaking:
         caption = _("shaking...")
+    dice = dice_shown(controller)
+    chosen, squares = play.chosen, play.choices()
     return Snapshot(frame=frame, pieces=hand.pieces, held=hand.held, mouse=mouse,
                     shaking=hand.shaking, status=status(play, layout, lesson),
                     sticks_caption=caption, now=play.now, news=news(play, tournament),
                     players=players(play), flight=flight(play, layout),
-                    odds=play.chances.cones())
+                    odds=play.chances.cones(), dice=dice,
+                    ringed=ringed(dice, play.usable_dice()),
+                    choices=(chosen.held.side, squares) if chosen is not None and squares else None)
 
 
 def status(play: BoardPlay, layout: Layout, lesson: bool = False) -> str:

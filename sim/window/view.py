@@ -23,6 +23,7 @@ from sim.board.pieces import Pieces
 from sim.drawing import board as drawing
 from sim.drawing import positions as position_art
 from sim.drawing import setna_art
+from sim.drawing.dice import Die
 from sim.drawing.focus import draw_focus
 from sim.drawing.layout import Layout
 from sim.drawing.odds import draw_odds
@@ -85,6 +86,12 @@ class Snapshot:
     """The review page of the last finished game, over the board while it is open."""
     focus: tuple[int, int, int, int] | None = None
     """Where the keyboard's focus rests (a rectangle), drawn round with a ring."""
+    dice: tuple[Die, ...] = ()
+    """The stacking game's dice in the box (the used ones dimmed)."""
+    ringed: frozenset[int] = frozenset()
+    """The dice (by index) a chosen man may use: the player clicks one."""
+    choices: tuple[Side, tuple[str, ...]] | None = None
+    """A chosen piece's side and the squares it may go to, framed until one is clicked."""
 
 
 class View:
@@ -180,7 +187,8 @@ class View:
         if any(name.startswith("S") for name in changed):
             box = layout.stick_box
             surface.blit(self._background, box, box)
-            drawing.draw_chance(surface, box, layout.chance, shot.frame, shot.shaking, shot.now)
+            drawing.draw_chance(surface, box, layout.chance, shot.frame, shot.shaking, shot.now,
+                                shot.dice, shot.ringed)
             dirty.append(box)
         return dirty
 
@@ -207,6 +215,8 @@ class View:
         rect = layout.squares[square]
         drawing.draw_tile(surface, rect, layout.geometry.marked.get(square),
                           drawing.tint(drawing.TILE, light), drawing.joins(layout.geometry, square))
+        if shot.choices is not None and square in shot.choices[1]:
+            drawing.draw_choice(surface, rect, SIDE_COLOUR[shot.choices[0]])
 
     def _label(self, surface: pygame.Surface, layout: Layout, square: str) -> None:
         """The square's name in its corner, over any piece standing on it (Options > Square
@@ -220,8 +230,9 @@ class View:
         if self._background is None or self._background_of != layout:
             self._background, self._background_of = drawing.board_surface(layout), layout
         surface.blit(self._background, (0, 0))
+        chosen = shot.choices[1] if shot.choices is not None else ()
         for square in layout.squares:
-            if max(shot.frame.get(square, (0, 0, 0))) > 0 or shot.labels:
+            if max(shot.frame.get(square, (0, 0, 0))) > 0 or shot.labels or square in chosen:
                 self._tile(surface, layout, square, shot)
         self._board(surface, layout, shot)
         if shot.labels:
@@ -251,7 +262,7 @@ class View:
         for player in shot.players:
             self._player(surface, layout, player, shot.pieces)
         drawing.draw_chance(surface, layout.stick_box, layout.chance, shot.frame, shot.shaking,
-                            shot.now)
+                            shot.now, shot.dice, shot.ringed)
 
     def _overlays(self, surface: pygame.Surface, layout: Layout, menu: Menu,
                   shot: Snapshot) -> None:
@@ -569,4 +580,5 @@ def _key(shot: Snapshot, menu: Menu, layout: Layout) -> tuple[object, ...]:
             shot.held, shot.shaking, shot.shaking and shot.now, shot.status, shot.news,
             shot.sticks_caption, shot.fact, shot.page, shot.page_number, shot.players, shot.log,
             shot.log_back, shot.labels, shot.lesson, shot.odds, shot.review, shot.focus,
+            shot.dice, shot.ringed, shot.choices,
             menu.open, menu.sub, menu.hover if menu.open is not None else None)

@@ -53,6 +53,7 @@ from sim.window import menus as window_menu
 from sim.window.audio import Audio
 from sim.window.board_play import BoardPlay, saved_pieces, saved_stacks
 from sim.window.chances import Chances
+from sim.window.choosing import dice_count, dice_game
 from sim.window.menu_bar import Item, Menu
 from sim.window.settings import WindowSettings, save
 from sim.window.story import Story
@@ -276,7 +277,8 @@ class Window:
         return Layout.fit(size, rules.geometry,
                           chance=rules.chance.name if rules.chance is not None else None,
                           odds=self.play.chances.shown, pieces=rules.pieces,
-                          text=LARGER if self.settings.larger_text else 1.0)
+                          text=LARGER if self.settings.larger_text else 1.0,
+                          dice=dice_count(rules) if dice_game(rules) else 0)
 
     def _key_down(self, key: int, mod: int = 0) -> None:
         if self.page is not None and key in TURN_KEYS:
