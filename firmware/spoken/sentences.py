@@ -1,5 +1,6 @@
 """Spoken play's sentences: a move as squares and pieces ("Cone on C2 to M6", "a new Cone onto
-C4"), the moves a throw allows, what is wrong with the board ("A Reel is missing from M9."), and
+C4"), the moves a throw allows, the dice still to use ("The dice to use: 3 and 5."), what is
+wrong with the board ("A Reel is missing from M9."), and
 the whole board in a sentence, in the language spoken now.
 
     moves_said(state)   # 'Cone on C2 to M6, or a new Cone onto C4.'
@@ -55,6 +56,17 @@ def moves_said(state: Position) -> str:
     Cone onto C4.``); empty when there is none."""
     said = list(dict.fromkeys(move_said(state, move) for move in state.moves))
     return upper_first(_(", or ").join(said)) + "." if said else ""
+
+
+def dice_said(state: Position) -> str:
+    """The dice still to use, where a game throws dice used one at a time (``The dice to use:
+    1, 3 and 5.``); empty for any other game, or with no dice pending."""
+    chance, throw = state.rules.chance, state.throw
+    if chance is None or chance.name != "dice" or throw is None:
+        return ""
+    faces = list(str(throw.value))
+    return ngettext("The die to use: {dice}.", "The dice to use: {dice}.", len(faces)).format(
+        dice=listed(faces))
 
 
 def wrong_said(verdict: Mismatch | InProgress) -> str:

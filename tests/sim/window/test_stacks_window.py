@@ -13,7 +13,8 @@ import pytest
 
 from engine import games
 from engine.core.sides import Side
-from firmware.lights.scenes import DIE_FACES, Phase
+from firmware.lights.dice import DIE_FACES
+from firmware.lights.scenes import Phase
 from firmware.play.controller import Settings
 from firmware.play.evidence import owners_of, trips
 from firmware.play.store import Store
