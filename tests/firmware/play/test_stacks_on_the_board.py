@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -12,11 +14,14 @@ import pytest
 from engine import games
 from engine.core.sides import Side
 from engine.games.api import Position
+from firmware.kiosk.stats import GameLog
 from firmware.lights.dice import DIE_FACES
 from firmware.lights.scenes import GOLD, Phase
+from firmware.play import sounds
 from firmware.play.controller import Settings
 from firmware.play.evidence import move_squares
 from firmware.play.tracker import AsExpected, InProgress, Mismatch
+from hardware.boards.board_file import BOARDS, load_board
 from hardware.core.squares import STICK_PIXELS
 from sim.board.table import Table
 from tests.firmware.hand import Hand, carry_out
@@ -195,3 +200,26 @@ def test_a_whole_game_is_played_to_the_win_by_hand(board: Path) -> None:
             table.run(2.5)
             assert table.controller.unguided() is None
         assert table.controller.phase is Phase.WON, table.controller.status()
+
+
+def test_the_end_of_a_stacking_game_is_a_win_like_any_games(tmp_path: Path) -> None:
+    """The Cones use their last die; the Reels then hold three men on M15 and win: the board
+    plays the mummy's win, keeps who won, the fair mummy and the kiosk's statistics count it."""
+    text = "C:w14,C1 R:w12,M15x3 turn:C dice:2"
+    state = STACKS.parse(text)
+    kiosk = replace(load_board(BOARDS / "hall.toml").kiosk, enabled=True, level="fair")
+    stacks = {square: n if side is C else -n for square, (side, n) in state.stacks().items()}
+    with Table(state_dir=tmp_path, settings=Settings(mummy=R, fair=True, ruleset=STACKS),
+               stacks=stacks, kiosk=kiosk, wall_start=datetime(2026, 11, 23, 15, 0)) as table:
+        controller = table.controller
+        controller.set_up(state)
+        table.run(0.5)
+        carry_out(table, state, state.parse_move("2:C1-C3"))
+        table.run(2.0)
+        assert controller.phase is Phase.WON and controller.game is not None
+        assert controller.game.state.winner is R
+        assert sounds.LOSE in table.sim.sounds  # the mummy won: the visitor hears it lost
+        assert controller.last_winner is R
+        assert controller.fairness.games == 1 and controller.fairness.visitor_wins == 0
+        table.run(10.0)
+        assert [line.result for line in GameLog(tmp_path).lines()] == ["mummy"]
