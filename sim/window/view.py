@@ -220,7 +220,10 @@ class View:
 
     def _label(self, surface: pygame.Surface, layout: Layout, square: str) -> None:
         """The square's name in its corner, over any piece standing on it (Options > Square
-        labels: a piece no longer hides it)."""
+        labels: a piece no longer hides it); an oblong space's places are no squares, and
+        carry no name."""
+        if any(square in run for run in layout.geometry.oblongs):
+            return
         label = self.texts.line(square, max(10, int(layout.cell * layout.text) // 6), LABEL)
         tile = drawing.tile_rect(layout.squares[square])
         surface.blit(label, label.get_rect(bottomright=(tile.right - 3, tile.bottom - 1)))
@@ -252,7 +255,7 @@ class View:
         for square, (side, count) in shot.pieces.stacks().items():
             if square in layout.squares:
                 self._men(surface, layout, square, side, count)
-        in_hand = {side: int(shot.held is not None and shot.held.side is side) for side in Side}
+        in_hand = {side: in_the_air(shot, side) for side in Side}
         for side in Side:
             if shot.pieces.racks:  # the waiting rack's resting places, pieces or not
                 for i in range(shot.pieces.count):
@@ -550,6 +553,12 @@ def page_buttons(layout: Layout, picture: bool) -> tuple[pygame.Rect, pygame.Rec
     back = pygame.Rect(rect.left + 6, rect.bottom - band - 4, third, band)
     forward = pygame.Rect(rect.right - third - 6, rect.bottom - band - 4, third, band)
     return mirrored(back, rect), mirrored(forward, rect)
+
+
+def in_the_air(shot: Snapshot, side: Side) -> int:
+    """How many of ``side``'s pieces are in the air (the player's hand, the mummy's): none of
+    them waits on the sideline meanwhile."""
+    return sum(1 for flying, _ in _in_the_air(shot) if flying is side)
 
 
 def _in_the_air(shot: Snapshot) -> list[tuple[Side, tuple[int, int]]]:
