@@ -39,6 +39,12 @@ PAPYRUS: Colour = (236, 220, 172)
 PAPYRUS_EDGE: Colour = (140, 100, 50)
 PAPYRUS_TEXT: Colour = (46, 30, 14)
 VEIL = (0, 0, 0, 150)
+PIECE_HEIGHT = 0.74
+"""A standing piece's height in cells (a Cone's knob to its base)."""
+PIECE_BELOW = 0.36
+"""How far a piece reaches below its centre, in cells."""
+STACK_STEP = 0.1
+"""Cells each man of a stack stands above the one under it."""
 
 
 @dataclass(frozen=True)
@@ -180,7 +186,7 @@ class View:
             self._tile(surface, layout, name, shot)
             men = shot.pieces.stacks().get(name)
             if men is not None:
-                self._men(surface, layout, name, *men)
+                self._men(surface, layout, name, *men, labels=shot.labels)
             if shot.labels:
                 self._label(surface, layout, name)
             dirty.append(rect)
@@ -193,22 +199,36 @@ class View:
         return dirty
 
     def _men(self, surface: pygame.Surface, layout: Layout, square: str, side: Side,
-             count: int) -> None:
+             count: int, labels: bool = False) -> None:
         """The pieces on ``square``: one, or a stack (a Hall board's), each a little above the
-        one under it and its height written beside the top one."""
+        one under it and its height written beside the top one; with the squares' names shown,
+        smaller and higher, clear of the name."""
         cell = layout.cell
-        x, y = layout.squares[square].center
-        step = cell // 10
-        base = y + step * (count - 1) // 2
+        tile = drawing.tile_rect(layout.squares[square])
+        x = tile.centerx
+        bottom = self._label_top(layout, tile) - 2 if labels else tile.bottom
+        tall = PIECE_HEIGHT + STACK_STEP * (count - 1)  # in cells, the stack's height
+        size = min(cell, int((bottom - tile.top) / tall)) if labels else cell
+        step = int(size * STACK_STEP)
+        base = bottom - int(size * PIECE_BELOW) if labels \
+            else tile.centery + step * (count - 1) // 2
         for i in range(count):
-            drawing.draw_piece(surface, side, (x, base - i * step), cell)
+            drawing.draw_piece(surface, side, (x, base - i * step), size)
         if count > 1:  # the height on a dark badge at the square's upper right
-            rect = drawing.tile_rect(layout.squares[square])
             radius = max(8, cell // 8)
-            centre = (rect.right - radius - 2, rect.top + radius + 2)
+            centre = (tile.right - radius - 2, tile.top + radius + 2)
             pygame.draw.circle(surface, (40, 28, 18), centre, radius)
             number = self.texts.line(str(count), max(11, radius * 3 // 2), (250, 240, 220))
             surface.blit(number, number.get_rect(center=centre))
+
+    def _label_size(self, layout: Layout) -> int:
+        """The size of a square's name (Options > Square labels)."""
+        return max(10, int(layout.cell * layout.text) // 6)
+
+    def _label_top(self, layout: Layout, tile: pygame.Rect) -> int:
+        """Where a square's name begins, from the top: the pieces stand above it."""
+        return tile.bottom - 1 - self.texts.line("T20", self._label_size(layout),
+                                                 LABEL).get_height()
 
     def _tile(self, surface: pygame.Surface, layout: Layout, square: str, shot: Snapshot) -> None:
         light = shot.frame.get(square, (0, 0, 0))
@@ -219,14 +239,17 @@ class View:
             drawing.draw_choice(surface, rect, SIDE_COLOUR[shot.choices[0]])
 
     def _label(self, surface: pygame.Surface, layout: Layout, square: str) -> None:
-        """The square's name in its corner, over any piece standing on it (Options > Square
-        labels: a piece no longer hides it); an oblong space's places are no squares, and
-        carry no name."""
+        """The square's name in its lower corner, under the pieces standing there (Options >
+        Square labels: the pieces stand higher, so neither hides the other); an oblong space's
+        places are no squares, and carry no name."""
         if any(square in run for run in layout.geometry.oblongs):
             return
-        label = self.texts.line(square, max(10, int(layout.cell * layout.text) // 6), LABEL)
+        label = self.texts.line(square, self._label_size(layout), LABEL)
         tile = drawing.tile_rect(layout.squares[square])
-        surface.blit(label, label.get_rect(bottomright=(tile.right - 3, tile.bottom - 1)))
+        where = label.get_rect(bottomright=(tile.right - 3, tile.bottom - 1))
+        plate = where.inflate(4, 0).clip(tile)  # pale under the name, on any light
+        pygame.draw.rect(surface, drawing.TILE, plate, border_radius=3)
+        surface.blit(label, where)
 
     def _draw_all(self, surface: pygame.Surface, layout: Layout, menu: Menu,
                   shot: Snapshot) -> None:
@@ -254,7 +277,7 @@ class View:
         cell = layout.cell
         for square, (side, count) in shot.pieces.stacks().items():
             if square in layout.squares:
-                self._men(surface, layout, square, side, count)
+                self._men(surface, layout, square, side, count, labels=shot.labels)
         in_hand = {side: in_the_air(shot, side) for side in Side}
         for side in Side:
             if shot.pieces.racks:  # the waiting rack's resting places, pieces or not
@@ -404,13 +427,19 @@ class View:
 
     def _log(self, surface: pygame.Surface, layout: Layout, said: tuple[str, ...],
              back: int = 0) -> None:
-        """The game's log on papyrus over the right of the board: the newest at the bottom,
-        or ``back`` lines earlier (the wheel and the arrow keys scroll it to the start)."""
+        """The game's log on papyrus in its column beside the board: the newest at the bottom,
+        or ``back`` lines earlier (the wheel and the arrow keys scroll it to the start), and
+        under them where these lines are, in letters that fit the column."""
         width, height = layout.size
-        size = max(14, int(layout.cell * 0.24 * layout.text))
-        step = int(size * 1.25)
-        rows = max(1, (height - layout.menu.height) * 2 // 3 // step)
-        across = int(width * min(0.6, 0.42 * layout.text))  # larger words: a wider scroll
+        rect = layout.aside or pygame.Rect(width * 2 // 3, layout.menu.bottom + 4, width // 3,
+                                           height - layout.menu.bottom - 8)
+        size = max(14, int(min(width, height * 1.6) / 54 * layout.text))  # as large as beside
+        step = int(size * 1.25)                                           # a larger board
+        across = rect.width
+        heading = _("What happened (Log closes it)")
+        top = rect.top + size // 2 + step + 4  # under the heading
+        footer = int(size * 0.8)
+        rows = max(1, (rect.bottom - top - int(footer * 1.6)) // step)
         said = said or (_("Nothing yet: shake the sticks."),)
         key = (said, size, across)
         if self._log_lines[0] != key:
@@ -421,26 +450,22 @@ class View:
         self.log_most = max(0, len(every) - rows)
         back = min(back, self.log_most)
         lines = every[len(every) - rows - back:len(every) - back] if len(every) > rows else every
-        rect = pygame.Rect(0, 0, across, (max(len(lines), 8) + 3) * step)
-        rect.topright = (width - layout.menu.height // 2, layout.menu.bottom + 4)
         pygame.draw.rect(surface, PAPYRUS, rect, border_radius=10)
         pygame.draw.rect(surface, PAPYRUS_EDGE, rect, 3, border_radius=10)
-        heading = _("What happened (Log closes it)")
         title = self.texts.line(heading, self.texts.fit(heading, size, across - 2 * size),
                                 PAPYRUS_EDGE)
         surface.blit(title, mirrored(title.get_rect(topleft=(rect.left + size,
                                                              rect.top + size // 2)), rect))
         for i, line in enumerate(lines):
             text = self.texts.line(line, size, PAPYRUS_TEXT)
-            place = text.get_rect(topleft=(rect.left + size,
-                                           rect.top + size // 2 + (i + 1) * step + 4))
+            place = text.get_rect(topleft=(rect.left + size, top + i * step))
             surface.blit(text, mirrored(place, rect))
         if self.log_most:  # more than fits: where this is, and how to see the rest
             first = len(every) - back - len(lines) + 1
-            where = self.texts.line(_("lines {first} to {last} of {n}: the wheel or the arrow "
-                                      "keys scroll").format(first=first, last=first - 1 +
-                                                             len(lines), n=len(every)),
-                                    int(size * 0.8), PAPYRUS_EDGE)
+            told = _("lines {first} to {last} of {n}: the wheel or the arrow keys "
+                     "scroll").format(first=first, last=first - 1 + len(lines), n=len(every))
+            where = self.texts.line(told, self.texts.fit(told, footer, across - 2 * size),
+                                    PAPYRUS_EDGE)
             surface.blit(where, mirrored(where.get_rect(bottomleft=(rect.left + size,
                                                                     rect.bottom - size // 3)),
                                          rect))

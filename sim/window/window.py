@@ -62,6 +62,8 @@ from sim.window.view import Snapshot, View, page_buttons
 SIZE = (1280, 720)
 LARGER = 1.5
 """Options > Larger text: every word this much larger."""
+LOG_SHARE, LOG_LARGER = 0.34, 0.42
+"""The share of the window's width the open log takes beside the board (with larger text)."""
 LOG_KEYS = {pygame.K_UP: 1, pygame.K_DOWN: -1, pygame.K_PAGEUP: 12, pygame.K_PAGEDOWN: -12,
             pygame.K_HOME: 100_000, pygame.K_END: -100_000}
 """Keys that scroll the open log, and by how many lines (back toward the game's start)."""
@@ -119,10 +121,10 @@ class Window:
         self.story: Story | None = Story(self, self.play)
         """The tutorial and Setna's tournament (played on the board only)."""
         self._speak_up()
+        self._log_open = False
         self.layout = self._fit(size)
         self.menu = Menu(self.menu_items)
         self.view = View()
-        self.log_open = False
         self.log_back = 0
         """Lines the open log is scrolled back from the newest (the wheel, the arrow keys)."""
         self.facts = FactTeller(rng if rng is not None else random.Random())
@@ -232,6 +234,17 @@ class Window:
         """Whether something moves under the player's hand (then frames come faster)."""
         return self.menu.open is not None or self.play.busy
 
+    @property
+    def log_open(self) -> bool:
+        """Whether the game's log is open, in its column beside the board."""
+        return self._log_open
+
+    @log_open.setter
+    def log_open(self, value: bool) -> None:
+        if value != self._log_open:
+            self._log_open = value
+            self.refit()  # the board makes room for it, or takes the room back
+
     # --- events ---------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -278,7 +291,9 @@ class Window:
                           chance=rules.chance.name if rules.chance is not None else None,
                           odds=self.play.chances.shown, pieces=rules.pieces,
                           text=LARGER if self.settings.larger_text else 1.0,
-                          dice=dice_count(rules) if dice_game(rules) else 0)
+                          dice=dice_count(rules) if dice_game(rules) else 0,
+                          aside=(LOG_LARGER if self.settings.larger_text else LOG_SHARE)
+                          if self._log_open else 0.0)
 
     def _key_down(self, key: int, mod: int = 0) -> None:
         if self.page is not None and key in TURN_KEYS:
@@ -361,8 +376,8 @@ class Window:
             chances.review = None
         elif self.menu.open is not None or self.menu.covers(pos, self.layout):
             self.act(self.menu.click(pos, self.layout))
-        elif self.log_open:
-            self.log_open = False
+        elif self.layout.aside is not None and self.layout.aside.collidepoint(pos):
+            self.log_open = False  # a click on the log puts it away
         else:
             self.play.press(pos, self.layout)
 
