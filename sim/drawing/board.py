@@ -66,14 +66,15 @@ def sign_probe(square: pygame.Rect) -> tuple[int, int]:
     return tile.centerx, tile.centery + int(tile.height * 0.62 * 0.25)
 
 
-def board_surface(layout: Layout) -> pygame.Surface:
-    """The table, the sidelines and the wooden board with its unlit squares and signs."""
+def board_surface(layout: Layout, sidelines: bool = True) -> pygame.Surface:
+    """The table, the sidelines (``sidelines``) and the wooden board with its unlit squares
+    and signs."""
     surface = pygame.Surface(layout.size)
     surface.fill(TABLE)
     for y in range(0, layout.size[1], max(6, layout.cell // 10)):
         pygame.draw.line(surface, TABLE_LINE, (0, y), (layout.size[0], y))
     cell = layout.cell
-    for rect in layout.sidelines.values():
+    for rect in layout.sidelines.values() if sidelines else ():
         pygame.draw.rect(surface, SIDELINE, rect.inflate(-cell // 8, -cell // 3),
                          border_radius=cell // 6)
     frame = max(3, cell // 9)

@@ -115,8 +115,11 @@ def players(play: BoardPlay) -> tuple[Player, ...]:
         throw = controller.throws.get(side)
         to_play = state is not None and state.turn == side \
             and controller.phase in (Phase.THROW, Phase.MOVE)
+        black = getattr(state, "black", None)  # Senet's: who moves first, once it is thrown
+        plays = None if black is None else N_("plays black") if side is black \
+            else N_("plays white")
         found.append(Player(side, who, throw.value if throw else None,
-                            play.hand.pieces.off[side], to_play))
+                            play.hand.pieces.off[side], to_play, plays))
     return tuple(found)
 
 

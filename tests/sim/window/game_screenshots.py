@@ -43,13 +43,13 @@ def shoot(name: str, folder: Path) -> list[Path]:
     window = Window.open(settings=WindowSettings(mummy=Side.REELS), seed=4, game=name)
     window.step(0.5)
     made = []
-    pages = how_to_play(load(name))
-    window.show_pages(pages)
-    for n in range(1, len(pages) + 1):  # turned as a player turns them: Next, page by page
+    window.show_pages(how_to_play(load(name)))
+    n = 0
+    while window.page is not None:  # turned as a player turns them: Next, page by page
+        n += 1
         made.append(folder / f"{name}-howto-{n}.png")
         render(window, made[-1])
         window.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT))
-    assert window.page is None
     window.menu.open = "Options"
     made.append(folder / f"{name}-options.png")
     render(window, made[-1])
