@@ -129,8 +129,8 @@ class Window:
         self._speak_up()
         self._log_open = False
         self.layout = self._fit(size)
-        self.menu = Menu(self.menu_items)
         self.view = View()
+        self.menu = Menu(self.menu_items, self.view.texts)
         self.log_back = 0
         """Lines the open log is scrolled back from the newest (the wheel, the arrow keys)."""
         self.facts = FactTeller(rng if rng is not None else random.Random())
