@@ -338,11 +338,14 @@ class Window:
                 return  # the piece in hand goes back where it was
             if self.page is not None or self.menu.open is not None or self.log_open \
                     or self.play.chances.review is not None:
+                then = self._after_pages if self.page is not None else None
                 self.page = self._after_pages = self.play.chances.review = None
                 self.menu.close()
                 self.pages.clear()
                 self.turned.clear()
                 self.log_open = False
+                if then is not None:  # pages put away are read: what follows them follows
+                    then()
             elif self.in_game():
                 self.leaving = True  # the key that closes everything else asks first
             else:
