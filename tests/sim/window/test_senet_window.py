@@ -25,7 +25,7 @@ def _pygame() -> None:
 
 @pytest.mark.parametrize(("language", "black", "amber", "blue", "white"), [
     ("en", "plays black", "amber Reels", "blue Cones", "plays white"),
-    ("de", "spielt Schwarz", "gelben Spulen", "blauen Kegel", "spielt Weiß"),
+    ("de", "spielt Schwarz", "bernsteinfarbenen Spulen", "blauen Kegel", "spielt Weiß"),
 ])
 def test_the_opening_ties_black_and_white_to_the_pieces_seen(language: str, black: str,
                                                              amber: str, blue: str,
