@@ -51,7 +51,8 @@ def picture(play: BoardPlay, layout: Layout, mouse: tuple[int, int], *,
                     players=players(play), flight=flight(play, layout),
                     odds=play.chances.cones(), dice=dice,
                     ringed=ringed(dice, play.usable_dice()),
-                    choices=(chosen.held.side, squares) if chosen is not None and squares else None)
+                    choices=(chosen.held.side, squares) if chosen is not None and squares else None,
+                    chosen=chosen.held.origin if chosen is not None else None)
 
 
 def status(play: BoardPlay, layout: Layout, lesson: bool = False) -> str:

@@ -40,6 +40,8 @@ PAPYRUS: Colour = (236, 220, 172)
 PAPYRUS_EDGE: Colour = (140, 100, 50)
 PAPYRUS_TEXT: Colour = (46, 30, 14)
 VEIL = (0, 0, 0, 150)
+CHOSEN: Colour = (255, 255, 255)
+"""The frame round a piece that waits for the square (or die) it is to take."""
 PICTURE_MOST, PICTURE_LEAST = 0.5, 0.26
 """The most and the least of a page's height (a story's: width) its picture takes."""
 SMALLEST = 0.94
@@ -106,6 +108,8 @@ class Snapshot:
     """The dice (by index) a chosen man may use: the player clicks one."""
     choices: tuple[Side, tuple[str, ...]] | None = None
     """A chosen piece's side and the squares it may go to, framed until one is clicked."""
+    chosen: str | None = None
+    """The square of the piece chosen (framed in white: the piece that waits)."""
     leaving: bool = False
     """Esc was pressed in a game: the window asks whether to leave it."""
 
@@ -247,6 +251,8 @@ class View:
                           drawing.tint(drawing.TILE, light), drawing.joins(layout.geometry, square))
         if shot.choices is not None and square in shot.choices[1]:
             drawing.draw_choice(surface, rect, SIDE_COLOUR[shot.choices[0]])
+        elif square == shot.chosen:
+            drawing.draw_choice(surface, rect, CHOSEN)
 
     def _label(self, surface: pygame.Surface, layout: Layout, square: str) -> None:
         """The square's name in its lower corner, under the pieces standing there (Options >
@@ -266,7 +272,7 @@ class View:
         if self._background is None or self._background_of != layout:
             self._background, self._background_of = drawing.board_surface(layout), layout
         surface.blit(self._background, (0, 0))
-        chosen = shot.choices[1] if shot.choices is not None else ()
+        chosen = (*shot.choices[1], shot.chosen) if shot.choices is not None else ()
         for square in layout.squares:
             if max(shot.frame.get(square, (0, 0, 0))) > 0 or shot.labels or square in chosen:
                 self._tile(surface, layout, square, shot)
@@ -663,8 +669,8 @@ def page_parts(layout: Layout, picture: str | None,
 def page_rect(layout: Layout, picture: bool) -> pygame.Rect:
     """Where a page lies over the board (larger with a picture)."""
     width, height = layout.size
-    rect = pygame.Rect(0, 0, int(width * (0.9 if picture else 0.7)),
-                       int(height * (0.86 if picture else 0.78)))
+    rect = pygame.Rect(0, 0, int(width * (0.9 if picture else 0.8)),
+                       int(height * (0.86 if picture else 0.82)))
     rect.center = (width // 2, (height + layout.menu.height) // 2)
     return rect
 
@@ -739,5 +745,5 @@ def _key(shot: Snapshot, menu: Menu, layout: Layout) -> tuple[object, ...]:
             shot.held, shot.shaking, shot.shaking and shot.now, shot.status, shot.news,
             shot.sticks_caption, shot.fact, shot.page, shot.page_number, shot.players, shot.log,
             shot.log_back, shot.labels, shot.lesson, shot.odds, shot.review, shot.focus,
-            shot.dice, shot.ringed, shot.choices, shot.leaving,
+            shot.dice, shot.ringed, shot.choices, shot.chosen, shot.leaving,
             menu.open, menu.sub, menu.hover if menu.open is not None else None)
