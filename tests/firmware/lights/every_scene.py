@@ -69,10 +69,11 @@ def _lit(show: Show, t: float) -> Frame:
     return scene(show, t)
 
 
-def _menu(geometry: Geometry, page: int, t: float) -> Frame:
+def _menu(geometry: Geometry, page: int) -> Light:
+    """The board menu's page ``page`` as a function of time (the menu made once, not a frame)."""
     menu = BoardMenu(menu_table(geometry), choose(geometry.board)[0])
     menu.page = page
-    return menu.frame(t)
+    return menu.frame
 
 
 def every_scene(calm: bool, colours: Palette = PALETTE) -> Iterator[tuple[str, Light]]:
@@ -92,7 +93,7 @@ def every_scene(calm: bool, colours: Palette = PALETTE) -> Iterator[tuple[str, L
         yield where + "a kiosk's language squares", partial(_lit, idle)
         yield where + "the web page's PIN", partial(pin_frame, "3905", geometry, calm=calm)
         for page in range(len(menu_table(geometry).pages)):
-            yield where + f"the board menu, page {page + 1}", partial(_menu, geometry, page)
+            yield where + f"the board menu, page {page + 1}", _menu(geometry, page)
         if games.load(name).words.device == "dice":
             for dice in DICE_SCENES:
                 show = Show(Phase.MOVE, throw=Throw.of(dice), dice=True, geometry=geometry,
