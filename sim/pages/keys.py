@@ -10,8 +10,8 @@ from engine.games.api import Rules
 from firmware.words import N_, _
 from sim.pages.page import Page
 
-FIRST_TIME = N_("The window plays by keys too: Space throws, Tab goes to a piece that can move "
-                "and Enter moves it, F10 opens the menu. Help > Keys lists every key.")
+FIRST_TIME = N_("Keys play too: Space throws, Tab and Enter move a piece, F10 opens the menu; "
+                "Help > Keys lists them all.")
 """The hint a player sees the first time the window opens."""
 KEYS = (
     N_("Tab, Shift-Tab: to the next place that matters now (a piece that can move, where it "

@@ -74,7 +74,7 @@ def test_the_first_time_a_hint_tells_of_the_keys_and_never_again(tmp_path: Path)
     first = Window.open(settings=WindowSettings(mummy=None), seed=1,
                         settings_file=tmp_path / "window.json")
     first.step(1.0)
-    hint = "The window plays by keys too: Space throws"
+    hint = "Keys play too: Space throws"
     assert any(line.startswith(hint[:20]) for line in lines_drawn(first))
     first.close()
     settings = load(tmp_path / "window.json")

@@ -163,13 +163,14 @@ def _state(window: Window) -> Position:
 
 
 def set_up(text: str, carry: bool = False, **settings: object) -> Window:
-    """A window on a set-up position (``GameState.parse`` notation), already on the board;
-    ``carry``: the player carries out the mummy's moves (else its hand makes them)."""
+    """A window on a set-up position (``GameState.parse`` notation), already on the board (a
+    player who has seen the window before: no first-time hint); ``carry``: the player carries
+    out the mummy's moves (else its hand makes them)."""
     state = GameState.parse(text + " entered:CR")
     table = Table(settings=Settings(**settings), pieces=state.occupancy(), seed=5)  # type: ignore[arg-type]
     table.controller.set_up(state)
     window = Window(table, WindowSettings(mummy=table.controller.settings.mummy,
-                                          carry_mummy_moves=carry))
+                                          carry_mummy_moves=carry, keys_told=True))
     window.step(0.5)
     return window
 
