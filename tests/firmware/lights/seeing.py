@@ -278,10 +278,12 @@ SHIFT = 8.0
 def judge(a: Meaning, b: Meaning, brightness: float) -> Verdict:
     """How ``a`` and ``b`` differ, at ``brightness``."""
     rate = 20
-    first, second = a.series(WATCH, rate), b.series(WATCH + SHIFT, rate)
+    whole_a = a.series(max(WATCH, COUNTED), rate)  # watched once: colour, motion and count
+    whole_b = b.series(max(WATCH + SHIFT, COUNTED), rate)
+    first, second = whole_a[:int(WATCH * rate)], whole_b[:int((WATCH + SHIFT) * rate)]
     colours = {vision: colour_difference(peak(first), peak(second), vision, brightness)
                for vision in VISIONS}
-    read_a, read_b = (counts(m.series(COUNTED, rate), rate) for m in (a, b))
+    read_a, read_b = (counts(whole[:int(COUNTED * rate)], rate) for whole in (whole_a, whole_b))
     counted = bool(read_a or read_b) and not read_a & read_b
     return Verdict(a.name, b.name, colours, motion_difference(first, second, int(WATCH * rate)),
                    counted)
