@@ -36,6 +36,8 @@ from engine.core.words import N_, Phrase, joined, nphrase, phrase, piece_name, s
 from engine.games.api import Position, Rules
 
 CELL = 5
+COLOURED = (N_("the blue Cones"), N_("the amber Reels"))
+"""Each side named with the colour its pieces are seen in (Senet's black and white are not)."""
 
 
 def sticks_text(throw: Throw) -> str:
@@ -237,9 +239,10 @@ def event_text(event: Event) -> Phrase:
         case Washed(side, square):
             return phrase(N_("The House of Water washes the {piece} back to {square}."),
                           piece=piece_name(side), square=square)
-        case Opened(side):
-            return phrase(N_("{side} threw the only 1: they play black and move first."),
-                          side=side_name(side))
+        case Opened(side):  # black and white name who moves first: tied to the pieces seen
+            return phrase(N_("{side} threw the only 1: {pieces} play black and move first, "
+                             "{others} play white."), side=side_name(side),
+                          pieces=phrase(COLOURED[side]), others=phrase(COLOURED[side.other]))
         case Scored(side, points):
             return nphrase("{side} score {n} point.", "{side} score {n} points.", points,
                            side=side_name(side))

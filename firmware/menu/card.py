@@ -317,7 +317,7 @@ def width_of(text: str, size: float, bold: bool = False) -> float:
         return float(stringWidth(text, _latin(bold), size))
     _register_arabic()
     return sum(float(stringWidth(run, ARABIC_FONT if arabic else _latin(bold), size))
-               for run, arabic in runs(shaped(text)))
+               for run, arabic in runs(shaped(text, right_to_left())))
 
 
 def wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:
@@ -360,7 +360,7 @@ def text_at(x: float, y: float, text: str, size: float, bold: bool = False,
     _register_arabic()
     at = x - width_of(text, size, bold) if end else x
     shapes = []
-    for run, arabic in runs(shaped(text)):
+    for run, arabic in runs(shaped(text, right_to_left())):  # a line of its paragraph
         font = ARABIC_FONT if arabic else _latin(bold)
         shapes.append(String(at, y, run, fontName=font, fontSize=size, fillColor=ink))
         at += float(_string_width(run, font, size))

@@ -1,6 +1,7 @@
 """Spoken play's sentences: the moves a throw allows (each said as ``engine.text.move_text``
-says it: "Cone on C2 to M6", "a new Cone onto C4"), what is wrong with the board ("A Reel is
-missing from M9."), and the whole board in a sentence, in the language spoken now.
+says it: "Cone on C2 to M6", "a new Cone onto C4"), the dice still to use ("The dice to use: 3
+and 5."), what is wrong with the board ("A Reel is missing from M9."), and the whole board in a
+sentence, in the language spoken now.
 
     moves_said(state)   # 'Cone on C2 to M6, or a new Cone onto C4.'
     board_said(state)   # 'Cones on C2 and M6. Reels on M9. Waiting: 3 Cones, 4 Reels. ...'
@@ -26,6 +27,17 @@ def moves_said(state: Position) -> str:
     Cone onto C4.``); empty when there is none."""
     said = [say(move_text(state, move)) for move in state.moves]
     return upper_first(_(", or ").join(said)) + "." if said else ""
+
+
+def dice_said(state: Position) -> str:
+    """The dice still to use, where a game throws dice used one at a time (``The dice to use:
+    1, 3 and 5.``); empty for any other game, or with no dice pending."""
+    chance, throw = state.rules.chance, state.throw
+    if chance is None or chance.name != "dice" or throw is None:
+        return ""
+    faces = list(str(throw.value))
+    return ngettext("The die to use: {dice}.", "The dice to use: {dice}.", len(faces)).format(
+        dice=listed(faces))
 
 
 def wrong_said(verdict: Mismatch | InProgress) -> str:

@@ -22,7 +22,7 @@ from engine.text import move_text, thrown_text
 from firmware.lights.scenes import Phase
 from firmware.play.controller import Controller
 from firmware.play.tracker import InProgress, Mismatch
-from firmware.spoken.sentences import moves_said, wrong_said
+from firmware.spoken.sentences import dice_said, moves_said, wrong_said
 from firmware.words import _, say
 
 
@@ -123,8 +123,8 @@ class SpokenPlay:
             if move is not None:
                 return _("The mummy plays: {move}. Move its piece for it.").format(
                     move=say(move_text(state, move)))
-            if state.turn != controller.remote:
-                return moves_said(state)
+            if state.turn != controller.remote:  # the dice left, where they are used one by one
+                return " ".join(filter(None, (dice_said(state), moves_said(state))))
         return controller.status()
 
     def again(self) -> str:
@@ -136,8 +136,8 @@ class SpokenPlay:
             return wrong_said(mistake) or controller.status()
         game = controller.game
         if controller.phase is Phase.MOVE and game is not None and game.state.throw is not None \
-                and controller.mummy_move is None:
-            state = game.state
+                and controller.mummy_move is None and not dice_said(game.state):
+            state = game.state  # (the dice still to use are said with the moves)
             return f"{say(thrown_text(state.rules, state.turn, state.throw))} {self.awaited()}"
         return self.awaited() or controller.status()
 

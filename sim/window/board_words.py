@@ -17,6 +17,7 @@ from firmware.lights.scenes import Phase
 from firmware.words import N_, _, ngettext, say, side_said
 from sim.drawing.layout import Layout
 from sim.window.board_play import BoardPlay
+from sim.window.choosing import dice_shown, ringed
 from sim.window.view import Player, Snapshot
 
 
@@ -44,11 +45,16 @@ def picture(play: BoardPlay, layout: Layout, mouse: tuple[int, int], *,
             caption = _("Opening: {side} threw {n}").format(side=thrower, n=n)
     if hand.shaking:
         caption = _("shaking...")
+    dice = dice_shown(controller)
+    chosen, squares = play.chosen, play.choices()
     return Snapshot(frame=frame, pieces=hand.pieces, held=hand.held, mouse=mouse,
                     shaking=hand.shaking, status=status(play, layout, lesson),
                     sticks_caption=caption, now=play.now, news=news(play, tournament),
                     players=players(play), flight=flight(play, layout),
-                    odds=play.chances.cones())
+                    odds=play.chances.cones(), dice=dice,
+                    ringed=ringed(dice, play.usable_dice()),
+                    choices=(chosen.held.side, squares) if chosen is not None and squares else None,
+                    chosen=chosen.held.origin if chosen is not None else None)
 
 
 def status(play: BoardPlay, layout: Layout, lesson: bool = False) -> str:
@@ -112,8 +118,11 @@ def players(play: BoardPlay) -> tuple[Player, ...]:
         throw = controller.throws.get(side)
         to_play = state is not None and state.turn == side \
             and controller.phase in (Phase.THROW, Phase.MOVE)
+        black = getattr(state, "black", None)  # Senet's: who moves first, once it is thrown
+        plays = None if black is None else N_("plays black") if side is black \
+            else N_("plays white")
         found.append(Player(side, who, say(throw_said(controller.rules, throw)) if throw else None,
-                            play.hand.pieces.off[side], to_play))
+                            play.hand.pieces.off[side], to_play, plays))
     return tuple(found)
 
 

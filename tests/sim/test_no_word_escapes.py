@@ -308,10 +308,10 @@ def test_a_setna_tournament_in_the_window_speaks_only_marked_words(heard: Heard,
     window = Window.open(state_dir=tmp_path, settings=WindowSettings(mummy=Side.REELS), seed=5)
     watch(window, heard)
     choose(window, "Options", "Mode", "Setna's tournament against the mummy")
-    for _ in range(6):
+    for _ in range(6):  # the story's pages, read and turned: then the game begins
         window.step(0.5)
         if window.page is not None:
-            window.step(0.1)
+            window.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
     play_by_mouse(window)
     window.step(3.0)
     assert heard.escapes() == {}
