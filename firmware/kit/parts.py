@@ -14,7 +14,8 @@ from pathlib import Path
 from engine import games
 from firmware.service.boards import games_on
 from hardware.boards.board_file import Board
-from hardware.boards.hall_file import BUILT
+from hardware.boards.hall_file import BUILT, SPI0_GATE
+from hardware.boards.wiring import pin_label
 from hardware.core.squares import RACK_OF, STICK_PIXELS
 
 SPARE_REEDS = 0.2
@@ -117,11 +118,11 @@ def _hall_adcs(board: Board) -> list[Part]:
     return [
         Part(f"{chip} ADC (DIP-16)", adcs, "on SPI1" + (" (a fourth on SPI0)" if gated else "")
              + ", one chip select each: "
-             + ", ".join(f"ADC {i} on GPIO {pin}" + (" (SPI0 CE1)" if i in gated else "")
+             + ", ".join(f"ADC {i} on {pin_label(pin)}" + (" (SPI0 CE1)" if i in gated else "")
                          for i, pin in enumerate(hall.select_pins))),
         *([Part("10 kohm resistor", 1, "from the first pixel's DIN to GND: the LED data line "
                 "rests low while the ADC on SPI0 is read (the level shifter's 1OE on SPI0 "
-                "CE0, GPIO 8)")] if gated else []),
+                f"CE0, {pin_label(SPI0_GATE)})")] if gated else []),
         Part("100 nF ceramic capacitor", len(board.hall.channels) + adcs,
              "one at each sensor's VCC and one at each ADC's VDD"),
         Part("3.3 V LDO regulator, 500 mA (AP2112K-3.3 or similar)", 1,

@@ -20,6 +20,7 @@ from engine.core.sticks import Throw
 from engine.core.words import Phrase, phrase
 from engine.game import Game
 from engine.games.api import Position, Rules
+from engine.text import move_text
 from firmware.lights.scenes import Phase
 from firmware.play.evidence import RACK_SIDE
 from firmware.play.play_state import PlayState
@@ -159,11 +160,11 @@ class Telling(PlayState):
             if far:
                 return far
         if self.mummy_move is not None and remote:
-            return _("Your friend plays {move}: move their piece for them.").format(
-                move=state.describe(self.mummy_move))
+            return _("Your friend plays: {move}. Move their piece for them.").format(
+                move=say(move_text(state, self.mummy_move)))
         if self.mummy_move is not None:
-            return _("The mummy plays {move}: move its piece for it.").format(
-                move=state.describe(self.mummy_move))
+            return _("The mummy plays: {move}. Move its piece for it.").format(
+                move=say(move_text(state, self.mummy_move)))
         if remote and self.phase is Phase.THROW:
             return _("Waiting for your friend's throw ({side}).").format(side=side)
         if remote:
@@ -219,8 +220,8 @@ class Telling(PlayState):
         if state.turn != self.remote:
             return ""
         if self.mummy_move is not None:
-            return _("The far board plays {move}: move its piece for it.").format(
-                move=state.describe(self.mummy_move))
+            return _("The far board plays: {move}. Move its piece for it.").format(
+                move=say(move_text(state, self.mummy_move)))
         if self.phase is Phase.THROW:
             return _("Waiting for the far board's throw ({side}).").format(side=side)
         return _("Waiting for the far board's move ({side}).").format(side=side)

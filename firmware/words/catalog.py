@@ -6,7 +6,7 @@
     python -m firmware.words.catalog --check  # exit 1 when the catalogs are not up to date
 
 What is extracted is said in ``babel.cfg`` at the top of the source tree: Python (``_``,
-``N_``, ``ngettext``, ``nphrase``, ``pgettext`` with its context), the MummyFacts
+``N_``, ``ngettext``, ``nphrase``, ``pgettext`` and ``NP_`` with their context), the MummyFacts
 (``firmware.story.facts:extract``) and the rules pages the window shows
 (``sim.pages.how_to_play:extract``). Babel is a dev dependency.
 """
@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "babel.cfg"
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "nphrase": (1, 2),
-            "pgettext": ((1, "c"), 2)}
+            "pgettext": ((1, "c"), 2), "NP_": ((1, "c"), 2)}
 STAMP = datetime(2026, 1, 1, tzinfo=UTC)
 """A fixed date in the headers, so a catalog changes only when its messages do."""
 PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*(?:![rsa])?(?::[^{}]*)?\}|%\([a-z_]+\)[sd]")

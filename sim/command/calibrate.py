@@ -20,6 +20,7 @@ from pathlib import Path
 
 from engine import games
 from firmware.service.boards import games_on, read_board
+from firmware.words import _
 from hardware.boards.board_file import Board
 from hardware.core.clock import ManualClock
 from hardware.core.errors import ConfigError, HardwareUnavailable
@@ -27,6 +28,7 @@ from hardware.core.squares import POSITION_OF, STACKS
 from hardware.lights.pixels import Frame
 from hardware.sensors.hall_guide import CalibrationGuide, Request
 from sim.board.hall_board import SimHall
+from sim.command.about import CALIBRATE
 
 EX_UNAVAILABLE = 69
 EX_CONFIG = 78
@@ -40,19 +42,21 @@ GIVE_UP = 3600.0
 
 def calibrate_main(argv: list[str]) -> int:
     """Run ``aseb calibrate``; 0 with the file written, 1 refused, 69 no hardware, 78 bad file."""
-    parser = argparse.ArgumentParser(prog="aseb calibrate", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--board", required=True, help="the Hall board's board file")
-    parser.add_argument("--out", help="write the calibration here (default: the board file's "
-                                      "[sensors] calibration, beside it)")
+    parser = argparse.ArgumentParser(prog="aseb calibrate", description=_(CALIBRATE))
+    parser.add_argument("--board", required=True, metavar="FILE",
+                        help=_("the Hall board's board file"))
+    parser.add_argument("--out", metavar="FILE",
+                        help=_("write the calibration here (default: the board file's "
+                               "[sensors] calibration, beside it)"))
     parser.add_argument("--men", type=int, metavar="N",
-                        help="men of each side to measure (default: all the game's; fewer "
-                             "is a sample, and the margins are taken as wide as allowed)")
+                        help=_("men of each side to measure (default: all the game's; fewer is "
+                               "a sample, and the margins are taken as wide as allowed)"))
     parser.add_argument("--simulated", action="store_true",
-                        help="the simulated Hall board, its hand following the lights")
+                        help=_("the simulated Hall board, its hand following the lights"))
     parser.add_argument("--missing", action="append", default=[], metavar="SQUARE",
-                        help="(simulated) this square's sensor is not fitted")
+                        help=_("(simulated) this square's sensor is not fitted"))
     parser.add_argument("--reversed", action="append", default=[], metavar="SQUARE",
-                        help="(simulated) this square's sensor is mounted upside down")
+                        help=_("(simulated) this square's sensor is mounted upside down"))
     args = parser.parse_args(argv)
     try:
         board = read_board(args.board)

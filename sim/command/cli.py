@@ -32,6 +32,9 @@ from engine.record import GameRecord
 from engine.tait.state import Ruleset
 from firmware.solve.installed import table_for
 from firmware.words import LANGUAGES, PSEUDO, _, choose, problem, say, side_said, use
+from firmware.words.extras import needs
+from hardware.core.errors import shown
+from sim.command.about import CALIBRATE, SELFTEST
 
 
 def rules_of(args: argparse.Namespace, default: str = DEFAULT) -> Rules:
@@ -50,6 +53,7 @@ def rules_of(args: argparse.Namespace, default: str = DEFAULT) -> Rules:
 def _play(args: argparse.Namespace) -> int:
     """``aseb play``: games, the tutorial or Setna's tournament, as the mode chosen says (or
     ``--tutorial`` / ``--tournament`` for this run); a mode chosen at the prompt is played next."""
+    from firmware.menu.choices import choose as choose_settings
     from firmware.menu.settings_file import SettingsFile
     from firmware.service.daemon import state_directory
     from sim.terminal.settings import TerminalSettings
@@ -68,10 +72,11 @@ def _play(args: argparse.Namespace) -> int:
                                      else _("the tournament")))
         overrides.update(game="tait", mode=story)
     file = SettingsFile(state_directory() / "terminal")
-    chosen = file.load(None, overrides=overrides)
+    kept = file.load(None)
+    chosen = choose_settings(None, kept.to_json(), overrides)[0]  # the flags: this run only
     if args.lang != PSEUDO:
         use(chosen.language)  # --lang, else the terminal's kept choice, else LANG
-    settings = TerminalSettings(chosen, save=file.save, mummy_for=lambda level: _mummy(
+    settings = TerminalSettings(chosen, save=file.save, kept=kept, mummy_for=lambda level: _mummy(
         level, games_rules(settings.chosen.game)).choose)
     rng = random.Random(args.seed)
     mode: str | None = chosen.mode
@@ -85,11 +90,13 @@ def _play(args: argparse.Namespace) -> int:
         voice.say(text)
 
     try:
+        told = False
         while mode is not None:
             game = _terminal_game(mode, settings, args, rng)
             game.plain, game.say = args.plain, speak  # for a screen reader; said aloud
+            game.help_told = told  # 'help' is told once a run
             game.run()
-            mode = game.next_mode
+            mode, told = game.next_mode, True
     finally:
         voice.close()
     return 0
@@ -109,12 +116,17 @@ def _play_far(args: argparse.Namespace) -> int:
         from sim.far.config import NetworkError
         from sim.far.joining import join_far, network_for
     except ImportError as exc:
-        print(_("aseb far needs the far extra (pip install 'aseb[far]'): {error}").format(
-            error=exc))
+        print(needs("aseb far", "far", exc))
         return 2
     from sim.board.table import Table
     from sim.terminal.far_game import FarTerminal
 
+    code = far_code(args.far)
+    if code is None:
+        print(_("aseb play: {code!r} is not a game code: a game code is six digits, as the far "
+                "board says and lights them (aseb play --far 314159)").format(
+                    code=args.far[:20]), file=sys.stderr)
+        return EX_USAGE
     try:
         network = network_for(Path(args.network) if args.network else None)
     except NetworkError as exc:
@@ -134,12 +146,22 @@ def _play_far(args: argparse.Namespace) -> int:
             raise EOFError
         return line.rstrip("\n")
 
-    joined = join_far(table, args.far, network, state_dir)
+    joined = join_far(table, code, network, state_dir)
     try:
-        return FarTerminal(table, read_line, _write).run()
+        return FarTerminal(table, read_line, _write, far=lambda: joined.link.far).run()
     finally:
         joined.close()
         table.close()
+
+
+EX_USAGE = 64
+
+
+def far_code(given: str) -> str | None:
+    """The six digits of a far game's code as typed (spaces and dashes between them are
+    fine); None when it is not one."""
+    code = "".join(given.split()).replace("-", "")
+    return code if len(code) == 6 and code.isascii() and code.isdigit() else None
 
 
 def games_rules(name: str) -> Rules:
@@ -271,16 +293,21 @@ def _run(args: argparse.Namespace) -> int:
         raise ValueError(_("--demo and --kiosk play on the simulated board only: add "
                            "--simulated (a real board's kiosk is its board file's [kiosk] "
                            "section)"))
-    ruleset = rules_of(args)
-    if args.board and not args.game:  # a Senet or a Hall board plays its own game
-        from firmware.service.boards import own_game, read_board
+    board = None
+    if args.board:  # read once, here: every later step is handed what was read
+        from firmware.service.boards import read_board
         from hardware.core.errors import ConfigError
 
         try:
-            ruleset = rules_of(args, own_game(read_board(Path(args.board))).name)
+            board = read_board(Path(args.board))
         except ConfigError as exc:
             print(f"aseb run: {exc}", file=sys.stderr)
             return 78
+    ruleset = rules_of(args)
+    if board is not None and not args.game:  # a Senet or a Hall board plays its own game
+        from firmware.service.boards import own_game
+
+        ruleset = rules_of(args, own_game(board).name)
     why = no_board(ruleset)
     if why is not None:
         raise ValueError(why)
@@ -297,9 +324,9 @@ def _run(args: argparse.Namespace) -> int:
             raise ValueError(_("--demo plays both sides itself: it cannot follow the tutorial"))
         return run_simulated(settings, state_dir, args.seconds, demo=args.demo,
                              kiosk=args.kiosk, story=story, overrides=overrides,
-                             solve=args.solve, link=link,
-                             board=Path(args.board) if args.board else None)
-    return run_board(Path(args.board), settings, state_dir, story=story, overrides=overrides,
+                             solve=args.solve, link=link, board=board)
+    assert board is not None  # a real board is run only with --board (refused above)
+    return run_board(board, settings, state_dir, story=story, overrides=overrides,
                      table_for=table_for, link=link)
 
 
@@ -348,6 +375,14 @@ def _sim(args: argparse.Namespace) -> int:
 
     from sim.window.launch import open_window
 
+    if args.far is not None:
+        code = far_code(args.far)
+        if code is None:
+            print(_("aseb sim: {code!r} is not a game code: a game code is six digits, as the "
+                    "far board says and lights them (aseb sim --far 314159)").format(
+                        code=args.far[:20]), file=sys.stderr)
+            return EX_USAGE
+        args.far = code
     return open_window(Path(args.board) if args.board else None,
                        Path(args.state_dir) if args.state_dir else None,
                        fullscreen=args.fullscreen, seed=args.seed, seconds=args.seconds,
@@ -440,8 +475,7 @@ def _far(args: argparse.Namespace) -> int:
     try:
         from sim.far.run import far_main
     except ImportError as exc:
-        print(_("aseb far needs the far extra (pip install 'aseb[far]'): {error}").format(
-            error=exc))
+        print(needs("aseb far", "far", exc))
         return 2
     state_dir = Path(args.state_dir) if args.state_dir else state_directory()
     return far_main(Path(args.board), socket_path(args.socket, state_dir), state_dir / "far")
@@ -453,11 +487,17 @@ def _fleet(args: argparse.Namespace) -> int:
     try:
         from sim.far.run import fleet_main
     except ImportError as exc:
-        print(_("aseb fleet needs the far extra (pip install 'aseb[far]'): {error}").format(
-            error=exc))
+        print(needs("aseb fleet", "far", exc))
         return 2
+    for option, value, most in (("--seconds", args.seconds, 600.0),
+                                ("--forget", args.forget, 3650.0)):
+        if not 0 < value <= most:  # NaN, inf and 1e300 too
+            print(_("aseb fleet: {option} {value}: a number of more than 0 and at most "
+                    "{most:g}").format(option=option, value=shown(str(value), 20), most=most),
+                  file=sys.stderr)
+            return EX_USAGE
     return fleet_main(args.broker, Path(args.credentials), Path(args.ca) if args.ca else None,
-                      args.seconds)
+                      args.seconds, args.forget * 86400)
 
 
 def _selftest(args: argparse.Namespace) -> int:
@@ -513,12 +553,31 @@ def game_help(default: str) -> str:
 
 
 def lang_option() -> dict[str, Any]:
-    """``--lang``: its choices and its help."""
-    return {"default": None, "choices": [*LANGUAGES, PSEUDO], "metavar": "LANG",
+    """``--lang``: the languages and its help (the pseudo-language our tests speak is taken
+    too, and offered to nobody)."""
+    return {"default": None, "type": language_code, "metavar": "LANG",
             "help": _("the language spoken: {languages} (default: the settings, the board file's "
-                      "[menu] language, else LANG; {pseudo}: the pseudo-language that marks "
-                      "every translated word)").format(languages=", ".join(LANGUAGES),
-                                                       pseudo=PSEUDO)}
+                      "[menu] language, else LANG)").format(languages=", ".join(LANGUAGES))}
+
+
+def language_code(text: str) -> str:
+    """A ``--lang`` value: one of the languages (or the pseudo-language), else an error that
+    names the languages."""
+    code = text.strip().lower()
+    if code in LANGUAGES or code == PSEUDO:
+        return code
+    raise argparse.ArgumentTypeError(_("{code} is not a language here: choose one of "
+                                       "{languages}").format(code=repr(text),
+                                                             languages=", ".join(LANGUAGES)))
+
+
+def subcommand(commands: Any, name: str, about: str,
+               own_help: bool = False) -> argparse.ArgumentParser:
+    """A subcommand, ``about`` both its line in ``aseb --help`` and its own help's description
+    (``own_help``: its module's parser reads its options and answers ``--help``)."""
+    made: argparse.ArgumentParser = commands.add_parser(name, help=about, description=about,
+                                                        add_help=not own_help)
+    return made
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -527,7 +586,7 @@ def build_parser() -> argparse.ArgumentParser:
                                        "back: terminal game, board controller and simulator."))
     parser.add_argument("--version", action="version", version=f"aseb {version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    play = commands.add_parser("play", help=_("play in the terminal (Enter throws the sticks)"))
+    play = subcommand(commands, "play", _("play in the terminal (Enter throws the sticks)"))
     play.add_argument("--two-players", action="store_true", help=_("no mummy: two humans"))
     play.add_argument("--plain", action="store_true",
                       help=_("for a screen reader: no drawing, the board in a sentence on "
@@ -538,7 +597,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--level", default=None,
                       help=_("the mummy's level: scribe, priest, vizier, neferkaptah (or 0-3; "
                              "default: priest)"))
-    play.add_argument("--seed", type=int, default=None, help=_("seed the sticks (replayable game)"))
+    play.add_argument("--seed", type=int, default=None, metavar="NUMBER",
+                      help=_("the same number gives the same throws: a game to play again"))
     play.add_argument("--no-demon-cast", action="store_true",
                       help=_("throw the opening by hand instead of the automatic demon-cast"))
     play.add_argument("--game", default=None, choices=names(),
@@ -558,7 +618,7 @@ def build_parser() -> argparse.ArgumentParser:
                              "~/.config/aseb/network.toml)"))
     play.set_defaults(run=_play)
 
-    run = commands.add_parser("run", help=_("run the board controller (a real board or simulated)"))
+    run = subcommand(commands, "run", _("run the board controller (a real board or simulated)"))
     run.add_argument("--board", metavar="FILE", help=_("the board file (TOML) of a real board"))
     run.add_argument("--simulated", action="store_true",
                      help=_("the simulated board, headless (with --board: the simulated board "
@@ -584,8 +644,8 @@ def build_parser() -> argparse.ArgumentParser:
                             "does it there)"))
     run.add_argument("--no-demon-cast", action="store_true", help=_("no automatic opening throws"))
     run.add_argument("--demo", action="store_true",
-                     help=_("the mummy plays both sides through the simulated hand (with "
-                            "--simulated): a soak of the whole service path"))
+                     help=_("the mummy plays both sides through the simulated hand, game after "
+                            "game (with --simulated): the whole board at work, unattended"))
     run.add_argument("--game", default=None, choices=names(),
                      help=game_help(_("default: {game}; else as chosen in the board menu").format(
                          game=DEFAULT)))
@@ -600,14 +660,16 @@ def build_parser() -> argparse.ArgumentParser:
                             "(the board file's [story] mode = \"tournament\")"))
     run.set_defaults(run=_run)
 
-    sim = commands.add_parser("sim", help=_("the simulator: a window that behaves like the board"))
+    sim = subcommand(commands, "sim", _("the simulator: a window that behaves like the board"))
     sim.add_argument("--board", metavar="FILE",
                      help=_("use a board file's pixel order and timings"))
     sim.add_argument("--state-dir", metavar="DIR", help=_("where the game is saved"))
     sim.add_argument("--lang", **lang_option())
     sim.add_argument("--fullscreen", action="store_true", help=_("fill the screen (a kiosk)"))
-    sim.add_argument("--seed", type=int, default=None, help=_("seed the simulated board"))
-    sim.add_argument("--seconds", type=float, help=_("close after this long (smoke tests)"))
+    sim.add_argument("--seed", type=int, default=None, metavar="NUMBER",
+                     help=_("the same number gives the same throws: a game to play again"))
+    sim.add_argument("--seconds", type=float,
+                     help=_("close after this many seconds (a window left to play by itself)"))
     sim.add_argument("--game", default=None, choices=names(),
                      help=game_help(_("default: {game}; else the last one chosen").format(
                          game=DEFAULT)))
@@ -620,7 +682,7 @@ def build_parser() -> argparse.ArgumentParser:
                             "~/.config/aseb/network.toml)"))
     sim.set_defaults(run=_sim)
 
-    solve = commands.add_parser("solve", help=_("solve the game: every position's chance to win "
+    solve = subcommand(commands, "solve", _("solve the game: every position's chance to win "
                                   "under perfect play, as the table Neferkaptah plays from"))
     solve.add_argument("--pieces", type=int, default=5, help=_("pieces a side, 1 to 5 (default 5)"))
     solve.add_argument("--game", choices=("tait", "cyningstan"),
@@ -632,21 +694,21 @@ def build_parser() -> argparse.ArgumentParser:
                               "~/.local/share/aseb)"))
     solve.set_defaults(run=_solve)
 
-    looked = commands.add_parser("review", help=_("review a saved game: what each move cost, the "
+    looked = subcommand(commands, "review", _("review a saved game: what each move cost, the "
                                    "biggest mistakes and the luck of the throws"))
     looked.add_argument("file", help=_("a saved game (a game record, or the board's game.json)"))
     looked.add_argument("--tables", metavar="DIR", help=_("where the solved table is (without "
                           "it, or for a game it does not hold, the strongest search judges)"))
     looked.set_defaults(run=_review)
 
-    stats = commands.add_parser("stats", help=_("the kiosk's statistics: games per day, "
+    stats = subcommand(commands, "stats", _("the kiosk's statistics: games per day, "
                                   "completion, visitors' wins, duration"))
     stats.add_argument("--state-dir", metavar="DIR", help=_("where the board keeps its games "
                          "(default: the service's state directory)"))
     stats.add_argument("--csv", action="store_true", help=_("every game as CSV, for a spreadsheet"))
     stats.set_defaults(run=_stats)
 
-    card = commands.add_parser("menu-card", help=_("draw the board menu's card for the box lid "
+    card = subcommand(commands, "menu-card", _("draw the board menu's card for the box lid "
                                  "(PDF, SVG or PNG), from the table the board reads"))
     card.add_argument("--board", metavar="FILE", help=_("the board file (default: the shipped "
                         "Twenty Squares board)"))
@@ -655,7 +717,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help=_("where to write it: .pdf, .svg or .png (default: menu-card.pdf)"))
     card.set_defaults(run=_menu_card)
 
-    kit = commands.add_parser("build-kit", help=_("draw a board's build kit: the wiring "
+    kit = subcommand(commands, "build-kit", _("draw a board's build kit: the wiring "
                               "diagram, the parts list and a drilling template at full size"))
     kit.add_argument("--board", metavar="FILE", help=_("the board file (default: the shipped "
                      "Twenty Squares board)"))
@@ -663,7 +725,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help=_("the folder to write it into (default: build-kit)"))
     kit.set_defaults(run=_build_kit)
 
-    web = commands.add_parser("web", help=_("the board on the home network: live board, "
+    web = subcommand(commands, "web", _("the board on the home network: live board, "
                               "settings, games, a museum's display and remote play (the web "
                               "extra)"))
     web.add_argument("--board", metavar="FILE", help=_("the board file whose [web] section says "
@@ -681,7 +743,7 @@ def build_parser() -> argparse.ArgumentParser:
         "setting, else the browser's)")})
     web.set_defaults(run=_web)
 
-    far = commands.add_parser("far", help=_("the board beyond one house: play a board far "
+    far = subcommand(commands, "far", _("the board beyond one house: play a board far "
                               "away and tell a museum how the board is, through an MQTT broker "
                               "(the far extra)"))
     far.add_argument("--board", metavar="FILE", required=True,
@@ -693,7 +755,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help=_("the board's state directory (the far game is kept beside it)"))
     far.set_defaults(run=_far)
 
-    fleet = commands.add_parser("fleet", help=_("every board on an MQTT broker, with its "
+    fleet = subcommand(commands, "fleet", _("every board on an MQTT broker, with its "
                                 "state, in a table (the far extra)"))
     fleet.add_argument("--broker", required=True, metavar="URL",
                        help=_("the broker, as mqtts://HOST:PORT"))
@@ -705,15 +767,13 @@ def build_parser() -> argparse.ArgumentParser:
                               "system's)"))
     fleet.add_argument("--seconds", type=float, default=2.0,
                        help=_("how long to listen for the boards (default 2)"))
+    fleet.add_argument("--forget", type=float, default=30.0, metavar="DAYS",
+                       help=_("leave out the boards not seen for this many days (default 30)"))
     fleet.set_defaults(run=_fleet)
 
-    check = commands.add_parser("selftest", add_help=False,
-                                help=_("check a newly built board: every switch, light, the "
-                                       "speaker and the sticks (--board FILE, --simulated)"))
+    check = subcommand(commands, "selftest", _(SELFTEST), own_help=True)
     check.set_defaults(run=_selftest)
-    calibrate = commands.add_parser("calibrate", add_help=False,
-                                    help=_("calibrate a Hall board's sensors by following its "
-                                           "lights (--board FILE, --simulated)"))
+    calibrate = subcommand(commands, "calibrate", _(CALIBRATE), own_help=True)
     calibrate.set_defaults(run=_calibrate)
     return parser
 

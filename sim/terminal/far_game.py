@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 from engine.core.errors import RulesError
+from engine.text import move_text
 from firmware.lights.scenes import Phase
-from firmware.words import _, problem, side_said
+from firmware.words import _, problem, say, side_said
 from sim.board.demo import put_right
 from sim.board.mummy_hand import MummyHand
 from sim.board.table import Table
@@ -27,6 +29,8 @@ SHAKE = 0.8
 SETTLE = 1.0
 """Seconds after a shake before Enter shakes again (the box settles, the throw is taken)."""
 
+EX_UNAVAILABLE = 69
+"""The exit status when the far game cannot be joined."""
 ReadLine = Callable[[float], str | None]
 """A line typed, waiting at most that many seconds (None: none yet; EOFError: the input ended)."""
 
@@ -35,8 +39,12 @@ class FarTerminal:
     """The terminal's player on a simulated board that plays a board far away."""
 
     def __init__(self, table: Table, read: ReadLine, write: Callable[[str], None], *,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 far: Callable[[], dict[str, Any]] = dict) -> None:
         self.table = table
+        self.far = far
+        """How far play stands, as the companion tells the board (the link's ``far``)."""
+        self.problem: str | None = None
         self.read, self.write, self.clock = read, write, clock
         self.hand = MummyHand(table.sim)
         self.said = ""
@@ -58,6 +66,8 @@ class FarTerminal:
             self.hand.act(self.table.controller, self.table.now)
             self._mend()
             self._tell()
+            if self._far_ended():
+                return EX_UNAVAILABLE
             try:
                 line = self.read(FRAME)
             except EOFError:
@@ -66,6 +76,17 @@ class FarTerminal:
                 self.answer(line)
         self.write(_("The game is kept: it goes on where it was next time."))
         return 0
+
+    def _far_ended(self) -> bool:
+        """Say what went wrong with far play when it changes; whether it ended (no board
+        offers the code, or it does not match): then there is nothing to wait for."""
+        far = self.far()
+        problem = far.get("problem")
+        if problem != self.problem:
+            self.problem = problem
+            if problem:
+                self.write(_(problem).format(code=far.get("code") or ""))
+        return bool(problem) and far.get("state") == "none"
 
     def _mend(self) -> None:
         """The board asks for a position (the far game taken up, or resumed): a player at a
@@ -83,8 +104,8 @@ class FarTerminal:
         if controller.phase is Phase.MOVE and game is not None and not controller._far_waits() \
                 and controller.mummy_move is None:
             state = game.state
-            said += " " + "  ".join(f"{n}) {state.describe(m)}"
-                                    for n, m in enumerate(state.moves, 1))
+            said += "\n" + "\n".join(f"{n}) {say(move_text(state, m))}"
+                                      for n, m in enumerate(state.moves, 1))
         if said != self.said:
             self.said = said
             news = " ".join(controller.news)
@@ -114,6 +135,6 @@ class FarTerminal:
         except RulesError as exc:
             self.write(problem(exc))
             return
-        self.write(_("{side} play {move}.").format(side=side_said(state.turn),
-                                                   move=state.describe(move)))
+        self.write(_("{side} play: {move}.").format(side=side_said(state.turn),
+                                                    move=say(move_text(state, move))))
         self.hand.make(move, state, self.table.now)
