@@ -7,7 +7,6 @@ and answers a bad file in one line.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from engine.core.errors import BadRecord
@@ -44,9 +43,8 @@ def load_game(path: Path) -> GameRecord:
         raise ValueError(f"{exc} (not a game record)") from None
     if isinstance(data, dict) and "record" in data:  # the board's save
         data = data["record"]
-    text = json.dumps(data)
     try:
-        return GameRecord.from_json(text)
+        return GameRecord.from_data(data)
     except BadRecord as exc:
         raise ValueError(f"{path}: {exc}") from None
     except RecursionError:

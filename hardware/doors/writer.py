@@ -122,13 +122,10 @@ def write_whole(path: Path, data: str | bytes) -> None:
         except FileNotFoundError:  # the first write: the directory is made once
             path.parent.mkdir(parents=True, exist_ok=True)
             fd = _new_file(tmp)
-        try:
-            view = memoryview(raw)
-            while view:
-                view = view[os.write(fd, view):]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        with open(fd, "wb") as file:  # the one place a kept file's bytes are written
+            file.write(raw)
+            file.flush()
+            os.fsync(file.fileno())
         _refuse_special(path)  # made meanwhile: never replaced either
         os.replace(tmp, path)
     except OSError:
@@ -169,7 +166,7 @@ def appending(path: Path, what: str) -> BinaryIO:
     if not stat.S_ISREG(os.fstat(fd).st_mode):  # made in the meantime
         os.close(fd)
         raise Unwritable(path, f"not a regular file; a {what} is a file of its own")
-    return os.fdopen(fd, "ab")
+    return open(fd, "ab")
 
 
 def last_byte(path: Path) -> bytes:

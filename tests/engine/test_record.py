@@ -60,7 +60,7 @@ def test_undo_steps_back_move_by_move_to_the_start() -> None:
 def test_a_ruleset_travels_with_its_record() -> None:
     game = Game(Ruleset(name="safe", marked_safe=True, demon_cast=False))
     game.cast(Throw.of(4))
-    loaded = GameRecord.from_json(game.record.to_json())
+    loaded = GameRecord.from_data(game.record.to_data())
     assert loaded.ruleset.marked_safe and loaded.ruleset.name == "safe"
 
 
@@ -188,7 +188,7 @@ def test_a_game_set_up_at_a_position_records_and_replays_from_there() -> None:
     game = Game.from_position(start)
     game.cast(Throw.of(4))
     game.play(game.state.moves[-1])
-    loaded = GameRecord.from_json(game.record.to_json())
+    loaded = GameRecord.from_data(game.record.to_data())
     assert loaded.start == start
     assert Game.from_record(loaded).state == game.state
     with pytest.raises(BadRecord, match="start"):

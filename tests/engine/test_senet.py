@@ -464,7 +464,7 @@ def test_a_record_names_the_game_and_replays_exactly() -> None:
 def test_a_record_from_a_position_keeps_it() -> None:
     start = at("C:H26 R:H2,H20 turn:C")
     record = GameRecord(SENET, C, (Throw.of(4),), start)
-    loaded = GameRecord.from_json(record.to_json())
+    loaded = GameRecord.from_data(record.to_data())
     assert loaded.start == start and loaded.final_state().throw == Throw.of(4)
 
 
