@@ -26,7 +26,6 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import firmware.kiosk.stats
 import hardware.doors.writer
 from engine.record import GameRecord
 from firmware.play.controller import Settings
