@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import Any
 
 from hardware.boards.hall_file import HallConfig, read_hall
-from hardware.core.errors import shown_value
+from hardware.core.errors import NAMED, shown, shown_value
 from hardware.core.header import GPIO_PINS, I2C1, SPI0
 from hardware.core.squares import KINDS, RACK_OF, SQUARES_OF, STICK_PIXELS, TWENTY_SQUARES, UNWIRED
 from hardware.doors.toml_reader import ConfigError, Section, load_toml, parse_toml
@@ -270,7 +270,7 @@ SECTIONS = ("board", "lights", "reeds", "sensors", "squares", "sticks", "buttons
 def load_board(path: str | Path) -> Board:
     """Read and check a board file; raises ``ConfigError`` naming the key and the problem."""
     path = Path(path)
-    return _board(load_toml(path), str(path), base=path.parent)
+    return _board(load_toml(path), shown(str(path), NAMED), base=path.parent)
 
 
 def parse_board(text: str, source: str = "board.toml", base: Path | None = None) -> Board:

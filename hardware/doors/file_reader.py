@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hardware.core.errors import shown
+from hardware.core.errors import NAMED, shown
 
 __all__ = ["BOARD_FILE", "RECORD", "SAVE", "SETTINGS", "SMALL", "SOUND", "Bounds", "Unreadable",
            "kind_of", "read_bytes", "read_json", "read_text", "scan_json"]
@@ -36,7 +36,7 @@ class Unreadable(Exception):
         self.path = str(path)
         self.key = key
         self.problem = problem
-        super().__init__(f"{self.path}: {self.said}")
+        super().__init__(f"{shown(self.path, NAMED)}: {self.said}")
 
     @property
     def said(self) -> str:

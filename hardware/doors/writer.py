@@ -24,7 +24,7 @@ import uuid
 from pathlib import Path
 from typing import BinaryIO
 
-from hardware.core.errors import shown
+from hardware.core.errors import NAMED, shown
 
 log = logging.getLogger(__name__)
 
@@ -37,13 +37,13 @@ class Unwritable(OSError):
     whoever keeps going after a full disk keeps going after this too."""
 
     def __init__(self, path: Path | str, problem: str) -> None:
-        super().__init__(f"{shown(str(path), 200)}: {problem}")
+        super().__init__(f"{shown(str(path), NAMED)}: {problem}")
         self.path = str(path)
         self.problem = problem
         self.strerror = problem  # what callers show of an OSError
 
     def __str__(self) -> str:
-        return f"{shown(self.path, 200)}: {self.problem}"
+        return f"{shown(self.path, NAMED)}: {self.problem}"
 
 
 def _kind(mode: int) -> str:

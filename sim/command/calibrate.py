@@ -8,7 +8,9 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -18,11 +20,14 @@ from hardware.boards.board_file import Board
 from hardware.core.clock import ManualClock
 from hardware.core.errors import ConfigError, HardwareUnavailable
 from hardware.core.squares import POSITION_OF, STACKS
+from hardware.doors.writer import Unwritable, check_writable, write_whole
 from hardware.lights.pixels import Frame
 from hardware.sensors.hall_guide import CalibrationGuide, Request
 from sim.board.hall_board import SimHall
+from sim.command.arguments import Parser
 
 EX_UNAVAILABLE = 69
+EX_CANTCREAT = 73
 EX_CONFIG = 78
 EX_REFUSED = 1
 FRAME = 1 / 30
@@ -32,9 +37,9 @@ GIVE_UP = 3600.0
 """Seconds a calibration waits in all before it is abandoned (a real one waits for a person)."""
 
 
-def calibrate_main(argv: list[str]) -> int:
-    """Run ``aseb calibrate``; 0 with the file written, 1 refused, 69 no hardware, 78 bad file."""
-    parser = argparse.ArgumentParser(prog="aseb calibrate", description=__doc__.split("\n\n")[0])
+def parser() -> argparse.ArgumentParser:
+    """``aseb calibrate``'s arguments."""
+    parser = Parser(prog="aseb calibrate", description=__doc__.split("\n\n")[0])
     parser.add_argument("--board", required=True, help="the Hall board's board file")
     parser.add_argument("--out", help="write the calibration here (default: the board file's "
                                       "[sensors] calibration, beside it)")
@@ -44,7 +49,14 @@ def calibrate_main(argv: list[str]) -> int:
                         help="(simulated) this square's sensor is not fitted")
     parser.add_argument("--reversed", action="append", default=[], metavar="SQUARE",
                         help="(simulated) this square's sensor is mounted upside down")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def calibrate_main(argv: list[str]) -> int:
+    """Run ``aseb calibrate``; 0 with the file written, 1 refused, 64 a bad argument, 69 no
+    hardware, 73 a file that could not be written (said before a man is placed), 78 a bad
+    board file."""
+    args = parser().parse_args(argv)
     try:
         board = read_board(args.board)
         if board.hall is None:
@@ -57,6 +69,11 @@ def calibrate_main(argv: list[str]) -> int:
         print(f"aseb calibrate: {e}", file=sys.stderr)
         return EX_CONFIG
     out = Path(args.out) if args.out else board.hall.calibration
+    try:  # before the person places a single man, not after every one
+        check_writable(out, "calibration")
+    except Unwritable as e:
+        print(f"aseb calibrate: {e}", file=sys.stderr)
+        return EX_CANTCREAT
     try:
         guide = (simulated(board, args.missing, args.reversed) if args.simulated
                  else on_this_pi(board))
@@ -67,9 +84,17 @@ def calibrate_main(argv: list[str]) -> int:
         print(f"aseb calibrate: refused: {guide.refused}", file=sys.stderr)
         return EX_REFUSED
     assert guide.levels is not None
-    from hardware.doors.writer import write_whole
-
-    write_whole(out, guide.levels.to_json())
+    try:
+        write_whole(out, guide.levels.to_json())
+    except OSError as e:  # the disk filled meanwhile: the work is kept elsewhere, not lost
+        kept = Path(tempfile.gettempdir()) / f"aseb-calibration-{os.getpid()}.json"
+        try:
+            write_whole(kept, guide.levels.to_json())
+            where = f"kept in {kept} (copy it to {out})"
+        except OSError:
+            where = "and nowhere else could it be kept"
+        print(f"aseb calibrate: {e}: the calibration is {where}", file=sys.stderr)
+        return EX_CANTCREAT
     print(f"Calibrated {len(guide.levels.squares)} squares (noise {guide.levels.noise:.1f} "
           f"counts): {out}")
     return 0
