@@ -13,6 +13,7 @@ firmware.solve.table.TableError: no solved table in /nonexistent (make one with:
 
 from __future__ import annotations
 
+import stat
 from dataclasses import replace
 from pathlib import Path
 
@@ -24,7 +25,7 @@ from engine.tait.packed import EXTRA, HALF, HALF_MASK, OVER, TURN_SHIFT
 from engine.tait.state import TAIT, Ruleset
 from firmware.solve.places import table_name
 from firmware.solve.run import FORMAT
-from hardware.doors.file_reader import Bounds, Unreadable, read_json
+from hardware.doors.file_reader import Bounds, Unreadable, kind_of, read_json
 
 TABLE = Bounds("solved table's description", 1_000_000, depth=4, keys=100)
 """A table's ``.json``: its rules and a bound for each of its halves (about 23 KB for five
@@ -91,7 +92,11 @@ def open_table(directory: Path, ruleset: Ruleset = TAIT) -> SolvedTable:
         raise TableError(phrase(N_("{file}: unreadable ({problem})"), file=str(meta_path),
                                 problem=str(exc))) from None
     expected = index.size * 2
-    actual = values_path.stat().st_size
+    found = values_path.stat()
+    if not stat.S_ISREG(found.st_mode):  # a device maps as it pleases: only a file is mapped
+        raise TableError(phrase(N_("{file}: unreadable ({problem})"), file=str(values_path),
+                                problem=f"not a regular file ({kind_of(found.st_mode)})"))
+    actual = found.st_size
     if actual != expected:
         raise TableError(phrase(N_("{file}: {size} bytes, expected {expected}: solve again"),
                                 file=str(values_path), size=actual, expected=expected))
