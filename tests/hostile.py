@@ -126,45 +126,52 @@ def unwritable_folder(folder: Path) -> Path:
     return locked
 
 
-def _out_fifo(folder: Path) -> Path:
-    path = folder / "out.fifo"
+def _out_fifo(folder: Path, suffix: str = "") -> Path:
+    path = folder / f"out{suffix or '.fifo'}"
     os.mkfifo(path)
     return path
 
 
-def _out_link(target: str) -> Callable[[Path], Path]:
-    def make(folder: Path) -> Path:
-        path = folder / "out.link"
+def _out_link(target: str) -> Callable[[Path, str], Path]:
+    def make(folder: Path, suffix: str = "") -> Path:
+        path = folder / f"out{suffix or '.link'}"
         path.symlink_to(target)
         return path
     return make
 
 
-def _out_in_file(folder: Path) -> Path:
+def _out_link_to_fifo(folder: Path, suffix: str = "") -> Path:
+    fifo = folder / "a.fifo"
+    os.mkfifo(fifo)
+    return _out_link(str(fifo))(folder, suffix)
+
+
+def _out_in_file(folder: Path, suffix: str = "") -> Path:
     """A name under a regular file, as if it were a folder."""
     file = folder / "plain.txt"
     file.write_text("a file, not a folder\n")
-    return file / "out"
+    return file / f"out{suffix}"
 
 
-WRITE: dict[str, Callable[[Path], Path]] = {
+WRITE: dict[str, Callable[[Path, str], Path]] = {
     "a FIFO": _out_fifo,
-    "a device": lambda folder: Path("/dev/null"),
+    "a device": lambda folder, suffix="": Path("/dev/null"),
     "a link to a device": _out_link("/dev/null"),
-    "a link to a FIFO": lambda folder: _out_link(str(_out_fifo(folder)))(folder),
-    "an unwritable folder": lambda folder: unwritable_folder(folder) / "out",
+    "a link to a FIFO": _out_link_to_fifo,
+    "an unwritable folder": lambda folder, suffix="": unwritable_folder(folder) / f"out{suffix}",
     "under a file": _out_in_file,
-    "a name of 5,000 characters": lambda folder: folder / ("x" * DIGITS),
+    "a name of 5,000 characters": lambda folder, suffix="": folder / ("x" * DIGITS + suffix),
 }
-"""Places to write a file, by name: each the path a door is given (what is there is made)."""
+"""Places to write a file, by name: each the path a door is given (what is there is made),
+named with ``suffix`` where the door asks for one (``.pdf``)."""
 
 FOLDERS: dict[str, Callable[[Path], Path]] = {
     "a file": lambda folder: _written("plain", b"a file\n")(folder, "txt"),
-    "a FIFO": _out_fifo,
+    "a FIFO": lambda folder: _out_fifo(folder),
     "a device": lambda folder: Path("/dev/null"),
-    "a link to a device": _out_link("/dev/null"),
+    "a link to a device": lambda folder: _out_link("/dev/null")(folder, ""),
     "an unwritable folder": unwritable_folder,
-    "under a file": _out_in_file,
+    "under a file": lambda folder: _out_in_file(folder),
     "a name of 5,000 characters": lambda folder: folder / ("x" * DIGITS),
 }
 """Folders to write into, by name."""

@@ -297,6 +297,9 @@ def _resume(where: Path, ruleset: Ruleset, values: Layers, later: list[set[Layer
 
 
 def _clear(where: Path) -> None:
-    """Delete every file of a checkpoint directory (an older run's too)."""
+    """Delete every file of a checkpoint directory (an older run's too); a folder there is
+    not the solve's, and is left (a file the solve must write in its place is refused then,
+    by the one writer)."""
     for leftover in where.glob("*"):
-        leftover.unlink()
+        if not leftover.is_dir() or leftover.is_symlink():
+            leftover.unlink()

@@ -24,7 +24,7 @@ from hardware.doors.writer import Unwritable, check_writable, write_whole
 from hardware.lights.pixels import Frame
 from hardware.sensors.hall_guide import CalibrationGuide, Request
 from sim.board.hall_board import SimHall
-from sim.command.arguments import Parser
+from sim.command.arguments import EX_USAGE, Parser, word
 
 EX_UNAVAILABLE = 69
 EX_CANTCREAT = 73
@@ -45,9 +45,9 @@ def parser() -> argparse.ArgumentParser:
                                       "[sensors] calibration, beside it)")
     parser.add_argument("--simulated", action="store_true",
                         help="the simulated Hall board, its hand following the lights")
-    parser.add_argument("--missing", action="append", default=[], metavar="SQUARE",
+    parser.add_argument("--missing", action="append", default=[], metavar="SQUARE", type=word,
                         help="(simulated) this square's sensor is not fitted")
-    parser.add_argument("--reversed", action="append", default=[], metavar="SQUARE",
+    parser.add_argument("--reversed", action="append", default=[], metavar="SQUARE", type=word,
                         help="(simulated) this square's sensor is mounted upside down")
     return parser
 
@@ -62,12 +62,13 @@ def calibrate_main(argv: list[str]) -> int:
         if board.hall is None:
             raise ConfigError(f"{args.board}: not a Hall board (its [sensors] kind is not "
                               "'hall'): a reed board needs no calibration (aseb selftest)")
-        for square in (*args.missing, *args.reversed):
-            if square not in board.hall.channels:
-                raise ConfigError(f"{square} is not a square of {args.board}")
     except ConfigError as e:
         print(f"aseb calibrate: {e}", file=sys.stderr)
         return EX_CONFIG
+    for square in (*args.missing, *args.reversed):
+        if square not in board.hall.channels:
+            print(f"aseb calibrate: {square} is not a square of {args.board}", file=sys.stderr)
+            return EX_USAGE
     out = Path(args.out) if args.out else board.hall.calibration
     try:  # before the person places a single man, not after every one
         check_writable(out, "calibration")

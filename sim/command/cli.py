@@ -32,7 +32,7 @@ from engine.record import GameRecord
 from engine.tait.state import Ruleset
 from firmware.solve.installed import table_for
 from firmware.words import LANGUAGES, PSEUDO, _, choose, problem, say, side_said, use
-from hardware.core.errors import shown
+from hardware.core.errors import NAMED, shown
 from hardware.doors.file_reader import Unreadable
 from hardware.doors.writer import Unwritable
 from sim.command.arguments import (
@@ -386,10 +386,14 @@ def _stats(args: argparse.Namespace) -> int:
     from firmware.service.daemon import state_directory
 
     games = GameLog(Path(args.state_dir) if args.state_dir else state_directory())
-    if not games.directory.is_dir():
+    try:
+        folder = games.directory.is_dir()
+    except OSError:  # a name too long for the system
+        folder = False
+    if not folder:
         print(_("{directory} is not a folder: aseb stats reads the games a museum kiosk "
                 "recorded in a board's state directory (--state-dir DIR).").format(
-                    directory=games.directory), file=sys.stderr)
+                    directory=shown(str(games.directory), NAMED)), file=sys.stderr)
         return 66  # EX_NOINPUT: no such input
     if args.csv:
         sys.stdout.write(to_csv(games.lines()))
