@@ -293,6 +293,8 @@ class FileDoor:
     read: Callable[[Path], object]
     refused: tuple[type[BaseException], ...] = ()
     says: bool = True
+    prepare: Callable[[Path], object] | None = None
+    """What the folder holds beside the file before it is read (not measured)."""
 
 
 def _save(folder: Path) -> object:
@@ -349,14 +351,20 @@ def _table(folder: Path) -> object:
     return open_table(folder, TWO)
 
 
-def _table_values(folder: Path) -> object:
-    """The solved table's values mapped (its description there, whole)."""
+def _table_description(folder: Path) -> object:
+    """The solved table's description, whole, beside its values."""
     from firmware.solve.places import table_name
-    from firmware.solve.table import open_table
     from tests.solved import TWO, table_directory
 
     name = f"{table_name(TWO)}.json"
-    (folder / name).write_bytes((table_directory(TWO) / name).read_bytes())
+    return (folder / name).write_bytes((table_directory(TWO) / name).read_bytes())
+
+
+def _table_values(folder: Path) -> object:
+    """The solved table's values mapped (its description there, whole)."""
+    from firmware.solve.table import open_table
+    from tests.solved import TWO
+
     return open_table(folder, TWO)
 
 
@@ -414,7 +422,7 @@ def files() -> dict[str, FileDoor]:
         "solved table's description": FileDoor(f"{table_name(TWO)}.json", _table,
                                                (TableError,)),
         "solved table's values": FileDoor(f"{table_name(TWO)}.values", _table_values,
-                                          (TableError,)),
+                                          (TableError,), prepare=_table_description),
         "a board's own sound": FileDoor("win.ogg", _sound),
         "game record (aseb review)": FileDoor("game-1.json", _record, (ValueError,)),
         "board file": FileDoor("board.toml", _board, (ConfigError,)),

@@ -204,6 +204,32 @@ MESSAGES: dict[str, bytes] = {
 """Messages as they arrive (a line on the board's link, a body, an MQTT payload), by name."""
 
 
+def place(name: str, at: Path) -> None:
+    """Make the hostile input ``name`` at the path ``at`` a door reads."""
+    scratch = at.parent / ".made"
+    scratch.mkdir(exist_ok=True)
+    kind = at.suffix.lstrip(".") if at.suffix in (".json", ".toml") else "text"
+    made = READ[name](scratch, kind)
+    if not made.is_relative_to(scratch):
+        at.symlink_to(made)  # /dev/null, /proc/1/mem: a link to it in the door's place
+    elif made.exists() or made.is_symlink():
+        made.rename(at)
+
+
+ROOM = 1024 * 1024 * 1024
+"""Address space a door may add while it answers: past it a door that reads without bound (a
+link to /dev/zero read whole) meets a MemoryError here instead of the kernel's OOM killer
+ending the test's process, and the machine's memory, for everyone on it."""
+
+
+def address_space() -> int:
+    """The bytes of address space this process holds now (VmSize)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmSize:"):
+            return int(line.split()[1]) * 1024
+    raise RuntimeError("no VmSize in /proc/self/status")
+
+
 def kind_of_path(path: Path) -> str:
     """What is at ``path`` now, for a test's message (``a FIFO``, ``a regular file``...)."""
     try:

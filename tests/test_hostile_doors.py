@@ -34,7 +34,7 @@ from tests.doors_table import (
     messages,
     value_of,
 )
-from tests.hostile import MESSAGES, READ
+from tests.hostile import MESSAGES, READ, ROOM, address_space, place
 
 SECONDS = 5.0
 """A door answers within this much work (the CPU time of its thread: this machine is shared,
@@ -46,20 +46,6 @@ MEMORY = 64 * 1024 * 1024
 """The most memory (traced) a door may take to answer."""
 LONGEST = 500
 """Characters of the line that answers, at most (a 5,000-digit number is not repeated)."""
-
-
-ROOM = 1024 * 1024 * 1024
-"""Address space a door may add while it answers: past it a door that reads without bound (a
-link to /dev/zero read whole) meets a MemoryError here instead of the kernel's OOM killer
-ending the test's process, and the machine's memory, for everyone on it."""
-
-
-def address_space() -> int:
-    """The bytes of address space this process holds now (VmSize)."""
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmSize:"):
-            return int(line.split()[1]) * 1024
-    raise RuntimeError("no VmSize in /proc/self/status")
 
 
 class Hung(Exception):
@@ -189,18 +175,6 @@ def test_every_argument_answers_the_whole_corpus_in_a_line(
 FILE_DOORS = sorted(files())
 
 
-def place(name: str, at: Path) -> None:
-    """Make the hostile input ``name`` at the path ``at`` a door reads."""
-    scratch = at.parent / ".made"
-    scratch.mkdir(exist_ok=True)
-    kind = at.suffix.lstrip(".") if at.suffix in (".json", ".toml") else "text"
-    made = READ[name](scratch, kind)
-    if not made.is_relative_to(scratch):
-        at.symlink_to(made)  # /dev/null, /proc/1/mem: a link to it in the door's place
-    elif made.exists() or made.is_symlink():
-        made.rename(at)
-
-
 @pytest.mark.parametrize("name", sorted(READ))
 @pytest.mark.parametrize("door", FILE_DOORS)
 def test_every_file_read_answers_hostile_content_in_a_line(
@@ -210,6 +184,8 @@ def test_every_file_read_answers_hostile_content_in_a_line(
     read = files()[door]
     folder = tmp_path / "state"
     folder.mkdir()
+    if read.prepare is not None:
+        read.prepare(folder)
     place(name, folder / read.name)
     with caplog.at_level(logging.INFO):
         answer = answered(lambda: read.read(folder))
