@@ -40,7 +40,8 @@ def load_game(path: Path) -> GameRecord:
     except OSError as exc:
         raise ValueError(f"{path}: cannot read it ({exc.strerror})") from None
     except Unreadable as exc:
-        raise ValueError(f"{exc} (not a game record)") from None
+        said = "" if exc.problem.startswith("not a regular file") else " (not a game record)"
+        raise ValueError(f"{exc}{said}") from None
     if isinstance(data, dict) and "record" in data:  # the board's save
         data = data["record"]
     try:
