@@ -67,7 +67,9 @@ def _run(*rest: str) -> tuple[str, ...]:
 SIMULATED = ("run", "--simulated", "--no-link", "--seconds", "0", "--state-dir", "FOLDER/state")
 SIM = ("sim", "--state-dir", "FOLDER/state")
 WEB = ("web", "--state-dir", "FOLDER/web", "--port", "8029", "--socket", "FOLDER/link.sock")
-FAR = "the far's own, moved by the far work this round"
+BROKER = "mqtt://127.0.0.1:9"
+"""A broker nobody answers at: a door reached past its arguments would wait for it."""
+FLEET = ("fleet", "--credentials", "CREDENTIALS")
 PENDING_WEB = ("PENDING: the page's key is written raw (sim/web/security.py), an OSError and 74: "
                "moved onto the writer by the web work this round")
 PENDING_WEB_NAME = ("PENDING: the page's state directory is named whole in its refusal "
@@ -87,9 +89,8 @@ ARGUMENTS: dict[tuple[str, str], Argument] = {
     ("play", "--no-demon-cast"): Argument("flag", ()),
     ("play", "--tutorial"): Argument("flag", ()),
     ("play", "--tournament"): Argument("flag", ()),
-    ("play", "--far"): Argument("word", ("play", "--far", "{}"), owner=FAR),
-    ("play", "--network"): Argument("board file", ("play", "--far", "314159", "--network", "{}"),
-                                    owner=FAR),
+    ("play", "--far"): Argument("word", ("play", "--far", "{}")),
+    ("play", "--network"): Argument("board file", ("play", "--far", "314159", "--network", "{}")),
     ("run", "--board"): Argument("board file", _run("--board", "{}")),
     ("run", "--simulated"): Argument("flag", ()),
     ("run", "--mummy"): Argument("word", (*SIMULATED, "--mummy", "{}")),
@@ -122,9 +123,8 @@ ARGUMENTS: dict[tuple[str, str], Argument] = {
     ("sim", "--seconds"): Argument("number", (*SIM, "--seconds", "{}"),
                                    skip=SECONDS_MAY_BE_A_FRACTION),
     ("sim", "--game"): Argument("choice", (*SIM, "--game", "{}")),
-    ("sim", "--far"): Argument("word", (*SIM, "--far", "{}"), owner=FAR),
-    ("sim", "--network"): Argument("board file", (*SIM, "--far", "314159", "--network", "{}"),
-                                   owner=FAR),
+    ("sim", "--far"): Argument("word", (*SIM, "--far", "{}")),
+    ("sim", "--network"): Argument("board file", (*SIM, "--far", "314159", "--network", "{}")),
     ("solve", "--pieces"): Argument("number", ("solve", "--out", "FOLDER/tables", "--pieces",
                                                "{}")),
     ("solve", "--game"): Argument("choice", ("solve", "--out", "FOLDER/tables", "--game", "{}")),
@@ -159,20 +159,22 @@ ARGUMENTS: dict[tuple[str, str], Argument] = {
     ("web", "--address"): Argument("word", (*WEB, "--address", "{}")),
     ("web", "--port"): Argument("number", (*WEB, "--port", "{}")),
     ("web", "--lang"): Argument("choice", (*WEB, "--lang", "{}")),
-    ("far", "--board"): Argument("board file", ("far", "--board", "{}"), owner=FAR),
-    ("far", "--socket"): Argument("socket", ("far", "--board", "HALL", "--socket", "{}"),
-                                  owner=FAR),
-    ("far", "--state-dir"): Argument("folder to write", ("far", "--board", "HALL",
-                                                         "--state-dir", "{}"), owner=FAR),
-    ("fleet", "--broker"): Argument("word", ("fleet", "--credentials", "HALL", "--broker", "{}"),
-                                    owner=FAR),
-    ("fleet", "--credentials"): Argument("board file", ("fleet", "--broker", "mqtts://x:8883",
-                                                        "--credentials", "{}"), owner=FAR),
-    ("fleet", "--ca"): Argument("board file", ("fleet", "--broker", "mqtts://x:8883",
-                                               "--credentials", "HALL", "--ca", "{}"), owner=FAR),
-    ("fleet", "--seconds"): Argument("number", ("fleet", "--broker", "mqtts://x:8883",
-                                                "--credentials", "HALL", "--seconds", "{}"),
-                                     skip=SECONDS_MAY_BE_A_FRACTION, owner=FAR),
+    ("far", "--board"): Argument("board file", ("far", "--state-dir", "FOLDER/state",
+                                                 "--board", "{}")),
+    ("far", "--socket"): Argument("socket", ("far", "--board", "FARBOARD", "--state-dir",
+                                             "FOLDER/state", "--socket", "{}"),
+                                  skip={"an unwritable folder": A_LINK_NOT_THERE}),
+    ("far", "--state-dir"): Argument("folder to write", ("far", "--board", "FARBOARD",
+                                                         "--state-dir", "{}")),
+    ("fleet", "--broker"): Argument("word", (*FLEET, "--broker", "{}"),
+                                    answers=dict.fromkeys(WORDS, EX_CONFIG)),  # as far.md says
+    ("fleet", "--credentials"): Argument("board file", ("fleet", "--broker", BROKER,
+                                                        "--credentials", "{}")),
+    ("fleet", "--ca"): Argument("board file", (*FLEET, "--broker", BROKER, "--ca", "{}")),
+    ("fleet", "--seconds"): Argument("number", (*FLEET, "--broker", BROKER, "--seconds", "{}"),
+                                     skip=SECONDS_MAY_BE_A_FRACTION),
+    ("fleet", "--forget"): Argument("number", (*FLEET, "--broker", BROKER, "--forget", "{}"),
+                                    skip={"a fraction for a count": "days may be a fraction"}),
     ("selftest", "--board"): Argument("board file", ("selftest", "--board", "{}")),
     ("selftest", "--simulated"): Argument("flag", ()),
     ("selftest", "--reach"): Argument("flag", ()),
@@ -240,8 +242,28 @@ def command_line(argument: Argument, value: str, folder: Path) -> list[str]:
             word = str(BOARDS / "hall.toml")
         elif word == "RECORD":
             word = str(record(folder))
+        elif word == "FARBOARD":
+            word = str(far_board(folder))
+        elif word == "CREDENTIALS":
+            word = str(credentials(folder))
         filled.append(word)
     return filled
+
+
+def far_board(folder: Path) -> Path:
+    """The shipped board file with a ``[network]`` section naming a broker nobody answers at."""
+    path = folder / "far-board.toml"
+    path.write_text((BOARDS / "pi-direct.toml").read_text() + f'\n[network]\nbroker = '
+                    f'"{BROKER}"\nname = "kitchen"\n')
+    return path
+
+
+def credentials(folder: Path) -> Path:
+    """A credentials file as ``aseb fleet`` wants it: its owner's alone."""
+    path = folder / "mqtt.toml"
+    path.write_text('username = "museum"\npassword = "secret"\n')
+    path.chmod(0o600)
+    return path
 
 
 def record(folder: Path) -> Path:

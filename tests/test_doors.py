@@ -3,8 +3,8 @@ every file it writes through the one writer (``hardware/doors``): the source of 
 packages is read (ast, ``tests/doors_scan.py``) and any other read, parse or write fails this
 test, but for the few ``ALLOWED`` below, each with its reason.
 
-``PENDING`` lists the doors of the far and the web page that their owners move onto the three
-this round: at the merge it is emptied, and this test then holds them too. A door found in
+``PENDING`` lists the doors of the web page that its owner moves onto the three this round: at
+the merge it is emptied, and this test then holds them too. A door found in
 neither, or an allowance no longer found, fails the test; so does a raw read planted anywhere.
 """
 
@@ -41,20 +41,9 @@ ALLOWED: dict[tuple[str, str, str], str] = {
 }
 """The raw doors kept, each with why: none reads what a stranger hands aseb."""
 
-PENDING = {  # moved by the far and web work this round
-    ("engine/record.py", "GameRecord.from_json", "json.loads"),  # its last callers: sim/web/
-    # reviews.py and sim/far/protocol.py, whose owners hand from_data what the decoder gave
-    ("sim/far/companion.py", "Companion._load_counts", "json.loads"),
-    ("sim/far/companion.py", "Companion._load_counts", ".read_text"),
-    ("sim/far/config.py", "load_network", "tomllib.loads"),
-    ("sim/far/config.py", "load_network", ".read_text"),
-    ("sim/far/config.py", "credentials", ".read_text"),
-    ("sim/far/config.py", "credentials", "tomllib.loads"),
-    ("sim/far/far_play.py", "FarPlay.heard", "json.loads"),
-    ("sim/far/far_play.py", "FarPlay._load", "json.loads"),
-    ("sim/far/far_play.py", "FarPlay._load", ".read_text"),
-    ("sim/far/link_client.py", "LinkClient.read", "json.loads"),
-    ("sim/far/run.py", "fleet.heard", "json.loads"),
+PENDING = {  # moved by the web work this round
+    ("engine/record.py", "GameRecord.from_json", "json.loads"),  # its last caller: sim/web/
+    # reviews.py, which hands from_data what the decoder gave
     ("sim/web/app.py", "create_app.remote_action", "json.loads"),
     ("sim/web/board_link.py", "BoardLink._dispatch", "json.loads"),
     ("sim/web/board_link.py", "BoardLink._news", "json.loads"),
@@ -66,7 +55,8 @@ PENDING = {  # moved by the far and web work this round
     ("sim/web/state.py", "Sessions._write", "os.fdopen"),
     ("sim/web/state.py", "Sessions._write", ".replace"),
 }
-"""The far's and the web page's raw doors, moved by their owners this round: empty it then."""
+"""The web page's raw doors, moved by its owner this round: empty it then (the far's were
+moved by the far work, merged)."""
 
 
 @functools.cache
@@ -86,8 +76,8 @@ def test_every_door_allowed_or_pending_is_still_there() -> None:
     assert sorted(set(ALLOWED) - keys) == [] and sorted(PENDING - keys) == []
 
 
-def test_only_the_far_and_the_web_page_are_pending() -> None:
-    assert all(path.startswith(("sim/far/", "sim/web/")) or function == "GameRecord.from_json"
+def test_only_the_web_page_is_pending() -> None:
+    assert all(path.startswith("sim/web/") or function == "GameRecord.from_json"
                for path, function, _ in PENDING)
 
 

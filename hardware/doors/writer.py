@@ -108,20 +108,22 @@ def check_folder(folder: Path, what: str) -> None:
     probe.unlink(missing_ok=True)
 
 
-def write_whole(path: Path, data: str | bytes) -> None:
+def write_whole(path: Path, data: str | bytes, *, private: bool = False) -> None:
     """Write ``data`` (text as UTF-8) to ``path`` atomically: a temporary file beside it,
-    flushed to disk, renamed over the old one, then the folder flushed. ``Unwritable`` when
-    something other than a regular file has the name (never replaced); on another OSError (a
-    full or read-only disk) the old file stands and no temporary file is left."""
+    flushed to disk, renamed over the old one, then the folder flushed. ``private``: only its
+    owner may read it (it holds a secret: far play's key). ``Unwritable`` when something other
+    than a regular file has the name (never replaced); on another OSError (a full or read-only
+    disk) the old file stands and no temporary file is left."""
     _refuse_special(path)
     raw = data.encode("utf-8") if isinstance(data, str) else data
     tmp = path.with_suffix(".tmp")
+    mode = 0o600 if private else 0o666
     try:
         try:
-            fd = _new_file(tmp)
+            fd = _new_file(tmp, mode)
         except FileNotFoundError:  # the first write: the directory is made once
             path.parent.mkdir(parents=True, exist_ok=True)
-            fd = _new_file(tmp)
+            fd = _new_file(tmp, mode)
         with open(fd, "wb") as file:  # the one place a kept file's bytes are written
             file.write(raw)
             file.flush()
@@ -143,12 +145,12 @@ def _sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def _new_file(tmp: Path) -> int:
+def _new_file(tmp: Path, mode: int = 0o666) -> int:
     """``tmp`` made afresh for writing: whatever had its name (a write cut short, a FIFO that
     would block the open, a link) is removed first, never written through."""
     tmp.unlink(missing_ok=True)
     return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC,
-                   0o666)
+                   mode)
 
 
 def appending(path: Path, what: str) -> BinaryIO:

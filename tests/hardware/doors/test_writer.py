@@ -130,3 +130,9 @@ def test_a_log_in_place_of_a_fifo_begins_anew_and_the_fifo_is_kept_aside(
     assert kind_of_path(tmp_path / "games.bad-1.jsonl") == "a FIFO"
     assert last_byte(tmp_path / "games.jsonl") == b"\n"
     assert "game log" in caplog.text and "a new one begins" in caplog.text
+
+
+def test_a_private_file_is_written_for_its_owner_alone(tmp_path: Path) -> None:
+    path = tmp_path / "far.json"
+    write_whole(path, "{}", private=True)
+    assert path.stat().st_mode & 0o777 == 0o600
