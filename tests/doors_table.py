@@ -463,10 +463,21 @@ class MessageDoor:
 
 
 def messages() -> dict[str, MessageDoor]:
-    """Every handler of a message that arrives, by what it hears (the web page's and far
-    play's owners add theirs: the far's messages, a page's JSON bodies)."""
+    """Every handler of a message that arrives, by what it hears (the web page's owner adds
+    its JSON bodies here)."""
     from firmware.service.link_schema import Refused, parse_command
+    from hardware.doors.decoder import Undecodable, decode
+    from sim.far import messages as far
+
+    def heard(kind: type, bounds: object = far.MESSAGE) -> Callable[[bytes], Any]:
+        return lambda payload: decode(payload, bounds, kind, source="aseb/games/0/x")
 
     return {
         "the board's link: a companion's command": MessageDoor(parse_command, Refused),
+        "far play: an offer": MessageDoor(heard(far.Offer), Undecodable),
+        "far play: a join": MessageDoor(heard(far.Join), Undecodable),
+        "far play: a sealed message": MessageDoor(heard(far.Sealed), Undecodable),
+        "far play: a round, opened": MessageDoor(heard(far.Round), Undecodable),
+        "far play: an action, opened": MessageDoor(heard(far.Action), Undecodable),
+        "the fleet: a board's state": MessageDoor(heard(far.BoardState, far.STATE), Undecodable),
     }
