@@ -14,7 +14,7 @@ from engine.core.sides import Side
 from engine.core.sticks import Throw
 from engine.game import Game
 from engine.games.api import Position, Rules
-from engine.text import move_text
+from engine.text import move_text, place_text
 from firmware.lights.scenes import Phase
 from firmware.play.evidence import RACK_SIDE
 from firmware.play.play_state import PlayState
@@ -233,7 +233,9 @@ def _pieces(side: Side, n: int) -> str:
 def _in_progress(verdict: InProgress, state: Position) -> str:
     """Where a move part-way done goes next."""
     side = side_said(state.turn)
-    targets = _(" or ").join(sorted(t for t in verdict.targets if t not in RACK_OF))
+    geometry = state.rules.geometry  # a long space's place named by the square beside it
+    targets = _(" or ").join(sorted(say(place_text(geometry, t)) for t in verdict.targets
+                                    if t not in RACK_OF))
     if verdict.reseat:
         square = sorted(verdict.reseat)[0]
         swaps = any(isinstance(journey.end, str) for move in verdict.moves
