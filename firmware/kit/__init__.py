@@ -12,6 +12,7 @@ from firmware.kit.layout import Layout
 from firmware.kit.parts import parts_csv
 from firmware.kit.schematic import schematic_svg
 from firmware.kit.template import PAGES, template_pdf
+from firmware.words.extras import needs
 from hardware.boards.board_file import Board
 from hardware.doors.writer import check_folder, check_writable, write_whole
 
@@ -35,9 +36,8 @@ def draw_kit(board: Board) -> dict[str, bytes]:
     try:
         import reportlab  # noqa: F401
         import schemdraw  # noqa: F401
-    except ImportError:
-        raise ValueError("the build kit needs ReportLab and schemdraw: pip install "
-                         "'aseb[kit]'") from None
+    except ImportError as exc:
+        raise ValueError(needs("aseb build-kit", "kit", exc)) from None
     layout = Layout.of(board)
     drawn = {"wiring.svg": schematic_svg(board), "parts.csv": parts_csv(board).encode("utf-8")}
     for paper, size in PAGES.items():

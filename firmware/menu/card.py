@@ -33,6 +33,7 @@ from firmware.menu.board_menu import DONE_COLOUR, SHOWN_PAGE, TIMEOUT
 from firmware.menu.choices import games_on
 from firmware.menu.menu_table import MenuTable, Page, menu_table
 from firmware.words import N_, _, right_to_left, say
+from firmware.words.extras import needs
 from firmware.words.shaping import ARABIC, ARABIC_FACE, runs, shaped
 from hardware.boards.board_file import Board
 from hardware.doors.writer import write_whole
@@ -318,7 +319,7 @@ def width_of(text: str, size: float, bold: bool = False) -> float:
         return float(stringWidth(text, _latin(bold), size))
     _register_arabic()
     return sum(float(stringWidth(run, ARABIC_FONT if arabic else _latin(bold), size))
-               for run, arabic in runs(shaped(text)))
+               for run, arabic in runs(shaped(text, right_to_left())))
 
 
 def wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:
@@ -361,7 +362,7 @@ def text_at(x: float, y: float, text: str, size: float, bold: bool = False,
     _register_arabic()
     at = x - width_of(text, size, bold) if end else x
     shapes = []
-    for run, arabic in runs(shaped(text)):
+    for run, arabic in runs(shaped(text, right_to_left())):  # a line of its paragraph
         font = ARABIC_FONT if arabic else _latin(bold)
         shapes.append(String(at, y, run, fontName=font, fontSize=size, fillColor=ink))
         at += float(_string_width(run, font, size))
@@ -446,8 +447,8 @@ def draw_card(board: Board, out: Path) -> Path:
         raise ValueError(f"{out}: the card is written as {', '.join(FORMATS)}")
     try:
         card = drawing(board)
-    except ImportError:
-        raise ValueError("the menu card needs ReportLab: pip install 'aseb[card]'") from None
+    except ImportError as exc:
+        raise ValueError(needs("aseb menu-card", "card", exc)) from None
     if suffix == ".pdf":
         drawn = _pdf(card)
     elif suffix == ".svg":

@@ -52,6 +52,8 @@ class PlayState:
     mummy_move: Any = None
     hint: Any = None
     shown_throw: Throw | None = None
+    throw_seen: tuple[Throw | None, float] = (None, 0.0)
+    """The throw the lights showed last, and since when (the dice count from its start)."""
     flare_until: float = float("-inf")
     phase_since: float = 0.0
     mummy_due: float = float("inf")

@@ -14,6 +14,7 @@ from engine.core.sides import Side
 from engine.core.sticks import Throw
 from engine.game import Game
 from engine.games.api import Position, Rules
+from engine.text import move_text, place_text
 from firmware.lights.scenes import Phase
 from firmware.play.evidence import RACK_SIDE
 from firmware.play.play_state import PlayState
@@ -110,11 +111,11 @@ class Telling(PlayState):
             if far:
                 return far
         if self.mummy_move is not None and remote:
-            return _("Your friend plays {move}: move their piece for them.").format(
-                move=state.describe(self.mummy_move))
+            return _("Your friend plays: {move}. Move their piece for them.").format(
+                move=say(move_text(state, self.mummy_move)))
         if self.mummy_move is not None:
-            return _("The mummy plays {move}: move its piece for it.").format(
-                move=state.describe(self.mummy_move))
+            return _("The mummy plays: {move}. Move its piece for it.").format(
+                move=say(move_text(state, self.mummy_move)))
         if remote and self.phase is Phase.THROW:
             return _("Waiting for your friend's throw ({side}).").format(side=side)
         if remote:
@@ -139,8 +140,8 @@ class Telling(PlayState):
         if state.turn != self.remote:
             return ""
         if self.mummy_move is not None:
-            return _("The far board plays {move}: move its piece for it.").format(
-                move=state.describe(self.mummy_move))
+            return _("The far board plays: {move}. Move its piece for it.").format(
+                move=say(move_text(state, self.mummy_move)))
         if self.phase is Phase.THROW:
             return _("Waiting for the far board's throw ({side}).").format(side=side)
         return _("Waiting for the far board's move ({side}).").format(side=side)
@@ -232,7 +233,9 @@ def _pieces(side: Side, n: int) -> str:
 def _in_progress(verdict: InProgress, state: Position) -> str:
     """Where a move part-way done goes next."""
     side = side_said(state.turn)
-    targets = _(" or ").join(sorted(t for t in verdict.targets if t not in RACK_OF))
+    geometry = state.rules.geometry  # a long space's place named by the square beside it
+    targets = _(" or ").join(sorted(say(place_text(geometry, t)) for t in verdict.targets
+                                    if t not in RACK_OF))
     if verdict.reseat:
         square = sorted(verdict.reseat)[0]
         swaps = any(isinstance(journey.end, str) for move in verdict.moves

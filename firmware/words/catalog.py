@@ -6,7 +6,7 @@
     python -m firmware.words.catalog --check  # exit 1 when the catalogs are not up to date
 
 What is extracted is said in ``babel.cfg`` at the top of the source tree: Python (``_``,
-``N_``, ``ngettext``, ``nphrase``, ``pgettext`` with its context), the MummyFacts
+``N_``, ``ngettext``, ``nphrase``, ``pgettext`` and ``NP_`` with their context), the MummyFacts
 (``firmware.story.facts:extract``) and the rules pages the window shows
 (``sim.pages.how_to_play:extract``). Babel is a dev dependency.
 """
@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "babel.cfg"
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "nphrase": (1, 2),
-            "pgettext": ((1, "c"), 2)}
+            "pgettext": ((1, "c"), 2), "NP_": ((1, "c"), 2)}
 STAMP = datetime(2026, 1, 1, tzinfo=UTC)
 CATALOG = Bounds("catalog", 8 * 1024 * 1024)
 """A language's catalog, its template, babel.cfg: a few hundred kilobytes each."""

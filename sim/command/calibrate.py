@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from firmware.service.boards import read_board
+from firmware.words import _
 from hardware.boards.board_file import Board
 from hardware.core.clock import ManualClock
 from hardware.core.errors import ConfigError, HardwareUnavailable
@@ -24,6 +25,7 @@ from hardware.doors.writer import Unwritable, check_writable, write_whole
 from hardware.lights.pixels import Frame
 from hardware.sensors.hall_guide import CalibrationGuide, Request
 from sim.board.hall_board import SimHall
+from sim.command.about import CALIBRATE
 from sim.command.arguments import EX_USAGE, Parser, word
 
 EX_UNAVAILABLE = 69
@@ -39,16 +41,18 @@ GIVE_UP = 3600.0
 
 def parser() -> argparse.ArgumentParser:
     """``aseb calibrate``'s arguments."""
-    parser = Parser(prog="aseb calibrate", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--board", required=True, help="the Hall board's board file")
-    parser.add_argument("--out", help="write the calibration here (default: the board file's "
-                                      "[sensors] calibration, beside it)")
+    parser = Parser(prog="aseb calibrate", description=_(CALIBRATE))
+    parser.add_argument("--board", required=True, metavar="FILE",
+                        help=_("the Hall board's board file"))
+    parser.add_argument("--out", metavar="FILE",
+                        help=_("write the calibration here (default: the board file's "
+                               "[sensors] calibration, beside it)"))
     parser.add_argument("--simulated", action="store_true",
-                        help="the simulated Hall board, its hand following the lights")
+                        help=_("the simulated Hall board, its hand following the lights"))
     parser.add_argument("--missing", action="append", default=[], metavar="SQUARE", type=word,
-                        help="(simulated) this square's sensor is not fitted")
+                        help=_("(simulated) this square's sensor is not fitted"))
     parser.add_argument("--reversed", action="append", default=[], metavar="SQUARE", type=word,
-                        help="(simulated) this square's sensor is mounted upside down")
+                        help=_("(simulated) this square's sensor is mounted upside down"))
     return parser
 
 

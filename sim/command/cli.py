@@ -32,9 +32,11 @@ from engine.record import GameRecord
 from engine.tait.state import Ruleset
 from firmware.solve.installed import table_for
 from firmware.words import LANGUAGES, PSEUDO, _, choose, problem, say, side_said, use
+from firmware.words.extras import needs
 from hardware.core.errors import NAMED, shown
 from hardware.doors.file_reader import Unreadable
 from hardware.doors.writer import Unwritable
+from sim.command.about import CALIBRATE, SELFTEST
 from sim.command.arguments import (
     EX_CANTCREAT,
     EX_IOERR,
@@ -66,6 +68,7 @@ def rules_of(args: argparse.Namespace, default: str = DEFAULT) -> Rules:
 def _play(args: argparse.Namespace) -> int:
     """``aseb play``: games, the tutorial or Setna's tournament, as the mode chosen says (or
     ``--tutorial`` / ``--tournament`` for this run); a mode chosen at the prompt is played next."""
+    from firmware.menu.choices import choose as choose_settings
     from firmware.menu.settings_file import SettingsFile
     from firmware.service.daemon import state_directory
     from sim.terminal.settings import TerminalSettings
@@ -84,10 +87,11 @@ def _play(args: argparse.Namespace) -> int:
                                      else _("the tournament")))
         overrides.update(game="tait", mode=story)
     file = SettingsFile(state_directory() / "terminal")
-    chosen = file.load(None, overrides=overrides)
+    kept = file.load(None)
+    chosen = choose_settings(None, kept.to_json(), overrides)[0]  # the flags: this run only
     if args.lang != PSEUDO:
         use(chosen.language)  # --lang, else the terminal's kept choice, else LANG
-    settings = TerminalSettings(chosen, save=file.save, mummy_for=lambda level: _mummy(
+    settings = TerminalSettings(chosen, save=file.save, kept=kept, mummy_for=lambda level: _mummy(
         level, games_rules(settings.chosen.game)).choose)
     rng = random.Random(args.seed)
     mode: str | None = chosen.mode
@@ -101,11 +105,13 @@ def _play(args: argparse.Namespace) -> int:
         voice.say(text)
 
     try:
+        told = False
         while mode is not None:
             game = _terminal_game(mode, settings, args, rng)
             game.plain, game.say = args.plain, speak  # for a screen reader; said aloud
+            game.help_told = told  # 'help' is told once a run
             game.run()
-            mode = game.next_mode
+            mode, told = game.next_mode, True
     finally:
         voice.close()
     return 0
@@ -125,8 +131,7 @@ def _play_far(args: argparse.Namespace) -> int:
         from sim.far.config import NetworkError
         from sim.far.joining import join_far, network_for
     except ImportError as exc:
-        print(_("aseb far needs the far extra (pip install 'aseb[far]'): {error}").format(
-            error=exc))
+        print(needs("aseb far", "far", exc))
         return 2
     from sim.board.table import Table
     from sim.terminal.far_game import FarTerminal
@@ -503,8 +508,7 @@ def _far(args: argparse.Namespace) -> int:
     try:
         from sim.far.run import far_main
     except ImportError as exc:
-        print(_("aseb far needs the far extra (pip install 'aseb[far]'): {error}").format(
-            error=exc))
+        print(needs("aseb far", "far", exc))
         return 2
     state_dir = Path(args.state_dir) if args.state_dir else state_directory()
     check_folder(state_dir / "far", "far game")  # 73 at once, not an OSError later
@@ -517,8 +521,7 @@ def _fleet(args: argparse.Namespace) -> int:
     try:
         from sim.far.run import fleet_main
     except ImportError as exc:
-        print(_("aseb fleet needs the far extra (pip install 'aseb[far]'): {error}").format(
-            error=exc))
+        print(needs("aseb fleet", "far", exc))
         return 2
     for option, value, most in (("--seconds", args.seconds, 600.0),
                                 ("--forget", args.forget, 3650.0)):
@@ -584,12 +587,31 @@ def game_help(default: str) -> str:
 
 
 def lang_option() -> dict[str, Any]:
-    """``--lang``: its choices and its help."""
-    return {"default": None, "choices": [*LANGUAGES, PSEUDO], "metavar": "LANG",
+    """``--lang``: the languages and its help (the pseudo-language our tests speak is taken
+    too, and offered to nobody)."""
+    return {"default": None, "type": language_code, "metavar": "LANG",
             "help": _("the language spoken: {languages} (default: the settings, the board file's "
-                      "[menu] language, else LANG; {pseudo}: the pseudo-language that marks "
-                      "every translated word)").format(languages=", ".join(LANGUAGES),
-                                                       pseudo=PSEUDO)}
+                      "[menu] language, else LANG)").format(languages=", ".join(LANGUAGES))}
+
+
+def language_code(text: str) -> str:
+    """A ``--lang`` value: one of the languages (or the pseudo-language), else an error that
+    names the languages."""
+    code = text.strip().lower()
+    if code in LANGUAGES or code == PSEUDO:
+        return code
+    raise argparse.ArgumentTypeError(_("{code} is not a language here: choose one of "
+                                       "{languages}").format(code=repr(text),
+                                                             languages=", ".join(LANGUAGES)))
+
+
+def subcommand(commands: Any, name: str, about: str,
+               own_help: bool = False) -> argparse.ArgumentParser:
+    """A subcommand, ``about`` both its line in ``aseb --help`` and its own help's description
+    (``own_help``: its module's parser reads its options and answers ``--help``)."""
+    made: argparse.ArgumentParser = commands.add_parser(name, help=about, description=about,
+                                                        add_help=not own_help)
+    return made
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -598,7 +620,7 @@ def build_parser() -> argparse.ArgumentParser:
                                                "game, board controller and simulator."))
     parser.add_argument("--version", action="version", version=f"aseb {version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    play = commands.add_parser("play", help=_("play in the terminal (Enter throws the sticks)"))
+    play = subcommand(commands, "play", _("play in the terminal (Enter throws the sticks)"))
     play.add_argument("--two-players", action="store_true", help=_("no mummy: two humans"))
     play.add_argument("--plain", action="store_true",
                       help=_("for a screen reader: no drawing, the board in a sentence on "
@@ -609,8 +631,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--level", default=None, type=word,
                       help=_("the mummy's level: scribe, priest, vizier, neferkaptah (or 0-3; "
                              "default: priest)"))
-    play.add_argument("--seed", type=seed, default=None,
-                      help=_("seed the sticks (replayable game)"))
+    play.add_argument("--seed", type=seed, default=None, metavar="NUMBER",
+                      help=_("the same number gives the same throws: a game to play again"))
     play.add_argument("--no-demon-cast", action="store_true",
                       help=_("throw the opening by hand instead of the automatic demon-cast"))
     play.add_argument("--game", default=None, choices=names(),
@@ -630,7 +652,7 @@ def build_parser() -> argparse.ArgumentParser:
                              "~/.config/aseb/network.toml)"))
     play.set_defaults(run=_play)
 
-    run = commands.add_parser("run", help=_("run the board controller (a real board or simulated)"))
+    run = subcommand(commands, "run", _("run the board controller (a real board or simulated)"))
     run.add_argument("--board", metavar="FILE", help=_("the board file (TOML) of a real board"))
     run.add_argument("--simulated", action="store_true",
                      help=_("the simulated board, headless (with --board: the simulated board "
@@ -656,8 +678,8 @@ def build_parser() -> argparse.ArgumentParser:
                             "does it there)"))
     run.add_argument("--no-demon-cast", action="store_true", help=_("no automatic opening throws"))
     run.add_argument("--demo", action="store_true",
-                     help=_("the mummy plays both sides through the simulated hand (with "
-                            "--simulated): a soak of the whole service path"))
+                     help=_("the mummy plays both sides through the simulated hand, game after "
+                            "game (with --simulated): the whole board at work, unattended"))
     run.add_argument("--game", default=None, choices=names(),
                      help=game_help(_("default: {game}; else as chosen in the board menu").format(
                          game=DEFAULT)))
@@ -672,14 +694,16 @@ def build_parser() -> argparse.ArgumentParser:
                             "(the board file's [story] mode = \"tournament\")"))
     run.set_defaults(run=_run)
 
-    sim = commands.add_parser("sim", help=_("the simulator: a window that behaves like the board"))
+    sim = subcommand(commands, "sim", _("the simulator: a window that behaves like the board"))
     sim.add_argument("--board", metavar="FILE",
                      help=_("use a board file's pixel order and timings"))
     sim.add_argument("--state-dir", metavar="DIR", help=_("where the game is saved"))
     sim.add_argument("--lang", **lang_option())
     sim.add_argument("--fullscreen", action="store_true", help=_("fill the screen (a kiosk)"))
-    sim.add_argument("--seed", type=seed, default=None, help=_("seed the simulated board"))
-    sim.add_argument("--seconds", type=seconds, help=_("close after this long (smoke tests)"))
+    sim.add_argument("--seed", type=seed, default=None, metavar="NUMBER",
+                     help=_("the same number gives the same throws: a game to play again"))
+    sim.add_argument("--seconds", type=seconds,
+                     help=_("close after this many seconds (a window left to play by itself)"))
     sim.add_argument("--game", default=None, choices=names(),
                      help=game_help(_("default: {game}; else the last one chosen").format(
                          game=DEFAULT)))
@@ -692,7 +716,7 @@ def build_parser() -> argparse.ArgumentParser:
                             "~/.config/aseb/network.toml)"))
     sim.set_defaults(run=_sim)
 
-    solve = commands.add_parser("solve", help=_("solve the game: every position's chance to win "
+    solve = subcommand(commands, "solve", _("solve the game: every position's chance to win "
                                   "under perfect play, as the table Neferkaptah plays from"))
     solve.add_argument("--pieces", type=whole(1, 5), default=5,
                        help=_("pieces a side, 1 to 5 (default 5)"))
@@ -705,21 +729,21 @@ def build_parser() -> argparse.ArgumentParser:
                               "~/.local/share/aseb)"))
     solve.set_defaults(run=_solve)
 
-    looked = commands.add_parser("review", help=_("review a saved game: what each move cost, the "
+    looked = subcommand(commands, "review", _("review a saved game: what each move cost, the "
                                    "biggest mistakes and the luck of the throws"))
     looked.add_argument("file", help=_("a saved game (a game record, or the board's game.json)"))
     looked.add_argument("--tables", metavar="DIR", help=_("where the solved table is (without "
                           "it, or for a game it does not hold, the strongest search judges)"))
     looked.set_defaults(run=_review)
 
-    stats = commands.add_parser("stats", help=_("the kiosk's statistics: games per day, "
+    stats = subcommand(commands, "stats", _("the kiosk's statistics: games per day, "
                                   "completion, visitors' wins, duration"))
     stats.add_argument("--state-dir", metavar="DIR", help=_("where the board keeps its games "
                          "(default: the service's state directory)"))
     stats.add_argument("--csv", action="store_true", help=_("every game as CSV, for a spreadsheet"))
     stats.set_defaults(run=_stats)
 
-    card = commands.add_parser("menu-card", help=_("draw the board menu's card for the box lid "
+    card = subcommand(commands, "menu-card", _("draw the board menu's card for the box lid "
                                  "(PDF, SVG or PNG), from the table the board reads"))
     card.add_argument("--board", metavar="FILE", help=_("the board file (default: the shipped "
                         "Twenty Squares board)"))
@@ -728,7 +752,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help=_("where to write it: .pdf, .svg or .png (default: menu-card.pdf)"))
     card.set_defaults(run=_menu_card)
 
-    kit = commands.add_parser("build-kit", help=_("draw a board's build kit: the wiring "
+    kit = subcommand(commands, "build-kit", _("draw a board's build kit: the wiring "
                               "diagram, the parts list and a drilling template at full size"))
     kit.add_argument("--board", metavar="FILE", help=_("the board file (default: the shipped "
                      "Twenty Squares board)"))
@@ -736,7 +760,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help=_("the folder to write it into (default: build-kit)"))
     kit.set_defaults(run=_build_kit)
 
-    web = commands.add_parser("web", help=_("the board on the home network: live board, "
+    web = subcommand(commands, "web", _("the board on the home network: live board, "
                               "settings, games, a museum's display and remote play (the web "
                               "extra)"))
     web.add_argument("--board", metavar="FILE", help=_("the board file whose [web] section says "
@@ -755,7 +779,7 @@ def build_parser() -> argparse.ArgumentParser:
         "setting, else the browser's)")})
     web.set_defaults(run=_web)
 
-    far = commands.add_parser("far", help=_("the board beyond one house: play a board far "
+    far = subcommand(commands, "far", _("the board beyond one house: play a board far "
                               "away and tell a museum how the board is, through an MQTT broker "
                               "(the far extra)"))
     far.add_argument("--board", metavar="FILE", required=True,
@@ -767,7 +791,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help=_("the board's state directory (the far game is kept beside it)"))
     far.set_defaults(run=_far)
 
-    fleet = commands.add_parser("fleet", help=_("every board on an MQTT broker, with its "
+    fleet = subcommand(commands, "fleet", _("every board on an MQTT broker, with its "
                                 "state, in a table (the far extra)"))
     fleet.add_argument("--broker", required=True, metavar="URL",
                        help=_("the broker, as mqtts://HOST:PORT"))
@@ -783,13 +807,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help=_("leave out the boards not seen for this many days (default 30)"))
     fleet.set_defaults(run=_fleet)
 
-    check = commands.add_parser("selftest", add_help=False,
-                                help=_("check a newly built board: every switch, light, the "
-                                       "speaker and the sticks (--board FILE, --simulated)"))
+    check = subcommand(commands, "selftest", _(SELFTEST), own_help=True)
     check.set_defaults(run=_selftest)
-    calibrate = commands.add_parser("calibrate", add_help=False,
-                                    help=_("calibrate a Hall board's sensors by following its "
-                                           "lights (--board FILE, --simulated)"))
+    calibrate = subcommand(commands, "calibrate", _(CALIBRATE), own_help=True)
     calibrate.set_defaults(run=_calibrate)
     return parser
 

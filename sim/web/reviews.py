@@ -14,7 +14,7 @@ from engine.mummy.review import NOTICEABLE, Review, review
 from engine.record import GameRecord
 from engine.text import dice_text
 from firmware.solve.installed import table_for
-from firmware.words import _, side_said
+from firmware.words import _, say, side_said
 
 
 @dataclass(frozen=True)
@@ -57,8 +57,8 @@ def rows(judged: Review) -> list[dict[str, Any]]:
         else:
             costly = step.loss >= NOTICEABLE
             note = _("gave up {loss} points (best {best})").format(
-                loss=f"{step.loss:.1f}", best=step.best) if costly else _("best move")
-            found.append({"number": step.number, "side": side, "what": step.move,
+                loss=f"{step.loss:.1f}", best=say(step.best or "")) if costly else _("best move")
+            found.append({"number": step.number, "side": side, "what": say(step.move),
                           "note": note, "costly": costly})
     return found
 
@@ -67,5 +67,6 @@ def sides(judged: Review) -> list[dict[str, Any]]:
     """Each side's luck, points given up and biggest mistakes."""
     return [{"side": side_said(side), "luck": judged.luck(side), "lost": judged.lost(side),
              "mistakes": [_("{number}. {move} -{loss} (best {best})").format(
-                 number=s.number, move=s.move, loss=f"{s.loss:.1f}", best=s.best)
+                 number=s.number, move=say(s.move or ""), loss=f"{s.loss:.1f}",
+                 best=say(s.best or ""))
                  for s in judged.mistakes(side)]} for side in Side]

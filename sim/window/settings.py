@@ -65,6 +65,8 @@ class WindowSettings:
     """The window says throws, moves and mistakes aloud (the board's "spoken" setting)."""
     larger_text: bool = False
     """Every word half as large again, the board laid out around it."""
+    keys_told: bool = False
+    """The first-time hint of the keys has been shown (it is shown once)."""
 
     def to_json(self) -> dict[str, Any]:
         """The window's own settings as plain JSON values: the board's settings it plays with

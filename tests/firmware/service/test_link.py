@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from engine.tait.state import GameState
+from engine.text import move_text
 from firmware.lights.scenes import Phase
 from firmware.menu.settings_file import SettingsFile
 from firmware.service import link as link_module
@@ -313,7 +314,7 @@ def test_a_remote_player_throws_and_their_move_lights_for_the_owner(table: Table
     table.run(0.1)
     events = companion.events()
     assert [e for e in events if e["type"] == "moves"][-1]["chosen"] == state.describe(move)
-    assert controller.status().startswith(f"Your friend plays {state.describe(move)}")
+    assert controller.status().startswith(f"Your friend plays: {move_text(state, move)}.")
     assert controller.mummy_move == move
     carry_out(table, state, move)
     table.run(0.5)

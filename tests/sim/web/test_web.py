@@ -20,6 +20,7 @@ from starlette.testclient import TestClient
 
 from engine import games
 from engine.core.sides import Side
+from engine.text import move_text
 from firmware.menu.choices import offered, settings
 from firmware.menu.settings_file import SettingsFile
 from firmware.service.link import geometry_json
@@ -258,7 +259,8 @@ def test_a_friend_joins_with_the_one_time_link_and_pin_and_plays(board: WebBoard
             move = state.describe(state.moves[0])
             moved = friend.post("/play/move", json={"move": move}, headers=header)
             assert moved.status_code == 200, moved.text
-            assert controller.status().startswith(f"Your friend plays {move}")
+            assert controller.status().startswith(  # the move typed, said in words
+                f"Your friend plays: {move_text(state, state.moves[0])}.")
             assert owner.post("/play/throw", json={},
                               headers={"x-csrf-token": csrf(owner)}).status_code == 403
             assert friend.post("/play/move", json={"move": "M9-M10"},
