@@ -21,6 +21,7 @@ from typing import Any
 from firmware.service.link_schema import message, told_text
 from firmware.words import _, language, say, speaking
 from sim.web.estimates import Estimates
+from sim.web.shares import Shares
 from sim.web.words import BOARD_AWAY
 
 log = logging.getLogger(__name__)
@@ -35,7 +36,11 @@ KEPT = ("game", "position", "lights", "status", "throw", "moves", "chances", "lo
 QUEUE = 512
 """Events waiting for one watcher at most: a watcher further behind is dropped."""
 WATCHERS = 200
-"""Watchers at once (browsers on the live page); more are refused with 503."""
+"""Watchers at once (browsers on the live page); more are refused with 503, unless the newcomer's
+address holds fewer than the busiest (``sim.web.shares``)."""
+WATCHERS_PER_ADDRESS = 8
+"""Watchers from one address (an IPv6 network of 64 bits) at once: a phone or a computer with a
+few pages open, never the whole page's share."""
 AWAY = message("status", text=BOARD_AWAY, phase="away")
 """Told when the board goes away (the page says ``BOARD_AWAY`` in its own language)."""
 
@@ -53,8 +58,9 @@ class Watcher:
     one copy every watcher of its language shares: nobody encodes an event twice); all those
     waiting go out in one write, so a page held up for a moment catches up at once."""
 
-    def __init__(self, language: str = "en") -> None:
+    def __init__(self, language: str = "en", address: str = "?") -> None:
         self.language = language
+        self.address = address
         self.pending: list[bytes] = []
         self.woken = asyncio.Event()
         self.dropped = False
@@ -111,6 +117,8 @@ class BoardLink:
         self.spoken: dict[str, dict[str, bytes]] = {}
         """The latest status and log, framed in each language a watcher speaks."""
         self.watchers: set[Watcher] = set()
+        self.shares: Shares[Watcher] = Shares(WATCHERS_PER_ADDRESS, WATCHERS)
+        """The watchers by address."""
         self.pending: deque[asyncio.Future[dict[str, Any]]] = deque()
         self.writer: asyncio.StreamWriter | None = None
         self.connected = asyncio.Event()
@@ -193,7 +201,7 @@ class BoardLink:
         for watcher in list(self.watchers):
             watcher.put(self._said(kind, watcher.language) if kind in SPOKEN else chunk)
             if watcher.dropped:
-                self.watchers.discard(watcher)
+                self.unwatch(watcher)
 
     def _said(self, kind: str, language: str) -> bytes:
         """The latest ``kind`` of news (status, log) framed in ``language``, once."""
@@ -223,12 +231,17 @@ class BoardLink:
                         type(exc).__name__)
             raise BoardAway(f"the board did not answer ({type(exc).__name__})") from None
 
-    def watch(self, language: str = "en") -> Watcher | None:
+    def watch(self, language: str = "en", address: str = "?") -> Watcher | None:
         """A new watcher whose page speaks ``language``, told the whole board first; None when
-        there are too many."""
-        if len(self.watchers) >= WATCHERS:
+        ``address`` (``sim.web.security.source``) holds its share already, or all are held."""
+        watcher = Watcher(language, address)
+        taken, evicted = self.shares.take(address, watcher)
+        if not taken:
             return None
-        watcher = Watcher(language)
+        if evicted is not None:  # the busiest address's oldest page makes room: it reconnects
+            evicted.dropped = True
+            evicted.woken.set()
+            self.watchers.discard(evicted)
         for kind in KEPT:
             if kind in self.latest:
                 watcher.put(self._said(kind, language) if kind in SPOKEN else self.latest[kind])
@@ -240,6 +253,7 @@ class BoardLink:
 
     def unwatch(self, watcher: Watcher) -> None:
         self.watchers.discard(watcher)
+        self.shares.give_back(watcher.address, watcher)
 
     def now(self, kind: str) -> dict[str, Any] | None:
         """The latest event of ``kind`` (None: not told yet)."""

@@ -48,6 +48,8 @@ TOURNAMENT = N_("Setna's tournament")
 TOURNAMENT_SIDES = N_("Prince Setna plays the {setna}, the mummy of Neferkaptah the {mummy}.")
 START = N_("{side} had {chance} to win at the start ({how}).")
 FAR_CODE = N_("A game code is six digits.")
+METRICS_ELSEWHERE = N_("The board's figures are read only from the addresses its board file "
+                       "names (its web section: metrics).")
 
 SCRIPT = {
     "cones": N_("Cones"),

@@ -34,3 +34,13 @@ def open_page(chromium: Any) -> Iterator[Callable[..., Any]]:
     yield opened
     for context in contexts:
         context.close()
+
+
+@pytest.fixture(autouse=True)
+def quick_scrypt(monkeypatch: pytest.MonkeyPatch) -> None:
+    """scrypt at a cost of 1 MB a try, not 16 MB: the tests try hundreds of PINs, and what
+    they judge is which are checked, and when, not scrypt's cost (``sim.web.security.SCRYPT``
+    is the page's)."""
+    from sim.web import security
+
+    monkeypatch.setattr(security, "SCRYPT", {"n": 2**10, "r": 8, "p": 1})

@@ -24,7 +24,7 @@ from firmware.menu.choices import offered, settings
 from firmware.menu.settings_file import SettingsFile
 from firmware.service.link import geometry_json
 from sim.web.app import create_app
-from sim.web.board_link import QUEUE, BoardLink, Watcher
+from sim.web.board_link import QUEUE, BoardLink
 from sim.web.board_svg import board_svg
 from sim.web.config import WebConfig
 from sim.web.security import hash_pin, pin_matches
@@ -117,12 +117,28 @@ def test_watchers_past_the_limit_are_turned_away(board: WebBoard,
 
     monkeypatch.setattr(board_link, "WATCHERS", 2)
     link = BoardLink(Path("nowhere"))
-    assert link.watch() is not None and link.watch() is not None
-    assert link.watch() is None
+    assert link.watch(address="10.0.0.1") is not None
+    assert link.watch(address="10.0.0.2") is not None
+    assert link.watch(address="10.0.0.3") is None  # nobody holds more than its share
     with connected(board) as client:
-        monkeypatch.setattr(board.board_link, "watchers", {Watcher(), Watcher()})
-        answer = client.get("/events")
+        for number in range(board_link.WATCHERS_PER_ADDRESS):
+            assert board.board_link.watch(address="127.0.0.1") is not None, number
+        answer = client.get("/events")  # this address holds its share already
         assert answer.status_code == 503 and "Too many" in answer.text
+
+
+def test_a_newcomer_takes_the_place_of_the_busiest_addresss_oldest_watcher(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from sim.web import board_link
+
+    monkeypatch.setattr(board_link, "WATCHERS", 4)
+    link = BoardLink(Path("nowhere"))
+    busy = [link.watch(address="10.0.0.1") for _ in range(3)]
+    assert link.watch(address="10.0.0.2") is not None
+    owner = link.watch(address="192.168.1.7")  # all four held: the busiest gives one up
+    assert owner is not None and owner in link.watchers
+    assert busy[0] is not None and busy[0].dropped and busy[0] not in link.watchers
+    assert asyncio.run(busy[0].next(1.0)) is None  # its stream ends: its page reconnects
 
 
 def test_the_settings_page_offers_every_setting_of_the_one_description(board: WebBoard) -> None:
@@ -194,7 +210,8 @@ def test_the_board_says_a_new_pin_that_then_opens_the_page(tmp_path: Path) -> No
         assert said, "the board did not say the PIN"
         pin = "".join(re.findall(r"\d", said[-1]))
         again = client.post("/pin", data={"csrf": csrf(client, "/login")})
-        assert again.status_code == 429  # not twice in a row
+        assert again.status_code == 409  # not while that one waits to be entered
+        assert "in 10 minutes" in again.text
         log_in(client, pin)
         assert pin not in (tmp_path / "web" / "pin.hash").read_text()
 
