@@ -33,6 +33,7 @@ from starlette.templating import Jinja2Templates
 from engine.core.sides import Side
 from engine.games import load as load_rules
 from engine.mummy.review import Review, cones_curve
+from engine.record import GameRecord
 from firmware.service.link_schema import told_text
 from firmware.words import _, known, ngettext, pgettext, right_to_left, say, side_said
 from firmware.words import language as spoken
@@ -44,7 +45,7 @@ from sim.web.board_svg import bars_svg, board_svg, chances_svg, days_svg, share_
 from sim.web.config import WebConfig
 from sim.web.guard import Guard, Hosts, TooBig
 from sim.web.language import Speaking, page_language
-from sim.web.reviews import record_of, review_of, rows, sides, summary
+from sim.web.reviews import record_of, review_of, rows, sides, summary, when_said
 from sim.web.security import (
     Attempts,
     Invites,
@@ -108,8 +109,10 @@ class Web:
         self.pin_said = float("-inf")
         self.pin_asked: dict[str, float] = {}
         """When each address last asked the board for a PIN."""
-        self.reviews: dict[str, tuple[str, Review]] = {}
-        """Each record's game title and review, worked out once (said in each page's words)."""
+        self.reviews: dict[str, tuple[GameRecord, Review]] = {}
+        """Each record and its review, worked out once (said in each page's words)."""
+        self.times: dict[str, float] = {}
+        """When each record was kept (the board's list of games)."""
         self.summaries: dict[str, Any] = {}
         self.stats: dict[str, Any] | None = None
         self.stats_at: float | None = None
@@ -197,7 +200,7 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         return answer
 
     def tell(request: Request, text: str, status: int = 400) -> Response:
-        return page(request, "message.html", status, text=text)
+        return page(request, "message.html", status, text=text, failed=status >= 400)
 
     async def form_of(request: Request) -> dict[str, str]:
         """The posted form, its CSRF token checked (403 otherwise)."""
@@ -241,13 +244,14 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         away = status is None or status.get("phase") == "away"
         shown = _(words.BOARD_AWAY) if away or status is None else \
             said_here("status", status)["text"]
-        yours = your_turn(link.now("moves"), remote_side(request)) if request else None
+        yours = your_turn(link.said_now("moves"), remote_side(request)) if request else None
         return {"game": game, "between": away or status is None or status.get("phase") in BETWEEN,
                 "board": board_svg(game["geometry"], game["title"], {
                     key: _(name) for key, name in words.SIGNS.items()}) if game else None,
                 "status": yours if yours and not away else shown, "away": away,
                 "log": said_here("log", link.now("log") or {}).get("lines", [])[-LOG:],
-                "tournament": tournament_shown(link.now("tournament"))}
+                "tournament": tournament_shown(link.now("tournament")),
+                "remote_playing": remote_playing()}
 
     async def kiosk_stats() -> dict[str, Any] | None:
         """The kiosk's figures, asked of the board at most once a minute (None: none)."""
@@ -436,8 +440,14 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         return RedirectResponse("/settings#far", 303)
 
     async def new_game(request: Request) -> Response:
-        await form_of(request)
+        """A new game, once the owner has said so twice when one is under way (it is not kept
+        among the finished games)."""
+        fields = await form_of(request)
         owner(request)
+        position = link.now("position") or {}
+        under_way = bool(position.get("actions")) and position.get("winner") is None
+        if under_way and fields.get("sure") != "yes":
+            return page(request, "new_game.html")
         answer = await ask({"type": "new_game"})
         if answer["type"] == "error":
             return tell(request, refusal(answer), 409)
@@ -456,17 +466,24 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         found = []
         for item in listed[:50]:
             name = item["id"]
+            web.times[name] = item["time"]
             if name not in web.summaries:
                 try:
                     web.summaries[name] = summary(name, record_of(await record(name)))
                 except (HTTPException, ValueError):
                     continue
-            found.append((web.summaries[name], time.strftime(
-                "%Y-%m-%d %H:%M", time.localtime(item["time"]))))
+            found.append((web.summaries[name], when_said(item["time"])))
         found = [({"id": listed.id, "game": say(listed.game), "actions": listed.actions,
                    "winner": side_said(listed.winner) if listed.winner else None}, when)
                  for listed, when in found]
         return page(request, "games.html", games=found)
+
+    async def record_time(name: str) -> float | None:
+        """When the game ``name`` was kept (the board's list of games tells it)."""
+        if name not in web.times:
+            for item in (await ask({"type": "games"}))["games"]:
+                web.times[item["id"]] = item["time"]
+        return web.times.get(name)
 
     async def game_review(request: Request) -> Response:
         name = request.path_params["name"]
@@ -475,12 +492,20 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
                 game = record_of(await record(name))
             except ValueError:
                 raise HTTPException(404, _(words.NO_RECORD)) from None
-            web.reviews[name] = game.ruleset.title, await asyncio.to_thread(review_of, game)
-        title, judged = web.reviews[name]
+            web.reviews[name] = game, await asyncio.to_thread(review_of, game)
+        game, judged = web.reviews[name]
+        when = await record_time(name)
         how = _("perfect play") if judged.exact else _("estimated")
+        first, winner = judged.first, game.final_state().winner
         return page(request, "review.html", review={
-            "id": name, "title": say(title),
-            "judged_by": say(judged.judged_by), "rows": rows(judged), "sides": sides(judged),
+            "id": name, "title": _(words.REVIEW_TITLE).format(
+                game=say(game.ruleset.title), when=when_said(when)) if when is not None
+            else say(game.ruleset.title),
+            "players": _(words.REVIEW_PLAYERS).format(
+                first=side_said(first), second=side_said(first.other),
+                winner=side_said(winner)) if winner is not None else "",
+            "judged_by": _(words.REVIEW_EXACT if judged.exact else words.REVIEW_ESTIMATED),
+            "rows": rows(judged, game), "sides": sides(judged, game),
             "lucky": judged.lucky,
             "graph": chances_svg(list(cones_curve(judged)), _(words.CHANCE_GRAPH)),
             "start": _(words.START).format(side=side_said(judged.first),
@@ -695,5 +720,5 @@ def your_turn(moves: dict[str, Any] | None, side: str | None) -> str | None:
     if side is None or moves is None or moves.get("remote") != side or moves.get("side") != side:
         return None
     if moves.get("chosen"):
-        return _(words.SCRIPT["chosen"]).format(move=moves["chosen"])
+        return _(words.SCRIPT["chosen"]).format(move=moves.get("chosen_said") or moves["chosen"])
     return _(words.SCRIPT["your_move" if moves.get("moves") else "your_throw"])

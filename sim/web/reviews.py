@@ -1,20 +1,25 @@
 """A finished game's review for the games page: the engine's review (``engine.mummy.review``)
 by the best judge there is (``engine.mummy.judges``), worked out once a record (in a thread:
-a search-judged Senet game takes seconds)."""
+a search-judged Senet game takes seconds), its moves said in words (``sim.web.moves_said``)
+and its date in the page's language."""
 
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from engine.core.sides import Side
+from engine.games.api import Position
 from engine.mummy.judges import judge_for
 from engine.mummy.review import NOTICEABLE, Review, review
 from engine.record import GameRecord
 from engine.text import dice_text
 from firmware.solve.installed import table_for
-from firmware.words import _, side_said
+from firmware.words import _, language, side_said
+from sim.web.moves_said import in_words
 
 
 @dataclass(frozen=True)
@@ -42,8 +47,39 @@ def review_of(record: GameRecord) -> Review:
     return review(judge_for(record.ruleset, table_for(record.ruleset)), record)
 
 
-def rows(judged: Review) -> list[dict[str, Any]]:
+def when_said(seconds: float) -> str:
+    """A moment (seconds since the epoch, this machine's time) as the page's language writes a
+    date and time (Babel's; without it, as ISO does)."""
+    try:
+        from babel import Locale, UnknownLocaleError
+        from babel.dates import format_date, format_time, get_datetime_format
+    except ImportError:
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(seconds))
+    moment = datetime.fromtimestamp(seconds)
+    try:
+        spoken = Locale.parse(language())
+    except (UnknownLocaleError, ValueError):  # the pseudo-language: digits only
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(seconds))
+    return str(get_datetime_format("medium", locale=spoken)).replace(
+        "{1}", format_date(moment, "medium", locale=spoken)).replace(
+        "{0}", format_time(moment, "short", locale=spoken))  # no seconds: a game is minutes
+
+
+def before_each(record: GameRecord) -> list[Position]:
+    """The position before each action of ``record`` (the first: before the first action)."""
+    return [record.initial(), *(state for _action, state in record.replay())]
+
+
+def said(positions: list[Position], number: int, move: str | None) -> str:
+    """The move of action ``number`` (its notation ``move``) in words."""
+    if move is None or not 0 < number <= len(positions):
+        return move or ""
+    return in_words(positions[number - 1], move) or move
+
+
+def rows(judged: Review, record: GameRecord) -> list[dict[str, Any]]:
     """Every step for the page's table, in the page's words."""
+    positions = before_each(record)
     found = []
     for step in judged.steps:
         side = side_said(step.side)
@@ -57,15 +93,19 @@ def rows(judged: Review) -> list[dict[str, Any]]:
         else:
             costly = step.loss >= NOTICEABLE
             note = _("gave up {loss} points (best {best})").format(
-                loss=f"{step.loss:.1f}", best=step.best) if costly else _("best move")
-            found.append({"number": step.number, "side": side, "what": step.move,
+                loss=f"{step.loss:.1f}", best=said(positions, step.number, step.best)) \
+                if costly else _("best move")
+            found.append({"number": step.number, "side": side,
+                          "what": said(positions, step.number, step.move),
                           "note": note, "costly": costly})
     return found
 
 
-def sides(judged: Review) -> list[dict[str, Any]]:
+def sides(judged: Review, record: GameRecord) -> list[dict[str, Any]]:
     """Each side's luck, points given up and biggest mistakes."""
+    positions = before_each(record)
     return [{"side": side_said(side), "luck": judged.luck(side), "lost": judged.lost(side),
              "mistakes": [_("{number}. {move} -{loss} (best {best})").format(
-                 number=s.number, move=s.move, loss=f"{s.loss:.1f}", best=s.best)
+                 number=s.number, move=said(positions, s.number, s.move), loss=f"{s.loss:.1f}",
+                 best=said(positions, s.number, s.best))
                  for s in judged.mistakes(side)]} for side in Side]

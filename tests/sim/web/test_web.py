@@ -223,9 +223,16 @@ def test_a_finished_game_is_listed_reviewed_and_downloaded(board: WebBoard) -> N
     with connected(board) as client:
         listed = client.get("/games")
         assert listed.status_code == 200 and 'href="/games/game-1"' in listed.text
+        assert "Download the game" in listed.text and "JSON" not in listed.text
         review = client.get("/games/game-1")
-        assert review.status_code == 200 and "Judged by" in review.text
-        assert "<polyline" in review.text and "biggest" in review.text.lower()
+        assert review.status_code == 200 and "<polyline" in review.text
+        assert "biggest" in review.text.lower()
+        heading = re.search(r"<h1>([^<]*)</h1>", review.text)
+        assert heading and heading.group(1).startswith("Twenty Squares (Tait&#39;s rules), ")
+        assert re.search(r"\d{4}", heading.group(1)) and "game-1" not in heading.group(1)
+        assert "Cones against Reels" in review.text and "Cones won" in review.text
+        assert "Cone on M15 off the board" in review.text and "M15-off" not in review.text
+        assert "Download the game" in review.text and "solved table" not in review.text
         download = client.get("/games/game-1.json")
         assert download.status_code == 200
         assert download.headers["content-disposition"] == 'attachment; filename="game-1.json"'
