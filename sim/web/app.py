@@ -445,7 +445,7 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         fields = await form_of(request)
         owner(request)
         position = link.now("position") or {}
-        under_way = bool(position.get("actions")) and position.get("winner") is None
+        under_way = position.get("notation") is not None and position.get("winner") is None
         if under_way and fields.get("sure") != "yes":
             return page(request, "new_game.html")
         answer = await ask({"type": "new_game"})

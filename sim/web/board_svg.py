@@ -16,8 +16,8 @@ GAP = 4
 STICKS = ("S1", "S2", "S3", "S4")
 LABEL_Y = 17
 """Where a square's name stands (its baseline): in the square's top corner."""
-PIECE_Y = 34
-PIECE_R = 14.5
+PIECE_Y = 35.5
+PIECE_R = 14
 """The piece, below its square's name: the name is read whether a piece stands there or not."""
 
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def chromium() -> Iterator[Any]:
     from tests.sim.web.web_browser import browser  # uvicorn: only where a module drives a browser
 
@@ -36,11 +36,14 @@ def open_page(chromium: Any) -> Iterator[Callable[..., Any]]:
         context.close()
 
 
-@pytest.fixture(autouse=True)
-def quick_scrypt(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture(autouse=True, scope="session")
+def quick_scrypt() -> Iterator[None]:
     """scrypt at a cost of 1 MB a try, not 16 MB: the tests try hundreds of PINs, and what
     they judge is which are checked, and when, not scrypt's cost (``sim.web.security.SCRYPT``
-    is the page's)."""
+    is the page's). For the whole session: a page made for a module hashes as its tests
+    check."""
     from sim.web import security
 
-    monkeypatch.setattr(security, "SCRYPT", {"n": 2**10, "r": 8, "p": 1})
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(security, "SCRYPT", {"n": 2**10, "r": 8, "p": 1})
+        yield

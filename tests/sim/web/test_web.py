@@ -23,6 +23,8 @@ from engine.core.sides import Side
 from firmware.menu.choices import offered, settings
 from firmware.menu.settings_file import SettingsFile
 from firmware.service.link import geometry_json
+from firmware.spoken.sentences import move_said
+from firmware.words import speaking
 from sim.web.app import create_app
 from sim.web.board_link import QUEUE, BoardLink
 from sim.web.board_svg import board_svg
@@ -247,6 +249,53 @@ def test_new_game_needs_the_pin_and_begins_one(board: WebBoard) -> None:
         answer = client.post("/new-game", data={"csrf": csrf(client)}, follow_redirects=False)
         assert answer.status_code == 303
     assert board.table.controller.new_game_asked or board.table.controller.game is not None
+
+
+def test_new_game_asks_first_while_a_game_is_under_way(board: WebBoard) -> None:
+    board.table.controller.settings.mummy = None
+    state = board.set_up("C:C2 R:M9 entered:CR turn:C throw:2:WWDD")
+    with connected(board) as client:
+        log_in(client)
+        asked = client.post("/new-game", data={"csrf": csrf(client)}, follow_redirects=False)
+        assert asked.status_code == 200 and "Begin a new game?" in asked.text
+        assert 'name="sure" value="yes"' in asked.text
+        board.sync(client)
+        game = board.table.controller.game
+        assert game is not None and game.state.notation() == state.notation()  # untouched
+        sure = client.post("/new-game", data={"csrf": csrf(client), "sure": "yes"},
+                           follow_redirects=False)
+        assert sure.status_code == 303
+    assert board.table.controller.new_game_asked or board.table.controller.game is not game
+
+
+@pytest.mark.parametrize("path", ["/", "/display", "/settings", "/games", "/login", "/nowhere"])
+def test_every_page_has_one_h1_and_a_skip_link(board: WebBoard, path: str) -> None:
+    with connected(board) as client:
+        page = client.get(path).text
+    assert page.count("<h1") == 1, path
+    skip = re.search(r'<a class="skip" href="#([a-z]+)">', page)
+    assert skip and f'id="{skip.group(1)}"' in page
+    if path in ("/", "/display"):
+        assert skip.group(1) == "board"
+
+
+def test_the_arabic_page_says_moves_in_words_never_in_notation(board: WebBoard) -> None:
+    board.table.controller.settings.mummy = None
+    state = board.set_up("C:M15 off:4,0 R:M9 entered:CR turn:C throw:1:WDDD")
+    board.carry_out(state, state.moves[0])  # M15-off: the Cones' last piece borne off
+    with connected(board) as client:
+        arabic = {"accept-language": "ar"}
+        review = client.get("/games/game-1", headers=arabic).text
+        assert "M15-off" not in review and "-off" not in review
+        with speaking("ar"):
+            said = move_said(state, state.moves[0])
+        assert said in review and "M15" in said
+        watcher = board.board_link.watch("ar")
+        assert watcher is not None
+        told = {json.loads(chunk.removeprefix(b"data: "))["type"]: json.loads(
+            chunk.removeprefix(b"data: ")) for chunk in watcher.take()}
+    last = told["position"]["last"]
+    assert last["notation"] == "M15-off" and last["said"] == said
 
 
 def test_a_friend_joins_with_the_one_time_link_and_pin_and_plays(board: WebBoard) -> None:

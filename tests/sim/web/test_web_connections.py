@@ -25,7 +25,6 @@ import httpx
 
 from hardware.boards.board_file import BOARDS, ConfigError, parse_board
 from sim.web.connections import Limits
-from sim.web.tls import TlsError, tls_context
 from tests.sim.web.web_board import WebBoard
 from tests.sim.web.web_browser import served
 
@@ -162,6 +161,8 @@ def certificate(directory: Path, name: str = "aseb.local") -> tuple[Path, Path]:
 
 def test_the_page_is_served_over_https_from_the_board_files_certificate(
         tmp_path: Path) -> None:
+    from sim.web.tls import tls_context
+
     cert, key = certificate(tmp_path)
     board_file = parse_board(BOARD + '[web]\ncertificate = "web.crt"\nkey = "web.key"\n',
                              base=tmp_path)
@@ -179,6 +180,8 @@ def test_the_page_is_served_over_https_from_the_board_files_certificate(
 
 
 def test_a_certificate_the_page_cannot_use_is_refused_in_one_line(tmp_path: Path) -> None:
+    from sim.web.tls import TlsError, tls_context
+
     cert, key = certificate(tmp_path)
     key.chmod(0o644)
     with pytest.raises(TlsError, match="every user of this machine may read"):
