@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hardware.boards.board_file import DARK_PIXEL, Board
+from hardware.boards.wiring import pin_label, square_wire
 from hardware.core.clock import MonotonicClock
 from hardware.core.events import ShakeStarted, SquareChanged, SticksThrown
 from hardware.core.squares import SENET_SQUARES, SQUARES
@@ -116,7 +117,8 @@ def _check_switches(
             say(f"{square}: {_names(others)} closed instead: check those wires and the board file.")
         elif square not in after and square not in report.stuck:
             report.dead.append(square)
-            say(f"{square}: its switch did not close (dead switch, loose wire or weak magnet).")
+            say(f"{square}: its switch did not close (dead switch, loose wire or weak magnet): "
+                f"check the reed wired to {square_wire(board, square)}.")
         ask(Prompt(f"Lift the piece off {square}, then press Enter.", "lift", square))
         wait(settle)
         if square in devices.reeds.occupancy() and square not in report.stuck:
@@ -191,7 +193,8 @@ def _check_shake(
     if started:
         say("The shake never settled: is the box standing upright (check sticks.rest)?")
     else:
-        say("No shake was seen: check the tilt switch's wiring and sticks.tilt_pin.")
+        say("No shake was seen: check the tilt switch wired to "
+            f"{pin_label(board.sticks.tilt_pin)} (sticks.tilt_pin).")
 
 
 def _summary(report: SelftestReport) -> list[str]:

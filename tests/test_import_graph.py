@@ -11,6 +11,7 @@ on the module ``name`` when there is one.
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -83,9 +84,16 @@ def imported(name: str, path: Path, known: dict[str, Path]) -> Iterator[str]:
 
 
 def graph() -> dict[str, set[str]]:
-    """Each module of ours and the modules of ours it imports."""
+    """Each module of ours and the modules of ours it imports (a copy: a test may plant an
+    import in it)."""
+    return {name: set(targets) for name, targets in _parsed().items()}
+
+
+@functools.cache
+def _parsed() -> dict[str, frozenset[str]]:
+    """The graph as the source says it, parsed once for every test of this module."""
     known = modules()
-    return {name: set(imported(name, path, known)) for name, path in known.items()}
+    return {name: frozenset(imported(name, path, known)) for name, path in known.items()}
 
 
 def circles(edges: dict[str, set[str]]) -> list[list[str]]:

@@ -14,6 +14,7 @@ from pathlib import Path
 from engine import games
 from firmware.service.boards import games_on
 from hardware.boards.board_file import Board
+from hardware.boards.wiring import pin_label
 from hardware.core.squares import RACK_OF, STICK_PIXELS
 
 SPARE_REEDS = 0.2
@@ -112,7 +113,8 @@ def _hall_adcs(board: Board) -> list[Part]:
     chip = board.hall.adc.upper()
     return [
         Part(f"{chip} ADC (DIP-16)", adcs, "on SPI1, one chip select each: "
-             + ", ".join(f"ADC {i} on GPIO {pin}" for i, pin in enumerate(board.hall.select_pins))),
+             + ", ".join(f"ADC {i} on {pin_label(pin)}"
+                           for i, pin in enumerate(board.hall.select_pins))),
         Part("100 nF ceramic capacitor", len(board.hall.channels) + adcs,
              "one at each sensor's VCC and one at each ADC's VDD"),
         Part("3.3 V LDO regulator, 500 mA (AP2112K-3.3 or similar)", 1,

@@ -13,21 +13,13 @@ from typing import Any
 
 from hardware.boards.board_file import CHANNELS, Board
 from hardware.boards.hall_file import SPI1
+from hardware.boards.wiring import ADC_PINS, PinUse, pin_label, pin_uses
 from hardware.core.header import PHYSICAL
 
 PITCH = 1.4
 """Schematic units between two neighbouring pins of a drawn chip."""
 GAP = 2.5
 """Schematic units between two blocks of the diagram, one above the other."""
-ADC_PINS = {"SPI1 SCLK": "CLK", "SPI1 MOSI": "DIN", "SPI1 MISO": "DOUT"}
-"""The MCP3008/MCP3208 pin each line of SPI1 goes to."""
-
-
-def pin_label(bcm: int) -> str:
-    """A GPIO as a maker finds it on the header: ``GPIO17 (pin 11)``."""
-    return f"GPIO{bcm} (pin {PHYSICAL[bcm]})"
-
-
 def write_schematic(board: Board, out: Path) -> None:
     """Draw ``board``'s wiring to the SVG file ``out``."""
     import schemdraw
@@ -59,52 +51,28 @@ def _chip(drawing: Any, elm: Any, name: str, left: list[str], right: list[str], 
     return chip, top - height
 
 
-def _to(drawing: Any, elm: Any, anchor: Any, what: str, length: float = 1.2) -> None:
+def _to(drawing: Any, elm: Any, anchor: Any, use: PinUse, length: float = 1.2) -> None:
     """A wire from a pin to the right, ending in a switch to ground or a labelled terminal."""
     drawing += elm.Line().at(anchor).right(length)
-    if what.startswith("reed"):
-        drawing += elm.SwitchReed().right().label(what, loc="top", fontsize=9)
+    if use.how == "switch":
+        drawing += elm.SwitchReed().right().label(use.part, loc="top", fontsize=9)
         drawing += elm.Ground().right()
-    elif what.startswith(("tilt", "button", "throw")):
-        drawing += elm.Button().right().label(what, loc="top", fontsize=9)
+    elif use.how == "button":
+        drawing += elm.Button().right().label(use.part, loc="top", fontsize=9)
         drawing += elm.Ground().right()
     else:
-        drawing += elm.Dot(open=True).label(what, loc="right", fontsize=9)
-
-
-def _uses(board: Board) -> list[tuple[int, str]]:
-    """What each used GPIO is wired to, in header order."""
-    uses: dict[int, str] = {}
-    for square, bcm in board.reeds.pins.items():
-        uses[bcm] = f"reed {square}"
-    uses[board.sticks.tilt_pin] = "tilt switch (stick box)"
-    if board.sticks.button_pin is not None:
-        uses[board.sticks.button_pin] = "throw button"
-    for name, bcm in board.buttons.items():
-        uses[bcm] = f"button: {name.replace('_', ' ')}"
-    if board.reeds.expanders:
-        uses[2] = "I2C SDA: to every expander's SDA"
-        uses[3] = "I2C SCL: to every expander's SCL"
-        for expander in board.reeds.expanders:
-            if expander.interrupt_pin is not None:
-                uses[expander.interrupt_pin] = f"to INT of the expander at {expander.address:#04x}"
-    if board.hall is not None:
-        for bcm, label in SPI1.items():
-            uses[bcm] = f"{label}: to every ADC's {ADC_PINS[label]}"
-        for number, bcm in enumerate(board.hall.select_pins):
-            uses[bcm] = f"to CS of ADC {number}"
-    if board.lights.pin is not None:
-        uses[board.lights.pin] = "LED data: to the level shifter's 1A"
-    return sorted(uses.items(), key=lambda item: PHYSICAL[item[0]])
+        drawing += elm.Dot(open=True).label(use.part, loc="right", fontsize=9)
 
 
 def _pi(drawing: Any, elm: Any, board: Board, top: float) -> float:
     """The Pi's header pins in use, each wired to its part."""
-    uses = _uses(board)
+    # the kernel's SPI0 pins are left free, not wired: only the pins wired to a part are drawn
+    uses = sorted(((bcm, use) for bcm, use in pin_uses(board).items() if use.how != "kernel"),
+                  key=lambda item: PHYSICAL[item[0]])
     chip, foot = _chip(drawing, elm, "Raspberry Pi (header pins in use; every switch's other "
                        "side to GND)", [], [pin_label(bcm) for bcm, _ in uses], 0.0, top, 5.0)
-    for i, (_, what) in enumerate(uses):
-        _to(drawing, elm, getattr(chip, f"inR{i + 1}"), what)
+    for i, (_, use) in enumerate(uses):
+        _to(drawing, elm, getattr(chip, f"inR{i + 1}"), use)
     return foot
 
 
@@ -121,7 +89,7 @@ def _expanders(drawing: Any, elm: Any, board: Board, top: float) -> float:
         chip, foot = _chip(drawing, elm, f"MCP23017 at {expander.address:#04x}", left,
                            [CHANNELS[bit] for bit, _ in wired], 4.0, top, 7.5)
         for i, (_, name) in enumerate(wired):
-            _to(drawing, elm, getattr(chip, f"inR{i + 1}"), f"reed {name}", 0.8)
+            _to(drawing, elm, getattr(chip, f"inR{i + 1}"), PinUse(f"reed {name}", "switch"), 0.8)
         top = foot - GAP
     return top
 
@@ -133,14 +101,14 @@ def _adcs(drawing: Any, elm: Any, board: Board, top: float) -> float:
     for number, select in enumerate(board.hall.select_pins):
         wired = sorted((where.channel, name) for name, where in board.hall.channels.items()
                        if where.adc == number)
-        left = [f"CLK: {pin_label(21)}", f"DIN: {pin_label(20)}", f"DOUT: {pin_label(19)}",
+        left = [*(f"{ADC_PINS[label]}: {pin_label(bcm)}" for bcm, label in SPI1.items()),
                 f"CS: {pin_label(select)}", "VDD, VREF: 3.3 V rail, 100 nF to GND",
                 "AGND, DGND: GND"]
         chip, foot = _chip(drawing, elm, f"{board.hall.adc.upper()}: ADC {number}", left,
                            [f"CH{channel}" for channel, _ in wired], 4.0, top, 10.0)
         for i, (_, name) in enumerate(wired):
             _to(drawing, elm, getattr(chip, f"inR{i + 1}"),
-                f"OUT of the Hall sensor under {name} (100 kohm to GND)", 0.8)
+                PinUse(f"OUT of the Hall sensor under {name} (100 kohm to GND)", "wire"), 0.8)
         top = foot - GAP
     return top
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -306,6 +307,7 @@ def _board(card: Card, title: str, geometry: Geometry,
     return top - geometry.rows * cell
 
 
+@lru_cache(maxsize=8192)  # the layout measures each line at every size it tries
 def width_of(text: str, size: float, bold: bool = False) -> float:
     """How wide ``text`` is printed (points), Arabic as shaped, in the faces that draw it."""
     from reportlab.pdfbase.pdfmetrics import stringWidth

@@ -169,6 +169,7 @@ def keys() -> tuple[str, ...]:
     return tuple(s.key for s in settings())
 
 
+@cache  # the registry is fixed once imported, and the menu asks at every frame
 def games_on(kind: str) -> tuple[str, ...]:
     """The games a ``kind`` of board can play, in the registry's order."""
     return tuple(name for name in games.names() if games.load(name).geometry.board == kind)

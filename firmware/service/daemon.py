@@ -44,6 +44,7 @@ from firmware.service.restarts import (
 from firmware.solve.background import table_watcher
 from firmware.story.facts import FactTeller, SpokenFacts, awaiting_throw
 from firmware.story.modes import Companion, check_story
+from hardware.boards.board_file import Board
 from hardware.core.errors import shown
 from hardware.lights.pixels import Frame
 from hardware.sensors.hall import HallSensors
@@ -129,17 +130,18 @@ def stop_on_signals(stop: threading.Event) -> None:
     signal.signal(signal.SIGINT, handler)
 
 
-def run_board(board_path: Path, settings: Settings, state_dir: Path,
+def run_board(board: Board, settings: Settings, state_dir: Path,
               story: str | None = None, overrides: Mapping[str, str] = {},
               table_for: TableFor = no_table, link: Path | None = None) -> int:
-    """Run on a real board described by a board file, playing the owner's choices (the board
-    file's defaults, then the settings file, then ``overrides``: the run's flags, by setting);
-    ``story`` (``tutorial``, ``tournament``) instead of the chosen mode, for this run; the
-    board's link (``firmware.service.link``) listens on ``link`` (None: no link)."""
+    """Run on a real board described by a board file (read once, by ``read_board``), playing
+    the owner's choices (the board file's defaults, then the settings file, then ``overrides``:
+    the run's flags, by setting); ``story`` (``tutorial``, ``tournament``) instead of the
+    chosen mode, for this run; the board's link (``firmware.service.link``) listens on
+    ``link`` (None: no link)."""
     from engine import games
     from firmware.kiosk.stats import GameLog
     from firmware.play.store import Store
-    from firmware.service.boards import check_board, read_board
+    from firmware.service.boards import check_board
     from hardware.core.clock import MonotonicClock
     from hardware.core.errors import ConfigError, HardwareUnavailable
     from hardware.devices import open_devices
@@ -147,7 +149,6 @@ def run_board(board_path: Path, settings: Settings, state_dir: Path,
 
     file = SettingsFile(state_dir)
     try:
-        board = read_board(board_path)
         if "game" in overrides:  # --game asks for this run: never another game in its place
             check_board(board, games.load(overrides["game"]))
         chosen = load_choices(board, file, overrides)

@@ -9,45 +9,78 @@ so it cannot drift from the file. Print one with::
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from hardware.boards.board_file import DEFAULT_BOARD, Board, load_board
 from hardware.boards.hall_file import SPI1
 from hardware.core.errors import ConfigError
-from hardware.core.header import HEADER, SPI0
+from hardware.core.header import HEADER, PHYSICAL, SPI0
 from hardware.core.squares import POSITION_OF, RACKS, STICK_PIXELS, TWENTY_SQUARES
 
+ADC_PINS = {"SPI1 SCLK": "CLK", "SPI1 MOSI": "DIN", "SPI1 MISO": "DOUT"}
+"""The MCP3008/MCP3208 pin each line of SPI1 goes to."""
 
-def pin_uses(board: Board) -> dict[int, str]:
-    """What each BCM GPIO is wired to on ``board``."""
-    uses: dict[int, str] = {}
+
+@dataclass(frozen=True)
+class PinUse:
+    """What one GPIO is wired to, in a maker's words (``reed M7``), and how it is wired: a
+    ``switch`` or a ``button`` to ground, a ``wire`` to a chip's pin, or claimed by the
+    ``kernel``'s driver and left free."""
+
+    part: str
+    how: Literal["switch", "button", "wire", "kernel"]
+
+
+def pin_label(bcm: int) -> str:
+    """A GPIO as a maker finds it on the header: ``GPIO17 (pin 11)``."""
+    return f"GPIO{bcm} (pin {PHYSICAL[bcm]})"
+
+
+def pin_uses(board: Board) -> dict[int, PinUse]:
+    """What each BCM GPIO is wired to on ``board``: the one source of the text diagram, the
+    build kit's schematic and parts list, and the self-test's words."""
+    uses: dict[int, PinUse] = {}
     if board.lights.backend == "spi":
-        uses.update({bcm: f"({label}: kernel)" for bcm, label in SPI0.items()})
-        uses[10] = "LED data, via level shifter"
-    elif board.lights.pin is not None and board.lights.backend != "memory":
-        uses[board.lights.pin] = "LED data, via level shifter"
+        uses.update({bcm: PinUse(f"{label} (kernel)", "kernel") for bcm, label in SPI0.items()})
+    if board.lights.pin is not None and board.lights.backend != "memory":
+        uses[board.lights.pin] = PinUse("LED data, to the level shifter's 1A", "wire")
     if board.reeds.backend == "mcp23017":
-        uses.update({2: "expanders SDA", 3: "expanders SCL"})
+        uses.update({2: PinUse("I2C SDA, to every expander's SDA", "wire"),
+                     3: PinUse("I2C SCL, to every expander's SCL", "wire")})
     for expander in board.reeds.expanders:
         if expander.interrupt_pin is not None:
-            uses[expander.interrupt_pin] = f"INT of expander {expander.address:#04x}"
+            uses[expander.interrupt_pin] = PinUse(
+                f"INT of the expander at {expander.address:#04x}", "wire")
     for square, pin in board.reeds.pins.items():
-        uses[pin] = f"reed {square}"
+        uses[pin] = PinUse(f"reed {square}", "switch")
     if board.hall is not None:
-        uses.update({bcm: f"ADCs {label[5:]}" for bcm, label in SPI1.items()})
+        uses.update({bcm: PinUse(f"{label}, to every ADC's {ADC_PINS[label]}", "wire")
+                     for bcm, label in SPI1.items()})
         for n, pin in enumerate(board.hall.select_pins):
-            uses[pin] = f"CS of ADC {n}"
-    uses[board.sticks.tilt_pin] = "tilt switch (stick box)"
+            uses[pin] = PinUse(f"CS of ADC {n}", "wire")
+    uses[board.sticks.tilt_pin] = PinUse("tilt switch (stick box)", "button")
     if board.sticks.button_pin is not None:
-        uses[board.sticks.button_pin] = "throw button"
+        uses[board.sticks.button_pin] = PinUse("throw button", "button")
     for name, pin in board.buttons.items():
-        uses[pin] = f"button {name}"
+        uses[pin] = PinUse(f"button: {name.replace('_', ' ')}", "button")
     return uses
+
+
+def square_wire(board: Board, square: str) -> str:
+    """Where the sensor under ``square`` is wired, in a maker's words: ``GPIO17 (pin 11)``,
+    ``expander 0x20 A3``, ``ADC 0 channel 3``."""
+    if board.hall is not None:
+        return str(board.hall.channels[square])
+    if square in board.reeds.pins:
+        return pin_label(board.reeds.pins[square])
+    return f"expander {board.reeds.channels[square]}"
 
 
 def header_diagram(board: Board) -> list[str]:
     """The 40-pin header, two columns as on the Pi, each pin with what it is wired to."""
-    uses = pin_uses(board)
+    uses = {bcm: use.part for bcm, use in pin_uses(board).items()}
 
     def name(pin: int) -> str:
         bcm = HEADER[pin]

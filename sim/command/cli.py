@@ -271,16 +271,21 @@ def _run(args: argparse.Namespace) -> int:
         raise ValueError(_("--demo and --kiosk play on the simulated board only: add "
                            "--simulated (a real board's kiosk is its board file's [kiosk] "
                            "section)"))
-    ruleset = rules_of(args)
-    if args.board and not args.game:  # a Senet or a Hall board plays its own game
-        from firmware.service.boards import own_game, read_board
+    board = None
+    if args.board:  # read once, here: every later step is handed what was read
+        from firmware.service.boards import read_board
         from hardware.core.errors import ConfigError
 
         try:
-            ruleset = rules_of(args, own_game(read_board(Path(args.board))).name)
+            board = read_board(Path(args.board))
         except ConfigError as exc:
             print(f"aseb run: {exc}", file=sys.stderr)
             return 78
+    ruleset = rules_of(args)
+    if board is not None and not args.game:  # a Senet or a Hall board plays its own game
+        from firmware.service.boards import own_game
+
+        ruleset = rules_of(args, own_game(board).name)
     why = no_board(ruleset)
     if why is not None:
         raise ValueError(why)
@@ -297,9 +302,9 @@ def _run(args: argparse.Namespace) -> int:
             raise ValueError(_("--demo plays both sides itself: it cannot follow the tutorial"))
         return run_simulated(settings, state_dir, args.seconds, demo=args.demo,
                              kiosk=args.kiosk, story=story, overrides=overrides,
-                             solve=args.solve, link=link,
-                             board=Path(args.board) if args.board else None)
-    return run_board(Path(args.board), settings, state_dir, story=story, overrides=overrides,
+                             solve=args.solve, link=link, board=board)
+    assert board is not None  # a real board is run only with --board (refused above)
+    return run_board(board, settings, state_dir, story=story, overrides=overrides,
                      table_for=table_for, link=link)
 
 

@@ -17,14 +17,14 @@ from dataclasses import replace
 from pathlib import Path
 
 from firmware.play.controller import Settings
-from firmware.service.boards import board_for, read_board
+from firmware.service.boards import board_for, check_board
 from firmware.service.daemon import open_link, serve, stop_on_signals
 from firmware.service.notify import Notifier
 from firmware.service.restarts import EX_CONFIG, EX_SOFTWARE
 from firmware.solve.background import start, table_watcher
 from firmware.spoken.spoken_play import quiet
 from firmware.words import voice as language_voice
-from hardware.boards.board_file import ConfigError
+from hardware.boards.board_file import Board, ConfigError
 from hardware.sounds.voice import EspeakVoice, Voice
 from sim.board.demo import Demo
 from sim.board.table import Table
@@ -36,7 +36,7 @@ def run_simulated(settings: Settings, state_dir: Path, seconds: float | None = N
                   demo: bool = False, kiosk: bool = False, story: str | None = None,
                   overrides: Mapping[str, str] | None = None, solve: bool = False,
                   link: Path | None = None, voice: Voice | None = None,
-                  board: Path | None = None) -> int:
+                  board: Board | None = None) -> int:
     """Run until a signal (or for ``seconds``), the board's manual clock following real time,
     with the owner's choices and the board menu (``overrides``: the run's flags); ``story``:
     ``tutorial`` or ``tournament`` for this run instead of the chosen mode. Without a solved
@@ -53,7 +53,7 @@ def run_simulated(settings: Settings, state_dir: Path, seconds: float | None = N
     settings.mummy_plays_both = settings.mummy_plays_both or demo
     config = None
     try:
-        wired = board_for(settings.ruleset) if board is None else read_board(
+        wired = board_for(settings.ruleset) if board is None else check_board(
             board, settings.ruleset)
     except ConfigError as e:
         log.error("%s", e)

@@ -87,6 +87,8 @@ def test_dead_and_stuck_switches_are_reported() -> None:
     assert report.stuck == ["C4"]
     assert not report.ok
     assert "  switches that never closed: M7" in said
+    assert ("M7: its switch did not close (dead switch, loose wire or weak magnet): check the "
+            "reed wired to GPIO18 (pin 12).") in said
 
 
 def test_dark_pixel_silent_speaker_and_a_box_that_never_throws_are_reported() -> None:
@@ -106,7 +108,8 @@ def test_dark_pixel_silent_speaker_and_a_box_that_never_throws_are_reported() ->
     assert report.dark == ["C3"]
     assert not report.sound_heard
     assert not report.thrown
-    assert "No shake was seen: check the tilt switch's wiring and sticks.tilt_pin." in said
+    assert "No shake was seen: check the tilt switch wired to GPIO26 (pin 37) (sticks.tilt_pin)." \
+        in said
 
 
 def test_command_runs_the_simulated_board(capsys: pytest.CaptureFixture[str]) -> None:

@@ -19,6 +19,7 @@ import pytest
 
 from firmware.kit.template import PAGES
 from hardware.boards.board_file import BOARDS, load_board
+from hardware.boards.wiring import pin_label, pin_uses, wiring_diagram
 from hardware.core.squares import POSITION_OF
 from sim.command.cli import main
 
@@ -159,6 +160,20 @@ def test_the_wiring_diagram_names_every_sensor_and_the_pins_in_use(kits: dict[st
             for number, pin in enumerate(board.hall.select_pins):
                 assert f"CS: GPIO{pin} (pin" in " ".join(texts), number
         assert f"GPIO{board.sticks.tilt_pin} (pin" in " ".join(texts)
+
+
+def test_the_schematic_and_the_text_diagram_word_every_pin_alike(kits: dict[str, Path]) -> None:
+    """One source of what each pin is wired to (``pin_uses``): every wired pin is drawn in the
+    schematic and the text diagram in the same words, beside the same header pin."""
+    for board_file in BOARD_FILES:
+        board = load_board(board_file)
+        svg = ET.parse(kits[board_file.stem] / "wiring.svg").getroot()
+        texts = {"".join(node.itertext()) for node in svg.iter() if node.tag.endswith("text")}
+        diagram = wiring_diagram(board)
+        for bcm, use in pin_uses(board).items():
+            assert use.part in diagram, (board_file.name, use)
+            if use.how != "kernel":
+                assert use.part in texts and pin_label(bcm) in texts, (board_file.name, use)
 
 
 def test_a_bad_board_file_is_refused_in_one_line(tmp_path: Path,

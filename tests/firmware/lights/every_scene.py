@@ -67,10 +67,11 @@ def _lit(show: Show, t: float) -> Frame:
     return scene(show, t)
 
 
-def _menu(geometry: Geometry, page: int, t: float) -> Frame:
+def _menu(geometry: Geometry, page: int) -> Light:
+    """The board menu's page ``page`` as a function of time (the menu made once, not a frame)."""
     menu = BoardMenu(menu_table(geometry), choose(geometry.board)[0])
     menu.page = page
-    return menu.frame(t)
+    return menu.frame
 
 
 def every_scene(calm: bool, colours: Palette = PALETTE) -> Iterator[tuple[str, Light]]:
@@ -90,7 +91,7 @@ def every_scene(calm: bool, colours: Palette = PALETTE) -> Iterator[tuple[str, L
         yield where + "a kiosk's language squares", partial(_lit, idle)
         yield where + "the web page's PIN", partial(pin_frame, "3905", geometry, calm=calm)
         for page in range(len(menu_table(geometry).pages)):
-            yield where + f"the board menu, page {page + 1}", partial(_menu, geometry, page)
+            yield where + f"the board menu, page {page + 1}", _menu(geometry, page)
     yield "the chances", partial(odds_frame, 0.4, colours=colours)
     lesson = Show(Phase.THROW, calm=calm, palette=colours)
     yield "a lesson's path", lambda t: path_glow(scene(lesson, t), t)

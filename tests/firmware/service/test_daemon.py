@@ -11,6 +11,7 @@ import pytest
 
 from firmware.play.controller import Settings
 from firmware.service import daemon, restarts
+from firmware.service.boards import read_board
 from firmware.service.notify import Notifier
 from firmware.service.restarts import EX_UNAVAILABLE, back_off, started, wait_after
 from hardware.boards.board_file import DEFAULT_BOARD
@@ -120,7 +121,7 @@ def test_aseb_run_on_no_hardware_exits_69_after_its_wait(
     monkeypatch.setattr("hardware.devices.open_devices", unavailable)
     monkeypatch.setattr(daemon, "back_off", lambda n, s, d: waits.append(1.0) or 1.0)
     monkeypatch.setattr(daemon, "stop_on_signals", lambda stop: None)
-    status = daemon.run_board(DEFAULT_BOARD, Settings(), tmp_path)
+    status = daemon.run_board(read_board(DEFAULT_BOARD), Settings(), tmp_path)
     assert status == EX_UNAVAILABLE and waits == [1.0]
     assert "SPI is off" in caplog.text
 
@@ -138,4 +139,4 @@ def test_a_stop_during_the_wait_for_hardware_is_a_clean_exit(
     monkeypatch.setattr("hardware.devices.open_devices", unavailable)
     monkeypatch.setattr(daemon, "back_off", stopped_while_waiting)
     monkeypatch.setattr(daemon, "stop_on_signals", lambda stop: None)
-    assert daemon.run_board(DEFAULT_BOARD, Settings(), tmp_path) == 0
+    assert daemon.run_board(read_board(DEFAULT_BOARD), Settings(), tmp_path) == 0

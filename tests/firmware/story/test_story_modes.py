@@ -50,9 +50,9 @@ def test_stories_that_cannot_be_played_are_refused_in_one_line(
 
 
 def test_a_senet_board_file_asking_for_the_tutorial_exits_78(
-        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     board = tmp_path / "senet.toml"
     board.write_text(board_text("tutorial", BOARDS / "senet.toml"), encoding="utf-8")
     assert main(["run", "--board", str(board), "--game", "senet",
                  "--state-dir", str(tmp_path)]) == 78
-    assert "the tutorial is played with Tait's Twenty Squares" in caplog.text
+    assert "the tutorial is played with Tait's Twenty Squares" in capsys.readouterr().err

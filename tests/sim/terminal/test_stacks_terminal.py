@@ -43,12 +43,13 @@ def test_moves_are_typed_by_notation_and_mistakes_answered() -> None:
 
 
 def test_aseb_run_plays_the_stacking_game_only_on_a_hall_board(
-        caplog: pytest.LogCaptureFixture, tmp_path: Path) -> None:
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     reeds = tmp_path / "board.toml"
     reeds.write_text('[board]\nkind = "stacks"\n')
     assert main(["run", "--game", "stacks", "--board", str(reeds)]) == 78
+    said = capsys.readouterr().err  # refused as the file is read, before the service starts
     assert "no reed board can be wired for a stacks board: a reed switch cannot count a stack " \
-           "of men" in caplog.text and "a Hall board" in caplog.text
+           "of men" in said and "a Hall board" in said
     # the simulated board of its kind is the Hall board (hardware/boards/hall.toml)
     assert main(["run", "--game", "stacks", "--simulated", "--seconds", "0.1", "--no-link",
                  "--state-dir", str(tmp_path)]) == 0
