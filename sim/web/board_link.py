@@ -23,9 +23,9 @@ from firmware.service.link_schema import message, told_text
 from firmware.words import _, language, say, speaking
 from hardware.doors.decoder import Undecodable, decode
 from hardware.doors.file_reader import Bounds
+from sim.wall.shares import Shares
 from sim.web.estimates import Estimates
-from sim.web.moves_said import before_last, last_in_words, moves_in_words, position_of
-from sim.web.shares import Shares
+from sim.web.told import before_last, last_in_words, moves_in_words, position_of
 from sim.web.words import BOARD_AWAY
 
 log = logging.getLogger(__name__)
@@ -43,7 +43,7 @@ EVENT = Bounds("board's event", 1 << 22, depth=12, keys=20_000)
 """What one line of the board's news ever is: a whole game's record at most (``played``)."""
 WATCHERS = 200
 """Watchers at once (browsers on the live page); more are refused with 503, unless the newcomer's
-address holds fewer than the busiest (``sim.web.shares``)."""
+address holds fewer than the busiest (``sim.wall.shares``)."""
 WATCHERS_PER_ADDRESS = 8
 """Watchers from one address (an IPv6 network of 64 bits) at once: a phone or a computer with a
 few pages open, never the whole page's share."""
@@ -57,7 +57,7 @@ class BoardAway(ConnectionError):
 
 SPOKEN = ("status", "log", "moves", "position")
 """The kinds of news told in words: each watcher hears them in its page's language (the moves
-and the last move in words, ``sim.web.moves_said``)."""
+and the last move in words, ``sim.web.told``)."""
 
 
 class Watcher:

@@ -1,6 +1,6 @@
 """A finished game's review for the games page: the engine's review (``engine.mummy.review``)
 by the best judge there is (``engine.mummy.judges``), worked out once a record (in a thread:
-a search-judged Senet game takes seconds), its moves said in words (``sim.web.moves_said``)
+a search-judged Senet game takes seconds), its moves said in words (``sim.web.told``)
 and its date in the page's language."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from engine.record import GameRecord
 from engine.text import dice_text
 from firmware.solve.installed import table_for
 from firmware.words import _, language, side_said
-from sim.web.moves_said import in_words
+from sim.web.told import in_words
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import ipaddress
 import secrets
 import time
 import unicodedata
@@ -15,7 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from sim.wall.shares import source
 from sim.web.state import kept
+
+__all__ = ["Attempts", "Invites", "PinStore", "csrf_ok", "csrf_token", "hash_pin", "new_pin",
+           "pin_digits", "pin_matches", "secret_key", "source"]
 
 SCRYPT = {"n": 2**14, "r": 8, "p": 1}
 """scrypt's cost (about 16 MB and a few tens of milliseconds a try on a Pi)."""
@@ -128,20 +131,6 @@ def secret_key(directory: Path) -> str:
     tmp.chmod(0o600)
     tmp.replace(path)
     return key
-
-
-def source(address: str) -> str:
-    """Whom wrong PINs are counted against: the address, or for IPv6 its network of 64 bits
-    (one machine there holds a whole network of addresses)."""
-    try:
-        found = ipaddress.ip_address(address)
-    except ValueError:
-        return address[:64]
-    if isinstance(found, ipaddress.IPv6Address):
-        if found.ipv4_mapped is not None:  # an IPv4 address on a dual-stack socket
-            return str(found.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{found}/64", strict=False))
-    return str(found)
 
 
 @dataclass

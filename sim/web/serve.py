@@ -26,11 +26,11 @@ def web_main(board: Path | None, socket: str | None, state_dir: Path | None, *,
     try:
         import uvicorn
 
+        from sim.wall.connections import server_config
+        from sim.wall.tls import TlsError, tls_context
         from sim.web.app import create_app
         from sim.web.board_link import BoardLink
-        from sim.web.connections import server_config
         from sim.web.estimates import Estimates
-        from sim.web.tls import TlsError, tls_context
     except ImportError as exc:
         print(_("aseb web needs the web extra (pip install 'aseb[web]'): {error}").format(
             error=exc))

@@ -135,7 +135,7 @@ def watch(url: str, watchers: int, seconds: float, out: Path) -> None:
     """(In its own process) ``watchers`` readers of the event stream for ``seconds``, each a
     plain HTTP/1.1 connection read as bytes arrive (as a browser's network thread does), four
     from each address, as browsers on a household's machines (the page's limits per address
-    are in place: ``sim.web.connections``); each
+    are in place: ``sim.wall.connections``); each
     lights line's checksum and the time it was read, to ``out`` as JSON."""
     host, port = url.removeprefix("http://").split(":")
     seen: list[tuple[int, int, float]] = []

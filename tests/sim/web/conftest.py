@@ -9,8 +9,10 @@ from typing import Any
 import pytest
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
+    """Chromium for one module (Playwright's sync API runs an event loop in this thread while
+    it lives: a session's would break the asyncio.run of the modules after it)."""
     from tests.sim.web.web_browser import browser  # uvicorn: only where a module drives a browser
 
     with browser() as found:

@@ -24,7 +24,7 @@ pytest.importorskip("uvicorn", reason="the web extra is not installed")
 import httpx
 
 from hardware.boards.board_file import BOARDS, ConfigError, parse_board
-from sim.web.connections import Limits
+from sim.wall.connections import Limits
 from tests.sim.web.web_board import WebBoard
 from tests.sim.web.web_browser import served
 
@@ -161,7 +161,7 @@ def certificate(directory: Path, name: str = "aseb.local") -> tuple[Path, Path]:
 
 def test_the_page_is_served_over_https_from_the_board_files_certificate(
         tmp_path: Path) -> None:
-    from sim.web.tls import tls_context
+    from sim.wall.tls import tls_context
 
     cert, key = certificate(tmp_path)
     board_file = parse_board(BOARD + '[web]\ncertificate = "web.crt"\nkey = "web.key"\n',
@@ -180,7 +180,7 @@ def test_the_page_is_served_over_https_from_the_board_files_certificate(
 
 
 def test_a_certificate_the_page_cannot_use_is_refused_in_one_line(tmp_path: Path) -> None:
-    from sim.web.tls import TlsError, tls_context
+    from sim.wall.tls import TlsError, tls_context
 
     cert, key = certificate(tmp_path)
     key.chmod(0o644)

@@ -17,7 +17,7 @@ from typing import Any
 
 import uvicorn
 
-from sim.web.connections import Limits, server_config
+from sim.wall.connections import Limits, server_config
 from tests.sim.web.web_board import WebBoard
 
 CHROMIUM = "/usr/bin/chromium"

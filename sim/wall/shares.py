@@ -7,10 +7,12 @@ page only with what nobody else wants, never shut the owner out.
     shares = Shares(each=24, total=400)
     taken, evicted = shares.take("192.168.1.7", connection)   # evicted: to be closed
     shares.give_back("192.168.1.7", connection)
+    source("2001:db8::7")   # '2001:db8::/64': whom an address counts as
 """
 
 from __future__ import annotations
 
+import ipaddress
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
@@ -55,3 +57,17 @@ class Shares(Generic[T]):
         self.count -= 1
         if not mine:
             del self.held[address]
+
+
+def source(address: str) -> str:
+    """Whom wrong PINs are counted against: the address, or for IPv6 its network of 64 bits
+    (one machine there holds a whole network of addresses)."""
+    try:
+        found = ipaddress.ip_address(address)
+    except ValueError:
+        return address[:64]
+    if isinstance(found, ipaddress.IPv6Address):
+        if found.ipv4_mapped is not None:  # an IPv4 address on a dual-stack socket
+            return str(found.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{found}/64", strict=False))
+    return str(found)

@@ -7,7 +7,7 @@ that many connections. Here:
 - each address (an IPv6 network of 64 bits counts as one: ``sim.web.security.source``) holds
   at most ``Limits.per_address`` connections, and all of them at most ``Limits.total``; once
   all are held, a newcomer takes the place of the busiest address's oldest
-  (``sim.web.shares``): the owner's page is always served;
+  (``sim.wall.shares``): the owner's page is always served;
 - a request's headers must have arrived whole within ``Limits.headers`` seconds of the
   connection, or of the end of the answer before (a connection that says nothing is closed);
 - a connection idle between requests is closed after ``Limits.idle`` seconds (uvicorn's
@@ -32,8 +32,7 @@ from typing import Any
 from uvicorn import Config
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from sim.web.security import source
-from sim.web.shares import Shares
+from sim.wall.shares import Shares, source
 
 log = logging.getLogger(__name__)
 
@@ -129,7 +128,7 @@ def server_config(app: Any, host: str = "127.0.0.1", port: int = 0, *,
                   log_level: str = "warning") -> Config:
     """uvicorn's configuration of the page: this layer's limits, no proxy headers trusted, no
     server or date header, no WebSocket, headers bounded, and TLS where ``tls`` makes its
-    context (``sim.web.tls``)."""
+    context (``sim.wall.tls``)."""
     limits = limits or Limits()
     config = Config(app, host=host, port=port, log_level=log_level,
                     http=guarded_protocol(limits), proxy_headers=False, server_header=False,
