@@ -48,14 +48,18 @@ def estimate_all(game: str, notations: list[str]) -> list[float | None]:
     return [estimate(game, notation) for notation in notations]
 
 
-def positions(record: Any) -> list[str]:
-    """The notation of every position of the game the record (the board's ``played``) tells:
-    the start, then after each throw and move (empty: not a record this page reads)."""
+def estimate_in_record(game: str, record: Any, numbers: list[int]) -> list[float | None]:
+    """``estimate`` of the positions ``numbers`` (0: the start, n: after n throws and moves)
+    of the game the record (the board's ``played``) tells; read here, in the worker, so the
+    page's loop never replays a game (None each: not a record this page reads)."""
     try:
-        game = GameRecord.from_json(json.dumps(record))
+        whole = GameRecord.from_json(json.dumps(record))
     except (RulesError, ValueError, TypeError):
-        return []
-    return [game.initial().notation(), *(state.notation() for _action, state in game.replay())]
+        return [None for _ in numbers]
+    notations = [whole.initial().notation(),
+                 *(state.notation() for _action, state in whole.replay())]
+    return [estimate(game, notations[n]) if 0 <= n < len(notations) else None
+            for n in numbers]
 
 
 class Estimates:
@@ -123,40 +127,39 @@ class Estimates:
         finally:
             self.task = None
 
-    def _earlier(self) -> list[tuple[int, str]]:
-        """The positions of the game so far not estimated yet, with their number (none when
-        the record is not this game's so far)."""
+    def _earlier(self) -> list[int]:
+        """The positions of the game so far not estimated yet, by number (none when the
+        record is not this game's so far)."""
         if self.board_has_table or self.game is None or not self.history \
-                or all(c is not None for c in self.history):
+                or all(c is not None for c in self.history) or not isinstance(self.record, dict):
             return []
-        known = positions(self.record)
-        if len(known) != len(self.history):
+        actions = self.record.get("actions")
+        if not isinstance(actions, list) or len(actions) + 1 != len(self.history):
             return []
-        return [(n, notation) for n, notation in enumerate(known) if self.history[n] is None]
+        return [n for n, cones in enumerate(self.history) if cones is None]
 
     async def _estimate_earlier(self, tell: Any) -> None:
         game, actions = self.game, len(self.history) - 1
-        batch = self._earlier()[-EARLIER:]  # the nearest to now first
-        found = await self._ask(estimate_all, game, [notation for _n, notation in batch])
+        numbers = self._earlier()[-EARLIER:]  # the nearest to now first
+        found = await self._ask(estimate_in_record, game, self.record, numbers)
         if found is None or game != self.game or self.board_has_table \
                 or len(self.history) - 1 != actions:
             if found is None:  # the worker cannot estimate them: never again for this game
                 self.record = None
             return
-        for (number, _notation), cones in zip(batch, found, strict=True):
+        for number, cones in zip(numbers, found, strict=True):
             self.history[number] = None if cones is None else round(cones, 4)
             if cones is None:
                 self.record = None  # a position without an estimate: the rest are left
         self._tell(tell, self.history[actions], actions)
 
-    async def _ask(self, work: Any, game: str | None, notations: list[str]) \
-            -> list[float | None] | None:
-        """``work(game, notations)`` in the worker (None: it failed, said in the log)."""
+    async def _ask(self, work: Any, game: str | None, *what: Any) -> list[float | None] | None:
+        """``work(game, *what)`` in the worker (None: it failed, said in the log)."""
         try:
             found: list[float | None] = await asyncio.get_running_loop().run_in_executor(
-                self._worker(), work, game, notations)
+                self._worker(), work, game, *what)
         except Exception as exc:  # a position the page cannot read: no estimate
-            log.warning("no estimate for %s %r: %s", game, notations[:1], exc)
+            log.warning("no estimate for %s %r: %s", game, str(what[0])[:80], exc)
             return None
         return found
 

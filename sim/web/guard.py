@@ -64,7 +64,6 @@ class Hosts:
         return True
 
 
-
 def same_origin(origin: str, scheme: str, host: str) -> bool:
     """Whether an ``Origin`` header names the page a request came to (``scheme`` and ``Host``):
     the same scheme, host and port, as a browser says it for the page's own forms and script.
