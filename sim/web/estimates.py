@@ -35,6 +35,10 @@ the board's frames passed on to the watchers may not."""
 
 EARLIER = 8
 """Earlier positions estimated at once, between two looks at the newest."""
+POINTS = 32
+"""Earlier positions estimated at most for a game's graph (evenly spread: the line between them
+is drawn straight), so a page opened late in a long game costs the worker a few searches, not
+one a throw and move."""
 
 
 def estimate(game: str, notation: str) -> float | None:
@@ -128,15 +132,16 @@ class Estimates:
             self.task = None
 
     def _earlier(self) -> list[int]:
-        """The positions of the game so far not estimated yet, by number (none when the
-        record is not this game's so far)."""
+        """The earlier positions of the game the graph still needs (``POINTS`` of them, evenly
+        spread), by number; none when the record is not this game's so far."""
         if self.board_has_table or self.game is None or not self.history \
-                or all(c is not None for c in self.history) or not isinstance(self.record, dict):
+                or not isinstance(self.record, dict):
             return []
         actions = self.record.get("actions")
         if not isinstance(actions, list) or len(actions) + 1 != len(self.history):
             return []
-        return [n for n, cones in enumerate(self.history) if cones is None]
+        step = max(1, -(-len(self.history) // POINTS))
+        return [n for n in range(0, len(self.history), step) if self.history[n] is None]
 
     async def _estimate_earlier(self, tell: Any) -> None:
         game, actions = self.game, len(self.history) - 1

@@ -4,6 +4,7 @@ labelled as estimates, once a position, and gives way to the board's own table."
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import os
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -19,7 +20,7 @@ from engine.game import Game
 from engine.games import load
 from engine.mummy.judges import SearchJudge, cones_chance
 from sim.web.board_link import BoardLink
-from sim.web.estimates import WORKER_NICE, Estimates, estimate
+from sim.web.estimates import POINTS, WORKER_NICE, Estimates, estimate
 
 
 def line(kind: str, **fields: Any) -> bytes:
@@ -109,11 +110,13 @@ def test_the_estimating_worker_gives_way_to_the_board_frames_the_page_passes_on(
 
 
 def test_a_page_that_joins_late_gets_the_whole_games_graph_from_its_record() -> None:
+    """The positions before the page watched are estimated from the game's record, a few
+    evenly spread (the line between them is drawn straight)."""
     import random
 
     rules, rng = load("tait"), random.Random(5)
     game = Game(rules)
-    while len(game.actions) < 30 and not game.state.is_over:  # thirty throws and moves
+    while len(game.actions) < 80 and not game.state.is_over:  # eighty throws and moves
         if game.state.throw is None:
             game.cast(rules.draw(rng))
         else:
@@ -132,7 +135,11 @@ def test_a_page_that_joins_late_gets_the_whole_games_graph_from_its_record() -> 
         await estimates.task
         history = [e for e in told(watcher) if e["type"] == "chances"][-1]["history"]
         assert len(history) == len(game.actions) + 1
-        assert None not in history  # every position of the game, not only those seen
+        drawn = [n for n, cones in enumerate(history) if cones is not None]
+        assert drawn[0] == 0 and drawn[-1] == len(game.actions)  # from the start to now,
+        step = -(-len(history) // POINTS)  # along the whole game, a few searches in all
+        assert max(b - a for a, b in itertools.pairwise(drawn)) <= step
+        assert len(drawn) <= POINTS + 2
         assert history[0] == pytest.approx(estimate("tait", rules.new(Side.CONES).notation()),
                                            abs=1e-4)
         estimates.close()
