@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test test-long lint bench clean systemd-test catalog docs
+.PHONY: run play test test-long lint bench clean systemd-test catalog docs dist
 
 # With no display aseb sim says so in one line and exits 69: make adds no "Error" line to it.
 run: $(STAMP)
@@ -37,6 +37,14 @@ docs: $(STAMP)
 	@# not --quiet: it hides the warnings that --strict counts
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 
+# A wheel and an sdist in dist/, to install anywhere with pipx (docs/play/install.md): built from
+# the tracked files with the environment's own setuptools, offline. setuptools' scratch folders
+# (build/lib, build/bdist.*) go first, so a file removed from the tree never reaches the wheel.
+dist: $(STAMP)
+	rm -rf dist build/lib build/bdist.*
+	$(BIN)/python -m build --no-isolation --outdir dist .
+	@ls -l dist
+
 bench: $(STAMP)
 	$(BIN)/python -m tests.benchmarks.engine_games
 
@@ -56,4 +64,4 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,11 +1,16 @@
 """MkDocs hook: the pages drawn from the code at every build, so the site cannot disagree with it.
 
-- ``build/kits/NAME.md`` for every board file in ``hardware/boards/``: its parts list, wiring
-  diagram and drilling template (``aseb build-kit``), and its wiring as text.
+- ``build/kits/NAME.md`` for every board file in ``hardware/boards/``: the board as it is built,
+  drawn from the file's own geometry from above and from below (``sim.drawing.built``), its parts
+  list, wiring diagram and drilling template (``aseb build-kit``), and its wiring as text. The
+  front page and the build pages show the default board's pictures, and the build page lists its
+  numbered parts where it says ``<!-- the board's parts -->``.
 - ``play/rules/GAME.md``: every game's rules for players, from the same source as the window's
   How to play and the terminal's ``rules`` (``engine/GAME/how_to_play.md``, ``sim.pages.guide``),
   each page's position drawn by the window's own code (``sim.drawing.positions``).
 - ``develop/rules/GAME.md``: every game's rules reference, ``engine/GAME/rules.md`` as it is.
+- ``fonts/``: the window's own faces (Quattrocento, Noto Naskh Arabic) and their licences, which
+  the site's headings and Arabic words are set in: served with the site, fetched from no one.
 """
 
 from __future__ import annotations
@@ -21,10 +26,50 @@ from mkdocs.structure.files import File, Files
 from engine import games
 from firmware.kit import write_kit
 from firmware.kit.parts import parts
+from firmware.words.shaping import ARABIC_FACE
 from hardware.boards.board_file import BOARDS, load_board
 from hardware.boards.wiring import wiring_diagram
+from sim.drawing.text import FACE
+
+FACES = (FACE, FACE.with_name("OFL.txt"), ARABIC_FACE,
+         ARABIC_FACE.with_name("OFL-NotoNaskhArabic.txt"))
+"""The faces the site's stylesheet names (``docs/stylesheets/aseb.css``), and their licences."""
 
 _scratch = tempfile.TemporaryDirectory(prefix="aseb-docs-")
+
+
+ABOVE = ("from above, as it is played: a game some turns in, the pieces that can move lit from "
+         "below, the stick box beside the board")
+BELOW = ("from below, seen through the top, as it is built: a pixel and a sensor under every "
+         "square, the LED chain in its order from the Pi through the stick box, the Pi, the "
+         "speaker and the LEDs' supply")
+"""The pictures' words for a reader who cannot see them (after the board's name)."""
+PARTS_HERE = "<!-- the board's parts -->"
+"""Where a page lists the numbered parts of the board's pictures."""
+
+
+def parts_list() -> str:
+    """The numbered parts of the board's pictures, as a list."""
+    from sim.drawing.built import PARTS
+
+    return "\n".join(f"{number}. {part}" for number, part in PARTS.items())
+
+
+def board_pictures(board: Any, folder: Path) -> list[Path]:
+    """The board from above and from below, drawn into ``folder``."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from sim.drawing.built import built
+
+    pygame.init()
+    drawn = []
+    for side, surface in zip(("above", "below"), built(board), strict=True):
+        path = folder / f"{side}.png"
+        pygame.image.save(surface, str(path))
+        drawn.append(path)
+    return drawn
 
 
 def kit_page(stem: str, board: Any) -> str:
@@ -35,6 +80,12 @@ def kit_page(stem: str, board: Any) -> str:
 The build kit of `hardware/boards/{stem}.toml`, drawn from the file by
 `aseb build-kit --board hardware/boards/{stem}.toml`: print the template at 100% (actual size)
 and check its 100 mm bar with a ruler before you drill.
+
+![{board.name} {ABOVE}]({stem}/above.png)
+
+![{board.name} {BELOW}]({stem}/below.png)
+
+{parts_list()}
 
 - Drilling and marking template: [A4]({stem}/template-a4.pdf) ·
   [Letter]({stem}/template-letter.pdf)
@@ -98,12 +149,15 @@ def players_page(name: str, folder: Path) -> tuple[str, list[Path]]:
 
 
 def on_files(files: Files, config: Any) -> Files:
-    """Add every board file's kit and its page to the site."""
+    """Add every board file's kit and its page, every game's rules pages, and the faces to the
+    site."""
+    for face in FACES:
+        files.append(File.generated(config, f"fonts/{face.name}", abs_src_path=str(face)))
     for board_file in sorted(BOARDS.glob("*.toml")):
         stem = board_file.stem
         board = load_board(board_file)
         folder = Path(_scratch.name) / stem
-        for path in write_kit(board, folder):
+        for path in [*write_kit(board, folder), *board_pictures(board, folder)]:
             files.append(File.generated(config, f"build/kits/{stem}/{path.name}",
                                         abs_src_path=str(path)))
         files.append(File.generated(config, f"build/kits/{stem}.md",
@@ -121,3 +175,8 @@ def on_files(files: Files, config: Any) -> Files:
         files.append(File.generated(config, f"develop/rules/{name}.md",
                                     content=reference.read_text(encoding="utf-8")))
     return files
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    """The numbered parts of the board's pictures, where a page asks for them."""
+    return markdown.replace(PARTS_HERE, parts_list())

@@ -12,6 +12,7 @@ from firmware.kit.layout import Layout
 from firmware.kit.parts import write_parts
 from firmware.kit.schematic import write_schematic
 from firmware.kit.template import PAGES, write_template
+from firmware.words.extras import needs
 from hardware.boards.board_file import Board
 
 
@@ -22,9 +23,8 @@ def write_kit(board: Board, out: Path) -> list[Path]:
     try:
         import reportlab  # noqa: F401
         import schemdraw  # noqa: F401
-    except ImportError:
-        raise ValueError("the build kit needs ReportLab and schemdraw: pip install "
-                         "'aseb[kit]'") from None
+    except ImportError as exc:
+        raise ValueError(needs("aseb build-kit", "kit", exc)) from None
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

@@ -32,6 +32,7 @@ from firmware.menu.board_menu import DONE_COLOUR, SHOWN_PAGE, TIMEOUT
 from firmware.menu.choices import games_on
 from firmware.menu.menu_table import MenuTable, Page, menu_table
 from firmware.words import N_, _, right_to_left, say
+from firmware.words.extras import needs
 from firmware.words.shaping import ARABIC, ARABIC_FACE, runs, shaped
 from hardware.boards.board_file import Board
 from hardware.lights.strips import Colour
@@ -443,8 +444,8 @@ def draw_card(board: Board, out: Path) -> Path:
         raise ValueError(f"{out}: the card is written as {', '.join(FORMATS)}")
     try:
         card = drawing(board)
-    except ImportError:
-        raise ValueError("the menu card needs ReportLab: pip install 'aseb[card]'") from None
+    except ImportError as exc:
+        raise ValueError(needs("aseb menu-card", "card", exc)) from None
     if suffix == ".pdf":
         _pdf(card, out)
     elif suffix == ".svg":

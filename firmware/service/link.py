@@ -340,6 +340,13 @@ class Link:
             controller.show_pin(command.code)
             if self.say is not None:
                 self.say(said)
+        if command.problem and command.problem != self.far.get("problem"):
+            # what went wrong with far play is said at the board (an offer that ended, a
+            # code nobody offers, a broker that cannot be reached), as a new code is
+            said = _(command.problem).format(code=" ".join(command.code or ""))
+            controller._tell([said])
+            if self.say is not None:
+                self.say(said)
         if self.far_asked is not None and command.done == self.far_asked["action"]:
             self.far_asked = None
         self.far = {"state": command.state, "code": command.code, "side": command.side,

@@ -23,8 +23,9 @@ def open_pin_factory(name: str) -> Any:
     except Exception as e:
         raise HardwareUnavailable(
             f"the {name} pin factory cannot start ({type(e).__name__}: {e}); it needs a "
-            "Raspberry Pi, the user in group 'gpio', and `pip install 'aseb[pi]'` "
-            f"(or 'aseb[legacy]' for rpigpio){_working_directory_hint(name)}"
+            "Raspberry Pi, the user in group 'gpio', and the pi extra (systemd/install.sh "
+            "installs it; --extras pi,legacy for rpigpio)"
+            f"{_working_directory_hint(name)}"
         ) from e
     raise ValueError(f"unknown pin factory {name!r}")
 

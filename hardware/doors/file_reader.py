@@ -76,12 +76,15 @@ def kind_of(mode: int) -> str:
     return next((name for test, name in kinds.items() if test(mode)), "a special file")
 
 
-def read_bytes(path: Path, bounds: Bounds, *, follow: bool = True) -> bytes:
+def read_bytes(path: Path, bounds: Bounds, *, follow: bool = True,
+               private: bool = False) -> bytes:
     """The bytes of the regular file ``path``, at most ``bounds.size`` of them.
 
     ``follow``: a symbolic link is followed (a file a person names); else it is refused (the
-    files aseb keeps for itself are never links). FileNotFoundError when there is no file;
-    ``Unreadable`` for anything else that cannot be read."""
+    files aseb keeps for itself are never links). ``private``: a file that holds a secret (a
+    password) is refused, before a byte is read, when its group or others may read or change
+    it. FileNotFoundError when there is no file; ``Unreadable`` for anything else that cannot
+    be read."""
     flags = os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | (0 if follow else os.O_NOFOLLOW)
     try:
         fd = os.open(path, flags)
@@ -93,6 +96,10 @@ def read_bytes(path: Path, bounds: Bounds, *, follow: bool = True) -> bytes:
         found = os.fstat(fd)
         if not stat.S_ISREG(found.st_mode):
             raise Unreadable(path, _not_a_file(found.st_mode, bounds, follow))
+        if private and found.st_mode & (stat.S_IRWXG | stat.S_IRWXO):
+            raise Unreadable(path, f"others than its owner may read or change it "
+                             f"({stat.filemode(found.st_mode)}), and a {bounds.kind} holds a "
+                             f"secret: chmod 600 {path}")
         if found.st_size > bounds.size:
             raise Unreadable(path, f"{found.st_size:,} bytes, larger than a {bounds.kind} ever "
                              f"is ({bounds.size:,} at most)")
@@ -132,10 +139,11 @@ def _not_opened(path: Path, exc: OSError, bounds: Bounds, follow: bool) -> str:
     return f"cannot read it: {exc.strerror or exc}"
 
 
-def read_text(path: Path, bounds: Bounds, *, follow: bool = True) -> str:
+def read_text(path: Path, bounds: Bounds, *, follow: bool = True,
+              private: bool = False) -> str:
     """``read_bytes`` as UTF-8 text (no byte-order mark); ``Unreadable`` for bytes that are
     not, naming the line."""
-    raw = read_bytes(path, bounds, follow=follow)
+    raw = read_bytes(path, bounds, follow=follow, private=private)
     if raw.startswith(codecs.BOM_UTF8):
         raise Unreadable(path, "starts with a byte-order mark (BOM); save it as UTF-8 without "
                          "one")

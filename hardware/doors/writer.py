@@ -17,17 +17,19 @@ from typing import TextIO
 log = logging.getLogger(__name__)
 
 
-def write_whole(path: Path, text: str) -> None:
+def write_whole(path: Path, text: str, *, private: bool = False) -> None:
     """Write ``text`` to ``path`` atomically: a temporary file beside it, flushed to disk,
-    renamed over the old one, then the directory flushed. On OSError (a full or read-only
-    disk) the old file stands and no temporary file is left; the error is raised."""
+    renamed over the old one, then the directory flushed. ``private``: only its owner may read
+    it (it holds a secret: far play's key). On OSError (a full or read-only disk) the old file
+    stands and no temporary file is left; the error is raised."""
     tmp = path.with_suffix(".tmp")
+    mode = 0o600 if private else 0o666
     try:
         try:
-            f = _new_file(tmp)
+            f = _new_file(tmp, mode)
         except FileNotFoundError:  # the first write: the directory is made once
             path.parent.mkdir(parents=True, exist_ok=True)
-            f = _new_file(tmp)
+            f = _new_file(tmp, mode)
         with f:
             f.write(text)
             f.flush()
@@ -43,11 +45,11 @@ def write_whole(path: Path, text: str) -> None:
         os.close(fd)
 
 
-def _new_file(tmp: Path) -> TextIO:
+def _new_file(tmp: Path, mode: int = 0o666) -> TextIO:
     """``tmp`` made afresh for writing: whatever had its name (a write cut short, a FIFO that
     would block the open, a link) is removed first, never written through."""
     tmp.unlink(missing_ok=True)
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, mode)
     return open(fd, "w", encoding="utf-8")
 
 

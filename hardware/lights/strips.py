@@ -96,7 +96,7 @@ class NeoPixelSpiStrip(_AdafruitStrip):
             raise HardwareUnavailable(
                 f"the spi LED strip cannot start ({type(e).__name__}: {e}); it needs a Raspberry "
                 "Pi with SPI enabled (raspi-config > Interface > SPI), the user in group 'spi', "
-                "and `pip install 'aseb[pi]'`"
+                "and the pi extra (systemd/install.sh installs it)"
             ) from e
 
 
@@ -123,7 +123,8 @@ class NeoPixelPinStrip(_AdafruitStrip):
             need = (
                 "a Raspberry Pi 5 and `pip install adafruit-blinka-raspberry-pi5-neopixel`"
                 if pi5
-                else "a Raspberry Pi 3/4, root (rpi_ws281x), and `pip install 'aseb[pi]'`"
+                else "a Raspberry Pi 3/4, root, and the pwm extra (rpi_ws281x: systemd/install.sh "
+                "installs it for the pwm lights)"
             )
             kind = "pi5" if pi5 else "pwm"
             raise HardwareUnavailable(

@@ -73,7 +73,8 @@ def open_mcp23017s(addresses: Sequence[int]) -> dict[int, Mcp23017]:
         raise HardwareUnavailable(
             f"the MCP23017 expanders ({found}) cannot be opened ({type(e).__name__}: {e}); they "
             "need a Raspberry Pi with I2C enabled (raspi-config > Interface > I2C), the user in "
-            "group 'i2c', `pip install 'aseb[pi]'`, and the address pins set as in the board file"
+            "group 'i2c', the pi extra (systemd/install.sh installs it), and the address pins "
+            "set as in the board file"
         ) from e
 
 

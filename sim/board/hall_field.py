@@ -21,14 +21,15 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from firmware.words.extras import needs
+
 
 def magpylib() -> Any:
-    """magpylib, imported only when a field is worked out (the dev extra, or aseb[physics])."""
+    """magpylib, imported only when a field is worked out (the dev extra, or the physics one)."""
     try:
         import magpylib as magpy
     except ImportError as e:
-        raise ImportError("the simulated Hall board needs magpylib: pip install 'aseb[physics]'"
-                          ) from e
+        raise ImportError(needs("the simulated Hall board", "physics", e)) from e
     return magpy
 
 

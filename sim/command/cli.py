@@ -32,6 +32,8 @@ from engine.record import GameRecord
 from engine.tait.state import Ruleset
 from firmware.solve.installed import table_for
 from firmware.words import LANGUAGES, PSEUDO, _, choose, problem, say, side_said, use
+from firmware.words.extras import needs
+from hardware.core.errors import shown
 
 
 def rules_of(args: argparse.Namespace, default: str = DEFAULT) -> Rules:
@@ -109,12 +111,17 @@ def _play_far(args: argparse.Namespace) -> int:
         from sim.far.config import NetworkError
         from sim.far.joining import join_far, network_for
     except ImportError as exc:
-        print(_("aseb far needs the far extra (pip install 'aseb[far]'): {error}").format(
-            error=exc))
+        print(needs("aseb far", "far", exc))
         return 2
     from sim.board.table import Table
     from sim.terminal.far_game import FarTerminal
 
+    code = far_code(args.far)
+    if code is None:
+        print(_("aseb play: {code!r} is not a game code: a game code is six digits, as the far "
+                "board says and lights them (aseb play --far 314159)").format(
+                    code=args.far[:20]), file=sys.stderr)
+        return EX_USAGE
     try:
         network = network_for(Path(args.network) if args.network else None)
     except NetworkError as exc:
@@ -134,12 +141,22 @@ def _play_far(args: argparse.Namespace) -> int:
             raise EOFError
         return line.rstrip("\n")
 
-    joined = join_far(table, args.far, network, state_dir)
+    joined = join_far(table, code, network, state_dir)
     try:
-        return FarTerminal(table, read_line, _write).run()
+        return FarTerminal(table, read_line, _write, far=lambda: joined.link.far).run()
     finally:
         joined.close()
         table.close()
+
+
+EX_USAGE = 64
+
+
+def far_code(given: str) -> str | None:
+    """The six digits of a far game's code as typed (spaces and dashes between them are
+    fine); None when it is not one."""
+    code = "".join(given.split()).replace("-", "")
+    return code if len(code) == 6 and code.isascii() and code.isdigit() else None
 
 
 def games_rules(name: str) -> Rules:
@@ -353,6 +370,14 @@ def _sim(args: argparse.Namespace) -> int:
 
     from sim.window.launch import open_window
 
+    if args.far is not None:
+        code = far_code(args.far)
+        if code is None:
+            print(_("aseb sim: {code!r} is not a game code: a game code is six digits, as the "
+                    "far board says and lights them (aseb sim --far 314159)").format(
+                        code=args.far[:20]), file=sys.stderr)
+            return EX_USAGE
+        args.far = code
     return open_window(Path(args.board) if args.board else None,
                        Path(args.state_dir) if args.state_dir else None,
                        fullscreen=args.fullscreen, seed=args.seed, seconds=args.seconds,
@@ -445,8 +470,7 @@ def _far(args: argparse.Namespace) -> int:
     try:
         from sim.far.run import far_main
     except ImportError as exc:
-        print(_("aseb far needs the far extra (pip install 'aseb[far]'): {error}").format(
-            error=exc))
+        print(needs("aseb far", "far", exc))
         return 2
     state_dir = Path(args.state_dir) if args.state_dir else state_directory()
     return far_main(Path(args.board), socket_path(args.socket, state_dir), state_dir / "far")
@@ -458,11 +482,17 @@ def _fleet(args: argparse.Namespace) -> int:
     try:
         from sim.far.run import fleet_main
     except ImportError as exc:
-        print(_("aseb fleet needs the far extra (pip install 'aseb[far]'): {error}").format(
-            error=exc))
+        print(needs("aseb fleet", "far", exc))
         return 2
+    for option, value, most in (("--seconds", args.seconds, 600.0),
+                                ("--forget", args.forget, 3650.0)):
+        if not 0 < value <= most:  # NaN, inf and 1e300 too
+            print(_("aseb fleet: {option} {value}: a number of more than 0 and at most "
+                    "{most:g}").format(option=option, value=shown(str(value), 20), most=most),
+                  file=sys.stderr)
+            return EX_USAGE
     return fleet_main(args.broker, Path(args.credentials), Path(args.ca) if args.ca else None,
-                      args.seconds)
+                      args.seconds, args.forget * 86400)
 
 
 def _selftest(args: argparse.Namespace) -> int:
@@ -710,6 +740,8 @@ def build_parser() -> argparse.ArgumentParser:
                               "system's)"))
     fleet.add_argument("--seconds", type=float, default=2.0,
                        help=_("how long to listen for the boards (default 2)"))
+    fleet.add_argument("--forget", type=float, default=30.0, metavar="DAYS",
+                       help=_("leave out the boards not seen for this many days (default 30)"))
     fleet.set_defaults(run=_fleet)
 
     check = commands.add_parser("selftest", add_help=False,

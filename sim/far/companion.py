@@ -17,6 +17,7 @@ import contextlib
 import json
 import logging
 import queue
+import secrets
 import selectors
 import socket
 import threading
@@ -26,15 +27,20 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
+from engine.core.errors import BadRecord, RulesError
 from engine.record import GameRecord
-from hardware.doors.writer import write_whole
-from sim.far import topics
+from hardware.doors.decoder import decode
+from hardware.doors.file_reader import Unreadable, read_bytes
+from hardware.doors.writer import set_aside, write_whole
+from sim.far import messages, topics
 from sim.far.broker import BrokerClient
 from sim.far.config import Network
 from sim.far.far_play import FarPlay
 from sim.far.link_client import LinkClient
 from sim.far.protocol import record_of
-from sim.far.status import board_state, discovery
+from sim.far.status import FORGET, board_state, discovery
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +52,9 @@ RECONNECT = 1.0
 """Seconds between two tries to reach the board's link."""
 STATE_EVERY = 1.0
 """Seconds between two state messages at most (a state that did not change is not sent)."""
+SEEN_EVERY = 60.0
+"""Seconds between two state messages at least: the museum sees when each board was last
+seen."""
 
 
 class Companion:
@@ -59,16 +68,20 @@ class Companion:
         self.clock = clock
         self.state_dir = state_dir
         state_dir.mkdir(parents=True, exist_ok=True)
-        self.inbox: queue.SimpleQueue[tuple[str, bytes] | bool] = queue.SimpleQueue()
+        self.inbox: queue.SimpleQueue[tuple[str, bytes, bool] | bool] = queue.SimpleQueue()
         self._wake_r, self._wake_w = socket.socketpair()
         self._wake_r.setblocking(False)
         self._wake_w.setblocking(False)
-        self.broker = client(network.broker, f"aseb-{self.name}",
-                             will=(topics.online(self.name), b"offline"),
-                             heard=self._heard, connected=self._connected)
+        self.museum = not network.broker.anonymous
+        """Whether the board tells a museum its state (on a broker of its own, with an
+        account): on a public broker it tells nothing but its sealed far game."""
+        self.restarts, self._since, self.client_id = self._load_counts()
+        self.broker = client(network.broker, self.client_id,
+                             will=(topics.online(self.name), b"offline") if self.museum
+                             else None, heard=self._heard, connected=self._connected,
+                             keep=FORGET)
         self.far = FarPlay(self.name, self.broker, state_dir / "far.json", clock)
         self.board_up = False
-        self.restarts, self._since = self._load_counts()
         self._record: tuple[Any, GameRecord | None] = (None, None)
         self._told: dict[str, Any] | None = None
         self._state: tuple[bytes, float] | None = None
@@ -128,7 +141,8 @@ class Companion:
                 break
             dirty = True
             if isinstance(item, bool):
-                self.far.broker_up(item)
+                trouble = getattr(self.broker, "trouble", None)
+                self.far.broker_up(item, trouble.words if trouble is not None else None)
                 if item:
                     self._announce()
             else:
@@ -143,7 +157,7 @@ class Companion:
         if self.killed:
             self.broker.drop()
         else:
-            if self.broker.is_connected:
+            if self.broker.is_connected and self.museum:
                 self.broker.publish(topics.online(self.name), b"offline", retain=True)
             self.broker.stop()
         self.link.close()
@@ -153,7 +167,7 @@ class Companion:
     # --- from the broker's thread ----------------------------------------------------------
 
     def _heard(self, topic: str, payload: bytes, retained: bool) -> None:
-        self.inbox.put((topic, payload))
+        self.inbox.put((topic, payload, retained))
         self._wake()
 
     def _connected(self, up: bool) -> None:
@@ -178,6 +192,8 @@ class Companion:
             self.far.board_moved()  # what the board was not ready for may be taken now
         if kind == "health":
             since = event.get("since")
+            if not isinstance(since, int | float) or isinstance(since, bool):
+                since = None
             if self._since is not None and since != self._since:
                 self.restarts += 1  # another life of the board
             if since != self._since:
@@ -185,8 +201,11 @@ class Companion:
                 self._save_counts()
         elif kind == "games":
             today = datetime.now().date()
-            count = sum(1 for item in event.get("games", []) if isinstance(item, dict)
-                        and datetime.fromtimestamp(item.get("time", 0)).date() == today)
+            count = 0
+            for item in event.get("games", []):
+                when = item.get("time") if isinstance(item, dict) else None
+                with contextlib.suppress(TypeError, ValueError, OverflowError, OSError):
+                    count += datetime.fromtimestamp(when).date() == today  # type: ignore[arg-type]
             self._games = (today.isoformat(), count)
         elif kind == "game_over":
             self._asked_games = False
@@ -199,10 +218,13 @@ class Companion:
         data = event.get("record")
         record = None
         if isinstance(data, dict):
-            try:
-                record = record_of(data)
-            except ValueError as exc:
-                log.warning("the board's game cannot be read: %s", exc)
+            try:  # the board's own rules are a game it knows: their tables made once
+                record = record_of(msgspec.convert(data, messages.Record))
+            except (msgspec.ValidationError, ValueError):
+                try:
+                    record = GameRecord.from_json(json.dumps(data))
+                except (BadRecord, RulesError, ValueError) as exc:
+                    log.warning("the board's game cannot be read: %s", exc)
         self._record = (event, record)
         return record
 
@@ -236,8 +258,9 @@ class Companion:
                 far.end()
         elif opponent == "far" and far.seat is None and far.problem is None:
             far.offer()  # chosen on the board menu (or the settings page)
-        elif opponent not in (None, "far") and far.seat is not None:
-            far.end()  # another opponent chosen
+        elif opponent not in (None, "far") and (far.seat is not None or far.problem):
+            far.end()  # another opponent chosen: what went wrong is behind too
+            far.problem = far.tried = None
         told = far.told()
         if done is not None or told != self._told:
             self._told = told
@@ -254,6 +277,7 @@ class Companion:
         command = far.step(local, str(status.get("phase", "")), str(game))
         if command is not None:
             self._send(command)
+        far.flush()
 
     # --- for the museum --------------------------------------------------------------------
 
@@ -261,11 +285,13 @@ class Companion:
         """A new connection: online, and Home Assistant's discovery."""
         self._online = None
         self._state = None
+        if not self.museum:
+            return
         for topic, payload in discovery(self.name):
             self.broker.publish(topic, payload, retain=True)
 
     def _publish_state(self) -> None:
-        if not self.broker.is_connected:
+        if not self.broker.is_connected or not self.museum:
             return
         online = b"online" if self.link.connected else b"offline"
         if online != self._online:
@@ -279,20 +305,38 @@ class Companion:
                                        restarts=self.restarts,
                                        far=self.far.told())).encode()
         now = self.clock()
-        if self._state is not None and (self._state[0] == state or
-                                        now - self._state[1] < STATE_EVERY):
+        if self._state is not None and now - self._state[1] < SEEN_EVERY and (
+                self._state[0] == state or now - self._state[1] < STATE_EVERY):
             return
         self._state = (state, now)
-        self.broker.publish(topics.state(self.name), state, retain=True)
+        told = json.loads(state)
+        told["at"] = round(time.time(), 1)  # when the museum last saw it
+        self.broker.publish(topics.state(self.name), json.dumps(told).encode(), retain=True)
 
-    def _load_counts(self) -> tuple[int, Any]:
+    def _load_counts(self) -> tuple[int, float | None, str]:
+        """The board's restarts and its last life, and this companion's client id (made once:
+        random, so nobody else on the broker takes it), from ``companion.json``."""
+        path = self.state_dir / "companion.json"
         try:
-            data = json.loads((self.state_dir / "companion.json").read_text(encoding="utf-8"))
-            return int(data.get("restarts", 0)), data.get("since")
-        except (OSError, ValueError, TypeError, AttributeError):
-            return 0, None
+            kept: messages.Counts = decode(read_bytes(path, messages.COMPANION_FILE, follow=False),
+                          messages.COMPANION_FILE, messages.Counts, source=str(path))
+        except FileNotFoundError:
+            kept = messages.Counts()
+        except (Unreadable, ValueError) as exc:
+            set_aside(path, "companion file", str(exc).removeprefix(f"{path}: "),
+                      ": the restarts are counted afresh")
+            kept = messages.Counts()
+        client = kept.client or f"aseb-{secrets.token_hex(12)}"
+        if kept.client is None:
+            self._save_counts(kept.restarts, kept.since, client)
+        return kept.restarts, kept.since, client
 
-    def _save_counts(self) -> None:
-        with contextlib.suppress(OSError):
-            write_whole(self.state_dir / "companion.json",
-                        json.dumps({"restarts": self.restarts, "since": self._since}))
+    def _save_counts(self, restarts: int | None = None, since: float | None = None,
+                     client: str | None = None) -> None:
+        kept = messages.Counts(self.restarts if restarts is None else restarts,
+                               self._since if restarts is None else since,
+                               client or self.client_id)
+        try:
+            write_whole(self.state_dir / "companion.json", msgspec.json.encode(kept).decode())
+        except OSError as exc:
+            log.error("the companion's counts could not be saved: %s", exc)

@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from firmware.service.link_schema import VERSION
+from hardware.doors.decoder import Undecodable, decode
+from hardware.doors.file_reader import Bounds
 
 log = logging.getLogger(__name__)
 
@@ -23,6 +25,8 @@ SKIPPED = b'"type":"lights"'
 """Events the companion never reads (it does not even parse them)."""
 LONGEST_LINE = 1 << 22
 """Bytes in one event at most (a whole game record is far less)."""
+EVENT = Bounds("link event", LONGEST_LINE, depth=16, keys=200_000, digits=32)
+"""An event of the board's link, as the one decoder bounds it."""
 
 
 class LinkClient:
@@ -93,9 +97,12 @@ class LinkClient:
             if SKIPPED in line[:40]:
                 continue  # the lights change many times a second: nothing far play needs
             try:
-                event = json.loads(line)
+                event: dict[str, Any] = decode(line, EVENT, dict[str, Any],
+                                               source="the board's link")
                 kind = event["type"]
-            except (ValueError, KeyError, TypeError):
+                if not isinstance(kind, str):
+                    raise TypeError(kind)
+            except (Undecodable, KeyError, TypeError):
                 log.warning("the board's link sent a line that is not an event: %r", line[:80])
                 continue
             if kind in ("ok", "error", "games", "record", "stats") and self.waiting:

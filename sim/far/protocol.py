@@ -7,12 +7,13 @@ and every throw and move of its own side as an action message: the round, a sequ
 action's index in the game) and the position it was made from. The board that offered the game
 (the host) begins every round; the other takes each new round up. Applying is idempotent: an
 action whose number the board has already played is a duplicate, and one that does not follow
-from the position the board has is never applied. A board never plays an action of its own side
-that came from the far board, but for one it made itself and lost (a full disk), which it knows
-from what it published.
+from the position the board has is never applied. Each side is the only author of its own
+actions: a board never plays an action of its own side that came from the far board (but for
+one it made itself and lost, a full disk, which it knows from what it published), and refuses a
+round or an action that changes one it has; ``refused`` says why, in one line each.
 
     far = FarGame(mine=Side.REELS, begins=False)
-    far.heard_state(message)                  # the far board's retained round
+    far.heard_state(Round.of(message))        # the far board's retained round
     step = far.next_step(local, phase)        # Apply, TakeUp, Choose, or None: nothing to do
 """
 
@@ -21,10 +22,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.errors import BadRecord, RulesError
+from engine.core.errors import RulesError
 from engine.core.sides import Side
 from engine.core.sticks import Throw
 from engine.record import GameRecord
+from sim.far import messages
+from sim.far.messages import known_rules
 
 BETWEEN = frozenset({"won", "clear", "menu"})
 """The board's phases in which a new round is not taken up yet (the last game's pieces are
@@ -38,16 +41,18 @@ class Round:
     number: int
     record: GameRecord
 
-    def to_json(self) -> dict[str, Any]:
-        return {"round": self.number, "record": self.record.to_data()}
+    def to_message(self, board: str) -> messages.Round:
+        data = self.record.to_data()
+        return messages.Round(board, self.number, messages.Record(
+            data["format"], data["version"], data["ruleset"], data["first"], data["actions"]))
 
     @classmethod
-    def from_json(cls, data: Any) -> Round:
-        """A round from its message; ValueError saying what is wrong."""
-        if not isinstance(data, dict) or not isinstance(data.get("round"), int) \
-                or isinstance(data.get("round"), bool) or not isinstance(data.get("record"), dict):
-            raise ValueError("a round is {\"round\": N, \"record\": {...}}")
-        return cls(data["round"], record_of(data["record"]))
+    def of(cls, message: messages.Round) -> Round | None:
+        """The round a decoded message tells (None: no game yet); ValueError saying what is
+        wrong (rules this board does not know, a record that does not replay)."""
+        if message.round is None or message.record is None:
+            return None
+        return cls(message.round, record_of(message.record))
 
 
 @dataclass(frozen=True)
@@ -61,24 +66,14 @@ class Action:
     action: str
     side: Side
 
-    def to_json(self) -> dict[str, Any]:
-        return {"round": self.round, "seq": self.seq, "before": self.before,
-                "action": self.action, "side": self.side.name.lower()}
+    def to_message(self) -> messages.Action:
+        return messages.Action(self.round, self.seq, self.before, self.action,
+                               "cones" if self.side is Side.CONES else "reels")
 
     @classmethod
-    def from_json(cls, data: Any) -> Action:
-        """An action from its message; ValueError saying what is wrong."""
-        try:
-            number, seq = data["round"], data["seq"]
-            if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0
-                       for n in (number, seq)):
-                raise ValueError("round and seq are counts")
-            before, action = data["before"], data["action"]
-            if not isinstance(before, str) or not isinstance(action, str):
-                raise ValueError("before and action are notation")
-            return cls(number, seq, before, action, Side.parse(str(data["side"])))
-        except (KeyError, TypeError) as exc:
-            raise ValueError(f"not an action: {exc}") from None
+    def of(cls, message: messages.Action) -> Action:
+        return cls(message.round, message.seq, message.before, message.action,
+                   Side.parse(message.side))
 
 
 @dataclass(frozen=True)
@@ -107,14 +102,47 @@ class Choose:
 Step = Apply | TakeUp | Choose
 
 
-def record_of(data: dict[str, Any]) -> GameRecord:
-    """A record from its JSON object; ValueError saying what is wrong."""
-    import json
+def record_of(record: messages.Record) -> GameRecord:
+    """A record from its decoded message, its rules checked against the games this board
+    knows (``messages.known_rules``) and then the board's own (their tables worked out once);
+    ValueError saying what is wrong."""
+    rules = known_rules(record.ruleset)
+    first = Side.parse(record.first)
+    return GameRecord(rules, first, ()) if not record.actions else \
+        extended(GameRecord(rules, first, ()), record.actions)
 
-    try:
-        return GameRecord.from_json(json.dumps(data))
-    except (BadRecord, RulesError) as exc:
-        raise ValueError(f"not a game record: {exc}") from None
+
+def extended(record: GameRecord, tokens: list[str]) -> GameRecord:
+    """``record`` and the actions ``tokens`` (notation) after it; ValueError naming the first
+    that does not fit."""
+    state = record.final_state()
+    luck = record.ruleset.chance is not None
+    actions = list(record.actions)
+    for number, token in enumerate(tokens, len(actions) + 1):
+        try:
+            action: Throw | Any
+            if state.throw is None and luck:  # a game of luck throws first
+                action = Throw.parse(token)
+                state, _ = state.cast(action)
+            else:
+                action = state.parse_move(token)
+                state, _ = state.play(action)
+        except RulesError as exc:
+            raise ValueError(f"not a game record: action {number} ({token[:40]!r}): "
+                             f"{exc}") from None
+        actions.append(action)
+    return GameRecord(record.ruleset, record.first, tuple(actions), record.start)
+
+
+def token(record: GameRecord, index: int) -> str:
+    """Action ``index`` of ``record`` in notation (for a refusal's words)."""
+    return str(record.to_data()["actions"][index])
+
+
+def opening_throw(state: Any, action: Any) -> bool:
+    """Whether ``action`` is a throw the board that begins casts for both sides (Tait's
+    demon-cast, Senet's opening): the round's own, no side's."""
+    return bool(state.opening) and isinstance(action, Throw)
 
 
 def same_game(a: GameRecord, b: GameRecord) -> bool:
@@ -158,39 +186,87 @@ class FarGame:
 
     # --- what the far board said ----------------------------------------------------------
 
-    def heard_state(self, data: Any) -> bool:
-        """The far board's retained round; whether it told something new."""
-        found = Round.from_json(data)
+    def heard_state(self, found: Round) -> bool:
+        """The far board's round; whether it told something new. A round that holds an action
+        of this board's side that this board did not make, or changes one it has, is refused
+        (``refused`` says why) and this board keeps its own."""
         far = self.far
         if far is not None and (found.number < far.number or (
                 found.number == far.number and extends(far.record, found.record))):
             return False  # older, or no more than known (a late or doubled message)
+        problem = self.rewrites(found)
+        if problem is not None:
+            self.refused.append(problem)
+            return False
         self.far = found
         return True
 
-    def heard_action(self, data: Any) -> bool:
+    def rewrites(self, found: Round) -> str | None:
+        """Why the far board's round may not be taken (None: it may): each action this board
+        has must stand as it is, and every other action of this board's side is its own to
+        make. The opening throws the beginning board casts for both sides are the round's."""
+        published = self.published
+        known = published.record if published is not None \
+            and published.number == found.number else None
+        if known is not None and not same_game(known, found.record):
+            if self._authored(known):
+                return f"the far board's round {found.number} is another game than the one " \
+                    "this board plays in it"
+            known = None
+        start = 0
+        if known is not None:
+            common = min(len(known.actions), len(found.record.actions))
+            start = next((i for i in range(common)
+                          if known.actions[i] != found.record.actions[i]), common)
+            if start < common:
+                return f"the far board's round {found.number} changes action {start} " \
+                    f"({token(found.record, start)}), which this board has otherwise"
+        state = found.record.initial()
+        for index, (action, after) in enumerate(found.record.replay()):
+            if index >= start and Side(state.turn) == self.mine \
+                    and not opening_throw(state, action):
+                return f"the far board's round {found.number} holds " \
+                    f"{token(found.record, index)} (action {index}) for this board's side, " \
+                    "which this board did not make"
+            state = after
+        return None
+
+    def _authored(self, record: GameRecord) -> bool:
+        """Whether ``record`` holds an action this board's side made."""
+        state = record.initial()
+        for action, after in record.replay():
+            if Side(state.turn) == self.mine and not opening_throw(state, action):
+                return True
+            state = after
+        return False
+
+    def heard_action(self, action: Action) -> bool:
         """One of the far board's actions; whether it was new. A duplicate, one of an older
         round, one that skips ahead (the retained round brings those) or one that does not
-        follow from its position changes nothing; one for this board's side is refused."""
-        action = Action.from_json(data)
-        if action.side == self.mine:
-            self.refused.append(f"the far board sent {action.action} for this board's side")
-            return False
+        follow from its position changes nothing; one for this board's side, or one that
+        changes an action this board has, is refused."""
         far = self.far
         if far is None or action.round != far.number or action.seq != len(far.record.actions):
             return False
         state = far.record.final_state()
+        if Side(state.turn) == self.mine or action.side == self.mine:
+            self.refused.append(f"the far board sent {action.action} (action {action.seq}) "
+                                "for this board's side")
+            return False
         if state.notation() != action.before or Side(state.turn) != action.side:
             self.refused.append(f"action {action.seq} ({action.action}) does not follow from "
                                 "the far board's position")
             return False
-        data = far.record.to_data()
         try:
-            extended = record_of({**data, "actions": [*data["actions"], action.action]})
+            longer = extended(far.record, [action.action])
         except ValueError as exc:
             self.refused.append(f"action {action.seq}: {exc}")
             return False
-        self.far = Round(far.number, extended)
+        problem = self.rewrites(Round(far.number, longer))
+        if problem is not None:
+            self.refused.append(problem)
+            return False
+        self.far = Round(far.number, longer)
         return True
 
     # --- this board's own round ------------------------------------------------------------

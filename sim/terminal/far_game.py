@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 from engine.core.errors import RulesError
 from firmware.lights.scenes import Phase
@@ -27,6 +28,8 @@ SHAKE = 0.8
 SETTLE = 1.0
 """Seconds after a shake before Enter shakes again (the box settles, the throw is taken)."""
 
+EX_UNAVAILABLE = 69
+"""The exit status when the far game cannot be joined."""
 ReadLine = Callable[[float], str | None]
 """A line typed, waiting at most that many seconds (None: none yet; EOFError: the input ended)."""
 
@@ -35,8 +38,12 @@ class FarTerminal:
     """The terminal's player on a simulated board that plays a board far away."""
 
     def __init__(self, table: Table, read: ReadLine, write: Callable[[str], None], *,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 far: Callable[[], dict[str, Any]] = dict) -> None:
         self.table = table
+        self.far = far
+        """How far play stands, as the companion tells the board (the link's ``far``)."""
+        self.problem: str | None = None
         self.read, self.write, self.clock = read, write, clock
         self.hand = MummyHand(table.sim)
         self.said = ""
@@ -58,6 +65,8 @@ class FarTerminal:
             self.hand.act(self.table.controller, self.table.now)
             self._mend()
             self._tell()
+            if self._far_ended():
+                return EX_UNAVAILABLE
             try:
                 line = self.read(FRAME)
             except EOFError:
@@ -66,6 +75,17 @@ class FarTerminal:
                 self.answer(line)
         self.write(_("The game is kept: it goes on where it was next time."))
         return 0
+
+    def _far_ended(self) -> bool:
+        """Say what went wrong with far play when it changes; whether it ended (no board
+        offers the code, or it does not match): then there is nothing to wait for."""
+        far = self.far()
+        problem = far.get("problem")
+        if problem != self.problem:
+            self.problem = problem
+            if problem:
+                self.write(_(problem).format(code=far.get("code") or ""))
+        return bool(problem) and far.get("state") == "none"
 
     def _mend(self) -> None:
         """The board asks for a position (the far game taken up, or resumed): a player at a

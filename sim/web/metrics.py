@@ -1,7 +1,10 @@
 """``/metrics`` for Prometheus (prometheus-client): what the page hears on the board's link,
-counted since the page started. Games finished by game, wins by side and by the mummy's level,
-games abandoned (ended with no winner), the board's faults (its restarts, I2C outages, saves a
-full disk refused), its uptime, and the link's readers (the browsers watching).
+counted since the page started, named as Prometheus' conventions ask. Games finished by game,
+wins by side and by the mummy's level (``none`` when the mummy did not play: a far game, two
+players), games abandoned (ended with no winner), the board's faults as ``_total`` counters (its
+restarts, I2C outages, saves a full disk refused), the time it started (a start time, not an
+uptime gauge, as ``process_start_time_seconds``), and the link's readers (the browsers
+watching).
 
     metrics = Metrics(lambda: len(link.watchers)); link.listeners.append(metrics.heard)
     body = metrics.render()      # the text exposition format, for promtool and Prometheus
@@ -14,7 +17,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from prometheus_client import CollectorRegistry, Counter, generate_latest
-from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
@@ -46,8 +49,10 @@ class Metrics:
             game = str(self.latest.get("game", {}).get("name", "unknown"))
             values = self.latest.get("settings", {}).get("values", {})
             self.games.labels(game).inc()
-            self.wins.labels(str(event.get("winner")), str(values.get("level", "unknown")),
-                             str(values.get("opponent", "unknown"))).inc()
+            opponent = str(values.get("opponent", "unknown"))
+            mummy = opponent in ("cones", "reels")  # the side the mummy plays
+            level = str(values.get("level", "unknown")) if mummy else "none"
+            self.wins.labels(str(event.get("winner")), level, opponent).inc()
             self._playing = None
         elif kind == "position":
             self._position(event)
@@ -82,23 +87,32 @@ class _Now(Collector):
         self.metrics = metrics
         self.readers = readers
 
-    def collect(self) -> Iterator[GaugeMetricFamily]:
+    def collect(self) -> Iterator[GaugeMetricFamily | CounterMetricFamily]:
         health = self.metrics.latest.get("health", {})
         status = self.metrics.latest.get("status", {})
         connected = GaugeMetricFamily("aseb_board_connected",
                                       "Whether the page hears the board's link (1) or not (0)")
         connected.add_metric([], 0 if not status or status.get("phase") == "away" else 1)
         yield connected
-        faults = GaugeMetricFamily("aseb_faults", "The board's faults in this life of it",
-                                   labels=["kind"])
-        faults.add_metric(["i2c_outage"], float(health.get("i2c_outages", 0)))
-        faults.add_metric(["disk_full"], float(health.get("disk_full", 0)))
+        faults = CounterMetricFamily("aseb_faults", "The board's faults since it started",
+                                     labels=["kind"])  # exposed as aseb_faults_total
+        faults.add_metric(["i2c_outage"], _count(health.get("i2c_outages")))
+        faults.add_metric(["disk_full"], _count(health.get("disk_full")))
         yield faults
-        uptime = GaugeMetricFamily("aseb_uptime_seconds", "Seconds since the board started")
         since = health.get("since")
-        uptime.add_metric([], max(0.0, self.metrics.clock() - since) if since else 0.0)
-        yield uptime
+        if isinstance(since, int | float) and not isinstance(since, bool) and since > 0:
+            started = GaugeMetricFamily("aseb_board_start_time_seconds",
+                                        "When the board started, in seconds since the epoch")
+            started.add_metric([], float(since))
+            yield started
         readers = GaugeMetricFamily("aseb_link_readers",
                                     "Browsers watching the board through the page")
         readers.add_metric([], float(self.readers()))
         yield readers
+
+
+def _count(value: object) -> float:
+    """A count the board told (anything else: 0)."""
+    if isinstance(value, int | float) and not isinstance(value, bool) and value >= 0:
+        return float(value)
+    return 0.0

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from firmware.service.link_schema import socket_path
 from firmware.service.restarts import EX_CONFIG
-from firmware.words import _
+from firmware.words.extras import needs
 from sim.web.config import ConfigError, load_web_config, web_state_directory
 from sim.web.state import StateError, ready
 
@@ -32,8 +32,7 @@ def web_main(board: Path | None, socket: str | None, state_dir: Path | None, *,
         from sim.web.board_link import BoardLink
         from sim.web.estimates import Estimates
     except ImportError as exc:
-        print(_("aseb web needs the web extra (pip install 'aseb[web]'): {error}").format(
-            error=exc))
+        print(needs("aseb web", "web", exc))
         return 2
     web_dir = state_dir if state_dir is not None else web_state_directory()
     context = None

@@ -17,6 +17,7 @@ import pygame
 
 from engine.games import DEFAULT
 from engine.games import load as load_game
+from firmware.words.extras import needs
 from sim.window.audio import Audio
 from sim.window.settings import remembered, settings_path
 from sim.window.window import SIZE, Window
@@ -83,8 +84,7 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
         try:
             from sim.far.joining import network_for
         except ImportError as exc:
-            print(f"aseb sim: --far needs the far extra (pip install 'aseb[far]'): {exc}",
-                  file=sys.stderr)
+            print(needs("aseb sim --far", "far", exc), file=sys.stderr)
             return 2
         from sim.far.config import NetworkError
 

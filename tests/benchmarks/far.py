@@ -44,7 +44,8 @@ boards = json.loads(sys.argv[4])
 clients = []
 for name, password in boards:
     up = threading.Event()
-    client = BrokerClient(Broker("127.0.0.1", port, True, name, password, ca), "aseb-" + name,
+    client = BrokerClient(Broker("127.0.0.1", port, True, name, password,
+                                 open(ca, encoding="utf-8").read()), "aseb-" + name,
                           will=(topics.online(name), b"offline"), heard=lambda *a: None,
                           connected=lambda ok, up=up: up.set() if ok else None)
     client.start(); up.wait(10)

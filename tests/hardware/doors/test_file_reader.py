@@ -147,3 +147,20 @@ def test_garbage_is_one_line(tmp_path: Path) -> None:
     path.write_bytes(b'{"record": "\x00\x01' + bytes(range(128, 256)))
     message = refusal(path)
     assert message.startswith("not UTF-8")
+
+
+def test_a_private_file_others_may_read_is_refused_before_a_byte_is_read(
+        tmp_path: Path) -> None:
+    """A file that holds a password: refused, with the command that mends it, when its group or
+    others may read it; its permissions are judged on the file opened, before reading."""
+    secret = tmp_path / "mqtt.toml"
+    secret.write_text('password = "letmein"\n', encoding="utf-8")
+    secret.chmod(0o644)
+    kind = Bounds("credentials file", 4096)
+    with pytest.raises(Unreadable) as caught:
+        read_text(secret, kind, private=True)
+    said = str(caught.value)
+    assert f"chmod 600 {secret}" in said and "-rw-r--r--" in said and "letmein" not in said
+    assert read_text(secret, kind) == 'password = "letmein"\n'  # not private: read
+    secret.chmod(0o600)
+    assert read_text(secret, kind, private=True) == 'password = "letmein"\n'

@@ -49,3 +49,9 @@ def test_each_bad_file_is_kept_apart(tmp_path: Path, caplog: pytest.LogCaptureFi
     assert "settings file" in caplog.text and "its good values kept" in caplog.text
     assert set_aside(path, "settings file", "gone") is None  # nothing to move: said, not raised
     assert "could not be moved" in caplog.text
+
+
+def test_a_private_file_is_written_for_its_owner_alone(tmp_path: Path) -> None:
+    path = tmp_path / "far.json"
+    write_whole(path, "{}", private=True)
+    assert path.stat().st_mode & 0o777 == 0o600

@@ -106,5 +106,5 @@ def test_expander_without_an_interrupt_line_is_polled(
 
 
 def test_real_expanders_off_a_pi_give_an_error_that_says_what_is_needed() -> None:
-    with pytest.raises(HardwareUnavailable, match=r"0x20.*I2C enabled.*aseb\[pi\]"):
+    with pytest.raises(HardwareUnavailable, match=r"0x20.*I2C enabled.*the pi extra \(systemd"):
         open_mcp23017s([0x20])

@@ -1,6 +1,9 @@
-"""A real Mosquitto for the tests: Debian's ``mosquitto`` on a free loopback port, TLS from a test
-CA made at set-up (``cryptography``), password files made by ``mosquitto_passwd`` and the access
-list we ship (``docs/far/aclfile``). Where Mosquitto is missing the tests are skipped in one line.
+"""A real Mosquitto for the tests: Debian's ``mosquitto`` on a free loopback port, started with the
+configuration we ship (``docs/far/mosquitto.conf``, its paths and listener put where the test's
+own are) and its access list (``docs/far/aclfile``), TLS from a test CA made at set-up
+(``cryptography``) and password files made by ``mosquitto_passwd``. ``anonymous``: the stand-in
+for a public broker, with no accounts and no access list at all. Where Mosquitto is missing the
+tests are skipped in one line.
 
     with Mosquitto(tmp_path, boards=("kitchen", "grandma")) as broker:
         network = broker.network("kitchen")       # a [network] as a board file gives it
@@ -25,11 +28,14 @@ from sim.far.config import Broker, Network
 
 ROOT = Path(__file__).resolve().parents[3]
 ACL = ROOT / "docs" / "far" / "aclfile"
+SHIPPED = ROOT / "docs" / "far" / "mosquitto.conf"
 MOSQUITTO = shutil.which("mosquitto") or ("/usr/sbin/mosquitto"
                                           if os.path.exists("/usr/sbin/mosquitto") else None)
 PASSWD = shutil.which("mosquitto_passwd")
 MISSING = "Mosquitto is not installed (apt-get install mosquitto): the broker tests are skipped"
 MUSEUM = "museum"
+HOSTILE = "mallory"
+"""A board account of a stranger on the same broker (the hostile client's)."""
 
 
 def needs_mosquitto() -> None:
@@ -86,37 +92,59 @@ class Mosquitto:
     """A Mosquitto of our own on loopback, with TLS, passwords and the shipped access list."""
 
     def __init__(self, directory: Path, boards: tuple[str, ...] = (), port: int | None = None,
-                 plain: bool = False) -> None:
+                 plain: bool = False, anonymous: bool = False) -> None:
         needs_mosquitto()
         self.directory = directory
         directory.mkdir(parents=True, exist_ok=True)
         self.port = port or free_port()
         self.plain = plain
+        self.anonymous = anonymous
         self.ca, cert, key = make_ca(directory)
-        self.passwords = {name: f"pw-{name}-{os.getpid()}" for name in (*boards, MUSEUM)}
+        self.passwords = {name: f"pw-{name}-{os.getpid()}"
+                          for name in (*boards, MUSEUM, HOSTILE)}
         passwd = directory / "passwd"
         passwd.touch(mode=0o600)
         for name, password in self.passwords.items():
             subprocess.run([str(PASSWD), "-b", str(passwd), name, password], check=True,
                            capture_output=True)
         (directory / "data").mkdir(exist_ok=True)
-        tls = "" if plain else f"cafile {self.ca}\ncertfile {cert}\nkeyfile {key}\n"
         self.conf = directory / "mosquitto.conf"
-        self.conf.write_text(
-            f"user {getpass.getuser()}\n"  # as root it would switch to 'mosquitto', who
-            # cannot read our files
-            "per_listener_settings false\nallow_anonymous false\n"
-            f"password_file {passwd}\nacl_file {ACL}\npersistence true\n"
-            f"persistence_location {directory / 'data'}/\nautosave_interval 1\n"
-            f"log_dest file {directory / 'mosquitto.log'}\nmax_queued_messages 100000\n"
-            "set_tcp_nodelay true\n"
-            f"listener {self.port} 127.0.0.1\n{tls}", encoding="utf-8")
+        self.conf.write_text(self.configuration(passwd, cert, key), encoding="utf-8")
         self.process: subprocess.Popen[bytes] | None = None
 
+    def configuration(self, passwd: Path, cert: Path, key: Path) -> str:
+        """The shipped configuration, its paths and listener the test's (anonymous: its
+        accounts, access list and client-id rule left out, as a public broker has none)."""
+        mine = {"password_file": str(passwd), "acl_file": str(ACL),
+                "persistence_location": f"{self.directory / 'data'}/",
+                "autosave_interval": "1", "listener": f"{self.port} 127.0.0.1",
+                "certfile": str(cert), "keyfile": str(key)}
+        left_out = {"password_file", "acl_file", "use_username_as_clientid"} \
+            if self.anonymous else set()
+        if self.plain:
+            left_out |= {"certfile", "keyfile", "tls_version"}
+        lines = [f"user {getpass.getuser()}",  # as root it would switch to 'mosquitto', who
+                 # cannot read our files
+                 f"log_dest file {self.directory / 'mosquitto.log'}",
+                 "max_queued_messages 100000"]
+        for line in SHIPPED.read_text(encoding="utf-8").splitlines():
+            if not line.strip() or line.startswith("#"):
+                continue
+            word = line.split()[0]
+            if word in left_out:
+                continue
+            if word == "allow_anonymous" and self.anonymous:
+                line = "allow_anonymous true"
+            lines.append(f"{word} {mine[word]}" if word in mine else line)
+        return "\n".join(lines) + "\n"
+
     def network(self, name: str, port: int | None = None) -> Network:
-        """The ``[network]`` of board ``name`` on this broker (``port``: through a proxy)."""
-        return Network(Broker("127.0.0.1", port or self.port, not self.plain, name,
-                              self.passwords[name], None if self.plain else self.ca), name)
+        """The ``[network]`` of board ``name`` on this broker (``port``: through a proxy;
+        on the anonymous broker: no account)."""
+        account = (None, None) if self.anonymous else (name, self.passwords[name])
+        return Network(Broker("127.0.0.1", port or self.port, not self.plain, *account,
+                              None if self.plain else self.ca.read_text(encoding="utf-8")),
+                       name)
 
     def start(self) -> Mosquitto:
         assert MOSQUITTO is not None

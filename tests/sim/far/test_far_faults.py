@@ -1,8 +1,9 @@
 """Faults during a far game through a real Mosquitto: the broker restarted, a message delivered
 twice, a board's power cut (its controller and companion stopped at once, started again), the
 connection cut for a minute by a proxy. Every game ends the same on both boards, nothing lost or
-doubled. ``make test`` plays short games of the first two and a power cut; the long runs (a
-minute's cut, every fault in one game of each kind) are ``make test-long``."""
+doubled. ``make test`` plays a second delivery and a power cut (poison retained meanwhile) in
+Ramses' short game; the long runs (a broker restart, a minute's cut, processes killed, a longer
+power cut) are ``make test-long``."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ import pytest
 from engine.core.sides import Side
 from sim.far import topics
 from sim.far.broker import BrokerClient
-from tests.sim.far.mosquitto import MUSEUM, Mosquitto
+from tests.sim.far.hostile import Hostile
+from tests.sim.far.mosquitto import HOSTILE, MUSEUM, Mosquitto
 from tests.sim.far.processes import board_processes, finished_records, wait_for
 from tests.sim.far.proxy import Proxy
 from tests.sim.far.two_boards import FarBoard, finished_alike, join, play_until
@@ -27,6 +29,7 @@ def after_actions(board: FarBoard, count: int, then: list[object]) -> bool:
     return bool(then) and record is not None and len(record.actions) >= count
 
 
+@pytest.mark.long
 def test_a_broker_restart_only_pauses_the_game(tmp_path: Path) -> None:
     with Mosquitto(tmp_path / "broker", ("kitchen", "grandma")) as broker:
         host = FarBoard(tmp_path, "kitchen", broker, "tait", seed=3)
@@ -51,39 +54,35 @@ def test_a_broker_restart_only_pauses_the_game(tmp_path: Path) -> None:
 
 
 def test_a_message_delivered_twice_is_played_once(tmp_path: Path) -> None:
-    with Mosquitto(tmp_path / "broker", ("kitchen", "grandma")) as broker:
+    """Another account on the broker sends each of the host's sealed actions again as it
+    reads them: a real second delivery, played once."""
+    with Mosquitto(tmp_path / "broker", ("kitchen", "grandma")) as broker, \
+            Hostile(broker) as again:
         host = FarBoard(tmp_path, "kitchen", broker, "ramses", seed=5)
         guest = FarBoard(tmp_path, "grandma", broker, "ramses", seed=6)
-        heard: list[bytes] = []
-        up = threading.Event()
-        # the host's own credentials send its last action again: a real second delivery
-        again = BrokerClient(broker.network("kitchen").broker, "aseb-kitchen-again", will=None,
-                             heard=lambda t, p, r: heard.append(p) if not r else None,
-                             connected=lambda ok: up.set() if ok else None)
         try:
-            code = join(host, guest)
-            again.subscribe(topics.action("kitchen", code))
-            again.start()
-            assert up.wait(10)
+            join(host, guest)
             sent: list[int] = []
 
             def twice() -> None:
-                if len(heard) > len(sent) and len(sent) < 5:
+                heard = again.seen(f"{topics.GAMES}/")
+                actions = [(t, p) for t, p in heard if t.endswith("/host/action")]
+                if len(actions) > len(sent) and len(sent) < 5:
                     sent.append(1)
-                    again.publish(topics.action("kitchen", code), heard[len(sent) - 1])
+                    again.client.publish(*actions[len(sent) - 1])
             play_until(finished_alike(host, guest), host, guest, seconds=120, between=twice)
-            assert len(sent) == 5
+            assert sent
             assert guest.finished is not None and host.finished is not None
             assert len(json.loads(guest.finished)["actions"]) == \
                 len(json.loads(host.finished)["actions"])  # nothing doubled
         finally:
-            again.stop()
             host.close()
             guest.close()
 
 
 def test_a_far_board_cannot_write_another_boards_topics(tmp_path: Path) -> None:
-    """The shipped access list: a board writes only under its own name."""
+    """The shipped access list: a board writes only under its own name, and reads no other
+    board's."""
     with Mosquitto(tmp_path / "broker", ("kitchen", "grandma")) as broker:
         heard: list[str] = []
         ready = threading.Event()
@@ -117,8 +116,10 @@ def test_a_far_board_cannot_write_another_boards_topics(tmp_path: Path) -> None:
 @pytest.mark.parametrize("game", ["ramses", pytest.param("cyningstan", marks=pytest.mark.long)])
 def test_a_power_cut_on_one_board_only_pauses_the_game(tmp_path: Path, game: str) -> None:
     """The guest's controller and companion stop at once mid-game (a power cut: no goodbye,
-    the broker tells its last will) and start again from what their disk holds."""
-    with Mosquitto(tmp_path / "broker", ("kitchen", "grandma")) as broker:
+    the broker tells its last will) and start again from what their disk holds, with poison
+    retained on the far board's topic and on its own: it comes up and plays on."""
+    with Mosquitto(tmp_path / "broker", ("kitchen", "grandma")) as broker, \
+            Hostile(broker) as mallory:
         host = FarBoard(tmp_path, "kitchen", broker, game, seed=7)
         guest = FarBoard(tmp_path, "grandma", broker, game, seed=8)
         faults: list[object] = ["cut"]
@@ -127,6 +128,10 @@ def test_a_power_cut_on_one_board_only_pauses_the_game(tmp_path: Path, game: str
             if after_actions(guest, 12, faults):
                 faults.clear()
                 guest.stop_companion(hard=True)
+                game_id = (guest.root / "far" / "far.json").read_text()
+                game_id = json.loads(game_id)["game"]
+                for side in topics.SIDES:
+                    mallory.poison(topics.round_of(game_id, side), retain=True)
                 guest.power_off()
                 guest.power_on()
                 guest.start_companion()
@@ -170,10 +175,12 @@ def test_a_minute_without_network_only_pauses_the_game(tmp_path: Path) -> None:
 @pytest.mark.long
 def test_a_board_killed_mid_game_takes_it_up_again(tmp_path: Path) -> None:
     """Two boards as processes (``aseb run --simulated --demo`` and ``aseb far`` each); the
-    guest's two processes are SIGKILLed mid-game and started again: the game both boards
-    finish is the same, move for move."""
+    guest's two processes are SIGKILLed mid-game and started again with poison retained on
+    the game's topics: the game both boards finish is the same, move for move, and ``aseb
+    fleet`` started afterwards shows every board, the poison in one line."""
     import signal
     import subprocess
+    import sys
 
     from firmware.play.store import save_name
     from sim.far.link_client import LinkClient
@@ -200,11 +207,26 @@ def test_a_board_killed_mid_game_takes_it_up_again(tmp_path: Path) -> None:
                 assert isinstance(process, subprocess.Popen)
                 process.send_signal(signal.SIGKILL)
                 process.wait()
+            game = json.loads(far_file.read_text(encoding="utf-8"))["game"]
+            with Hostile(broker) as mallory:  # poison retained where both boards read
+                for side in topics.SIDES:
+                    mallory.poison(topics.round_of(game, side), retain=True)
+                mallory.poison(topics.state(HOSTILE), retain=True)
             guest = board_processes(tmp_path, "grandma", broker, "ramses")
             wait_for(lambda: finished_records(tmp_path, "kitchen")
                      and finished_records(tmp_path, "grandma"), 600, "both boards finished")
             assert finished_records(tmp_path, "kitchen")[0] == \
                 finished_records(tmp_path, "grandma")[0]
+            museum = tmp_path / "museum.toml"
+            museum.write_text(f'password = "{broker.passwords[MUSEUM]}"\n', encoding="utf-8")
+            museum.chmod(0o600)
+            fleet = subprocess.run(
+                [sys.executable, "-m", "sim.command.cli", "fleet", "--broker",
+                 f"mqtts://127.0.0.1:{broker.port}", "--credentials", str(museum), "--ca",
+                 str(broker.ca)], capture_output=True, text=True, timeout=60)
+            assert fleet.returncode == 0, fleet.stdout + fleet.stderr
+            assert "aseb/boards/mallory/state" in fleet.stdout  # the poison: one line
+            assert "\nkitchen " in fleet.stdout and "\ngrandma " in fleet.stdout
         finally:
             for process in (*host, *guest):
                 assert isinstance(process, subprocess.Popen)

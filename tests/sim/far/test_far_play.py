@@ -1,6 +1,7 @@
 """Two boards far apart play each other through a real Mosquitto (TLS from a test CA, the shipped
 access list): every game of the family a board plays, to its end, the same game on both boards,
-move for move."""
+move for move. ``make test`` plays Ramses' short game; the other games, the window and the
+terminal joining are ``make test-long``."""
 
 from __future__ import annotations
 
@@ -15,7 +16,9 @@ from tests.sim.far.mosquitto import Mosquitto
 from tests.sim.far.two_boards import FarBoard, finished_alike, join, play_until
 
 
-@pytest.mark.parametrize("game", ["tait", "cyningstan", "senet", "ramses"])
+@pytest.mark.parametrize("game", [
+    "ramses", *(pytest.param(game, marks=pytest.mark.long)
+                for game in ("tait", "cyningstan", "senet"))])
 def test_two_boards_play_a_whole_game_through_the_broker(tmp_path: Path, game: str) -> None:
     with Mosquitto(tmp_path / "broker", ("kitchen", "grandma")) as broker:
         host = FarBoard(tmp_path, "kitchen", broker, game, seed=1)
@@ -30,6 +33,7 @@ def test_two_boards_play_a_whole_game_through_the_broker(tmp_path: Path, game: s
             guest.close()
 
 
+@pytest.mark.long
 def test_a_window_joins_a_wooden_boards_game_by_its_code(tmp_path: Path) -> None:
     """``aseb sim --far CODE``: the window's simulated board (no board menu) gets its own link
     and companion (``sim.far.joining``) and plays the host's game to its end."""
@@ -78,6 +82,7 @@ def test_a_window_joins_a_wooden_boards_game_by_its_code(tmp_path: Path) -> None
             host.close()
 
 
+@pytest.mark.long
 def test_the_terminal_plays_a_wooden_board_by_its_code(tmp_path: Path) -> None:
     """``aseb play --far CODE``: typed lines (Enter, a move's number) against a board far
     away; the game ends the same on both."""

@@ -50,8 +50,8 @@ def test_a_won_game_and_an_abandoned_one_are_counted(board: WebBoard) -> None:
     assert figure(text, 'aseb_wins_total{level="priest",opponent="reels",side="cones"}') == 1
     assert figure(text, 'aseb_abandoned_games_total{game="tait"}') == 1
     assert figure(text, "aseb_board_connected") == 1
-    assert figure(text, 'aseb_faults{kind="disk_full"}') == 0
-    assert figure(text, "aseb_uptime_seconds") >= 0
+    assert figure(text, 'aseb_faults_total{kind="disk_full"}') == 0
+    assert figure(text, "aseb_board_start_time_seconds") > 0
     assert figure(text, "aseb_link_readers") == 0
 
 
