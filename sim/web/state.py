@@ -146,11 +146,12 @@ class Sessions:
         if isinstance(sid, str) and self.open_ones.pop(_hashed(sid), None) is not None:
             self._write()
 
-    def end_all(self, kind: str, keep: object = None) -> int:
-        """End every session of ``kind`` but ``keep``'s; how many ended."""
+    def end_all(self, kind: str, keep: object = None, side: str | None = None) -> int:
+        """End every session of ``kind`` but ``keep``'s (and, given ``side``, but those of
+        friends playing ``side``); how many ended."""
         kept = _hashed(keep) if isinstance(keep, str) else None
         ending = [key for key, found in self.open_ones.items()
-                  if found.kind == kind and key != kept]
+                  if found.kind == kind and key != kept and (side is None or found.side != side)]
         for key in ending:
             del self.open_ones[key]
         if ending:
