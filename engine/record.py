@@ -82,17 +82,6 @@ class GameRecord:
         return data
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> GameRecord:
-        """Load a record written by ``to_json``; raises BadRecord saying what is wrong. Only
-        for text aseb wrote itself: what arrives from outside is read by the one reader or
-        decoder (``hardware.doors``, bounded before it is parsed) and handed to ``from_data``."""
-        try:
-            data: Any = json.loads(text)
-        except (ValueError, UnicodeDecodeError) as exc:
-            raise BadRecord(f"not JSON: {exc}") from None
-        return cls.from_data(data)
-
-    @classmethod
     def from_data(cls, data: Any) -> GameRecord:
         """The record ``to_data`` wrote (JSON's values, as parsed); raises BadRecord saying
         what is wrong."""

@@ -13,8 +13,8 @@ Three kinds of door:
 
 Adding a door: a new argument gets a row in ``ARGUMENTS`` (its kind decides which hostile inputs
 it is fed and the exit status expected of it, ``EXPECTED``); a file read at start a row in
-``files()``; a message handler a row in ``messages()`` (the web page's and far play's owners
-add theirs there: ``"far message": MessageDoor(decode_message, Undecodable)``).
+``files()``; a message handler a row in ``messages()`` (``"far play: an offer":
+MessageDoor(heard(far.Offer), Undecodable)``).
 docs/develop/doors.md says more.
 """
 
@@ -55,9 +55,7 @@ class Argument:
     """Exit statuses that differ from the kind's, by input (``None``-like 0: a line said and
     the command goes on, as documented)."""
     skip: dict[str, str] = field(default_factory=dict)
-    """Inputs this argument is not fed, and why (``PENDING``: another's work this round)."""
-    owner: str = ""
-    """Whose door it is when it is not ours to move this round (``far``: ``PENDING``)."""
+    """Inputs this argument is not fed, and why."""
 
 
 def _run(*rest: str) -> tuple[str, ...]:
@@ -70,10 +68,6 @@ WEB = ("web", "--state-dir", "FOLDER/web", "--port", "8029", "--socket", "FOLDER
 BROKER = "mqtt://127.0.0.1:9"
 """A broker nobody answers at: a door reached past its arguments would wait for it."""
 FLEET = ("fleet", "--credentials", "CREDENTIALS")
-PENDING_WEB = ("PENDING: the page's key is written raw (sim/web/security.py), an OSError and 74: "
-               "moved onto the writer by the web work this round")
-PENDING_WEB_NAME = ("PENDING: the page's state directory is named whole in its refusal "
-                    "(sim/web/state.py): the web work's this round")
 SECONDS_MAY_BE_A_FRACTION = {"a fraction for a count": "seconds may be a fraction"}
 A_LINK_NOT_THERE = "a link not there yet is waited for: the board may start after the page"
 
@@ -152,9 +146,7 @@ ARGUMENTS: dict[tuple[str, str], Argument] = {
                                         "a name of 5,000 characters": A_LINK_NOT_THERE}),
     ("web", "--state-dir"): Argument("folder to write", ("web", "--port", "8029", "--socket",
                                                          "FOLDER/link.sock", "--state-dir", "{}"),
-                                     answers=dict.fromkeys(FOLDERS, EX_CONFIG),  # the page's
-                                     skip={"an unwritable folder": PENDING_WEB,
-                                           "a name of 5,000 characters": PENDING_WEB_NAME}),
+                                     answers=dict.fromkeys(FOLDERS, EX_CONFIG)),  # the page's
     ("web", "--display"): Argument("flag", ()),
     ("web", "--address"): Argument("word", (*WEB, "--address", "{}")),
     ("web", "--port"): Argument("number", (*WEB, "--port", "{}")),
@@ -463,11 +455,12 @@ class MessageDoor:
 
 
 def messages() -> dict[str, MessageDoor]:
-    """Every handler of a message that arrives, by what it hears (the web page's owner adds
-    its JSON bodies here)."""
+    """Every handler of a message that arrives, by what it hears."""
     from firmware.service.link_schema import Refused, parse_command
     from hardware.doors.decoder import Undecodable, decode
     from sim.far import messages as far
+    from sim.web.app import PLAY_BODY, Play
+    from sim.web.board_link import event_of
 
     def heard(kind: type, bounds: object = far.MESSAGE) -> Callable[[bytes], Any]:
         return lambda payload: decode(payload, bounds, kind, source="aseb/games/0/x")
@@ -480,4 +473,6 @@ def messages() -> dict[str, MessageDoor]:
         "far play: a round, opened": MessageDoor(heard(far.Round), Undecodable),
         "far play: an action, opened": MessageDoor(heard(far.Action), Undecodable),
         "the fleet: a board's state": MessageDoor(heard(far.BoardState, far.STATE), Undecodable),
+        "the web page: a friend's throw or move": MessageDoor(heard(Play, PLAY_BODY), Undecodable),
+        "the web page: the board's news": MessageDoor(event_of, Undecodable),
     }

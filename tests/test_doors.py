@@ -3,9 +3,8 @@ every file it writes through the one writer (``hardware/doors``): the source of 
 packages is read (ast, ``tests/doors_scan.py``) and any other read, parse or write fails this
 test, but for the few ``ALLOWED`` below, each with its reason.
 
-``PENDING`` lists the doors of the web page that its owner moves onto the three this round: at
-the merge it is emptied, and this test then holds them too. A door found in
-neither, or an allowance no longer found, fails the test; so does a raw read planted anywhere.
+A door not allowed, or an allowance no longer found, fails the test; so does a raw read
+planted anywhere.
 """
 
 from __future__ import annotations
@@ -38,26 +37,11 @@ ALLOWED: dict[tuple[str, str, str], str] = {
     ("firmware/solve/run.py", "_sha256", "open"): SOLVER,
     ("firmware/solve/run.py", "_resume", "open"): SOLVER,
     ("firmware/solve/table.py", "open_table", "numpy.memmap"): TABLE,
+    ("sim/wall/tls.py", "_in_memory", "os.write"):
+        "the certificate and key, read by the reader, handed to ssl in anonymous memory (a "
+        "memfd: load_cert_chain reads only paths); no file is written",
 }
 """The raw doors kept, each with why: none reads what a stranger hands aseb."""
-
-PENDING = {  # moved by the web work this round
-    ("engine/record.py", "GameRecord.from_json", "json.loads"),  # its last caller: sim/web/
-    # reviews.py, which hands from_data what the decoder gave
-    ("sim/web/app.py", "create_app.remote_action", "json.loads"),
-    ("sim/web/board_link.py", "BoardLink._dispatch", "json.loads"),
-    ("sim/web/board_link.py", "BoardLink._news", "json.loads"),
-    ("sim/web/security.py", "PinStore.set", ".write_text"),
-    ("sim/web/security.py", "PinStore.set", ".replace"),
-    ("sim/web/security.py", "secret_key", ".write_text"),
-    ("sim/web/security.py", "secret_key", ".replace"),
-    ("sim/web/state.py", "Sessions._write", "os.open"),
-    ("sim/web/state.py", "Sessions._write", "os.fdopen"),
-    ("sim/web/state.py", "Sessions._write", ".replace"),
-}
-"""The web page's raw doors, moved by its owner this round: empty it then (the far's were
-moved by the far work, merged)."""
-
 
 @functools.cache
 def found() -> tuple[Door, ...]:
@@ -65,20 +49,14 @@ def found() -> tuple[Door, ...]:
 
 
 def test_no_door_skips_the_reader_the_decoder_or_the_writer() -> None:
-    skipping = [str(door) for door in found() if door.key not in ALLOWED
-                and door.key not in PENDING]
+    skipping = [str(door) for door in found() if door.key not in ALLOWED]
     assert skipping == [], "read, parse or write through hardware/doors:\n" + "\n".join(skipping)
 
 
-def test_every_door_allowed_or_pending_is_still_there() -> None:
+def test_every_door_allowed_is_still_there() -> None:
     """An allowance whose door is gone is taken off: the list stays short and true."""
     keys = {door.key for door in found()}
-    assert sorted(set(ALLOWED) - keys) == [] and sorted(PENDING - keys) == []
-
-
-def test_only_the_web_page_is_pending() -> None:
-    assert all(path.startswith("sim/web/") or function == "GameRecord.from_json"
-               for path, function, _ in PENDING)
+    assert sorted(set(ALLOWED) - keys) == []
 
 
 PLANTED = {
@@ -125,7 +103,7 @@ def test_a_raw_read_planted_in_the_tree_fails_the_scan(tmp_path: Path) -> None:
     (planted / "board.py").write_text("import json\n\n\ndef settings(path):\n    return "
                                       "json.loads(path.read_text())\n")
     seen = [str(door) for door in doors(tmp_path, (*PACKAGES, "planted"))
-            if door.key not in ALLOWED and door.key not in PENDING]
+            if door.key not in ALLOWED]
     assert seen == ["planted/board.py:5: json.loads (parses JSON) in settings",
                     "planted/board.py:5: .read_text (reads a file) in settings"]
 

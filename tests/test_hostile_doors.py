@@ -132,8 +132,7 @@ def test_an_argument_added_without_its_row_is_found(monkeypatch: pytest.MonkeyPa
 def argument_cases(quick: bool) -> Iterator[object]:
     for (command, option), argument in sorted(ARGUMENTS.items()):
         for name in inputs_of(argument, quick):
-            marks = [pytest.mark.skip(reason=argument.owner)] if argument.owner else []
-            yield pytest.param(argument, name, id=f"{command} {option}: {name}", marks=marks)
+            yield pytest.param(argument, name, id=f"{command} {option}: {name}")
 
 
 def check_argument(argument: Argument, name: str, folder: Path,

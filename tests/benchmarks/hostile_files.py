@@ -106,7 +106,7 @@ def argument_doors(scratch: Path, quick: bool, only: str
     rows = []
     for (command, option), argument in sorted(ARGUMENTS.items()):
         name = f"aseb {command} {option}"
-        if argument.owner or argument.kind == "flag" or only not in name:
+        if argument.kind == "flag" or only not in name:
             continue
         rows.append(argument_row(name, argument, scratch, quick))
     return rows
