@@ -33,7 +33,7 @@ from engine.core.events import (
 from engine.core.sides import Side
 from engine.core.sticks import Throw
 from engine.core.words import N_, Phrase, joined, nphrase, phrase, piece_name, side_name
-from engine.games.api import Position, Rules
+from engine.games.api import Geometry, Position, Rules
 
 CELL = 5
 COLOURED = (N_("the blue Cones"), N_("the amber Reels"))
@@ -150,6 +150,33 @@ WITH_DIE = N_("with the {die}: {move}")
 """A move of a game of several dice, by the die it uses."""
 
 
+IN_SPACE = (N_("the space above {square}"), N_("the space below {square}"))
+"""A place in a long space (Ramses' oblongs), by the square it lies beside: the board draws the
+space whole, so the cells' own names (``U15``) are nowhere to be seen."""
+
+
+def place_text(geometry: Geometry, cell: str) -> str | Phrase:
+    """``cell`` as a player finds it on the board: a square by its name, a place in a long space
+    by the square it lines up with (``the space above T15``)."""
+    if not any(cell in run for run in geometry.oblongs):
+        return cell
+    row, column = geometry.position[cell]
+    for square, (r, c) in geometry.position.items():
+        if c == column and abs(r - row) == 1 and not any(square in o for o in geometry.oblongs):
+            return phrase(IN_SPACE[r < row], square=square)
+    return cell
+
+
+def places_named(said: Phrase, geometry: Geometry) -> Phrase:
+    """``said`` with every cell of a long space in it named as ``place_text`` names it."""
+    if not geometry.oblongs:
+        return said
+    args = {key: places_named(value, geometry) if isinstance(value, Phrase)
+            else place_text(geometry, value) if isinstance(value, str) else value
+            for key, value in said.args.items()}
+    return Phrase(said.msgid, args, said.plural, said.number)
+
+
 def move_text(state: Position, move: Any) -> Phrase:
     """``move`` of ``state`` in a player's words, the one description every face says (the
     window's status, the terminal's choices, the review, speech, the web page): which piece goes
@@ -183,11 +210,17 @@ def move_text(state: Position, move: Any) -> Phrase:
     die = getattr(move, "die", None)  # the stacking game's moves each use one of the dice
     if isinstance(die, int):
         said = phrase(WITH_DIE, die=die, move=said)
-    return said
+    return places_named(said, state.rules.geometry)
 
 
-def event_text(event: Event) -> Phrase:
-    """One line for an event, in the game's voice (for the terminal, logs and status lines)."""
+def event_text(event: Event, geometry: Geometry | None = None) -> Phrase:
+    """One line for an event, in the game's voice (for the terminal, logs and status lines);
+    with the game's ``geometry``, a place in a long space named as a player finds it."""
+    said = _event_text(event)
+    return said if geometry is None else places_named(said, geometry)
+
+
+def _event_text(event: Event) -> Phrase:
     match event:
         case Entered(side, square):
             return phrase(N_("{side} enter a piece on {square}."), side=side_name(side),

@@ -7,9 +7,9 @@
 from __future__ import annotations
 
 import csv
+import io
 import math
 from dataclasses import dataclass
-from pathlib import Path
 
 from engine import games
 from firmware.service.boards import games_on
@@ -130,10 +130,11 @@ def _hall_adcs(board: Board) -> list[Part]:
     ]
 
 
-def write_parts(board: Board, out: Path) -> None:
+def parts_csv(board: Board) -> str:
     """The parts list as CSV (part, count, notes), for a spreadsheet or a shop's basket."""
-    with out.open("w", newline="", encoding="utf-8") as file:
-        writer = csv.writer(file)
-        writer.writerow(["part", "count", "notes"])
-        for row in parts(board):
-            writer.writerow([row.part, row.count, row.notes])
+    out = io.StringIO(newline="")
+    writer = csv.writer(out)
+    writer.writerow(["part", "count", "notes"])
+    for row in parts(board):
+        writer.writerow([row.part, row.count, row.notes])
+    return out.getvalue()

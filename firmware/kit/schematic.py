@@ -3,12 +3,11 @@ that are used, each reed switch on its GPIO or expander channel, the expanders o
 board each square's sensor on its ADC's channel, the ADCs on SPI1), the stick box, the buttons,
 and the LED chain behind its level shifter, in the chain's order.
 
-    write_schematic(load_board(DEFAULT_BOARD), Path("wiring.svg"))
+    svg = schematic_svg(load_board(DEFAULT_BOARD))   # the SVG's bytes
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from hardware.boards.board_file import CHANNELS, Board
@@ -20,8 +19,10 @@ PITCH = 1.4
 """Schematic units between two neighbouring pins of a drawn chip."""
 GAP = 2.5
 """Schematic units between two blocks of the diagram, one above the other."""
-def write_schematic(board: Board, out: Path) -> None:
-    """Draw ``board``'s wiring to the SVG file ``out``."""
+
+
+def schematic_svg(board: Board) -> bytes:
+    """``board``'s wiring drawn as an SVG picture."""
     import schemdraw
     import schemdraw.elements as elm
 
@@ -32,7 +33,8 @@ def write_schematic(board: Board, out: Path) -> None:
         top = _expanders(drawing, elm, board, top - GAP)
         top = _adcs(drawing, elm, board, top - GAP)
         _lights(drawing, elm, board, top - GAP)
-        drawing.save(str(out))
+        svg: bytes = drawing.get_imagedata("svg")
+    return svg
 
 
 def _chip(drawing: Any, elm: Any, name: str, left: list[str], right: list[str], x: float,

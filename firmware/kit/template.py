@@ -5,16 +5,16 @@ Each page says which part of the board it shows, in millimetres from the board's
 corner seen from below ("this page shows 0-186 mm across, 0-150 mm down"), so the pages can be
 laid edge to edge with their marks over each other, and a test can measure every square.
 
-    write_template(Layout.of(board), "Twenty Squares", Path("template-a4.pdf"), A4)
+    pdf, pages = template_pdf(Layout.of(board), "Twenty Squares", A4)   # the PDF's bytes
 """
 
 from __future__ import annotations
 
+import io
 import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from firmware.kit.layout import PIXEL_MM, SENSOR_MM, Layout
@@ -73,13 +73,14 @@ def _count(length: float, window: float) -> int:
     return max(1, math.ceil((length - OVERLAP) / (window - OVERLAP)))
 
 
-def write_template(layout: Layout, name: str, out: Path, page: tuple[float, float]) -> int:
-    """Draw the template of ``layout`` to the PDF ``out`` on pages of ``page`` size; returns the
-    number of pages."""
+def template_pdf(layout: Layout, name: str, page: tuple[float, float]) -> tuple[bytes, int]:
+    """The template of ``layout`` as a PDF on pages of ``page`` size, and its number of
+    pages."""
     from reportlab.pdfgen import canvas as pdf
 
     size, tiles = plan(layout, page)
-    canvas = pdf.Canvas(str(out), pagesize=(size[0] * MM, size[1] * MM))
+    out = io.BytesIO()
+    canvas = pdf.Canvas(out, pagesize=(size[0] * MM, size[1] * MM))
     canvas.setTitle(f"{name}: drilling template")
     columns = 1 + max(tile.column for tile in tiles)
     rows = 1 + max(tile.row for tile in tiles)
@@ -88,7 +89,7 @@ def write_template(layout: Layout, name: str, out: Path, page: tuple[float, floa
               f"{tile.column + 1} of {columns}, row {tile.row + 1} of {rows})")
         canvas.showPage()
     canvas.save()
-    return len(tiles)
+    return out.getvalue(), len(tiles)
 
 
 def _page(c: Canvas, layout: Layout, name: str, size: tuple[float, float], tile: Tile,

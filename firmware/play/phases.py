@@ -146,7 +146,8 @@ class Phases(MummyTurn, Saving, Telling):
             self.speaker.play(sounds.THROW)
         lost = any(isinstance(e, ThrowLost) for e in events)  # Tait's demon-cast threw in vain
         self._tell([N_("A new game."), *([demon_cast_text(cast)] if lost else []),
-                    *(event_text(e) for e in events if not isinstance(e, ThrowLost | TurnPassed))])
+                    *(event_text(e, self.settings.ruleset.geometry) for e in events
+                      if not isinstance(e, ThrowLost | TurnPassed))])
         self._save()
         if frozenset(self.game.state.owners()) - census(self.tracker.occupancy):
             self._set_out(self.game.state)  # Senet's pieces start on the board
@@ -248,8 +249,8 @@ class Phases(MummyTurn, Saving, Telling):
             self.shown_throw = self.game.state.throw  # the dice still to use (the stacking game)
 
     def _after(self, events: tuple[Event, ...], *said: str, why: tuple[str, ...] = ()) -> None:
-        self._tell([*said, *(event_text(e) for e in events if not isinstance(e, TurnPassed)),
-                    *why])
+        self._tell([*said, *(event_text(e, self.settings.ruleset.geometry) for e in events
+                             if not isinstance(e, TurnPassed)), *why])
         self._explain(why)
         events = (*events, *self._won_unsaid(events))
         for name in sounds.sounds_for(events, self.settings.mummy):

@@ -20,7 +20,7 @@ from engine.core.sticks import Throw
 from engine.core.words import Phrase, phrase
 from engine.game import Game
 from engine.games.api import Position, Rules
-from engine.text import move_text
+from engine.text import move_text, place_text
 from firmware.lights.scenes import Phase
 from firmware.play.evidence import RACK_SIDE
 from firmware.play.play_state import PlayState
@@ -346,7 +346,9 @@ def _in_progress(verdict: InProgress, state: Position) -> str:
     side = side_said(state.turn)
     if verdict.capture:
         return capture_words(verdict)
-    targets = _(" or ").join(sorted(t for t in verdict.targets if t not in RACK_OF))
+    geometry = state.rules.geometry  # a long space's place named by the square beside it
+    targets = _(" or ").join(sorted(say(place_text(geometry, t)) for t in verdict.targets
+                                    if t not in RACK_OF))
     if verdict.reseat:
         square = sorted(verdict.reseat)[0]
         swaps = any(isinstance(journey.end, str) for move in verdict.moves

@@ -14,7 +14,6 @@ A line that is not a command is answered with an ``error`` event, never a traceb
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import os
 import socket
@@ -319,7 +318,7 @@ class Link:
                 self.far_asked = {"action": command.action, "code": command.code}
             case "take_up":
                 try:
-                    record = GameRecord.from_json(json.dumps(command.record))
+                    record = GameRecord.from_data(command.record)
                 except BadRecord as exc:
                     raise ValueError(f"take_up: {exc}") from None
                 controller.take_up(record)
@@ -416,7 +415,7 @@ class Link:
         path = self.games / f"game-{int(number)}.json"
         if not path.is_file():
             raise ValueError(f"no record {name!r}")
-        return json.loads(load_game(path).to_json())
+        return load_game(path).to_data()
 
     # --- what companions are told -------------------------------------------------------
 

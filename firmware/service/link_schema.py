@@ -78,6 +78,8 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.words import Phrase
+from hardware.doors.decoder import Undecodable, decode
+from hardware.doors.file_reader import Bounds
 
 VERSION = 3
 """The schema's version: a change a companion must know of raises it. 2: the ``tournament``
@@ -89,6 +91,9 @@ SPOKEN = range(1, VERSION + 1)
 MAX_LINE = 32768
 """Bytes in a command line at most: a longer one is refused and its sender dropped (a far
 board's whole game, ``take_up``, is the longest: a long Senet game is some 6 KB)."""
+
+COMMAND = Bounds("link command", MAX_LINE, depth=8, keys=500)
+"""A command as the one decoder reads it: a line, its game record nested a few deep."""
 
 EVENTS = ("hello", "game", "position", "lights", "status", "throw", "moves", "chances", "log",
           "settings", "tournament", "game_over", "games", "record", "stats", "far", "played",
@@ -155,10 +160,12 @@ def parse_command(line: bytes) -> Command:
     """The command in one line; ``Refused`` saying what is wrong with anything else."""
     if len(line) > MAX_LINE:
         raise Refused(f"a command is at most {MAX_LINE} bytes")
-    try:
-        data = json.loads(line)
-    except (ValueError, RecursionError):
-        raise Refused("not JSON: send one JSON object a line") from None
+    try:  # the one decoder: bounded, UTF-8, finite numbers, then parsed
+        data: Any = decode(line, COMMAND)
+    except Undecodable as exc:
+        if exc.problem.startswith("not JSON"):
+            raise Refused("not JSON: send one JSON object a line") from None
+        raise Refused(str(exc)) from None
     if not isinstance(data, dict):
         raise Refused("a command is a JSON object with a \"type\"")
     if data.get("v", VERSION) not in SPOKEN:

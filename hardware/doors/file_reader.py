@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hardware.core.errors import shown
+from hardware.core.errors import NAMED, shown
 
-__all__ = ["BOARD_FILE", "RECORD", "SAVE", "SETTINGS", "SMALL", "Bounds", "Unreadable",
+__all__ = ["BOARD_FILE", "RECORD", "SAVE", "SETTINGS", "SMALL", "SOUND", "Bounds", "Unreadable",
            "kind_of", "read_bytes", "read_json", "read_text", "scan_json"]
 
 
@@ -36,7 +36,7 @@ class Unreadable(Exception):
         self.path = str(path)
         self.key = key
         self.problem = problem
-        super().__init__(f"{self.path}: {self.said}")
+        super().__init__(f"{shown(self.path, NAMED)}: {self.said}")
 
     @property
     def said(self) -> str:
@@ -66,6 +66,9 @@ SETTINGS = Bounds("settings file", 64 * 1024, depth=4, keys=100)
 """The owner's choices, the window's options: a few hundred bytes."""
 SMALL = Bounds("state file", 4096, depth=4, keys=20)
 """A key, a PIN's hash, a count, the tournament's score."""
+SOUND = Bounds("sound file", 16 * 1024 * 1024)
+"""A sound, or a museum's own music (the shipped music is half a megabyte): read whole and
+handed to the mixer."""
 
 
 def kind_of(mode: int) -> str:

@@ -19,6 +19,7 @@ on a full stack), and a reading past even that is no men's at all: the sensor ha
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 from collections.abc import Collection, Mapping
@@ -30,7 +31,9 @@ from types import MappingProxyType
 import numpy as np
 import numpy.typing as npt
 
-from hardware.core.errors import ConfigError
+from hardware.core.errors import ConfigError, shown
+from hardware.doors.decoder import Undecodable, decode
+from hardware.doors.file_reader import Bounds, Unreadable, read_json
 
 FORMAT = 1
 """The calibration file's format (a file of another is refused, to be calibrated again)."""
@@ -56,6 +59,11 @@ CLEAR = 4.0
 """A clear reading lies within this many noise deviations of its level's band."""
 PASSES = 3
 """The coupled system is solved again with the counts each pass finds, until they hold."""
+CALIBRATION = Bounds("calibration file", 1_000_000, depth=5, keys=20_000)
+"""A calibration: 30 squares' levels and what each leaks into every other, for 1 to 3 men:
+some 3,000 keys, a few hundred kilobytes."""
+COUNTS = ("-3", "-2", "-1", "0", "1", "2", "3")
+"""The counts a square's levels are kept for: three Reels to three Cones."""
 
 Crosstalk = Mapping[int, Mapping[str, Mapping[str, float]]]
 """``crosstalk[n][s][j]``: the share of square j's own change, with n men on it, that reaches
@@ -343,41 +351,134 @@ class Levels:
         }, indent=1)
 
     @classmethod
-    def from_json(cls, text: str, source: str, names: tuple[str, ...]) -> Levels:
-        """Read a calibration file for a board of squares ``names``; ConfigError, naming the
-        file, when it cannot be used."""
+    def from_json(cls, text: str | bytes, source: str, names: tuple[str, ...]) -> Levels:
+        """A calibration file's text (the one decoder reads it: bounded before it is parsed)
+        for a board of squares ``names``; ConfigError, naming the file, when it cannot be used."""
         try:
-            data = json.loads(text)
-            if data.get("format") != FORMAT:
-                raise ValueError(f"format {data.get('format')!r}, not {FORMAT}")
-            squares = {}
-            for name in names:
-                entry = data["squares"][name]
-                steps = {int(n): float(x) for n, x in entry["steps"].items()}
-                if not all(math.isfinite(x) for x in (*steps.values(), float(entry["empty"]))):
-                    raise ValueError(f"{name}: a reading that is not a number")
-                squares[name] = SquareLevels(float(entry["empty"]), MappingProxyType(steps))
-            crosstalk = {
-                int(n): MappingProxyType({
-                    s: MappingProxyType({j: float(k) for j, k in row.items() if j in names})
-                    for s, row in rows.items() if s in names})
-                for n, rows in data.get("crosstalk", {}).items()}
-            noise = float(data.get("noise", 1.0))
-            spread = float(data.get("spread", SPREAD))
-        except (ValueError, KeyError, TypeError, AttributeError) as e:
-            raise ConfigError(f"{source}: not a calibration of this board ({type(e).__name__}: "
-                              f"{e}); run aseb calibrate again") from None
-        return cls(MappingProxyType(squares), MappingProxyType(crosstalk), noise, spread)
+            data: object = decode(text, CALIBRATION, source=source)
+        except Undecodable as e:
+            raise ConfigError(f"{e}; run aseb calibrate again") from None
+        return cls.from_data(data, source, names)
+
+    @classmethod
+    def from_data(cls, data: object, source: str, names: tuple[str, ...]) -> Levels:
+        """The levels a calibration file's JSON holds, checked for order and sense: each
+        square's readings in order, from three Reels up through the empty square to three
+        Cones, every number finite, the noise above nothing; ConfigError in one line naming
+        the file, the square and what is wrong."""
+        try:
+            return _checked(data, names)
+        except _Wrong as e:
+            where = f"{e.key}: " if e.key else ""
+            raise ConfigError(f"{source}: {where}{e.problem}; run aseb calibrate again") from None
 
     @classmethod
     def load(cls, path: Path, names: tuple[str, ...]) -> Levels:
-        """Read the calibration file at ``path``; ConfigError when missing or unusable."""
+        """Read the calibration file at ``path`` by the one reader (a regular file, bounded:
+        never a hang, a traceback or a restart loop); ConfigError when missing or unusable."""
         try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as e:
+            data = read_json(path, CALIBRATION, follow=True)
+        except FileNotFoundError as e:
             raise ConfigError(f"{path}: no calibration of this Hall board ({e.strerror or e}); "
                               "run aseb calibrate --board FILE first") from None
-        return cls.from_json(text, str(path), names)
+        except Unreadable as e:
+            raise ConfigError(f"{e}; run aseb calibrate again") from None
+        return cls.from_data(data, str(path), names)
+
+
+class _Wrong(Exception):
+    """What is wrong with a calibration file's value, and where."""
+
+    def __init__(self, key: str, problem: str) -> None:
+        self.key = key
+        self.problem = problem
+
+
+def _number(value: object, key: str) -> float:
+    """``value`` as a finite number; ``_Wrong`` naming ``key`` else."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise _Wrong(key, f"expected a number, got {shown(repr(value), 40)}")
+    if not math.isfinite(value):
+        raise _Wrong(key, f"{value} is not a reading")
+    return float(value)
+
+
+def _table(value: object, key: str) -> dict[str, object]:
+    if not isinstance(value, dict):
+        raise _Wrong(key, "expected a table of values")
+    return value
+
+
+def _checked(data: object, names: tuple[str, ...]) -> Levels:
+    """``Levels`` from a calibration file's JSON, or ``_Wrong``."""
+    top = _table(data, "")
+    if top.get("format") != FORMAT:
+        raise _Wrong("format", f"not a calibration of this board (format "
+                     f"{shown(repr(top.get('format')), 20)}, not {FORMAT})")
+    rows = _table(top.get("squares"), "squares")
+    missing = [name for name in names if name not in rows]
+    if missing:
+        raise _Wrong("squares", f"not a calibration of this board (no {', '.join(missing[:3])}"
+                     f"{'...' if len(missing) > 3 else ''})")
+    squares = {name: _square(rows[name], f"squares.{name}", name) for name in names}
+    crosstalk: dict[int, MappingProxyType[str, MappingProxyType[str, float]]] = {}
+    for n, table in _table(top.get("crosstalk", {}), "crosstalk").items():
+        if n not in ("1", "2", "3"):
+            raise _Wrong(f"crosstalk.{shown(n, 20)}", "a count of men is 1, 2 or 3")
+        found = {}
+        for s, row in _table(table, f"crosstalk.{n}").items():
+            if s not in names:
+                continue
+            shares = {}
+            for j, share in _table(row, f"crosstalk.{n}.{s}").items():
+                key = f"crosstalk.{n}.{s}.{shown(j, 20)}"
+                value = _number(share, key)
+                if abs(value) >= 1:
+                    raise _Wrong(key, f"{value:g} of a square's change leaks into another: no "
+                                 "sensor reads more of its neighbour than of its own square")
+                if j in names:
+                    shares[j] = value
+            found[s] = MappingProxyType(shares)
+        crosstalk[int(n)] = MappingProxyType(found)
+    noise = _number(top.get("noise", 1.0), "noise")
+    if noise <= 0:
+        raise _Wrong("noise", f"{noise:g}: a sensor's noise is more than nothing")
+    spread = _number(top.get("spread", SPREAD), "spread")
+    if not 0 <= spread < 1:
+        raise _Wrong("spread", f"{spread:g}: a share of a magnet's strength, from 0 to 1")
+    return Levels(MappingProxyType(squares), MappingProxyType(crosstalk), noise, spread)
+
+
+def _square(value: object, key: str, name: str) -> SquareLevels:
+    """One square's levels, in order from three Reels to three Cones; ``_Wrong`` else."""
+    row = _table(value, key)
+    empty = _number(row.get("empty"), f"{key}.empty")
+    steps = {}
+    for n, reading in _table(row.get("steps"), f"{key}.steps").items():
+        if n not in COUNTS:
+            raise _Wrong(f"{key}.steps.{shown(n, 20)}", "a count of men is -3 to 3")
+        steps[int(n)] = _number(reading, f"{key}.steps.{n}")
+    most = max((abs(n) for n in steps), default=0)
+    if most == 0 or set(steps) - {0} != {n for n in range(-most, most + 1) if n}:
+        raise _Wrong(f"{key}.steps", "expected the readings of one man to three of each side, "
+                     f"got {sorted(steps)}")
+    steps[0] = steps.get(0, empty)
+    if steps[0] != empty:
+        raise _Wrong(f"{key}.steps.0", "no men read other than the empty square")
+    counts = sorted(steps)
+    for lower, upper in itertools.pairwise(counts):
+        if not steps[lower] < steps[upper]:
+            raise _Wrong(f"{key}.steps", f"out of order: {_men(upper)} read "
+                         f"{steps[upper]:g}, not above {_men(lower)} ({steps[lower]:g})")
+    return SquareLevels(empty, MappingProxyType(steps))
+
+
+def _men(count: int) -> str:
+    """``count`` men in words: ``two Reels``, ``the empty square``."""
+    if count == 0:
+        return "the empty square"
+    side = "Cone" if count > 0 else "Reel"
+    return f"{('one', 'two', 'three')[abs(count) - 1]} {side}{'s' if abs(count) > 1 else ''}"
 
 
 def levels_from(empty: float, cone: float, reel: float, cones3: float | None = None,

@@ -19,6 +19,7 @@ from hardware.selftest import Prompt, SelftestReport, count_whites, run_on_this_
 from sim.board.pins import SimBoard
 from sim.board.reeds import BUILDS, PLAIN, Build
 from sim.command.about import SELFTEST
+from sim.command.arguments import Parser
 
 EX_UNAVAILABLE = 69
 EX_CONFIG = 78
@@ -63,9 +64,9 @@ def run_simulated(board: Board, build: Build = PLAIN, reach: bool = False) -> Se
         devices.close()
 
 
-def selftest_main(argv: list[str] | None = None) -> int:
-    """``aseb selftest [--board FILE] [--simulated]``: 0 all good, 1 problems, 78 bad board file."""
-    parser = argparse.ArgumentParser(prog="aseb selftest", description=_(SELFTEST))
+def parser() -> argparse.ArgumentParser:
+    """``aseb selftest``'s arguments."""
+    parser = Parser(prog="aseb selftest", description=_(SELFTEST))
     parser.add_argument("--board", default=str(DEFAULT_BOARD), metavar="FILE",
                         help=_("the board file (default: the shipped Twenty Squares board)"))
     parser.add_argument("--simulated", action="store_true", help=_("check the simulated board"))
@@ -74,7 +75,13 @@ def selftest_main(argv: list[str] | None = None) -> int:
                                "reach"))
     parser.add_argument("--build", choices=sorted(BUILDS), default=PLAIN.name,
                         help=_("the simulated board's reeds (with --simulated)"))
-    args = parser.parse_args(argv)
+    return parser
+
+
+def selftest_main(argv: list[str] | None = None) -> int:
+    """``aseb selftest [--board FILE] [--simulated]``: 0 all good, 1 problems, 64 a bad
+    argument, 78 bad board file."""
+    args = parser().parse_args(argv)
     try:
         board = read_board(args.board)  # checked as aseb run checks it
     except ConfigError as e:

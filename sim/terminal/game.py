@@ -449,7 +449,7 @@ class TerminalGame:
         for event in events:
             if isinstance(event, TurnPassed):
                 continue
-            self.write("  " + say(event_text(event)))
+            self.write("  " + say(event_text(event, self.game.ruleset.geometry)))
             if isinstance(event, ThrowLost):
                 for reason in why:
                     self.write("  " + say(reason))

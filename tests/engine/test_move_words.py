@@ -32,6 +32,10 @@ def said(game: str, position: str, throw: int | None, notation: str) -> str:
      "Cone on H12 to H14, changing places with a Reel"),
     ("senet", "C:H23 R:H20 turn:C", 4, "H23-H27", "Cone on H23 to H27, washed back to H1"),
     ("ramses", "C:T12,T17,T18,T19 R:T1,T2,T16,U12 turn:C", None, "T12-T9", "Cone on T12 to T9"),
+    ("ramses", "C:T2,T3,T4,T12 R:T11,T19,T20,T21 turn:C", None, "T4-L15",
+     "Cone on T4 to the space below T15"),
+    ("ramses", "C:T2,T3,T8,U15 R:T11,T19,T20,L10 turn:C", None, "U15-T13",
+     "Cone on the space above T15 to T13"),
     ("stacks", "C:w10,C1,M8,M12x3 R:w11,R2,M9,M13 turn:C dice:146", None, "4:M8-M14xM13",
      "with the 4: Cone on M8 to M14, capturing the Reel on M13"),
     ("stacks", "C:w10,C1,M8,M12x3 R:w11,R2,M9,M13 turn:C dice:146", None, "6:in-C3",
@@ -69,3 +73,16 @@ def test_no_two_moves_of_a_position_are_said_alike(name: str) -> None:
             turns += 1
             game.play(rng.choice(state.moves))
     assert turns > 100  # (Ramses: a few games of a few dozen moves)
+
+
+def test_a_place_in_a_long_space_is_named_by_the_square_beside_it() -> None:
+    """Ramses' long spaces are drawn whole: a cell's own name (U15) is on no square a player
+    sees, in a move's words or in what happened."""
+    from engine.core.events import Moved
+    from engine.core.sides import Side
+    from engine.text import event_text
+
+    ramses = load("ramses")
+    line = event_text(Moved(Side.CONES, "T4", "U15"), ramses.geometry)
+    assert line == "Cones move T4 to the space above T15."
+    assert event_text(Moved(Side.CONES, "T4", "U15")) == "Cones move T4 to U15."  # no board

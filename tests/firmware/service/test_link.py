@@ -218,7 +218,9 @@ def test_a_setting_is_changed_as_the_board_menu_would(table: Table, link: Link,
     (b'{"type": "throw"}\n', "not your turn to throw"),
     (b'{"type": "remote", "side": "pharaohs"}\n', "unknown side"),
     (b'{"type": "record", "id": "../../etc/passwd"}\n', "no record"),
-    (b"\xff\xfe\n", "not JSON"),
+    (b"\xff\xfe\n", "link command: not UTF-8 (byte 0xff at 0)"),
+    (b"[" * 5000 + b"\n", "nested more than 8 deep"),
+    (b'{"type": "set", "key": 1e999}\n', "key: 1e999 is not a finite number"),
 ])
 def test_a_bad_line_is_answered_with_an_error_and_the_board_plays_on(
         table: Table, link: Link, line: bytes, said: str) -> None:

@@ -195,12 +195,12 @@ def test_the_command_line_plays_a_seeded_game_from_stdin() -> None:
 
 def test_the_command_line_answers_a_bad_side_without_a_traceback(
         capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "--mummy", "pharaoh"]) == 2
+    assert main(["play", "--mummy", "pharaoh"]) == 64
     assert "unknown side" in capsys.readouterr().err
 
 
 def test_two_players_with_a_mummy_side_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "--two-players", "--mummy", "cones"]) == 2
+    assert main(["play", "--two-players", "--mummy", "cones"]) == 64
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--two-players" in err and "Traceback" not in err
 
