@@ -1,7 +1,7 @@
 """Game records: the throws and moves of a game of any of the family, saved as JSON (naming the
 game and its options) and loaded back exactly.
 
->>> GameRecord.from_json(GameRecord(load("tait"), Side.CONES, ()).to_json()).actions
+>>> GameRecord.from_data(GameRecord(load("tait"), Side.CONES, ()).to_data()).actions
 ()
 """
 
@@ -82,12 +82,9 @@ class GameRecord:
         return data
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> GameRecord:
-        """Load a record written by ``to_json``; raises BadRecord saying what is wrong."""
-        try:
-            data: Any = json.loads(text)
-        except (ValueError, UnicodeDecodeError) as exc:
-            raise BadRecord(f"not JSON: {exc}") from None
+    def from_data(cls, data: Any) -> GameRecord:
+        """The record ``to_data`` wrote (JSON's values, as parsed); raises BadRecord saying
+        what is wrong."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise BadRecord(f'not an aseb game record (expected "format": "{FORMAT}")')
         if data.get("version") != VERSION:

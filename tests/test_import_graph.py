@@ -32,7 +32,7 @@ ROOMS = {
                  "firmware.play", "firmware.spoken", "firmware.story", "firmware.kiosk",
                  "firmware.service", "firmware.kit"),
     "sim": ("sim.board", "sim.far", "sim.drawing", "sim.pages", "sim.terminal", "sim.window",
-            "sim.web", "sim.browser", "sim.command"),
+            "sim.wall", "sim.web", "sim.browser", "sim.command"),
 }
 """The rooms of ``hardware``, ``firmware`` and ``sim``, lowest first: a room imports only itself
 and the rooms before it in its layer (and the layers below)."""

@@ -57,14 +57,15 @@ def listing(items: Sequence[str]) -> str:
     return joined(items, N_("{item}, {more}"))
 
 
-def joined(items: Sequence[str], pair: str) -> str:
-    """Items folded from the right by ``pair`` (a marked ``{item}...{more}`` message), as a
-    phrase, so each language joins them its own way."""
+def joined(items: Sequence[str], pair: str, last: str | None = None) -> str:
+    """Items folded from the right by ``pair`` (a marked ``{item}...{more}`` message), the last
+    two by ``last`` where given (``{item} and {more}``), as a phrase, so each language joins
+    them its own way."""
     if not items:
         return ""
     result = items[-1]
-    for item in reversed(items[:-1]):
-        result = phrase(pair, item=item, more=result)
+    for n, item in enumerate(reversed(items[:-1])):
+        result = phrase(last if last is not None and n == 0 else pair, item=item, more=result)
     return result
 
 

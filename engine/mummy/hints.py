@@ -3,7 +3,7 @@
 >>> from engine.tait.state import GameState
 >>> state = GameState.parse("C:C2,M6 R:M7 off:0,1 entered:CR turn:C throw:1")
 >>> print(hint(state, Level.PRIEST))
-M6xM7: bumps the Reel on M7 back to the start
+Cone on M6 to M7, bumping a Reel: bumps the Reel on M7 back to the start
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from engine.games.api import Position
 from engine.mummy.chances import SolvedTable, best, move_chances
 from engine.mummy.levels import Level, Mummy
 from engine.mummy.minds import mind_of
+from engine.text import move_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,13 +27,15 @@ class Hint:
     move: Any
     """A move of the position's game."""
     notation: str
-    """The move as a player writes it, with ``x`` for a bump (``M5xM8``)."""
+    """The move as a player types it, with ``x`` for a bump (``M5xM8``)."""
     reason: str
     value: float | None = None
     """The chance the mover wins after the move, when the level judged it."""
+    said: str = ""
+    """The move in a player's words (``engine.text.move_text``)."""
 
     def __str__(self) -> str:
-        return phrase(N_("{move}: {reason}"), move=self.notation, reason=self.reason)
+        return phrase(N_("{move}: {reason}"), move=self.said or self.notation, reason=self.reason)
 
 
 def reason(state: Position, move: Any) -> str:
@@ -60,7 +63,8 @@ def hint(
         why = phrase(N_("{reason} (the {level} gives {side} {chance} to win)"), reason=why,
                      level=decision.played_as.title, side=side_name(state.turn),
                      chance=f"{decision.value:.0%}")
-    return Hint(decision.move, state.describe(decision.move), why, decision.value)
+    return Hint(decision.move, state.describe(decision.move), why, decision.value,
+                move_text(state, decision.move))
 
 
 def points(loss: float) -> str:
@@ -74,17 +78,17 @@ def points(loss: float) -> str:
 
 def explain(table: SolvedTable, state: Position) -> str | None:
     """The best move of the pending throw with the mover's chance after it, and what each other
-    legal move would give up: ``C2-M6 keeps 61%; M9-M11 would give up 7 points``. None when the
-    table does not hold the position."""
+    legal move would give up: ``Cone on C2 to M6 keeps 61%; Cone on M9 to M11 would give up 7
+    points``. None when the table does not hold the position."""
     found = move_chances(table, state)
     if found is None:
         return None
     top, value = best(found)
-    keeps = phrase(N_("{move} keeps {chance}"), move=state.describe(top), chance=f"{value:.0%}")
+    keeps = phrase(N_("{move} keeps {chance}"), move=move_text(state, top), chance=f"{value:.0%}")
     others = sorted((v, i, m) for i, (m, v) in enumerate(found) if m != top)
     if not others:
         return keeps
-    given = [phrase(N_("{move} would give up {points}"), move=state.describe(m),
+    given = [phrase(N_("{move} would give up {points}"), move=move_text(state, m),
                     points=points(value - v)) for v, _, m in reversed(others)]
     return Phrase("{keeps}; " + ", ".join(f"{{given{n}}}" for n in range(len(given))),
                   {"keeps": keeps, **{f"given{n}": g for n, g in enumerate(given)}})

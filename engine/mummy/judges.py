@@ -7,7 +7,7 @@ to play wins now, and each legal move with the mover's chance after it.
 >>> from engine.ramses import RAMSES
 >>> judge = judge_for(RAMSES)
 >>> judge.exact, judge.name
-(False, 'Neferkaptah, which searches up to twelve moves ahead (alpha-beta within 1,500 positions)')
+(False, 'Neferkaptah, which looks up to twelve moves ahead, as far as it can in a moment')
 """
 
 from __future__ import annotations

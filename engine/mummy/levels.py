@@ -23,7 +23,8 @@ from engine.mummy.minds import Mind, mind_of
 from engine.mummy.scribe import scribe_move
 from engine.mummy.search import Search
 
-NO_TABLE = N_("no solved table is loaded: Neferkaptah plays as the Vizier")
+NO_TABLE = N_("Neferkaptah plays as the Vizier: his perfect play comes from the solved game, "
+              "not yet made here")
 
 
 class Level(IntEnum):
@@ -66,8 +67,8 @@ _DESCRIPTIONS = {
     Level.PRIEST: N_("bears off, bumps and takes marked squares whenever it can, never looking "
                      "ahead"),
     Level.VIZIER: N_("weighs every throw that could come next, two throws ahead"),
-    Level.NEFERKAPTAH: N_("plays perfectly from the solved game (as the Vizier without its "
-                          "table)"),
+    Level.NEFERKAPTAH: N_("plays perfectly from the solved game (as the Vizier where it is not "
+                          "solved yet)"),
 }
 
 
@@ -152,7 +153,7 @@ class Mummy:
         analysis = search.analyse(state)
         if level == Level.VIZIER:
             return Decision(analysis.move, level, level, value=analysis.value)
-        note = phrase(N_("no solved table for {game}: Neferkaptah plays as the Vizier"),
+        note = phrase(N_("Neferkaptah plays {game} as the Vizier: that game is not solved"),
                       game=state.rules.title)
         return Decision(analysis.move, level, Level.VIZIER, note, analysis.value)
 

@@ -36,7 +36,7 @@ from engine.games.api import Position
 from engine.mummy.chances import Chances, SolvedTable
 from engine.mummy.judges import Judge, as_judge
 from engine.record import GameRecord
-from engine.text import dice_text
+from engine.text import dice_text, move_text
 
 POINTS = 100.0
 JUDGED_THROWS = 6
@@ -54,7 +54,7 @@ class Step:
     throw: Throw | None
     """The throw (the pending one for a move; None in a game without throws)."""
     move: str | None
-    """The move in notation (None for the throw itself)."""
+    """The move in a player's words, ``engine.text.move_text`` (None for the throw itself)."""
     chance: float
     """The side's chance after this step."""
     loss: float = 0.0
@@ -222,8 +222,8 @@ def _judged(number: int, state: Any, move: Any, found: Chances) -> Step:
             top, top_value = m, v
     value = dict(found)[move]
     loss = (top_value - value) * POINTS
-    return Step(number, state.turn, state.throw, state.describe(move), value,
-                loss=max(0.0, loss), best=state.describe(top) if loss >= NOTICEABLE else None)
+    return Step(number, state.turn, state.throw, move_text(state, move), value,
+                loss=max(0.0, loss), best=move_text(state, top) if loss >= NOTICEABLE else None)
 
 
 __all__ = ["Review", "Step", "review"]

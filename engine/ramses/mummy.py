@@ -181,7 +181,7 @@ def reason(position: RamsesPosition, move: Move) -> str:
 DESCRIPTIONS = {
     "scribe": N_("plays any legal move at random"),
     "priest": N_("takes special squares and keeps yours away from them, never looking ahead"),
-    "vizier": N_("searches four moves ahead (alpha-beta within 600 positions)"),
-    "neferkaptah": N_("searches up to twelve moves ahead (alpha-beta within 1,500 positions)"),
+    "vizier": N_("looks four moves ahead"),
+    "neferkaptah": N_("looks up to twelve moves ahead, as far as it can in a moment"),
 }
 """How each level plays Ramses, as the terminal and the window say it."""

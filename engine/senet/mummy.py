@@ -190,7 +190,7 @@ DESCRIPTIONS = {
     "priest": N_("wins, bears off, keeps out of the water and captures whenever it can, never "
               "looking ahead"),
     "vizier": N_("weighs every throw that could come next"),
-    "neferkaptah": N_("plays as the Vizier (Senet has no solved table)"),
+    "neferkaptah": N_("plays as the Vizier (Senet is not solved)"),
 }
 """How each level plays Senet, as the terminal and the window say it."""
 

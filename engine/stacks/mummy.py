@@ -162,7 +162,7 @@ DESCRIPTIONS = {
     "priest": N_("breaks up your men on the last square, completes its own three and captures "
               "lone men, never looking ahead"),
     "vizier": N_("tries every way to use the dice in hand and judges where the turn ends"),
-    "neferkaptah": N_("plays as the Vizier (the stacking game has no solved table)"),
+    "neferkaptah": N_("plays as the Vizier (the stacking game is not solved)"),
 }
 """How each level plays the stacking game, as the terminal and the window say it."""
 

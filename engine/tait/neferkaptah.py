@@ -7,11 +7,12 @@ table, or for a position the table does not hold, Neferkaptah plays the Vizier's
 why in ``Neferkaptah.fallback`` (and in each ``Decision``) so the caller can log it.
 
 >>> Neferkaptah().fallback
-'no solved table is loaded: Neferkaptah plays as the Vizier'
+'Neferkaptah plays as the Vizier: his perfect play comes from the solved game, not yet made here'
 """
 
 from __future__ import annotations
 
+from engine.core.words import N_, phrase
 from engine.mummy.chances import SolvedTable
 from engine.mummy.levels import NO_TABLE
 from engine.tait.moves import Move
@@ -41,7 +42,8 @@ class Neferkaptah:
         chances = move_chances(self.table, state)
         if chances is None:
             analysis = self.vizier.analyse(state)
-            why = "the solved table does not hold this position: Neferkaptah plays as the Vizier"
+            why = phrase(N_("Neferkaptah plays as the Vizier: the solved game does not hold "
+                            "this position"))
             return analysis.move, analysis.value, why
         move, value = best(chances)
         return move, value, None

@@ -13,18 +13,18 @@ import io
 import json
 import logging
 import os
-import stat
 import statistics
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, fields
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from firmware.words import _
-from hardware.doors.file_reader import Bounds, Unreadable, kind_of, read_bytes
-from hardware.doors.writer import set_aside
+from hardware.doors.decoder import Undecodable, decode
+from hardware.doors.file_reader import Bounds, Unreadable, read_bytes
+from hardware.doors.writer import appending, last_byte, move
 
 log = logging.getLogger(__name__)
 
@@ -85,10 +85,10 @@ class GameLog:
             self.directory.mkdir(parents=True, exist_ok=True)
             if self.path.exists() and self.path.stat().st_size >= self.max_bytes:
                 self._rotate()
-            with _appending(self.path) as f:
-                if f.tell() and not _ends_a_line(self.path):
-                    f.write("\n")  # what a full disk cut short stays a line of its own
-                f.write("".join(self.waiting))
+            with appending(self.path, "game log") as f:
+                if f.tell() and last_byte(self.path) != b"\n":
+                    f.write(b"\n")  # what a full disk cut short stays a line of its own
+                f.write("".join(self.waiting).encode("utf-8"))
                 f.flush()
                 os.fsync(f.fileno())
         except OSError as exc:
@@ -127,35 +127,18 @@ class GameLog:
         for n in range(KEEP - 1, 0, -1):
             older = self.directory / f"games.{n}.jsonl"
             if older.exists():
-                os.replace(older, self.directory / f"games.{n + 1}.jsonl")
-        os.replace(self.path, self.directory / "games.1.jsonl")
+                move(older, self.directory / f"games.{n + 1}.jsonl")
+        move(self.path, self.directory / "games.1.jsonl")
 
 
-def _appending(path: Path) -> TextIO:
-    """The log opened to add lines to: a regular file. Anything else in its place (a FIFO,
-    whose open would wait for a reader for ever; a link; a directory) is set aside first."""
-    try:
-        mode: int | None = os.lstat(path).st_mode
-    except FileNotFoundError:
-        mode = None
-    if mode is not None and not stat.S_ISREG(mode):
-        set_aside(path, "game log", f"not a regular file ({kind_of(mode)})", "; a new one begins")
-    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
-    return open(os.open(path, flags, 0o666), "a", encoding="utf-8")
-
-
-def _ends_a_line(path: Path) -> bool:
-    with open(path, "rb") as f:
-        f.seek(-1, os.SEEK_END)
-        return f.read(1) == b"\n"
+LINE = Bounds("game line", 4096, depth=2, keys=20)
+"""One game's line: some hundred bytes."""
 
 
 def _parse(raw: str) -> GameLine | None:
-    try:
-        data: Any = json.loads(raw)
-    except (ValueError, RecursionError):
-        return None
-    if not isinstance(data, dict):
+    try:  # the one decoder: bounded before it is parsed
+        data: Any = decode(raw, LINE, dict[str, Any])
+    except Undecodable:
         return None
     try:
         line = GameLine(**{f.name: data[f.name] for f in fields(GameLine) if f.name in data})

@@ -7,13 +7,14 @@
 from __future__ import annotations
 
 import csv
+import io
 import math
 from dataclasses import dataclass
-from pathlib import Path
 
 from engine import games
 from firmware.service.boards import games_on
 from hardware.boards.board_file import Board
+from hardware.boards.hall_file import BUILT, SPI0_GATE
 from hardware.boards.wiring import pin_label
 from hardware.core.squares import RACK_OF, STICK_PIXELS
 
@@ -86,23 +87,24 @@ def _reeds(board: Board, pieces: int) -> list[Part]:
 
 def _hall_sensors(board: Board, pieces: int) -> list[Part]:
     """A Hall board's sensors, and the wide magnets whose fields they count (the parts and
-    sizes the margin benchmark's field model was worked out for)."""
+    sizes the margin benchmark's field model was worked out for: ``HallBuild``)."""
     assert board.hall is not None
     sensors = len(board.hall.channels)
     spares = math.ceil(sensors * SPARE_REEDS)
+    b = BUILT
     return [
-        Part("DRV5055A2 ratiometric linear Hall sensor (SOT-23, or TO-92 DRV5055A2QLPG)",
+        Part(f"{b.sensor} ratiometric linear Hall sensor (SOT-23, or TO-92 {b.sensor}QLPG)",
              sensors + spares, f"one under each of the {sensors} squares, marked face up, "
-             f"and {spares} spares"),
+             f"and {spares} spares; the A2 only: another sensitivity misreads stacks"),
         Part("100 kohm resistor", sensors,
              "from each sensor's channel to GND: a missing sensor reads 0, and calibration "
              "names it"),
-        Part("neodymium disc magnet, 25 x 2 mm, N42", 2 * pieces,
-             f"one in the base of every piece ({pieces} a side): north up for the Cones, south "
-             "up for the Reels"),
-        *([Part("men: discs 30 mm across, 2.5 mm thick, a 2 mm pocket under each", 2 * pieces,
-                "thin men keep a stack's third magnet close to its first")]
-          if board.kind == "stacks" else []),
+        Part(b.magnet, 2 * pieces + 4,
+             f"one in the base of every piece ({pieces} a side) and 4 spares, all from one "
+             "batch: north up for the Cones, south up for the Reels"),
+        Part(f"men: discs {b.man_diameter:g} mm across, {b.man_height:g} mm thick, a "
+             f"{b.magnet_thickness:g} mm pocket under each, no felt", 2 * pieces,
+             "thin men keep a stack's third magnet close to its first; felt would lift them"),
     ]
 
 
@@ -111,10 +113,16 @@ def _hall_adcs(board: Board) -> list[Part]:
     assert board.hall is not None
     adcs = len(board.hall.select_pins)
     chip = board.hall.adc.upper()
+    hall = board.hall
+    gated = [n for n in range(adcs) if hall.bus(n) == "spi0"]
     return [
-        Part(f"{chip} ADC (DIP-16)", adcs, "on SPI1, one chip select each: "
-             + ", ".join(f"ADC {i} on {pin_label(pin)}"
-                           for i, pin in enumerate(board.hall.select_pins))),
+        Part(f"{chip} ADC (DIP-16)", adcs, "on SPI1" + (" (a fourth on SPI0)" if gated else "")
+             + ", one chip select each: "
+             + ", ".join(f"ADC {i} on {pin_label(pin)}" + (" (SPI0 CE1)" if i in gated else "")
+                         for i, pin in enumerate(hall.select_pins))),
+        *([Part("10 kohm resistor", 1, "from the first pixel's DIN to GND: the LED data line "
+                "rests low while the ADC on SPI0 is read (the level shifter's 1OE on SPI0 "
+                f"CE0, {pin_label(SPI0_GATE)})")] if gated else []),
         Part("100 nF ceramic capacitor", len(board.hall.channels) + adcs,
              "one at each sensor's VCC and one at each ADC's VDD"),
         Part("3.3 V LDO regulator, 500 mA (AP2112K-3.3 or similar)", 1,
@@ -122,10 +130,11 @@ def _hall_adcs(board: Board) -> list[Part]:
     ]
 
 
-def write_parts(board: Board, out: Path) -> None:
+def parts_csv(board: Board) -> str:
     """The parts list as CSV (part, count, notes), for a spreadsheet or a shop's basket."""
-    with out.open("w", newline="", encoding="utf-8") as file:
-        writer = csv.writer(file)
-        writer.writerow(["part", "count", "notes"])
-        for row in parts(board):
-            writer.writerow([row.part, row.count, row.notes])
+    out = io.StringIO(newline="")
+    writer = csv.writer(out)
+    writer.writerow(["part", "count", "notes"])
+    for row in parts(board):
+        writer.writerow([row.part, row.count, row.notes])
+    return out.getvalue()

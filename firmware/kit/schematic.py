@@ -3,16 +3,15 @@ that are used, each reed switch on its GPIO or expander channel, the expanders o
 board each square's sensor on its ADC's channel, the ADCs on SPI1), the stick box, the buttons,
 and the LED chain behind its level shifter, in the chain's order.
 
-    write_schematic(load_board(DEFAULT_BOARD), Path("wiring.svg"))
+    svg = schematic_svg(load_board(DEFAULT_BOARD))   # the SVG's bytes
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from hardware.boards.board_file import CHANNELS, Board
-from hardware.boards.hall_file import SPI1
+from hardware.boards.hall_file import SPI0_GATE, SPI1
 from hardware.boards.wiring import ADC_PINS, PinUse, pin_label, pin_uses
 from hardware.core.header import PHYSICAL
 
@@ -20,8 +19,10 @@ PITCH = 1.4
 """Schematic units between two neighbouring pins of a drawn chip."""
 GAP = 2.5
 """Schematic units between two blocks of the diagram, one above the other."""
-def write_schematic(board: Board, out: Path) -> None:
-    """Draw ``board``'s wiring to the SVG file ``out``."""
+
+
+def schematic_svg(board: Board) -> bytes:
+    """``board``'s wiring drawn as an SVG picture."""
     import schemdraw
     import schemdraw.elements as elm
 
@@ -32,7 +33,8 @@ def write_schematic(board: Board, out: Path) -> None:
         top = _expanders(drawing, elm, board, top - GAP)
         top = _adcs(drawing, elm, board, top - GAP)
         _lights(drawing, elm, board, top - GAP)
-        drawing.save(str(out))
+        svg: bytes = drawing.get_imagedata("svg")
+    return svg
 
 
 def _chip(drawing: Any, elm: Any, name: str, left: list[str], right: list[str], x: float,
@@ -94,17 +96,27 @@ def _expanders(drawing: Any, elm: Any, board: Board, top: float) -> float:
     return top
 
 
+def _on_spi0(board: Board) -> list[int]:
+    """The Hall ADCs on SPI0 (a fourth, beside the LED strip's data)."""
+    if board.hall is None:
+        return []
+    return [n for n in range(len(board.hall.select_pins)) if board.hall.bus(n) == "spi0"]
+
+
 def _adcs(drawing: Any, elm: Any, board: Board, top: float) -> float:
-    """A Hall board's ADCs on SPI1, each channel wired to a square's sensor."""
+    """A Hall board's ADCs on SPI1 (a fourth on SPI0), each channel wired to a square's
+    sensor."""
     if board.hall is None:
         return top
     for number, select in enumerate(board.hall.select_pins):
         wired = sorted((where.channel, name) for name, where in board.hall.channels.items()
                        if where.adc == number)
-        left = [*(f"{ADC_PINS[label]}: {pin_label(bcm)}" for bcm, label in SPI1.items()),
+        pins = dict(zip(SPI1.values(), board.hall.pins(number), strict=True))
+        left = [*(f"{ADC_PINS[label]}: {pin_label(bcm)}" for label, bcm in pins.items()),
                 f"CS: {pin_label(select)}", "VDD, VREF: 3.3 V rail, 100 nF to GND",
                 "AGND, DGND: GND"]
-        chip, foot = _chip(drawing, elm, f"{board.hall.adc.upper()}: ADC {number}", left,
+        on = " (on SPI0, beside the LED data)" if board.hall.bus(number) == "spi0" else ""
+        chip, foot = _chip(drawing, elm, f"{board.hall.adc.upper()}: ADC {number}{on}", left,
                            [f"CH{channel}" for channel, _ in wired], 4.0, top, 10.0)
         for i, (_, name) in enumerate(wired):
             _to(drawing, elm, getattr(chip, f"inR{i + 1}"),
@@ -117,7 +129,9 @@ def _lights(drawing: Any, elm: Any, board: Board, top: float) -> None:
     """GPIO to the 74AHCT125, the 330 ohm resistor, then the pixels in the chain's order."""
     if board.lights.pin is None:
         return
-    chip, foot = _chip(drawing, elm, "74AHCT125 level shifter (1OE to GND, VCC to 5 V)",
+    gated = _on_spi0(board)
+    enable = f"1OE to {pin_label(SPI0_GATE)}, SPI0 CE0" if gated else "1OE to GND"
+    chip, foot = _chip(drawing, elm, f"74AHCT125 level shifter ({enable}, VCC to 5 V)",
                        ["1A"], ["1Y"], 7.0, top, 3.0)
     drawing += elm.Line().at(chip.inL1).left(0.8)
     drawing += elm.Dot(open=True).label(f"from {pin_label(board.lights.pin)}", loc="left",
@@ -130,6 +144,11 @@ def _lights(drawing: Any, elm: Any, board: Board, top: float) -> None:
     lines = ["The pixels, chained DOUT to DIN in this order:", *lines,
              "5 V LED supply to every pixel's 5V and GND, 1000 uF across it at the strip;",
              "its GND joins the Pi's GND."]
+    if gated:
+        lines += [f"1OE on SPI0 CE0: the shifter passes the LED data only while the strip is "
+                  f"written, so ADC {', '.join(map(str, gated))}'s reads on the same wire "
+                  "never reach the pixels;",
+                  "10 kohm from the first pixel's DIN to GND keeps the line low in between."]
     for row, line in enumerate(lines):
         drawing += elm.Label().at((4.0, foot - 1.2 - row * 0.6)).label(line, halign="left",
                                                                        fontsize=9)

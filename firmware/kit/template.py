@@ -5,19 +5,20 @@ Each page says which part of the board it shows, in millimetres from the board's
 corner seen from below ("this page shows 0-186 mm across, 0-150 mm down"), so the pages can be
 laid edge to edge with their marks over each other, and a test can measure every square.
 
-    write_template(Layout.of(board), "Twenty Squares", Path("template-a4.pdf"), A4)
+    pdf, pages = template_pdf(Layout.of(board), "Twenty Squares", A4)   # the PDF's bytes
 """
 
 from __future__ import annotations
 
+import io
 import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from firmware.kit.layout import PIXEL_MM, SENSOR_MM, Layout
+from hardware.boards.hall_file import BUILT
 
 MM = 72 / 25.4
 """PDF points in a millimetre."""
@@ -72,13 +73,14 @@ def _count(length: float, window: float) -> int:
     return max(1, math.ceil((length - OVERLAP) / (window - OVERLAP)))
 
 
-def write_template(layout: Layout, name: str, out: Path, page: tuple[float, float]) -> int:
-    """Draw the template of ``layout`` to the PDF ``out`` on pages of ``page`` size; returns the
-    number of pages."""
+def template_pdf(layout: Layout, name: str, page: tuple[float, float]) -> tuple[bytes, int]:
+    """The template of ``layout`` as a PDF on pages of ``page`` size, and its number of
+    pages."""
     from reportlab.pdfgen import canvas as pdf
 
     size, tiles = plan(layout, page)
-    canvas = pdf.Canvas(str(out), pagesize=(size[0] * MM, size[1] * MM))
+    out = io.BytesIO()
+    canvas = pdf.Canvas(out, pagesize=(size[0] * MM, size[1] * MM))
     canvas.setTitle(f"{name}: drilling template")
     columns = 1 + max(tile.column for tile in tiles)
     rows = 1 + max(tile.row for tile in tiles)
@@ -87,7 +89,7 @@ def write_template(layout: Layout, name: str, out: Path, page: tuple[float, floa
               f"{tile.column + 1} of {columns}, row {tile.row + 1} of {rows})")
         canvas.showPage()
     canvas.save()
-    return len(tiles)
+    return out.getvalue(), len(tiles)
 
 
 def _page(c: Canvas, layout: Layout, name: str, size: tuple[float, float], tile: Tile,
@@ -124,6 +126,17 @@ def _page(c: Canvas, layout: Layout, name: str, size: tuple[float, float], tile:
            tile.height * MM)
     c.setDash()
     _footer(c, tile, which)
+    if any(square.hall for square in layout.squares.values()):
+        b = BUILT
+        c.setFont("Helvetica", 8)
+        for row, line in enumerate((
+                f"Dashed circles: each square's recess, cut from the top: "
+                f"{b.recess_diameter:g} mm across, {b.recess_depth:g} mm deep,",
+                f"flat-bottomed and square-walled: a {b.man_diameter:g} mm man rests within "
+                f"{b.play:g} mm of its centre.",
+                f"{b.wood:g} mm of wood over the sensors; {b.sensor} sensors only; the men's "
+                "magnets from one batch; no felt.")):
+            c.drawString(MARGIN * MM, (MARGIN + 21.3 - 3.3 * row) * MM, line)
 
 
 def _board(c: Canvas, layout: Layout, place: Place) -> None:
@@ -143,9 +156,12 @@ def _board(c: Canvas, layout: Layout, place: Place) -> None:
         c.line(cx - 1.5 * MM, cy, cx + 1.5 * MM, cy)
         c.line(cx, cy - 1.5 * MM, cx, cy + 1.5 * MM)
         c.setFillColorRGB(0.55, 0.55, 0.55)
-        if square.hall:  # the sensor's pocket, under the centre
+        if square.hall:  # the sensor's pocket, under the centre, and the recess on the top
             c.rect(cx - SENSOR_MM / 2 * MM, cy - SENSOR_MM / 2 * MM, SENSOR_MM * MM,
                    SENSOR_MM * MM, stroke=1, fill=0)
+            c.setDash(2, 2)
+            c.circle(cx, cy, BUILT.recess_diameter / 2 * MM)
+            c.setDash()
         else:
             near, far = (layout.underside(end) for end in square.reed)
             ax, ay = place(*near)

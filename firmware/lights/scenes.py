@@ -6,7 +6,8 @@ alternates gold between source and target (the piece to bump first blinks red); 
 (missing: the owner's colour, unexpected: red); a square where a piece must be lifted and set
 down again flashes twice; extra turns flare the marked squares; the winner's colour runs along
 the path, then the pieces left on the board breathe a calm white until they are cleared away
-(after a game nothing is a mistake); the sticks blink when a shake must be made again. Colour
+(after a game nothing is a mistake); the sticks blink when a shake must be made again; the
+stacking game's dice each count their face in beats on a stick pixel of their own. Colour
 always comes with a motion, for colour-blind players: every pair of meanings a player tells
 apart differs by a colour that stays clear under protanopia, deuteranopia and tritanopia, or by
 its motion (``tests/firmware/lights/test_colour_vision.py`` measures both). No light flashes
@@ -27,6 +28,7 @@ from typing import NamedTuple
 from engine.core.sticks import Throw
 from engine.games.api import Geometry, Side
 from engine.tait.board import TWENTY_SQUARES
+from firmware.lights.dice import dice_frame
 from hardware.core.squares import STICK_PIXELS
 from hardware.lights.pixels import Frame
 from hardware.lights.strips import Colour
@@ -122,7 +124,10 @@ class Show(NamedTuple):
     stuck: frozenset[str] = frozenset()
     """Squares whose reed switch seems stuck: play goes on around them."""
     dice: bool = False
-    """The throw is dice still to use (the stacking game's): one stick pixel a die."""
+    """The throw is dice still to use (the stacking game's): one stick pixel a die, counting
+    its face in beats (``firmware.lights.dice``)."""
+    thrown_at: float = 0.0
+    """Since when the throw has been shown (the dice's count begins there)."""
     geometry: Geometry = TWENTY_SQUARES
     """The board of the game played: its squares, marked squares, paths and homes."""
     languages: Mapping[str, Colour] = MappingProxyType({})
@@ -195,7 +200,8 @@ def steady(show: Show, t: float) -> bool:
     (no breathing, pulse, blink or flare, and no flare to come), so while the show stays the
     same its frame may be kept rather than drawn again every frame."""
     return show.phase in (Phase.MOVE, Phase.GUIDE) and t >= show.flare_until \
-        and show.mummy_move == (None, None) and show.hint is None and not (
+        and show.mummy_move == (None, None) and show.hint is None \
+        and not (show.dice and show.throw is not None) and not (
             show.lifted_targets or show.reseat or show.missing or show.unexpected
             or show.stuck or show.shake_again)
 
@@ -228,8 +234,11 @@ def scene(show: Show, t: float) -> Frame:
     if show.shake_again:  # the shake was dropped: the sticks blink until it is made again
         frame.update(dict.fromkeys(STICK_PIXELS, scale(colours.stick_white, blinking(
             t, calm, SHAKE_AGAIN_HZ))))
+    elif show.throw is not None and show.dice:
+        frame.update(dice_frame(tuple(int(c) for c in str(show.throw.value) if c in "123456"),
+                                t - show.thrown_at, calm, colours.stick_dark))
     elif show.throw is not None:
-        frame.update(_dice(show.throw, colours) if show.dice else _sticks(show.throw, colours))
+        frame.update(_sticks(show.throw, colours))
     pixels = _pixels(geometry)
     if pixels.issuperset(frame):
         return frame
@@ -334,20 +343,6 @@ def _guidance(frame: dict[str, Colour], show: Show, t: float) -> None:
         frame[square] = scale(colours.side(owner), on)
     for square in show.unexpected:
         frame[square] = scale(colours.red, on)
-
-
-DIE_FACES: Mapping[int, Colour] = MappingProxyType({
-    1: (255, 40, 40), 2: (255, 130, 0), 3: (255, 230, 0), 4: (40, 220, 40), 5: (40, 90, 255),
-    6: (255, 255, 255)})
-"""The colour a stick pixel shows for a die's face: red 1, orange 2, yellow 3, green 4, blue 5,
-white 6 (the dice are also said)."""
-
-
-def _dice(throw: Throw, colours: Palette = PALETTE) -> Mapping[str, Colour]:
-    """The dice still to use, one a stick pixel in its face's colour, the rest dark."""
-    faces = [int(c) for c in str(throw.value) if c in "123456"]
-    return MappingProxyType({pixel: DIE_FACES[faces[n]] if n < len(faces) else
-                             colours.stick_dark for n, pixel in enumerate(STICK_PIXELS)})
 
 
 @functools.lru_cache(maxsize=64)

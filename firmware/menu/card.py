@@ -19,6 +19,7 @@ its column, and the columns themselves mirrored.
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -35,6 +36,7 @@ from firmware.words import N_, _, right_to_left, say
 from firmware.words.extras import needs
 from firmware.words.shaping import ARABIC, ARABIC_FACE, runs, shaped
 from hardware.boards.board_file import Board
+from hardware.doors.writer import write_whole
 from hardware.lights.strips import Colour
 
 WIDTH, HEIGHT = 595.0, 842.0
@@ -317,7 +319,7 @@ def width_of(text: str, size: float, bold: bool = False) -> float:
         return float(stringWidth(text, _latin(bold), size))
     _register_arabic()
     return sum(float(stringWidth(run, ARABIC_FONT if arabic else _latin(bold), size))
-               for run, arabic in runs(shaped(text)))
+               for run, arabic in runs(shaped(text, right_to_left())))
 
 
 def wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:
@@ -360,7 +362,7 @@ def text_at(x: float, y: float, text: str, size: float, bold: bool = False,
     _register_arabic()
     at = x - width_of(text, size, bold) if end else x
     shapes = []
-    for run, arabic in runs(shaped(text)):
+    for run, arabic in runs(shaped(text, right_to_left())):  # a line of its paragraph
         font = ARABIC_FONT if arabic else _latin(bold)
         shapes.append(String(at, y, run, fontName=font, fontSize=size, fillColor=ink))
         at += float(_string_width(run, font, size))
@@ -437,8 +439,9 @@ def _ink(fill: Colour) -> Colour:
 
 
 def draw_card(board: Board, out: Path) -> Path:
-    """Write the card of ``board`` to ``out`` (.pdf, .svg or .png); ValueError saying what is
-    missing or wrong."""
+    """Write the card of ``board`` to ``out`` (.pdf, .svg or .png), drawn in memory and
+    written whole by the one writer; ValueError saying what is missing or wrong, ``Unwritable``
+    when ``out`` is not a regular file or a new name."""
     suffix = out.suffix.lower()
     if suffix not in FORMATS:
         raise ValueError(f"{out}: the card is written as {', '.join(FORMATS)}")
@@ -447,48 +450,50 @@ def draw_card(board: Board, out: Path) -> Path:
     except ImportError as exc:
         raise ValueError(needs("aseb menu-card", "card", exc)) from None
     if suffix == ".pdf":
-        _pdf(card, out)
+        drawn = _pdf(card)
     elif suffix == ".svg":
         from reportlab.graphics import renderSVG
 
-        renderSVG.drawToFile(card, str(out))
-        _keep_as_laid(out)
+        drawn = _keep_as_laid(renderSVG.drawToString(card)).encode("utf-8")
     else:
-        _png(card, out)
+        drawn = _png(card)
+    write_whole(out, drawn)
     return out
 
 
-def _pdf(card: Any, out: Path) -> None:
+def _pdf(card: Any) -> bytes:
     """The card as a PDF page, titled in the board's language in the file's properties (and
     nowhere on the page)."""
     from reportlab.graphics import renderPDF
     from reportlab.pdfgen.canvas import Canvas
 
-    canvas = Canvas(str(out), pagesize=(WIDTH, HEIGHT))
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(WIDTH, HEIGHT))
     canvas.setTitle(_("The board menu"))
     renderPDF.draw(card, canvas, 0, 0)
     canvas.showPage()
     canvas.save()
+    return out.getvalue()
 
 
-def _keep_as_laid(svg: Path) -> None:
+def _keep_as_laid(text: str) -> str:
     """Tell SVG viewers to draw each text as laid out here: its Arabic is already in visual
     order (a browser applying the bidi algorithm again would turn it round)."""
-    text = svg.read_text(encoding="utf-8")
     opening = re.search(r"<svg\b[^>]*>", text)
-    if opening is not None:
-        style = "<style>text { unicode-bidi: bidi-override; direction: ltr; }</style>"
-        svg.write_text(text[:opening.end()] + style + text[opening.end():], encoding="utf-8")
+    if opening is None:
+        return text
+    style = "<style>text { unicode-bidi: bidi-override; direction: ltr; }</style>"
+    return text[:opening.end()] + style + text[opening.end():]
 
 
-def _png(card: Any, out: Path) -> None:
+def _png(card: Any) -> bytes:
     from reportlab.graphics import renderPM
     from reportlab.graphics.utils import RenderPMError
 
     for backend in ("_renderPM", "rlPyCairo"):
         try:
-            renderPM.drawToFile(card, str(out), fmt="PNG", dpi=150, backend=backend)
-            return
+            png: bytes = renderPM.drawToString(card, fmt="PNG", dpi=150, backend=backend)
+            return png
         except (ImportError, RenderPMError):
             continue
     raise ValueError("a PNG card needs ReportLab's bitmap renderer: pip install rl_renderPM "

@@ -15,6 +15,7 @@ themselves, untranslated.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -26,7 +27,7 @@ from engine.core.words import N_, phrase
 from engine.mummy import Level
 from firmware import words
 from firmware.lights.scenes import CALM, CONES, GOLD, REELS
-from firmware.words import LANGUAGES, _
+from firmware.words import LANGUAGES, NP_, _, pgettext
 from hardware.lights.strips import Colour
 
 STORY_GAME = "tait"
@@ -45,11 +46,19 @@ class Choice:
     colour: Colour
     short: str = ""
     """The choice in a word or two, for a menu's line (none: the label is short already)."""
+    word: str = ""
+    """The choice as a player types it, marked ``NP_("typed", ...)`` and typed in the player's
+    language (``vizir``) or in English; none: its value, the same in every language (a game's
+    name, a volume)."""
 
     @property
     def title(self) -> str:
         """The choice as a menu's line shows it: its short name, else its label."""
         return self.short or self.label
+
+    def typed(self) -> str:
+        """The choice as typed in the language spoken now (``vizir``, ``vizier``)."""
+        return pgettext("typed", self.word) if self.word else self.value
 
 
 @dataclass(frozen=True)
@@ -61,8 +70,28 @@ class Setting:
     title: str
     choices: tuple[Choice, ...]
     default: str
+    word: str = ""
+    """The setting's name as a player types it, marked ``NP_("typed", ...)`` (``niveau``;
+    none: its key)."""
     persists: str = "the settings file in the state directory"
     """How the choice is kept between runs (every setting: the one settings file)."""
+
+    def typed(self) -> str:
+        """The setting's name as typed in the language spoken now (``niveau``, ``level``)."""
+        return pgettext("typed", self.word) if self.word else self.key
+
+    def typed_choice(self, word: str) -> Choice | None:
+        """The choice a typed word names: in the language spoken now or in English, in any case
+        and with or without accents (``vizir``, ``Vizier``, ``equitable``); a language also by
+        its own name (``français``). None when it names none."""
+        wanted = folded(word)
+        for choice in self.choices:
+            names = {choice.value, choice.word or choice.value, choice.typed()}
+            if self.key == "language":
+                names.add(choice.label)
+            if wanted in {folded(name) for name in names}:
+                return choice
+        return None
 
     def choice(self, value: str) -> Choice:
         """The choice of ``value`` (any case); ValueError naming the choices otherwise."""
@@ -95,48 +124,65 @@ and fair mode apart, in green."""
 def settings() -> tuple[Setting, ...]:
     """Every setting, in the order of the board menu's pages."""
     return (
-        Setting("game", N_("Game"), _game_choices(), STORY_GAME),
+        Setting("game", N_("Game"), _game_choices(), STORY_GAME, NP_("typed", "game")),
         Setting("opponent", N_("Opponent"), (
-            Choice("reels", N_("The mummy plays the Reels"), REELS),
-            Choice("cones", N_("The mummy plays the Cones"), CONES),
-            Choice("none", N_("Two players, no mummy"), CALM),
+            Choice("reels", N_("The mummy plays the Reels"), REELS, word=NP_("typed", "reels")),
+            Choice("cones", N_("The mummy plays the Cones"), CONES, word=NP_("typed", "cones")),
+            Choice("none", N_("Two players, no mummy"), CALM, word=NP_("typed", "none")),
             Choice("far", N_("A board far away: it plays the other side through the internet"),
-                   FAR, N_("A board far away"))), "reels"),
+                   FAR, N_("A board far away"), NP_("typed", "far"))), "reels",
+            NP_("typed", "opponent")),
         Setting("level", N_("Mummy's level"), (
             *(Choice(level.name.lower(), phrase(N_("{level}: {description}"), level=level.title,
                                                 description=level.description),
-                     LEVEL_COLOURS[level.name.lower()], level.title) for level in Level),
+                     LEVEL_COLOURS[level.name.lower()], level.title,
+                     LEVEL_WORDS[level.name.lower()]) for level in Level),
             Choice("fair", N_("Fair: the mummy's strength follows the results, so each side wins "
-                              "about half"), LEVEL_COLOURS["fair"], FAIR)), "priest"),
+                              "about half"), LEVEL_COLOURS["fair"], FAIR, NP_("typed", "fair"))),
+            "priest", NP_("typed", "level")),
         Setting("mode", N_("Mode"), (
-            Choice("game", N_("Play games"), CALM),
+            Choice("game", N_("Play games"), CALM, word=NP_("typed", "games")),
             Choice("tutorial", N_("The tutorial: six lessons, then play on"), (40, 200, 60),
-                   N_("The tutorial")),
-            Choice("tournament", N_("Setna's tournament against the mummy"), (210, 140, 30))),
-            "game"),
+                   N_("The tutorial"), NP_("typed", "tutorial")),
+            Choice("tournament", N_("Setna's tournament against the mummy"), (210, 140, 30),
+                   word=NP_("typed", "tournament"))), "game", NP_("typed", "mode")),
         Setting("chances", N_("Chances"), (
             Choice("shown", N_("Chances shown after every move, from the solved table (a board "
                                "without one lights none; a screen estimates them)"), CONES,
-                   N_("Shown")),
-            Choice("hidden", N_("Chances hidden"), (40, 40, 40), N_("Hidden"))), "shown"),
+                   N_("Shown"), NP_("typed", "shown")),
+            Choice("hidden", N_("Chances hidden"), (40, 40, 40), N_("Hidden"),
+                   NP_("typed", "hidden"))), "shown", NP_("typed", "chances")),
         Setting("volume", N_("Volume"), tuple(
             Choice(str(n), phrase(N_("Volume {n} of {volumes}"), n=n, volumes=VOLUMES),
                    _grey(n / VOLUMES), phrase(N_("{n} of {volumes}"), n=n, volumes=VOLUMES))
-            for n in range(1, VOLUMES + 1)), "4"),
+            for n in range(1, VOLUMES + 1)), "4", NP_("typed", "volume")),
         Setting("language", N_("Language"), tuple(
             Choice(code, name, LANGUAGE_COLOURS[code]) for code, name in LANGUAGES.items()),
-            words.choose()),
+            words.choose(), NP_("typed", "language")),
         Setting("lights", N_("Lights"), (
             Choice("usual", N_("Lights as usual: what is wrong blinks"), (255, 150, 0),
-                   N_("Usual")),
+                   N_("Usual"), NP_("typed", "usual")),
             Choice("calm", N_("Calm lights: nothing blinks, lights swell slowly"), CALM,
-                   N_("Calm"))), "usual"),
+                   N_("Calm"), NP_("typed", "calm"))), "usual", NP_("typed", "lights")),
         Setting("spoken", N_("Spoken play"), (
-            Choice("off", N_("Spoken play off"), (40, 40, 40), N_("Off")),
+            Choice("off", N_("Spoken play off"), (40, 40, 40), N_("Off"), NP_("typed", "off")),
             Choice("on", N_("Spoken play: the board says each throw, the moves it allows, the "
                             "mummy's move and what is wrong; a shake with no piece lifted says "
-                            "it again"), (0, 200, 140), N_("On"))), "off"),
+                            "it again"), (0, 200, 140), N_("On"), NP_("typed", "on"))), "off",
+            NP_("typed", "spoken")),
     )
+
+
+LEVEL_WORDS = {"scribe": NP_("typed", "scribe"), "priest": NP_("typed", "priest"),
+               "vizier": NP_("typed", "vizier"), "neferkaptah": NP_("typed", "neferkaptah")}
+"""The mummy's levels as typed (``vizir``), by value."""
+
+
+def folded(word: str) -> str:
+    """A typed word as compared: lower case, accents and marks dropped (``Équitable`` is
+    ``equitable``), so a player need not type them."""
+    decomposed = unicodedata.normalize("NFKD", word.strip().casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 FAR: Colour = (120, 60, 220)
@@ -154,6 +200,16 @@ NO_TABLE = N_("This board has no solved table yet, so it lights no chances; they
 def _grey(level: float) -> Colour:
     value = int(255 * level)
     return (value, value, value)
+
+
+def typed_setting(word: str) -> Setting | None:
+    """The setting a typed word names, in the language spoken now or in English (``niveau``,
+    ``level``); None when it names none."""
+    wanted = folded(word)
+    for found in settings():
+        if wanted in {folded(found.key), folded(found.typed())}:
+            return found
+    return None
 
 
 def setting(key: str) -> Setting:
@@ -329,10 +385,11 @@ def describe(kind: str | None, chosen: Chosen | None = None) -> Iterable[str]:
 
 def described(found: Setting, kind: str | None, now: str) -> Iterable[str]:
     """One setting's lines of ``describe``: ``Mummy's level (level):``, then ``  vizier
-    Vizier: ...`` for each choice, ``now`` marked."""
-    yield _("{title} ({key}):").format(title=words.say(found.title), key=found.key)
+    Vizier: ...`` for each choice, ``now`` marked; the names as typed in the language spoken
+    now (``Niveau de la momie (niveau) :``, ``  vizir  Vizir : ...``)."""
+    yield _("{title} ({key}):").format(title=words.say(found.title), key=found.typed())
     choices = offered(found, kind)
-    width = max(len(choice.value) for choice in choices) + 2
+    width = max(len(choice.typed()) for choice in choices) + 2
     for choice in choices:
         mark = "  " + _("(now)") if choice.value == now else ""
-        yield f"  {choice.value:<{width}}{words.say(choice.label)}{mark}"
+        yield f"  {choice.typed():<{width}}{words.say(choice.label)}{mark}"

@@ -27,11 +27,14 @@ from firmware.play.showing import Showing
 from firmware.play.tracker import AsExpected, InProgress, Mismatch, Recognized
 from hardware.core.events import (
     ButtonPressed,
+    SensorFailed,
+    SensorMended,
     ShakeAbandoned,
     ShakeStarted,
     Shaking,
     SquareChanged,
     StackChanged,
+    StackUnclear,
     SticksThrown,
 )
 from hardware.core.squares import RACK_OF
@@ -54,6 +57,12 @@ class Controller(MenuRoom, RemoteTurn, Showing):
             case StackChanged(square, count, t):
                 self.tracker.stack(square, count, t)
                 self._menu_heard(square, count != 0, t)
+            case StackUnclear(square, t):
+                self.tracker.unclear_at(square, t)
+            case SensorFailed():
+                self._sensor_failed(event)
+            case SensorMended():
+                self._sensor_mended(event)
             case ShakeStarted(t) | Shaking(t) if self.rattle.due(t):
                 self.speaker.play(sounds.RATTLE)
             case SticksThrown() if self._menu_gesture():

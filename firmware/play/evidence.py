@@ -12,16 +12,18 @@ tray), pieces coming from and going to the racks are seen too; the racks are the
 slot a piece rests in does not matter) and every move leaves its own evidence.
 
 A square holds a stack of men in the stacking game: it is counted as a rack is, its first man
-``M7``, the second ``M7^2``, the third ``M7^3`` (``slots``). A Hall board sees whose men stand
-on each square as well as how many; a reed board sees the first man only, and no game a reed
-board plays puts two on a square.
+``M7``, the second ``M7^2``, the third ``M7^3`` (``slots``; a fourth, one too many, ``M7^4``).
+A Hall board sees whose men stand on each square as well as how many, so a board part-way along
+a move carries its sides too (``Waypoint.owners``); a reed board sees the first man only, and no
+game a reed board plays puts two on a square.
 """
 
 from __future__ import annotations
 
 import functools
+from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
@@ -36,8 +38,9 @@ Owners = Mapping[str, Side]
 """Who stands on each occupied square (rack slots and the men of a stack included)."""
 STACKED = "^"
 """Between a square and the place of a man in its stack: ``M7^2`` is M7's second man."""
-HIGHEST = 3
-"""Men a stack holds at most (the stacking game's)."""
+HIGHEST = 4
+"""Men a square is read to hold at most: a stack's three (the stacking game's), and one too
+many, set down by mistake."""
 
 
 @functools.cache
@@ -95,6 +98,8 @@ class Waypoint:
     """Where the next act happens: the square to set the piece on, or to lift it from."""
     mover_lifted: bool
     """Only the mover is up and nothing else has changed (a person deciding where to go)."""
+    owners: Owners = field(default_factory=lambda: MappingProxyType({}))
+    """Who stands where on ``board`` (what a Hall board sees)."""
 
 
 @dataclass(frozen=True)
@@ -191,7 +196,7 @@ def candidate(state: Position, move: Any, racks: bool = False,
             _put(owners, journey.end, journey.side)
     after = frozenset(owners)
     return Candidate(move, after, MappingProxyType(owners), found,
-                     tuple(_waypoints(frozenset(before), after, found)))
+                     tuple(_waypoints(before, found)))
 
 
 def _take(owners: dict[str, Side], place: str) -> None:
@@ -206,13 +211,12 @@ def _put(owners: dict[str, Side], place: str, side: Side) -> None:
         owners[free[0]] = side
 
 
-def _apply(board: frozenset[str], place: str, occupied: bool) -> frozenset[str]:
-    owners = dict.fromkeys(board, Side.CONES)
+def _step(owners: dict[str, Side], place: str, occupied: bool, side: Side) -> None:
+    """One change a hand makes: a piece of ``side`` set on ``place``, or its top one lifted."""
     if occupied:
-        _put(owners, place, Side.CONES)
+        _put(owners, place, side)
     else:
         _take(owners, place)
-    return frozenset(owners)
 
 
 def _orders(trips: tuple[Trip, ...]) -> Iterator[tuple[tuple[int, str, bool], ...]]:
@@ -239,18 +243,21 @@ def _orders(trips: tuple[Trip, ...]) -> Iterator[tuple[tuple[int, str, bool], ..
     yield from extend((0,) * len(trips), (), busy)
 
 
-def _waypoints(before: frozenset[str], after: frozenset[str],
-               trips: tuple[Trip, ...]) -> Iterator[Waypoint]:
-    """The boards a careful hand passes through on the way from ``before`` to ``after``."""
+def _waypoints(before: Owners, trips: tuple[Trip, ...]) -> Iterator[Waypoint]:
+    """The boards a careful hand passes through on the way from ``before`` to the move's end,
+    with who stands where on each."""
     mover = trips[0]
-    seen: set[frozenset[str]] = set()
+    start = frozenset(before)
+    seen: set[tuple[frozenset[str], tuple[tuple[str, Side], ...]]] = set()
     for order in _orders(trips):
-        board = before
-        for n, (_, place, occupied) in enumerate(order[:-1], 1):
-            board = _apply(board, place, occupied)
-            if board == before or board in seen:
+        owners = dict(before)
+        for n, (j, place, occupied) in enumerate(order[:-1], 1):
+            _step(owners, place, occupied, trips[j].side)
+            board = frozenset(owners)
+            key = (board, tuple(sorted(owners.items())))
+            if (board == start and owners == dict(before)) or key in seen:
                 continue
-            seen.add(board)
+            seen.add(key)
             left = [(p, o) for j, p, o in order[n:] if j == 0]  # the mover's steps still to make
             lifted = len(left) < len(mover.steps()) or mover.start is None
             if not left:  # the mover has arrived: what remains is another piece's
@@ -260,15 +267,17 @@ def _waypoints(before: frozenset[str], after: frozenset[str],
             else:  # still on its square: where it is going (its square, if off the board)
                 targets = {next((p for p, o in left if o), left[0][0])}
             yield Waypoint(board, None if lifted else mover.start, frozenset(targets),
-                           mover_lifted=n == 1 and order[0][0] == 0 and mover.start is not None)
+                           mover_lifted=n == 1 and order[0][0] == 0 and mover.start is not None,
+                           owners=MappingProxyType(dict(owners)))
 
 
 def left_by(c: Candidate, before: frozenset[str], filled: Mapping[str, float],
             emptied: Mapping[str, float], stuck: frozenset[str] = frozenset()) -> bool:
     """Whether this act's events show ``c``'s journeys where the still board cannot: a square
-    full before and after (a bumped or swapped square) was emptied, and a way square (16, H30)
-    was stood on, then left after the piece left its own. Only the last lift and placing of
-    each square count; a ``stuck`` reed's part is taken as done.
+    full before and after (a bumped or swapped square) was emptied, a way square (16, H30)
+    was stood on, then left after the piece left its own, and a man carried off the board
+    unseen (the stacking game's) was lifted last on his square, not set down there since. Only
+    the last lift and placing of each square count; a ``stuck`` reed's part is taken as done.
 
     Nothing else is ordered: the board ``c`` leaves tells the rest, and a piece slid across the
     line between two squares may close the next reed before it opens its own."""
@@ -285,7 +294,11 @@ def left_by(c: Candidate, before: frozenset[str], filled: Mapping[str, float],
         if end in before and end not in stuck and end not in RACKS and end not in emptied \
                 and _count(c.after, end) <= _count(before, end):  # not a man added to a stack
             return False
-    return True
+    start = c.mover.start
+    if c.mover.end is not None or c.mover.via or start is None or start in stuck:
+        return True
+    # a man carried off leaves nothing but his lift: it must come last on his square
+    return filled.get(start, float("-inf")) <= emptied.get(start, float("-inf"))
 
 
 def begun(c: Candidate, board: frozenset[str], before: frozenset[str],
@@ -299,6 +312,8 @@ def begun(c: Candidate, board: frozenset[str], before: frozenset[str],
         return False
     if _count(board, start) >= _count(before, start) > _count(c.after, start):
         return False  # back where it was
+    if _count(board, start) < _count(c.after, start):
+        return False  # more men gone from its stack than the move takes: not this move
     goal = mover.via[0] if mover.via else mover.end
     return goal is None or goal in filled
 
@@ -325,3 +340,79 @@ def captured(position: Position, move: Any) -> str | None:
         if isinstance(journey.start, str):
             return journey.start
     return None
+
+
+# A stack knocked over, told from a move by how men fall: on a Hall board, men that leave one
+# square and land on another within ``KNOCK`` seconds (no hand carries a man so fast) are a
+# knock, not a move. (Men knocked off the board's edge leave no such sign: they are men lifted
+# away, as a hand lifts them.) The board as it stood before the knock (who stood where, and what
+# the hands had done in the act so far) is kept, to be guided back to; nothing is read into
+# what the knock did (``firmware.play.tracker``).
+
+KNOCK = 0.1
+"""Seconds within which men leaving one square and landing on another fell: a hand carrying a
+man from one square to the next takes longer."""
+
+
+@dataclass(frozen=True)
+class Board:
+    """A board as it stood: its occupancy, whose men stood where (a Hall board's sides), and
+    the hands' history of the act (``MoveTracker.filled``, ``emptied``)."""
+
+    occupancy: frozenset[str]
+    sides: Owners
+    filled: Mapping[str, float]
+    emptied: Mapping[str, float]
+
+    @classmethod
+    def of(cls, occupancy: set[str], sides: dict[str, Side], filled: dict[str, float],
+           emptied: dict[str, float]) -> Board:
+        """A copy of the board as it stands."""
+        return cls(frozenset(occupancy), MappingProxyType(dict(sides)),
+                   MappingProxyType(dict(filled)), MappingProxyType(dict(emptied)))
+
+
+@dataclass
+class Knocks:
+    """Watches a Hall board's changes for men falling."""
+
+    knocked: Board | None = None
+    """The board before the last knock, until it is shown again."""
+    square: str | None = None
+    """The square whose stack was knocked."""
+    _still: Board | None = field(default=None, repr=False)
+    """The board before the last burst of changes began."""
+    _last: float = float("-inf")
+    _recent: deque[tuple[float, str, Side | None, int]] = field(
+        default_factory=lambda: deque(maxlen=8), repr=False)
+    """The last changes: when, where, whose men, how many lost (gained: fewer than none)."""
+
+    def before(self, t: float, board: Board) -> None:
+        """A square is about to change at ``t``; ``board`` is how the board stands now: kept
+        as the board before a knock when it has stood still a moment."""
+        if t - self._last > KNOCK:
+            self._still = board
+        self._last = t
+
+    def changed(self, t: float, square: str, side: Side | None, lost: int) -> bool:
+        """``square`` lost ``lost`` men of ``side`` (gained ``-lost``; or turned unclear, men
+        of both sides on it, with ``lost`` 0 and no side) at ``t``; True when that and another
+        square's change show men falling (the board before is kept in ``knocked``)."""
+        if self.knocked is not None:
+            return False
+        fell = next((where for when, where, whose, was in self._recent
+                     if abs(t - when) <= KNOCK and where != square and (
+                         (lost > 0 and was <= 0 and whose in (None, side))
+                         or (lost <= 0 and was > 0 and side in (None, whose)))), None)
+        self._recent.append((t, square, side, lost))
+        if fell is None or self._still is None:
+            return False
+        self.knocked = self._still
+        self.square = square if lost > 0 else fell
+        return True
+
+    def over(self) -> None:
+        """The board stands as before the knock again (or as the game expects)."""
+        self.knocked = None
+        self.square = None
+        self._recent.clear()

@@ -146,7 +146,8 @@ class Phases(MummyTurn, Saving, Telling):
             self.speaker.play(sounds.THROW)
         lost = any(isinstance(e, ThrowLost) for e in events)  # Tait's demon-cast threw in vain
         self._tell([N_("A new game."), *([demon_cast_text(cast)] if lost else []),
-                    *(event_text(e) for e in events if not isinstance(e, ThrowLost | TurnPassed))])
+                    *(event_text(e, self.settings.ruleset.geometry) for e in events
+                      if not isinstance(e, ThrowLost | TurnPassed))])
         self._save()
         if frozenset(self.game.state.owners()) - census(self.tracker.occupancy):
             self._set_out(self.game.state)  # Senet's pieces start on the board
@@ -238,7 +239,8 @@ class Phases(MummyTurn, Saving, Telling):
         events = self.game.cast(throw)
         self.speaker.play(sounds.THROW)
         lost = any(isinstance(e, ThrowLost) for e in events)
-        self._after(events, thrown_text(side, throw), why=why_lost(before, throw) if lost else ())
+        self._after(events, thrown_text(before.rules, side, throw),
+                    why=why_lost(before, throw) if lost else ())
 
     def _play(self, move: Any) -> None:
         assert self.game is not None
@@ -247,9 +249,10 @@ class Phases(MummyTurn, Saving, Telling):
             self.shown_throw = self.game.state.throw  # the dice still to use (the stacking game)
 
     def _after(self, events: tuple[Event, ...], *said: str, why: tuple[str, ...] = ()) -> None:
-        self._tell([*said, *(event_text(e) for e in events if not isinstance(e, TurnPassed)),
-                    *why])
+        self._tell([*said, *(event_text(e, self.settings.ruleset.geometry) for e in events
+                             if not isinstance(e, TurnPassed)), *why])
         self._explain(why)
+        events = (*events, *self._won_unsaid(events))
         for name in sounds.sounds_for(events, self.settings.mummy):
             self.speaker.play(name)
         if any(isinstance(e, ExtraTurnEarned) for e in events):
@@ -260,6 +263,15 @@ class Phases(MummyTurn, Saving, Telling):
                 self._mummy_heard_won(event.side)
         self._save()
         self._next_turn()
+
+    def _won_unsaid(self, events: tuple[Event, ...]) -> tuple[Won, ...]:
+        """A game that ended without saying who won (the stacking game ends by a man stuck or
+        three held on the last square): its win, for the sound, the winner kept and the fair
+        mummy, as every game's (its own words already told it)."""
+        state = self.game.state if self.game is not None else None
+        if state is None or state.winner is None or any(isinstance(e, Won) for e in events):
+            return ()
+        return (Won(state.winner, "ended"),)
 
     def _board_as_expected(self) -> None:
         """The still board matches: resume a guided start, or leave a cleared board idle."""

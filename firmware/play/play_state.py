@@ -52,6 +52,8 @@ class PlayState:
     mummy_move: Any = None
     hint: Any = None
     shown_throw: Throw | None = None
+    throw_seen: tuple[Throw | None, float] = (None, 0.0)
+    """The throw the lights showed last, and since when (the dice count from its start)."""
     flare_until: float = float("-inf")
     phase_since: float = 0.0
     mummy_due: float = float("inf")
@@ -116,6 +118,10 @@ class PlayState:
     """Until when the status says that the far board begins the next game (a shake here)."""
     saves_failed: int = 0
     """Saves the disk refused (full, read-only) since the board started: a museum's fault."""
+    faults: dict[str, Any] = field(default_factory=dict)
+    """A Hall board's failed sensors by square (``firmware.play.telling.Fault``)."""
+    fault_said_until: float = float("-inf")
+    """Until when the status line says which sensor has failed."""
     asked: int = 0
     """How many times a player has asked the board to say again what it awaits (spoken play:
     a shake with no piece lifted, or the repeat button; ``firmware.spoken``)."""

@@ -7,7 +7,6 @@ and answers a bad file in one line.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from engine.core.errors import BadRecord
@@ -41,12 +40,12 @@ def load_game(path: Path) -> GameRecord:
     except OSError as exc:
         raise ValueError(f"{path}: cannot read it ({exc.strerror})") from None
     except Unreadable as exc:
-        raise ValueError(f"{exc} (not a game record)") from None
+        said = "" if exc.problem.startswith("not a regular file") else " (not a game record)"
+        raise ValueError(f"{exc}{said}") from None
     if isinstance(data, dict) and "record" in data:  # the board's save
         data = data["record"]
-    text = json.dumps(data)
     try:
-        return GameRecord.from_json(text)
+        return GameRecord.from_data(data)
     except BadRecord as exc:
         raise ValueError(f"{path}: {exc}") from None
     except RecursionError:

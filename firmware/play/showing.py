@@ -130,6 +130,8 @@ class Showing(PlayState):
                 bump_first = victim
         if self.hint is not None and state is not None:
             hint_squares = move_squares(state, self.hint)
+        if self.throw_seen[0] != self.shown_throw:
+            self.throw_seen = (self.shown_throw, now)
         return Show(
             phase=phase,
             turn=state.turn if state is not None else Side.CONES,
@@ -152,6 +154,7 @@ class Showing(PlayState):
                 phase is Phase.WON and not self._celebrating(now)) else NOTHING,
             stuck=frozenset(tracker.stuck) if tracker.stuck else NOTHING,
             dice=self.rules.words.device == "dice",  # (``chance`` works its odds out anew)
+            thrown_at=self.throw_seen[1],
             calm=self.settings.calm,
         )
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,7 +30,7 @@ from engine.mummy import Fair
 from engine.record import GameRecord, Notation
 from hardware.core.errors import shown
 from hardware.doors.file_reader import SAVE, Unreadable, read_json
-from hardware.doors.writer import set_aside, tidy, write_whole
+from hardware.doors.writer import move, set_aside, tidy, write_whole
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +94,7 @@ class Store:
                 raise BadRecord(f"not an aseb save (expected \"format\": \"{FORMAT}\")")
             if rules is not None and not self._of(data.get("record"), rules):
                 return None
-            record = GameRecord.from_json(json.dumps(data.get("record")))
+            record = GameRecord.from_data(data.get("record"))
             if rules is not None and record.ruleset != rules:
                 raise BadRecord(f"its rules are not those of {rules.title} as played here")
             fair = Fair.from_json(data["fair"]) if data.get("fair") is not None else None
@@ -120,9 +119,8 @@ class Store:
         are built from it); if not, it is moved to its own game's file or set aside."""
         if not isinstance(record, dict):
             return True  # not a record at all: the parser says so
-        wanted = json.loads(json.dumps(rules.to_json()))
-        raw = record.get("ruleset", games.load().to_json())
-        raw = json.loads(json.dumps(raw))  # the default's tuples as lists, as in a file
+        wanted = _as_in_a_file(rules.to_json())
+        raw = _as_in_a_file(record.get("ruleset", games.load().to_json()))
         if raw == wanted:
             return True
         name = raw.get("name", raw.get("game")) if isinstance(raw, dict) else None
@@ -134,7 +132,7 @@ class Store:
             self.set_aside(f"a game of {name}, whose own save {own.name} is taken")
             return False
         try:
-            os.replace(self.path, own)
+            move(self.path, own)
         except OSError as exc:
             log.warning("saved game %s is a game of %s, not resumed; it could not be moved to "
                         "%s: %s", self.path, name, own, exc)
@@ -147,6 +145,15 @@ class Store:
 def save_name(game: str) -> str:
     """The file name of ``game``'s save in the state directory."""
     return "game.json" if game == "tait" else f"game-{game}.json"
+
+
+def _as_in_a_file(value: Any) -> Any:
+    """``value`` as JSON gives it back: tuples as lists (rules' defaults are tuples)."""
+    if isinstance(value, dict):
+        return {str(k): _as_in_a_file(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_as_in_a_file(v) for v in value]
+    return value
 
 
 def _name(side: Side | None) -> str | None:

@@ -1,4 +1,7 @@
-"""Telling in words: the status line in the game's voice, the log of what happened, the throws.
+"""Telling in words: the status line in the game's voice, the log of what happened, the throws,
+and a Hall board's failed sensors, named (its square and where it is wired, said aloud, kept
+for the board's health that its companions show: the web page, ``aseb fleet``; its square is
+judged as the game has it until it reads again).
 
 ``status`` is one line for a status bar, the window and the log: what the board waits for, or what
 to mend (the racks have no lights, so what they need is said). ``news`` and ``said`` keep the
@@ -9,19 +12,62 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
+from dataclasses import dataclass
+from typing import Any
 
 from engine.core.sides import Side
 from engine.core.sticks import Throw
+from engine.core.words import Phrase, phrase
 from engine.game import Game
 from engine.games.api import Position, Rules
+from engine.text import move_text, place_text
 from firmware.lights.scenes import Phase
 from firmware.play.evidence import RACK_SIDE
 from firmware.play.play_state import PlayState
-from firmware.play.tracker import InProgress, Mismatch
+from firmware.play.tracker import InProgress, Mismatch, Unseen
 from firmware.words import N_, _, ngettext, say, side_said, upper_first
+from hardware.core.events import SensorFailed, SensorMended
 from hardware.core.squares import RACK_OF
 
 log = logging.getLogger("firmware.play.controller")  # its rooms log as the controller, as before
+
+SAID_FOR = 8.0
+"""Seconds the status line says a sensor has failed, before it says what the game waits for."""
+FAULT_WORDS = {
+    "nothing": N_("The sensor under {square} reads nothing: check its wire (ADC {adc}, input "
+                  "{channel})."),
+    "full": N_("The sensor under {square} reads the full supply: check its wires (ADC {adc}, "
+               "input {channel})."),
+    "beyond": N_("The sensor under {square} reads more than any men could give: check it and "
+                 "its wires (ADC {adc}, input {channel})."),
+    "stuck": N_("The sensor under {square} is stuck at one reading: check it and its wires "
+                "(ADC {adc}, input {channel})."),
+}
+PLAYS_ON = N_("Play goes on: the board takes {square} as the game has it.")
+MENDED = N_("The sensor under {square} reads again.")
+
+
+@dataclass(frozen=True)
+class Fault:
+    """A failed sensor: how it failed, where it is wired, when, and its words."""
+
+    square: str
+    fault: str
+    adc: int
+    channel: int
+    since: float
+    words: Phrase
+
+    def to_json(self) -> dict[str, Any]:
+        """As the board's health tells it (``firmware.service.link``)."""
+        return {"square": self.square, "fault": self.fault, "adc": self.adc,
+                "channel": self.channel, "words": str(self.words)}
+
+
+def fault_words(event: SensorFailed) -> Phrase:
+    """What a player hears and reads of a failed sensor."""
+    return phrase(FAULT_WORDS.get(event.fault, FAULT_WORDS["beyond"]), square=event.square,
+                  adc=event.adc, channel=event.channel)
 
 
 class Telling(PlayState):
@@ -59,6 +105,11 @@ class Telling(PlayState):
         verdict = self.verdict
         if self.phase is Phase.MENU and self.menu is not None:
             return self.menu.status()
+        if isinstance(verdict, Unseen):
+            return unseen_words(verdict)
+        fault = self.fault_status(now)
+        if fault is not None:  # a sensor has just failed: which, and how play goes on
+            return fault
         shake = shake_words(self.settings.ruleset)
         if now < self.shake_again_until:
             return _("The box did not settle: shake again, then stand it upright.")
@@ -87,8 +138,7 @@ class Telling(PlayState):
         if racks and (self.phase in (Phase.IDLE, Phase.CLEAR) or self._guiding(now)):
             return racks.strip()  # no square to light: the words say it all
         if isinstance(verdict, Mismatch) and self._guiding(now):
-            return _("Put the board right: blinking squares show where.") + \
-                racks_to_mend(verdict)
+            return mismatch_words(verdict) + racks_to_mend(verdict)
         if isinstance(verdict, InProgress) and state is not None:
             return _in_progress(verdict, state)
         if self.phase is Phase.CLEAR:
@@ -110,11 +160,11 @@ class Telling(PlayState):
             if far:
                 return far
         if self.mummy_move is not None and remote:
-            return _("Your friend plays {move}: move their piece for them.").format(
-                move=state.describe(self.mummy_move))
+            return _("Your friend plays: {move}. Move their piece for them.").format(
+                move=say(move_text(state, self.mummy_move)))
         if self.mummy_move is not None:
-            return _("The mummy plays {move}: move its piece for it.").format(
-                move=state.describe(self.mummy_move))
+            return _("The mummy plays: {move}. Move its piece for it.").format(
+                move=say(move_text(state, self.mummy_move)))
         if remote and self.phase is Phase.THROW:
             return _("Waiting for your friend's throw ({side}).").format(side=side)
         if remote:
@@ -129,6 +179,37 @@ class Telling(PlayState):
                 other=side_said(state.turn.other), side=side)
         return _("Go ahead and make your move, {side}.").format(side=side)
 
+    def _sensor_failed(self, event: SensorFailed) -> None:
+        """Name the sensor, say it, and judge its square as the game has it."""
+        words = fault_words(event)
+        self.faults[event.square] = Fault(event.square, event.fault, event.adc, event.channel,
+                                          self.clock.now(), words)
+        self.tracker.sensor_failed(event.square)
+        self.fault_said_until = self.clock.now() + SAID_FOR
+        self._tell_fault([words, phrase(PLAYS_ON, square=event.square)])
+
+    def _sensor_mended(self, event: SensorMended) -> None:
+        """The sensor reads again: its square is judged by it once more."""
+        if self.faults.pop(event.square, None) is None:
+            return
+        self.tracker.sensor_mended(event.square, event.t)
+        self._tell_fault([phrase(MENDED, square=event.square)])
+
+    def _tell_fault(self, sentences: list[Phrase]) -> None:
+        """Into the log and the news (spoken play says them), and aloud at once otherwise."""
+        self._tell(list(sentences))
+        log.warning("%s", " ".join(sentences))
+        if self.aloud is not None and not self.settings.spoken:
+            self.aloud(" ".join(say(s) for s in sentences))
+
+    def fault_status(self, now: float) -> str | None:
+        """The status line's words while a fault is fresh: which sensor, and how play goes
+        on (None when there is none to say)."""
+        if now >= self.fault_said_until or not self.faults:
+            return None
+        newest = max(self.faults.values(), key=lambda f: f.since)
+        return f"{say(newest.words)} {say(phrase(PLAYS_ON, square=newest.square))}"
+
     def _far_status(self, state: Position) -> str:
         """What a board playing a board far away waits for (empty: its own side's turn)."""
         side = side_said(state.turn)
@@ -139,8 +220,8 @@ class Telling(PlayState):
         if state.turn != self.remote:
             return ""
         if self.mummy_move is not None:
-            return _("The far board plays {move}: move its piece for it.").format(
-                move=state.describe(self.mummy_move))
+            return _("The far board plays: {move}. Move its piece for it.").format(
+                move=say(move_text(state, self.mummy_move)))
         if self.phase is Phase.THROW:
             return _("Waiting for the far board's throw ({side}).").format(side=side)
         return _("Waiting for the far board's move ({side}).").format(side=side)
@@ -229,10 +310,45 @@ def _pieces(side: Side, n: int) -> str:
     return ngettext("a Reel", "{n} Reels", n).format(n=n)
 
 
+def mismatch_words(verdict: Mismatch) -> str:
+    """What to put right, in words: a knocked stack, men of both sides on a square, a man of
+    the other side where one belongs (what a Hall board sees), or the blinking squares."""
+    if verdict.knocked is not None:
+        return _("The stack on {square} was knocked over: set its men back as the lights "
+                 "show.").format(square=verdict.knocked)
+    if verdict.unclear:
+        return _("Men of both sides, or a man not set down flat, on {squares}: lift the top "
+                 "man and set the men right.").format(squares=_(", ").join(sorted(
+                     verdict.unclear)))
+    if verdict.turned:
+        square, wanted = sorted(verdict.turned.items())[0]
+        return _("On {square} stands {found} where {wanted} belongs: turn it over, or take "
+                 "it off.").format(square=square, found=_pieces(wanted.other, 1),
+                                   wanted=_pieces(wanted, 1))
+    return _("Put the board right: blinking squares show where.")
+
+
+def capture_words(verdict: InProgress) -> str:
+    """While a move may still capture: how to, and that playing on declines it."""
+    return _("Lift a man you passed ({squares}) to capture him, or play on.").format(
+        squares=_(" or ").join(sorted(t for t in verdict.targets if t not in RACK_OF)))
+
+
+def unseen_words(verdict: Unseen) -> str:
+    """Why the board cannot tell the move: a failed sensor under the square that differs."""
+    return _("The sensor under {squares} has failed, so the board cannot tell your move from "
+             "another: mend its wire to play on.").format(squares=_(", ").join(sorted(
+                 verdict.squares)))
+
+
 def _in_progress(verdict: InProgress, state: Position) -> str:
     """Where a move part-way done goes next."""
     side = side_said(state.turn)
-    targets = _(" or ").join(sorted(t for t in verdict.targets if t not in RACK_OF))
+    if verdict.capture:
+        return capture_words(verdict)
+    geometry = state.rules.geometry  # a long space's place named by the square beside it
+    targets = _(" or ").join(sorted(say(place_text(geometry, t)) for t in verdict.targets
+                                    if t not in RACK_OF))
     if verdict.reseat:
         square = sorted(verdict.reseat)[0]
         swaps = any(isinstance(journey.end, str) for move in verdict.moves

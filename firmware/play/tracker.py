@@ -13,6 +13,15 @@ throw), waits for the board to be still for the settle time, then judges it
   when that is nearer than undoing what was done.
 
 A change of settings never erases the history: only a new position does.
+
+A Hall board sees more, and is judged by it: whose men stand on each square and how many, on
+the way through a move too (a man set down upside down is a mistake at once); a move that may
+capture, held for the capture, is taken without it the moment the hands play on (a capture is
+declined by going on); men falling from a knocked stack are no move (``evidence.Knocks``:
+the board is guided back to how it stood); a square reading between its levels (men of both
+sides on it) is shown to be set right; and a square whose sensor has failed is judged as the
+game has it, as a stuck reed is, or, where the moves differ only there, the board says why it
+cannot tell them apart (``Unseen``).
 """
 
 from __future__ import annotations
@@ -25,8 +34,12 @@ from typing import Any
 
 from engine.games.api import Position, Side
 from firmware.play.evidence import (
+    HIGHEST,
+    Board,
     Candidate,
+    Knocks,
     Owners,
+    Waypoint,
     begun,
     candidate,
     census,
@@ -123,6 +136,9 @@ class InProgress(Verdict):
     in_hand: bool = False
     reseat: frozenset[str] = frozenset()
     overdue: bool = False
+    capture: bool = False
+    """The move is made, and may still capture a man it passed (on ``targets``), by lifting
+    him; playing on declines it."""
 
 
 @dataclass(frozen=True)
@@ -144,6 +160,33 @@ class Mismatch(Verdict):
     unexpected: frozenset[str]
     urgent: bool
     toward: Any = None
+    knocked: str | None = None
+    """The square whose stack was knocked over: the board is guided to how it stood."""
+    unclear: frozenset[str] = frozenset()
+    """Squares a Hall board reads between its levels: men of both sides, or a man not flat."""
+    turned: Owners = field(default_factory=lambda: MappingProxyType({}))
+    """Squares a Hall board sees the other side's men on, with the side that belongs there."""
+
+
+@dataclass(frozen=True)
+class Unseen(Verdict):
+    """The still board shows ``moves`` alike but on ``squares``, whose sensors have failed: the
+    board cannot tell which was made until they are mended."""
+
+    moves: frozenset[Any]
+    squares: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Held:
+    """A move the board shows, held because the hands may not be done (``_may_go_on``):
+    ``related`` the moves that would go on from it, ``since`` when its last change came."""
+
+    candidate: Candidate
+    related: tuple[Candidate, ...]
+    """The moves that would go on from it (a capture, the man set down after all)."""
+    since: float
+    changes: int
 
 
 AS_EXPECTED = AsExpected()
@@ -180,15 +223,30 @@ class MoveTracker:
     sides: dict[str, Side] | None = None
     """On a Hall board, whose men stand on each occupied square (None: a reed board, which
     cannot tell)."""
+    unclear: set[str] = field(default_factory=set)
+    """Squares a Hall board reads between its levels, standing still: men of both sides."""
+    blind: set[str] = field(default_factory=set)
+    """Squares whose Hall sensor has failed: judged as the expectation says, as stuck reeds."""
+    knocks: Knocks = field(default_factory=Knocks)
+    _held: Held | None = field(default=None, repr=False)
+    _carry: float | None = field(default=None, repr=False)
+    """After a held move is taken because the hands went on: the hands' history after this
+    time belongs to the next act, and is kept for it."""
 
     def expect(self, expectation: Expectation, *, keep_history: bool = False) -> None:
         """Judge against a new expectation; the history starts afresh unless ``keep_history``
-        (the same position with other moves allowed: a settings change mid-move)."""
+        (the same position with other moves allowed: a settings change mid-move), or but for
+        what the hands did after a held move they went on from."""
         self.expectation = expectation
         self._changes += 1
-        if not keep_history:
-            self.filled.clear()
-            self.emptied.clear()
+        self._held = None
+        carry, self._carry = self._carry, None
+        if keep_history:
+            return
+        for times in (self.filled, self.emptied):
+            for place, t in list(times.items()):
+                if carry is None or t <= carry:
+                    del times[place]
 
     def reset(self, occupancy: Iterable[str], now: float) -> None:
         """Take the whole occupancy as read (at start-up, from the debounced switches)."""
@@ -205,13 +263,20 @@ class MoveTracker:
 
     def stack(self, square: str, count: int, t: float) -> None:
         """A Hall board's square settled on ``count`` men at time ``t`` (plus Cones, minus
-        Reels): more men is a placing, fewer a lift, another side both."""
+        Reels): more men is a placing, fewer a lift, another side both. Men falling from a
+        knocked stack are watched for (``knocks``)."""
         sides = self.sides if self.sides is not None else {}
         self.sides = sides
         side = None if not count else Side.CONES if count > 0 else Side.REELS
         before = sum(1 for token in self.occupancy if square_of(token) == square)
+        if square in self.unclear:  # it reads clear again
+            self.unclear.discard(square)
+            self._changes += 1
+            self.last_change = t
         if side == sides.get(square) and abs(count) == before:
             return
+        self.knocks.before(t, Board.of(self.occupancy, sides, self.filled, self.emptied))
+        old_side = sides.get(square)
         self._changes += 1
         if square in self.stuck:
             self.stuck.discard(square)
@@ -227,6 +292,31 @@ class MoveTracker:
         else:
             sides[square] = side
         self.last_change = t
+        lost = before - abs(count) if not turned else before
+        self.knocks.changed(t, square, old_side if lost > 0 else side, lost)
+
+    def unclear_at(self, square: str, t: float) -> None:
+        """A Hall board's square has stood reading between its levels since ``t``: men of both
+        sides on it, or a man not set down flat."""
+        self.knocks.before(t, Board.of(self.occupancy, self.sides or {}, self.filled,
+                                       self.emptied))
+        self.unclear.add(square)
+        self._changes += 1
+        self.last_change = max(self.last_change, t)
+        self.knocks.changed(t, square, None, 0)
+
+    def sensor_failed(self, square: str) -> None:
+        """The Hall sensor under ``square`` has failed: judge the square as the game has it."""
+        self.blind.add(square)
+        self.unclear.discard(square)
+        self._changes += 1
+
+    def sensor_mended(self, square: str, t: float) -> None:
+        """The Hall sensor under ``square`` reads again at ``t`` (its count follows: the board
+        is judged once it has)."""
+        self.blind.discard(square)
+        self._changes += 1
+        self.last_change = max(self.last_change, t)
 
     def shows(self, owners: Owners) -> bool:
         """Whether the board shows exactly ``owners`` (who stands where, on a Hall board)."""
@@ -272,14 +362,23 @@ class MoveTracker:
 
     def judge(self, now: float) -> Verdict:
         """The verdict on the board at time ``now``."""
+        stuck = frozenset(self.stuck | self.blind)
+        declined = self._declined(stuck)
+        if declined is not None:  # the hands went on from a held move: it is made
+            return declined
         still = now - self.last_change - self.settle
         if still < 0:
             return Unsettled()
         if self._calm == (self._changes, self.settle):
             return AS_EXPECTED
-        stuck = frozenset(self.stuck)
         board = census(self.occupancy) - stuck
         expected = self.expectation
+        knocked = self.knocks.knocked
+        if knocked is not None:
+            return self._after_knock(knocked, board, still, stuck)
+        if self.unclear - stuck:  # men of both sides on a square: the top one comes off
+            return Mismatch(MappingProxyType({}), frozenset(self.unclear - stuck),
+                            still >= self.grace, unclear=frozenset(self.unclear - stuck))
         shown = [c for c in expected.candidates if c.after - stuck == board
                  and left_by(c, expected.before, self.filled, self.emptied, stuck)
                  and self._seen(board, c.owners)]
@@ -295,16 +394,18 @@ class MoveTracker:
             if not shown:  # nothing to say again: the same until something changes
                 self._calm = (self._changes, self.settle)
             return AS_EXPECTED
+        blind = frozenset().union(*(stack_tokens(b, HIGHEST) for b in self.blind))
+        if len(shown) > 1 and all(c.after ^ shown[0].after <= blind for c in shown):
+            return Unseen(frozenset(c.move for c in shown), frozenset(self.blind))
         if shown:  # the tests prove no two moves leave the same evidence; never guess
             log.error("the board shows %s alike: guiding back",
                       ", ".join(str(c.move) for c in shown))
             return self._mismatch(board, still, forward=False, stuck=stuck)
-        progress = [(c, w) for c in expected.candidates for w in c.waypoints
-                    if w.board - stuck == board]
+        progress = [(c, w) for c in expected.candidates for w in self._along(c, board, stuck)]
         if not progress:
             mismatch = self._mismatch(board, still, stuck=stuck)
             wrong = {*mismatch.missing, *mismatch.unexpected}
-            if still >= self.stuck_after and len(wrong) == 1:
+            if still >= self.stuck_after and len(wrong) == 1 and self.sides is None:
                 (square,) = wrong
                 log.warning("the reed of %s seems stuck %s: play goes on around it", square,
                             "closed" if square in mismatch.unexpected else "open")
@@ -314,35 +415,106 @@ class MoveTracker:
             return mismatch
         in_hand = all(w.mover_lifted for _, w in progress)
         targets = frozenset().union(*(w.targets for _, w in progress))
+        seen = self.sides is not None  # a Hall board sees the mover is not on its target
         return InProgress(
             moves=frozenset(c.move for c, _ in progress),
             sources=frozenset(w.source for _, w in progress if w.source is not None),
             targets=targets,
             in_hand=in_hand,
-            reseat=targets & board if in_hand and still >= self.grace else frozenset(),
+            reseat=targets & board if in_hand and still >= self.grace and not seen
+            else frozenset(),
             overdue=not in_hand and still >= self.patience,
         )
+
+    def _along(self, c: Candidate, board: frozenset[str], stuck: frozenset[str]
+               ) -> list[Waypoint]:
+        """The boards part-way along ``c`` that ``board`` is: on a Hall board those whose
+        sides it sees; on a reed board, which sees none, the first way to it."""
+        found = [w for w in c.waypoints if w.board - stuck == board
+                 and self._seen(board, w.owners)]
+        return found if self.sides is not None else found[:1]
+
+    def _declined(self, stuck: frozenset[str]) -> Recognized | None:
+        """A held move (one that may capture, or a man lifted off that other dice would set
+        down) is made the moment the hands go on to something else: the capture declined, the
+        man carried off. What they do next is the next act's."""
+        held = self._held
+        if held is None or held.changes == self._changes:
+            return None
+        board = census(self.occupancy) - stuck
+        c = held.candidate
+        for other in self.expectation.candidates:
+            if (other.after - stuck == board and self._seen(board, other.owners)) or any(
+                    w.board - stuck == board and self._seen(board, w.owners)
+                    for w in other.waypoints):
+                return None  # the capture being made, the move undone, or on the way to one
+        if board == self.expectation.before - stuck:
+            self._held = None  # the move undone: nothing to take
+            return None
+        self._held = None
+        self._carry = held.since
+        log.info("%s is taken as made: the hands went on", c.move)
+        return Recognized(c.move)
+
+    def _after_knock(self, knocked: Board, board: frozenset[str], still: float,
+                     stuck: frozenset[str]) -> Verdict:
+        """Guidance back to the board as it stood before a stack was knocked over; once it
+        stands so again (or as the game expects), the act goes on where it was."""
+        before = census(knocked.occupancy) - stuck
+        sides = self.sides or {}
+        back = board == before and not self.unclear - stuck and all(
+            sides.get(square_of(t)) == knocked.sides.get(square_of(t)) for t in board
+            if t not in RACK_OF)
+        expected = self.expectation
+        if back or (board == expected.before - stuck and not self.unclear - stuck
+                    and not self._wrong_sides(board, expected.owners)):
+            if back:  # what the hands had done before the knock still counts
+                self.filled = dict(knocked.filled)
+                self.emptied = dict(knocked.emptied)
+            log.info("the stack knocked over on %s is set back", self.knocks.square)
+            self.knocks.over()
+            self._changes += 1
+            return Unsettled()
+        missing = {square_of(t): knocked.sides.get(square_of(t), Side.CONES)
+                   for t in before - board}
+        unexpected = {square_of(t) for t in board - before} | (self.unclear - stuck)
+        for t in board & before:
+            square = square_of(t)
+            if square in knocked.sides and sides.get(square) != knocked.sides[square]:
+                missing[square] = knocked.sides[square]
+                unexpected.add(square)
+        return Mismatch(MappingProxyType(missing), frozenset(unexpected), True,
+                        knocked=self.knocks.square, unclear=frozenset(self.unclear - stuck))
 
     def _may_go_on(self, c: Candidate, still: float) -> InProgress | None:
         """A move whose hand may not be done yet, lit as in progress for ``capture_wait``: a man
         it could still capture on its way (captured by lifting it), or a man lifted off the
-        board that other dice would set down on it (one held, not carried off)."""
+        board that other dice would set down on it (one held, not carried off). It is held:
+        the moment the hands go on to something else, it is made (``_declined``)."""
         if still >= self.capture_wait:
+            self._held = None
             return None
         others = self.expectation.candidates
         capture = [d for d in others if _extended_by(c, d)]
+        mover = c.mover
+        alternatives = [d for d in others if mover.end is None and not mover.via
+                        and mover.start is not None and d.mover.start == mover.start
+                        and d.mover.end is not None]
+        if not capture and not alternatives:
+            return None
+        self._hold(c, capture + alternatives)
         if capture:
             return InProgress(moves=frozenset({c.move, *(d.move for d in capture)}),
                               sources=frozenset(),
                               targets=frozenset(t.start for d in capture for t in d.journeys[1:]
-                                                if t.start is not None))
-        mover = c.mover
-        if mover.end is None and not mover.via and mover.start is not None:
-            ends = frozenset(d.mover.end for d in others if d.mover.start == mover.start
-                             and d.mover.end is not None)
-            if ends:
-                return InProgress(moves=frozenset({c.move}), sources=frozenset(), targets=ends)
-        return None
+                                                if t.start is not None), capture=True)
+        return InProgress(moves=frozenset({c.move}), sources=frozenset(), targets=frozenset(
+            d.mover.end for d in alternatives if d.mover.end is not None))
+
+    def _hold(self, c: Candidate, related: list[Candidate]) -> None:
+        """Keep ``c`` as the move the board shows, held for what may follow."""
+        if self._held is None or self._held.candidate is not c:
+            self._held = Held(c, tuple(related), self.last_change, self._changes)
 
     def _mismatch(self, board: frozenset[str], still: float, forward: bool = True,
                   stuck: frozenset[str] = frozenset()) -> Mismatch:
@@ -354,13 +526,15 @@ class MoveTracker:
         if forward:
             for c in expected.candidates:
                 after = c.after - stuck
-                if after != board and len(board ^ after) < len(board ^ goal) and begun(
+                if (after != board or not self._seen(board, c.owners)) and len(
+                        board ^ after) <= len(board ^ goal) - (after != board) and begun(
                         c, board, expected.before - stuck, self.filled, self.emptied):
                     goal, owners, toward = after, c.owners, c.move
         missing = {square_of(token): owners.get(token, Side.CONES) for token in goal - board}
         unexpected = {square_of(token) for token in board - goal}
+        turned = {}
         for square in self._wrong_sides(board & goal, owners):  # the other side's men: swap
-            missing[square] = owners.get(square, Side.CONES)
+            missing[square] = turned[square] = owners.get(square, Side.CONES)
             unexpected.add(square)
         return Mismatch(MappingProxyType(missing), frozenset(unexpected), still >= self.grace,
-                        toward)
+                        toward, turned=MappingProxyType(turned))

@@ -14,7 +14,6 @@ A line that is not a command is answered with an ``error`` event, never a traceb
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import os
 import socket
@@ -321,7 +320,7 @@ class Link:
                 self.far_asked = {"action": command.action, "code": command.code}
             case "take_up":
                 try:
-                    record = GameRecord.from_json(json.dumps(command.record))
+                    record = GameRecord.from_data(command.record)
                 except BadRecord as exc:
                     raise ValueError(f"take_up: {exc}") from None
                 controller.take_up(record)
@@ -418,7 +417,7 @@ class Link:
         path = self.games / f"game-{int(number)}.json"
         if not path.is_file():
             raise ValueError(f"no record {name!r}")
-        return json.loads(load_game(path).to_json())
+        return load_game(path).to_data()
 
     # --- what companions are told -------------------------------------------------------
 
@@ -459,7 +458,8 @@ class Link:
 
     def _health(self) -> dict[str, Any]:
         return {"since": round(self.since), "i2c_outages": self.outages() if self.outages else 0,
-                "disk_full": self.controller.saves_failed}
+                "disk_full": self.controller.saves_failed,
+                "sensors": [fault.to_json() for fault in self.controller.faults.values()]}
 
     def _far_now(self) -> dict[str, Any]:
         return {**self.far, "asked": self.far_asked}

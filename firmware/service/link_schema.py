@@ -38,8 +38,11 @@ The board tells (events):
                (version 3)
     played     {"record"}: the game on the board as a game record (``engine.record``), for the
                far companion (version 3)
-    health     {"since", "i2c_outages", "disk_full"}: when this life of the board began (Unix
-               time), the reeds' I2C outages and the saves a full disk refused since (version 3)
+    health     {"since", "i2c_outages", "disk_full", "sensors"}: when this life of the board
+               began (Unix time), the reeds' I2C outages and the saves a full disk refused
+               since (version 3); a Hall board's sensors that have failed, each {"square",
+               "fault" (nothing, full, beyond, stuck), "adc", "channel", "words"} (``words``:
+               the sentence a player hears, in the board's language; none: ``[]``)
     ok         {"command"}: a command was carried out
     error      {"message"} and, where a player may read it, {"words"}: a line was refused,
                and why (``words``: the reason as a phrase, ``told_json``)
@@ -84,6 +87,8 @@ from engine.core.words import Phrase
 from engine.game import Game
 from engine.games.api import Geometry
 from firmware.play.evidence import move_squares
+from hardware.doors.decoder import Undecodable, decode
+from hardware.doors.file_reader import Bounds
 
 VERSION = 3
 """The schema's version: a change a companion must know of raises it. 2: the ``tournament``
@@ -95,6 +100,9 @@ SPOKEN = range(1, VERSION + 1)
 MAX_LINE = 32768
 """Bytes in a command line at most: a longer one is refused and its sender dropped (a far
 board's whole game, ``take_up``, is the longest: a long Senet game is some 6 KB)."""
+
+COMMAND = Bounds("link command", MAX_LINE, depth=8, keys=500)
+"""A command as the one decoder reads it: a line, its game record nested a few deep."""
 
 EVENTS = ("hello", "game", "position", "lights", "status", "throw", "moves", "chances", "log",
           "settings", "tournament", "game_over", "games", "record", "stats", "far", "played",
@@ -161,10 +169,12 @@ def parse_command(line: bytes) -> Command:
     """The command in one line; ``Refused`` saying what is wrong with anything else."""
     if len(line) > MAX_LINE:
         raise Refused(f"a command is at most {MAX_LINE} bytes")
-    try:
-        data = json.loads(line)
-    except (ValueError, RecursionError):
-        raise Refused("not JSON: send one JSON object a line") from None
+    try:  # the one decoder: bounded, UTF-8, finite numbers, then parsed
+        data: Any = decode(line, COMMAND)
+    except Undecodable as exc:
+        if exc.problem.startswith("not JSON"):
+            raise Refused("not JSON: send one JSON object a line") from None
+        raise Refused(str(exc)) from None
     if not isinstance(data, dict):
         raise Refused("a command is a JSON object with a \"type\"")
     if data.get("v", VERSION) not in SPOKEN:

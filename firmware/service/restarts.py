@@ -23,6 +23,7 @@ from pathlib import Path
 
 from firmware.service.notify import Notifier
 from hardware.doors.file_reader import SMALL, Unreadable, read_text
+from hardware.doors.writer import write_whole
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +83,6 @@ def _write_count(directory: Path | None, failures: int) -> None:
     if directory is None:
         return
     try:
-        (directory / COUNT_FILE).write_text(f"{failures}\n", encoding="ascii")
+        write_whole(directory / COUNT_FILE, f"{failures}\n")
     except OSError as exc:
         log.warning("cannot count failed start-ups in %s: %s", directory, exc)

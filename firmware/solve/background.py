@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.mummy.chances import SolvedTable
+from hardware.doors.writer import appending
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +47,7 @@ def start(game: str, out: Path, pieces: int = 5, idle: bool = True) -> subproces
                "--pieces", str(pieces), "--out", str(out), *([] if idle else ["--not-idle"])]
     log.info("no solved table yet: solving it in the background at idle priority (%s)",
              " ".join(command[1:]))
-    with open(out / "background-solve.log", "ab") as output:
+    with appending(out / "background-solve.log", "solve's log") as output:
         return subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=output,
                                 stderr=subprocess.STDOUT)
 

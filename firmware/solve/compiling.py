@@ -10,14 +10,17 @@ Where the code is cached already this takes a second or two.
 
 from __future__ import annotations
 
-import json
 import sys
 import tempfile
 from dataclasses import replace
 from pathlib import Path
 
 from engine.tait.state import Ruleset
+from hardware.doors.decoder import decode
+from hardware.doors.file_reader import Bounds
 
+RULES = Bounds("ruleset", 64 * 1024, depth=4, keys=100)
+"""The rules as the solve hands them on (its own command line, read by the one decoder)."""
 PIECES = 2
 """The smallest game whose solve calls every compiled function (its last group starts from the
 race with a piece fewer a side)."""
@@ -28,7 +31,7 @@ def main(argv: list[str] | None = None) -> int:
     from firmware.solve.run import solve
 
     (rules,) = sys.argv[1:] if argv is None else argv
-    ruleset = replace(Ruleset.from_json(json.loads(rules)), pieces=PIECES)
+    ruleset = replace(Ruleset.from_json(decode(rules, RULES)), pieces=PIECES)
     with tempfile.TemporaryDirectory(prefix="aseb-compiling-") as scratch:
         solve(ruleset, Path(scratch), show=False)
     return 0

@@ -11,6 +11,10 @@ import argparse
 import contextlib
 from pathlib import Path
 
+from hardware.doors.file_reader import Bounds, Unreadable, read_bytes, read_text
+
+SYSTEM = Bounds("system file", 64 * 1024)
+"""What the system tells of itself (/proc/meminfo, a control group's limit, the Pi's model)."""
 MiB = 1 << 20
 NO_LIMIT = 1 << 62
 """cgroup v1 writes "no limit" as a number near 2**63; no machine has this much."""
@@ -36,8 +40,8 @@ def memory_limit(cgroup: Path = Path("/proc/self/cgroup"), root: Path = Path("/s
     along its path, in bytes; None where there is none. cgroup v2 (``memory.max``) as on a Pi,
     or v1's memory controller (``memory.limit_in_bytes``) where a system still mounts it."""
     try:
-        lines = cgroup.read_text(encoding="ascii").splitlines()
-    except OSError:
+        lines = read_text(cgroup, SYSTEM).splitlines()
+    except (OSError, Unreadable):
         return None
     limits = []
     for line in lines:
@@ -53,8 +57,8 @@ def memory_limit(cgroup: Path = Path("/proc/self/cgroup"), root: Path = Path("/s
             continue
         where = top / path.lstrip("/")
         while True:
-            with contextlib.suppress(OSError):
-                text = (where / name).read_text(encoding="ascii").strip()
+            with contextlib.suppress(OSError, Unreadable):
+                text = read_text(where / name, SYSTEM).strip()
                 if text.isdigit() and int(text) < NO_LIMIT:
                     limits.append(int(text))
             if where == top or not where.is_relative_to(top):
@@ -67,8 +71,8 @@ def pi_model(root: Path = Path("/")) -> str | None:
     """The Raspberry Pi's model as it names itself (``Raspberry Pi 3 Model B Rev 1.2``), or
     None where no device tree names one (not a Pi)."""
     for name in MODEL_FILES:
-        with contextlib.suppress(OSError, UnicodeDecodeError):
-            model = (root / name.lstrip("/")).read_bytes().decode("ascii").strip("\0\n ")
+        with contextlib.suppress(OSError, UnicodeDecodeError, Unreadable):
+            model = read_bytes(root / name.lstrip("/"), SYSTEM).decode("ascii").strip("\0\n ")
             if model:
                 return model
     return None
@@ -86,8 +90,8 @@ def memory_available(root: Path = Path("/")) -> int | None:
 
 
 def _meminfo(field: str, root: Path) -> int | None:
-    with contextlib.suppress(OSError, UnicodeDecodeError, ValueError):
-        for line in (root / "proc/meminfo").read_text(encoding="ascii").splitlines():
+    with contextlib.suppress(OSError, ValueError, Unreadable):
+        for line in read_text(root / "proc/meminfo", SYSTEM).splitlines():
             name, _, value = line.partition(":")
             if name == field:
                 return int(value.split()[0]) // 1024

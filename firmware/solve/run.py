@@ -37,6 +37,8 @@ from engine.tait.state import Ruleset
 from firmware.solve.layers import Layer, Layers
 from firmware.solve.memory import MiB, memory_available, memory_limit
 from firmware.solve.places import table_name
+from hardware.doors.file_reader import Bounds, Unreadable, read_json
+from hardware.doors.writer import write_whole
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +47,8 @@ TOLERANCE = 1e-11
 SCALE = 65535
 """A chance p is stored as round(p * SCALE) in 16 bits."""
 FORMAT = "aseb-solved-table"
+PROGRESS = Bounds("solve's progress", 64 * 1024, depth=4, keys=100)
+"""How far a solve went (``progress.json``): the rules, the groups done, the residual."""
 CHUNK = 1 << 20
 """Values turned into chances at a time (8 MiB of doubles)."""
 MEMORY = 600 * MiB
@@ -240,7 +244,7 @@ def solve(
         "most_extra": result.most_extra,
         "extra_bound": index.halves.bound.tolist(),
     }
-    (out / f"{name}.json").write_text(json.dumps(meta) + "\n", encoding="utf-8")
+    write_whole(out / f"{name}.json", json.dumps(meta) + "\n")
     _clear(saved)
     saved.rmdir()
     return result
@@ -266,8 +270,7 @@ def _progress(where: Path, ruleset: Ruleset, done: int, residual: float, seconds
     """How many groups are done, replaced whole: the files it speaks for are written before."""
     state = {"ruleset": ruleset.to_json(), "done": done, "residual": residual,
              "seconds": seconds}
-    (where / "progress.tmp").write_text(json.dumps(state), encoding="utf-8")
-    os.replace(where / "progress.tmp", where / "progress.json")
+    write_whole(where / "progress.json", json.dumps(state))
 
 
 def _resume(where: Path, ruleset: Ruleset, values: Layers, later: list[set[Layer]],
@@ -275,14 +278,14 @@ def _resume(where: Path, ruleset: Ruleset, values: Layers, later: list[set[Layer
     """Go on from a checkpoint if there is a whole one: (groups done, residual so far, seconds
     spent before); else clear the directory and start a table of zeros."""
     try:
-        state = json.loads((where / "progress.json").read_text(encoding="utf-8"))
+        state = read_json(where / "progress.json", PROGRESS)
         done, residual, seconds = int(state["done"]), float(state["residual"]), float(
             state["seconds"])
         finished = {layer for layers in order[:done] for layer in layers}
         whole = (state["ruleset"] == ruleset.to_json() and 0 < done <= len(order)
                  and (where / "table.u16").stat().st_size == values.index.size * 2
                  and all(values.saved(layer) for layer in finished & later[done - 1]))
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, Unreadable):
         whole = False
     if whole:
         return done, residual, seconds
@@ -294,6 +297,9 @@ def _resume(where: Path, ruleset: Ruleset, values: Layers, later: list[set[Layer
 
 
 def _clear(where: Path) -> None:
-    """Delete every file of a checkpoint directory (an older run's too)."""
+    """Delete every file of a checkpoint directory (an older run's too); a folder there is
+    not the solve's, and is left (a file the solve must write in its place is refused then,
+    by the one writer)."""
     for leftover in where.glob("*"):
-        leftover.unlink()
+        if not leftover.is_dir() or leftover.is_symlink():
+            leftover.unlink()

@@ -13,6 +13,7 @@ firmware.solve.table.TableError: no solved table in /nonexistent (make one with:
 
 from __future__ import annotations
 
+import stat
 from dataclasses import replace
 from pathlib import Path
 
@@ -24,7 +25,8 @@ from engine.tait.solved import table_number
 from engine.tait.state import TAIT, Ruleset
 from firmware.solve.places import table_name
 from firmware.solve.run import FORMAT
-from hardware.doors.file_reader import Bounds, Unreadable, read_json
+from hardware.core.errors import NAMED, shown
+from hardware.doors.file_reader import Bounds, Unreadable, kind_of, read_json
 
 TABLE = Bounds("solved table's description", 1_000_000, depth=4, keys=100)
 """A table's ``.json``: its rules and a bound for each of its halves (about 23 KB for five
@@ -61,34 +63,51 @@ def open_table(directory: Path, ruleset: Ruleset = TAIT) -> SolvedTable:
     """The table of ``ruleset`` in ``directory``; raises TableError saying what is wrong."""
     name = table_name(ruleset)
     meta_path, values_path = directory / f"{name}.json", directory / f"{name}.values"
-    if not meta_path.exists() or not values_path.exists():
+    if not _there(meta_path) or not _there(values_path):
         raise TableError(phrase(N_("no solved table in {directory} (make one with: {command})"),
-                                directory=str(directory), command="aseb solve"))
+                                directory=named(directory), command="aseb solve"))
     try:
         meta = read_json(meta_path, TABLE, follow=True)  # bounded: never a hang
         if not isinstance(meta, dict) or meta.get("format") != FORMAT:
-            raise TableError(phrase(N_("{file}: not a solved table"), file=str(meta_path)))
+            raise TableError(phrase(N_("{file}: not a solved table"), file=named(meta_path)))
         solved = Ruleset.from_json(meta["ruleset"])
         if replace(solved, demon_cast=True) != replace(ruleset, demon_cast=True):
             raise TableError(phrase(N_("{file}: solved for other rules than {game}'s"),
-                                    file=str(meta_path), game=ruleset.title))
+                                    file=named(meta_path), game=ruleset.title))
         index = Index(ruleset, [int(b) for b in meta["extra_bound"]])
         scale = int(meta["scale"])
     except TableError:
         raise
     except Unreadable as exc:
-        raise TableError(phrase(N_("{file}: unreadable ({problem})"), file=str(meta_path),
+        raise TableError(phrase(N_("{file}: unreadable ({problem})"), file=named(meta_path),
                                 problem=exc.problem)) from None
     except (OSError, ValueError, KeyError, TypeError, RecursionError) as exc:
-        raise TableError(phrase(N_("{file}: unreadable ({problem})"), file=str(meta_path),
+        raise TableError(phrase(N_("{file}: unreadable ({problem})"), file=named(meta_path),
                                 problem=str(exc))) from None
     expected = index.size * 2
-    actual = values_path.stat().st_size
+    found = values_path.stat()
+    if not stat.S_ISREG(found.st_mode):  # a device maps as it pleases: only a file is mapped
+        raise TableError(phrase(N_("{file}: unreadable ({problem})"), file=named(values_path),
+                                problem=f"not a regular file ({kind_of(found.st_mode)})"))
+    actual = found.st_size
     if actual != expected:
         raise TableError(phrase(N_("{file}: {size} bytes, expected {expected}: solve again"),
-                                file=str(values_path), size=actual, expected=expected))
+                                file=named(values_path), size=actual, expected=expected))
     values = np.memmap(values_path, dtype="<u2", mode="r", shape=(index.size,))
     return SolvedTable(values, index, scale, values_path)
+
+
+def named(path: Path) -> str:
+    """``path`` as a message names it: a path of 5,000 characters is cut."""
+    return shown(str(path), NAMED)
+
+
+def _there(path: Path) -> bool:
+    """Whether something is at ``path`` (a name too long for the system: nothing)."""
+    try:
+        return path.exists()
+    except OSError:
+        return False
 
 
 def find_table(directory: Path | None = None, ruleset: Ruleset = TAIT) -> SolvedTable | None:

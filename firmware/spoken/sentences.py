@@ -1,6 +1,7 @@
-"""Spoken play's sentences: a move as squares and pieces ("Cone on C2 to M6", "a new Cone onto
-C4"), the moves a throw allows, what is wrong with the board ("A Reel is missing from M9."), and
-the whole board in a sentence, in the language spoken now.
+"""Spoken play's sentences: the moves a throw allows (each said as ``engine.text.move_text``
+says it: "Cone on C2 to M6", "a new Cone onto C4"), the dice still to use ("The dice to use: 3
+and 5."), what is wrong with the board ("A Reel is missing from M9."), and the whole board in a
+sentence, in the language spoken now.
 
     moves_said(state)   # 'Cone on C2 to M6, or a new Cone onto C4.'
     board_said(state)   # 'Cones on C2 and M6. Reels on M9. Waiting: 3 Cones, 4 Reels. ...'
@@ -8,59 +9,43 @@ the whole board in a sentence, in the language spoken now.
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core.sides import Side
 from engine.games.api import Position
-from firmware.play.telling import racks_to_mend
+from engine.text import move_text
+from firmware.play.telling import capture_words, racks_to_mend
 from firmware.play.tracker import InProgress, Mismatch
-from firmware.words import N_, _, ngettext, side_said, upper_first
+from firmware.words import N_, _, ngettext, say, side_said, upper_first
 from hardware.core.squares import RACK_OF
 
-MOVES = {Side.CONES: N_("Cone on {source} to {target}"),
-         Side.REELS: N_("Reel on {source} to {target}")}
-ENTERS = {Side.CONES: N_("a new Cone onto {target}"), Side.REELS: N_("a new Reel onto {target}")}
-LEAVES = {Side.CONES: N_("Cone on {source} off the board"),
-          Side.REELS: N_("Reel on {source} off the board")}
-BUMPS = {Side.CONES: N_("{move}, bumping a Cone"), Side.REELS: N_("{move}, bumping a Reel")}
-"""A move that sends a piece of that side off (home, or out of play)."""
-SWAPS = {Side.CONES: N_("{move}, changing places with a Cone"),
-         Side.REELS: N_("{move}, changing places with a Reel")}
 MISSING = {Side.CONES: N_("A Cone is missing from {square}."),
            Side.REELS: N_("A Reel is missing from {square}.")}
 STRAY = N_("Take the piece off {square}.")
 
 
-def move_said(state: Position, move: Any) -> str:
-    """``move`` in words: which piece goes from which square to which (``Cone on C2 to M6``),
-    and the piece it bumps or changes places with."""
-    mover, *others = state.journeys(move)
-    source = mover.start if isinstance(mover.start, str) else None
-    target = mover.end if isinstance(mover.end, str) else None
-    if source is None and target is not None:
-        said = _(ENTERS[mover.side]).format(target=target)
-    elif target is None and source is not None:
-        said = _(LEAVES[mover.side]).format(source=source)
-    else:
-        said = _(MOVES[mover.side]).format(source=source, target=target)
-    for other in others:
-        if isinstance(other.start, str):  # a piece on the board it bumps or changes places with
-            said = _((SWAPS if isinstance(other.end, str) else BUMPS)[other.side]).format(
-                move=said)
-    return said
-
-
 def moves_said(state: Position) -> str:
     """Every move the pending throw allows, one after another (``Cone on C2 to M6, or a new
     Cone onto C4.``); empty when there is none."""
-    said = list(dict.fromkeys(move_said(state, move) for move in state.moves))
+    said = [say(move_text(state, move)) for move in state.moves]
     return upper_first(_(", or ").join(said)) + "." if said else ""
+
+
+def dice_said(state: Position) -> str:
+    """The dice still to use, where a game throws dice used one at a time (``The dice to use:
+    1, 3 and 5.``); empty for any other game, or with no dice pending."""
+    chance, throw = state.rules.chance, state.throw
+    if chance is None or chance.name != "dice" or throw is None:
+        return ""
+    faces = list(str(throw.value))
+    return ngettext("The die to use: {dice}.", "The dice to use: {dice}.", len(faces)).format(
+        dice=listed(faces))
 
 
 def wrong_said(verdict: Mismatch | InProgress) -> str:
     """What is wrong with the board, square by square (the racks, which have no lights, by
     what they need)."""
     if isinstance(verdict, InProgress):
+        if verdict.capture:
+            return capture_words(verdict)
         targets = _(" or ").join(sorted(t for t in verdict.targets if t not in RACK_OF))
         return _("Set the piece on {squares}.").format(squares=targets) if targets else ""
     said = [_(MISSING[side]).format(square=square)

@@ -18,11 +18,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.text import thrown_text
+from engine.text import move_text, thrown_text
 from firmware.lights.scenes import Phase
 from firmware.play.controller import Controller
 from firmware.play.tracker import InProgress, Mismatch
-from firmware.spoken.sentences import move_said, moves_said, wrong_said
+from firmware.spoken.sentences import dice_said, moves_said, wrong_said
 from firmware.words import _, say
 
 
@@ -117,14 +117,14 @@ class SpokenPlay:
             state, move = game.state, controller.mummy_move
             if move is not None and state.turn == controller.remote:
                 return _("Your friend plays: {move}. Move their piece for them.").format(
-                    move=move_said(state, move))
+                    move=say(move_text(state, move)))
             if move is not None and self.mummy_moves_itself():
-                return _("The mummy plays: {move}.").format(move=move_said(state, move))
+                return _("The mummy plays: {move}.").format(move=say(move_text(state, move)))
             if move is not None:
                 return _("The mummy plays: {move}. Move its piece for it.").format(
-                    move=move_said(state, move))
-            if state.turn != controller.remote:
-                return moves_said(state)
+                    move=say(move_text(state, move)))
+            if state.turn != controller.remote:  # the dice left, where they are used one by one
+                return " ".join(filter(None, (dice_said(state), moves_said(state))))
         return controller.status()
 
     def again(self) -> str:
@@ -136,9 +136,9 @@ class SpokenPlay:
             return wrong_said(mistake) or controller.status()
         game = controller.game
         if controller.phase is Phase.MOVE and game is not None and game.state.throw is not None \
-                and controller.mummy_move is None:
-            state = game.state
-            return f"{say(thrown_text(state.turn, state.throw))} {self.awaited()}"
+                and controller.mummy_move is None and not dice_said(game.state):
+            state = game.state  # (the dice still to use are said with the moves)
+            return f"{say(thrown_text(state.rules, state.turn, state.throw))} {self.awaited()}"
         return self.awaited() or controller.status()
 
 

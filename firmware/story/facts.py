@@ -11,7 +11,6 @@ teller's fact; a board without a screen can speak it (``[facts] speak = true``, 
 from __future__ import annotations
 
 import random
-import tomllib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,8 +18,8 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from firmware.lights.scenes import Phase
 from firmware.words import _
-from hardware.core.errors import ConfigError
-from hardware.doors.toml_reader import Section
+from hardware.doors.file_reader import BOARD_FILE
+from hardware.doors.toml_reader import Section, load_toml, parse_toml
 
 if TYPE_CHECKING:
     from firmware.play.controller import Controller
@@ -47,13 +46,9 @@ class Fact:
 
 
 def load_facts(path: Path = FACTS_FILE) -> tuple[Fact, ...]:
-    """Every fact in the file, in order; a bad file raises ``ConfigError`` in one line."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8-sig"))  # a BOM is harmless
-    except OSError as e:
-        raise ConfigError(f"{path}: cannot read the facts: {e.strerror or e}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-        raise ConfigError(f"{path}: not valid TOML: {e}") from None
+    """Every fact in the file, in order, read by the one reader of TOML files; a bad file
+    raises ``ConfigError`` in one line."""
+    data = load_toml(path)
     top = Section(str(path), "", data)
     facts = []
     for section in top.sections("fact"):
@@ -74,9 +69,9 @@ def extract(fileobj: BinaryIO, keywords: object, comment_tags: object,
             options: object) -> Iterator[tuple[int, str | None, str, list[str]]]:
     """Babel's extraction of the facts file (``babel.cfg``): every fact's text is a message,
     its source a translator's note."""
-    text = fileobj.read().decode("utf-8-sig")
+    text = fileobj.read(BOARD_FILE.size + 1).decode("utf-8")
     lines = text.splitlines()
-    for fact in tomllib.loads(text).get("fact", []):
+    for fact in parse_toml(text, "mummy_facts.toml").get("fact", []):
         line = next((n for n, row in enumerate(lines, 1) if fact["text"] in row), 0)
         yield line, None, fact["text"].strip(), [f"MummyFact; source: {fact['source']}"]
 

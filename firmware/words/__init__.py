@@ -28,7 +28,7 @@ from typing import Any
 from engine.core.sides import Side
 from engine.core.words import N_, PIECE_NAMES, SIDE_NAMES, Phrase
 
-__all__ = ["LANGUAGES", "N_", "_", "choose", "language", "ngettext", "pgettext", "problem",
+__all__ = ["LANGUAGES", "NP_", "N_", "_", "choose", "language", "ngettext", "pgettext", "problem",
            "right_to_left", "say", "speaking", "use", "use_here", "voice"]
 
 DOMAIN = "aseb"
@@ -122,6 +122,12 @@ def voice() -> str:
 def _(message: str) -> str:
     """``message`` in the language spoken now."""
     return _spoken()[1].gettext(message)
+
+
+def NP_(context: str, message: str) -> str:
+    """Mark ``message`` for the catalog, as meant in ``context``, without translating it
+    (``pgettext`` translates it where it is shown)."""
+    return message
 
 
 def pgettext(context: str, message: str) -> str:

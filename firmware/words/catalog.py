@@ -6,7 +6,7 @@
     python -m firmware.words.catalog --check  # exit 1 when the catalogs are not up to date
 
 What is extracted is said in ``babel.cfg`` at the top of the source tree: Python (``_``,
-``N_``, ``ngettext``, ``nphrase``, ``pgettext`` with its context), the MummyFacts
+``N_``, ``ngettext``, ``nphrase``, ``pgettext`` and ``NP_`` with their context), the MummyFacts
 (``firmware.story.facts:extract``) and the rules pages the window shows
 (``sim.pages.how_to_play:extract``). Babel is a dev dependency.
 """
@@ -22,6 +22,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from firmware.words import DOMAIN, LANGUAGES, LOCALES, PSEUDO
+from hardware.doors.file_reader import Bounds, read_bytes, read_text
+from hardware.doors.writer import write_whole
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog
@@ -30,8 +32,10 @@ ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "babel.cfg"
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "nphrase": (1, 2),
-            "pgettext": ((1, "c"), 2)}
+            "pgettext": ((1, "c"), 2), "NP_": ((1, "c"), 2)}
 STAMP = datetime(2026, 1, 1, tzinfo=UTC)
+CATALOG = Bounds("catalog", 8 * 1024 * 1024)
+"""A language's catalog, its template, babel.cfg: a few hundred kilobytes each."""
 """A fixed date in the headers, so a catalog changes only when its messages do."""
 PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*(?:![rsa])?(?::[^{}]*)?\}|%\([a-z_]+\)[sd]")
 PSEUDO_LETTERS = str.maketrans(
@@ -50,8 +54,8 @@ def extract() -> Catalog:
     from babel.messages.extract import extract_from_dir
     from babel.messages.frontend import parse_mapping_cfg
 
-    with CONFIG.open(encoding="utf-8") as config:
-        method_map, options_map = parse_mapping_cfg(config)  # type: ignore[no-untyped-call]
+    config = io.StringIO(read_text(CONFIG, CATALOG))
+    method_map, options_map = parse_mapping_cfg(config)  # type: ignore[no-untyped-call]
     catalog = Catalog(project="aseb", version="0.1", creation_date=STAMP,
                       msgid_bugs_address="https://github.com/aseb/aseb/issues",
                       copyright_holder="the aseb authors", charset="utf-8")
@@ -93,8 +97,7 @@ def pseudo_catalog(template: Catalog) -> Catalog:
 def read_po(path: Path) -> Catalog:
     from babel.messages.pofile import read_po as babel_read_po
 
-    with path.open("rb") as file:
-        return babel_read_po(file)
+    return babel_read_po(io.BytesIO(read_bytes(path, CATALOG)))
 
 
 def po_bytes(catalog: Catalog) -> bytes:
@@ -149,12 +152,11 @@ def main(argv: list[str] | None = None) -> int:
     template = extract()
     stale = []
     for path, data in files(template).items():
-        if path.exists() and path.read_bytes() == data:
+        if path.exists() and read_bytes(path, CATALOG) == data:
             continue
         stale.append(path)
         if not args.check:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(data)
+            write_whole(path, data)
     messages = sum(1 for m in template if m.id)
     for path in stale:
         print(f"{'out of date' if args.check else 'wrote'}: {path.relative_to(ROOT)}")

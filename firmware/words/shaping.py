@@ -23,15 +23,18 @@ ARABIC = re.compile("[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70
 """Arabic letters, digits and punctuation (and the joined forms the reshaper writes)."""
 
 
-def shaped(text: str) -> str:
+def shaped(text: str, right_to_left: bool = False) -> str:
     """``text`` as drawn: an Arabic line joined and in visual order (left to right on screen),
-    brackets inside its right-to-left runs turned round; any other line as it is."""
+    brackets inside its right-to-left runs turned round; any other line as it is. A line of a
+    paragraph written right to left (``right_to_left``: an Arabic page, wrapped) is laid out so
+    whatever it begins with, a square's name too; else its first letter says its direction."""
     if not ARABIC.search(text):
         return text
     joined = str(arabic_reshaper.reshape(text))
-    levels = _levels(joined)
+    base = "R" if right_to_left else None
+    levels = _levels(joined, base)
     if levels is None:  # a python-bidi that tells no levels: its order, brackets unturned
-        return str(bidi.get_display(joined))
+        return str(bidi.get_display(joined, base_dir=base))
     chars = [MIRRORED.get(char, char) if level % 2 else char
              for char, level in zip(joined, levels, strict=True)]
     order = list(range(len(chars)))
@@ -47,11 +50,12 @@ def shaped(text: str) -> str:
     return "".join(chars[k] for k in order)
 
 
-def _levels(text: str) -> list[int] | None:
-    """The embedding level of each character of ``text`` by the Unicode bidi algorithm
-    (python-bidi's Rust core tells them, a level per UTF-8 byte, only in its debug answer; its
-    own reordering does not turn brackets round)."""
-    info = str(bidi.get_display(text, debug=True))
+def _levels(text: str, base: str | None = None) -> list[int] | None:
+    """The embedding level of each character of ``text`` by the Unicode bidi algorithm, in a
+    paragraph of direction ``base`` (``R``; None: the text's first strong letter's) (python-bidi's
+    Rust core tells them, a level per UTF-8 byte, only in its debug answer; its own reordering
+    does not turn brackets round)."""
+    info = str(bidi.get_display(text, base_dir=base, debug=True))
     listed = re.search(r"levels:\s*\[(.*?)\]", info, re.DOTALL)
     if listed is None:
         return None

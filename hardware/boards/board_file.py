@@ -19,9 +19,17 @@ from types import MappingProxyType
 from typing import Any
 
 from hardware.boards.hall_file import HallConfig, read_hall
-from hardware.core.errors import shown_value
+from hardware.core.errors import NAMED, shown, shown_value
 from hardware.core.header import GPIO_PINS, I2C1, SPI0
-from hardware.core.squares import KINDS, RACK_OF, SQUARES_OF, STICK_PIXELS, TWENTY_SQUARES, UNWIRED
+from hardware.core.squares import (
+    KINDS,
+    RACK_OF,
+    SQUARES_OF,
+    STACKS,
+    STICK_PIXELS,
+    TWENTY_SQUARES,
+    UNWIRED,
+)
 from hardware.doors.toml_reader import ConfigError, Section, load_toml, parse_toml
 from hardware.sounds.shipped import shipped
 from hardware.sounds.speaker import SoundsConfig
@@ -192,14 +200,18 @@ HOST_NAME = re.compile(r"(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])
 
 @dataclass(frozen=True)
 class WebConfig:
-    """Where ``aseb web`` listens (loopback, unless the file names the board's LAN address) and
-    the PIN the file sets (None: the board says one aloud when asked)::
+    """Where ``aseb web`` listens (loopback, unless the file names the board's LAN address), the
+    PIN the file sets (None: the board says one aloud when asked), who may read its figures, and
+    its certificate for HTTPS::
 
         [web]
         address = "192.168.1.20"
         port = 8020
         pin = "482913"
         hosts = ["aseb.local"]    # the names the page is reached by (its first: the links)
+        metrics = ["192.168.1.5", "127.0.0.1"]   # who may read /metrics (none: nobody)
+        certificate = "/etc/aseb/web.crt"        # HTTPS (with key): the page's certificate
+        key = "/etc/aseb/web.key"                # and its private key, readable by nobody else
     """
 
     address: str = "127.0.0.1"
@@ -208,6 +220,18 @@ class WebConfig:
     hosts: tuple[str, ...] = ()
     """Names the page is reached by (a browser's ``Host``), besides localhost, this machine's
     own name and any IP address: a page reached under another name is refused (DNS rebinding)."""
+    metrics: tuple[str, ...] = ()
+    """The addresses or networks (``192.168.1.0/24``) that may read ``/metrics``: none, nobody
+    (the figures say when the board is played, and by how many)."""
+    certificate: Path | None = None
+    """The page's TLS certificate (PEM; with ``key``): the page is served over HTTPS."""
+    key: Path | None = None
+    """The certificate's private key (PEM), readable by nobody but its owner and group."""
+
+    @property
+    def scheme(self) -> str:
+        """``https`` where the file names a certificate, else ``http``."""
+        return "https" if self.certificate is not None else "http"
 
     @property
     def origin(self) -> str:
@@ -220,7 +244,7 @@ class WebConfig:
             name = socket.gethostname().lower() + ".local"
         else:
             name = f"[{self.address}]" if ":" in self.address else self.address
-        return f"http://{name}:{self.port}"
+        return f"{self.scheme}://{name}:{self.port}"
 
 
 @dataclass(frozen=True)
@@ -270,7 +294,7 @@ SECTIONS = ("board", "lights", "reeds", "sensors", "squares", "sticks", "buttons
 def load_board(path: str | Path) -> Board:
     """Read and check a board file; raises ``ConfigError`` naming the key and the problem."""
     path = Path(path)
-    return _board(load_toml(path), str(path), base=path.parent)
+    return _board(load_toml(path), shown(str(path), NAMED), base=path.parent)
 
 
 def parse_board(text: str, source: str = "board.toml", base: Path | None = None) -> Board:
@@ -306,7 +330,8 @@ def _board(data: dict[str, Any], source: str, base: Path | None) -> Board:
             raise top.error("reeds", 'unknown section (a Hall board, [sensors] kind = "hall", '
                             "has no reed switches)")
         hall_config = read_hall(sensors, top.section("squares", required=True), SQUARES_OF[kind],
-                                base, pins.require, pins.reserve)
+                                base, pins.require, pins.reserve,
+                                max_men=3 if kind == STACKS else 1)
         reeds = ReedsConfig("hall", 0.0, MappingProxyType({}), MappingProxyType({}), (), 0.0)
     else:
         sensors.done()
@@ -324,7 +349,7 @@ def _board(data: dict[str, Any], source: str, base: Path | None) -> Board:
     story = StoryConfig(story_section.text("mode", "game", choices=STORY_MODES))
     story_section.done()
     menu = _menu(top.section("menu"), kind)
-    web = _web(top.section("web"))
+    web = _web(top.section("web"), base)
     build = _build(top.section("build"))
     top.done()
     return Board(source, name, pin_factory, reeds, sticks, buttons, lights, sounds, facts,
@@ -615,7 +640,7 @@ def _menu(section: Section, kind: str) -> MenuConfig:
     return MenuConfig(opening, MappingProxyType(defaults))
 
 
-def _web(section: Section) -> WebConfig:
+def _web(section: Section, base: Path | None) -> WebConfig:
     """The web page's section: read here, so every door that reads a board file checks it."""
     address = section.text("address", WebConfig.address)
     try:
@@ -634,8 +659,24 @@ def _web(section: Section) -> WebConfig:
                                 f"{shown_value(host)}")
     if len(hosts) > 20:
         raise section.error("hosts", f"expected at most 20 names, got {len(hosts)}")
+    metrics = section.strings("metrics", [])
+    for i, allowed in enumerate(metrics):
+        try:
+            ipaddress.ip_network(allowed, strict=False)
+        except ValueError:
+            raise section.error(f"metrics[{i}]", "expected an IP address or a network such as "
+                                f"'192.168.1.0/24', got {shown_value(allowed)}") from None
+    if len(metrics) > 20:
+        raise section.error("metrics", f"expected at most 20 addresses, got {len(metrics)}")
+    root = base or Path.cwd()
+    certificate, key = (section.text(name, "") for name in ("certificate", "key"))
+    if bool(certificate) != bool(key):
+        raise section.error("key" if certificate else "certificate",
+                            "missing (HTTPS needs both the certificate and its key)")
     section.done()
-    return WebConfig(address, port, pin, tuple(host.lower() for host in hosts))
+    return WebConfig(address, port, pin, tuple(host.lower() for host in hosts),
+                     tuple(metrics), root / certificate if certificate else None,
+                     root / key if key else None)
 
 
 def _build(section: Section) -> BuildConfig:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Literal
 
 from hardware.boards.board_file import DEFAULT_BOARD, Board, load_board
-from hardware.boards.hall_file import SPI1
+from hardware.boards.hall_file import SPI0_GATE, SPI1
 from hardware.core.errors import ConfigError
 from hardware.core.header import HEADER, PHYSICAL, SPI0
 from hardware.core.squares import POSITION_OF, RACKS, STICK_PIXELS, TWENTY_SQUARES
@@ -56,10 +56,21 @@ def pin_uses(board: Board) -> dict[int, PinUse]:
     for square, pin in board.reeds.pins.items():
         uses[pin] = PinUse(f"reed {square}", "switch")
     if board.hall is not None:
-        uses.update({bcm: PinUse(f"{label}, to every ADC's {ADC_PINS[label]}", "wire")
+        hall = board.hall
+        on_spi1 = [n for n in range(len(hall.select_pins)) if hall.bus(n) == "spi1"]
+        which = ("every ADC's" if len(on_spi1) == len(hall.select_pins) else
+                 "ADC " + ", ".join(map(str, on_spi1[:-1])) + f" and {on_spi1[-1]}'s")
+        uses.update({bcm: PinUse(f"{label}, to {which} {ADC_PINS[label]}", "wire")
                      for bcm, label in SPI1.items()})
-        for n, pin in enumerate(board.hall.select_pins):
+        for n, pin in enumerate(hall.select_pins):
             uses[pin] = PinUse(f"CS of ADC {n}", "wire")
+            if hall.bus(n) == "spi0":  # beside the LED data: the strip's shifter is gated
+                clock, mosi, miso = hall.pins(n)
+                uses[clock] = PinUse(f"SPI0 SCLK, to ADC {n}'s CLK", "wire")
+                uses[miso] = PinUse(f"SPI0 MISO, to ADC {n}'s DOUT", "wire")
+                uses[mosi] = PinUse(f"LED data, to the level shifter's 1A and ADC {n}'s DIN",
+                                    "wire")
+                uses[SPI0_GATE] = PinUse("SPI0 CE0, to the level shifter's 1OE", "wire")
     uses[board.sticks.tilt_pin] = PinUse("tilt switch (stick box)", "button")
     if board.sticks.button_pin is not None:
         uses[board.sticks.button_pin] = PinUse("throw button", "button")
@@ -163,7 +174,9 @@ def wiring_diagram(board: Board) -> str:
         "",
         *header_diagram(board),
         "",
-        _SQUARES_FROM_ABOVE[board.kind],
+        (_SQUARES_FROM_ABOVE[board.kind].replace(
+            "with the reed switch's wiring", "with each Hall sensor's ADC and channel (ADC:CHn)")
+         if board.hall is not None else _SQUARES_FROM_ABOVE[board.kind]),
         "",
         *board_diagram(board),
         *racks_diagram(board),

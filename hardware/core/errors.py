@@ -14,6 +14,8 @@ class HardwareUnavailable(RuntimeError):
 
 SHOWN = 80
 """Characters of a bad value a message shows: a 5 MB value is not one journal line."""
+NAMED = 300
+"""Characters of a file's path a message shows: a path of 5,000 characters is cut too."""
 
 
 def shown(text: str, limit: int = SHOWN) -> str:

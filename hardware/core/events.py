@@ -29,6 +29,38 @@ class StackChanged:
 
 
 @dataclass(frozen=True)
+class StackUnclear:
+    """A Hall board's square has stood still reading between its levels since ``t``: men of
+    both sides on it, or a man not set down flat. A ``StackChanged`` follows once it reads
+    clear again."""
+
+    square: str
+    t: float
+
+
+@dataclass(frozen=True)
+class SensorFailed:
+    """A Hall board's sensor under ``square`` (on ADC ``adc``, input ``channel``) reads what no
+    men could give it since ``t``: ``fault`` is ``nothing`` (the bottom of the range: a wire
+    loose), ``full`` (the top of the range), ``beyond`` (past any stack) or ``stuck`` (one
+    reading, not a count of noise). Its square is judged without it until ``SensorMended``."""
+
+    square: str
+    fault: str
+    adc: int
+    channel: int
+    t: float
+
+
+@dataclass(frozen=True)
+class SensorMended:
+    """The sensor under ``square`` reads as a sensor should again (its count follows)."""
+
+    square: str
+    t: float
+
+
+@dataclass(frozen=True)
 class ShakeStarted:
     """The stick box began to rattle like a real shake, not a bump or a chattering contact."""
 
@@ -75,6 +107,6 @@ class ButtonReleased:
 
 
 HardwareEvent = (
-    SquareChanged | StackChanged | ShakeStarted | Shaking | SticksThrown | ShakeAbandoned
-    | ButtonPressed | ButtonReleased
+    SquareChanged | StackChanged | StackUnclear | SensorFailed | SensorMended | ShakeStarted
+    | Shaking | SticksThrown | ShakeAbandoned | ButtonPressed | ButtonReleased
 )

@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 import msgspec
 
-from hardware.core.errors import shown
+from hardware.core.errors import NAMED, shown
 from hardware.doors.file_reader import Bounds, Unreadable, scan_json
 
 __all__ = ["Undecodable", "decode"]
@@ -38,7 +38,8 @@ class Undecodable(ValueError):
         self.source = source
         self.key = key
         self.problem = problem
-        super().__init__(f"{source}: {shown(key)}: {problem}" if key else f"{source}: {problem}")
+        named = shown(source, NAMED)
+        super().__init__(f"{named}: {shown(key)}: {problem}" if key else f"{named}: {problem}")
 
 
 def decode(data: bytes | str, bounds: Bounds, into: type[T] | Any = Any,

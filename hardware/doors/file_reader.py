@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hardware.core.errors import shown
+from hardware.core.errors import NAMED, shown
 
-__all__ = ["BOARD_FILE", "RECORD", "SAVE", "SETTINGS", "SMALL", "Bounds", "Unreadable",
-           "kind_of", "read_bytes", "read_json", "read_text", "scan_json"]
+__all__ = ["BOARD_FILE", "RECORD", "SAVE", "SETTINGS", "SMALL", "SOUND", "Bounds", "Unreadable",
+           "kind_of", "parse_json", "read_bytes", "read_json", "read_text", "scan_json"]
 
 
 class Unreadable(Exception):
@@ -36,7 +36,7 @@ class Unreadable(Exception):
         self.path = str(path)
         self.key = key
         self.problem = problem
-        super().__init__(f"{self.path}: {self.said}")
+        super().__init__(f"{shown(self.path, NAMED)}: {self.said}")
 
     @property
     def said(self) -> str:
@@ -66,6 +66,9 @@ SETTINGS = Bounds("settings file", 64 * 1024, depth=4, keys=100)
 """The owner's choices, the window's options: a few hundred bytes."""
 SMALL = Bounds("state file", 4096, depth=4, keys=20)
 """A key, a PIN's hash, a count, the tournament's score."""
+SOUND = Bounds("sound file", 16 * 1024 * 1024)
+"""A sound, or a museum's own music (the shipped music is half a megabyte): read whole and
+handed to the mixer."""
 
 
 def kind_of(mode: int) -> str:
@@ -161,12 +164,21 @@ def read_json(path: Path, bounds: Bounds, *, follow: bool = False, finite: bool 
     number of more than ``bounds.digits`` digits and, when ``finite``, none that is not finite
     (``NaN``, ``1e999``; else they are read as such, for the caller to judge key by key).
     ``Unreadable`` names the key of the first value out of bounds."""
-    text = read_text(path, bounds, follow=follow)
-    scan_json(text, bounds, str(path), finite=finite)
+    return parse_json(read_text(path, bounds, follow=follow), bounds, str(path), finite=finite)
+
+
+def parse_json(text: str, bounds: Bounds, source: str, *, finite: bool = True) -> Any:
+    """The JSON value of ``text`` already in memory (a page's kept settings, a lookup fetched),
+    within ``bounds`` as ``read_json`` reads a file, in plain Python (where msgspec is not, as in
+    the browser's Pyodide); ``Unreadable`` naming ``source``."""
+    if len(text) > bounds.size:
+        raise Unreadable(source, f"{len(text):,} characters, larger than a {bounds.kind} ever is "
+                         f"({bounds.size:,} at most)")
+    scan_json(text, bounds, source, finite=finite)
     try:
         return json.loads(text)
-    except ValueError as exc:
-        raise Unreadable(path, f"not JSON: {shown(str(exc), 200)}") from None
+    except (ValueError, RecursionError) as exc:
+        raise Unreadable(source, f"not JSON: {shown(str(exc), 200)}") from None
 
 
 _TOKEN = re.compile(r'"(?>[^"\\]+|\\.)*+"?|[{}\[\]:,]|-?[0-9][0-9.eE+-]*|-?Infinity|NaN')

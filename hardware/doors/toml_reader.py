@@ -22,7 +22,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from hardware.core.errors import ConfigError, shown, shown_value
+from hardware.core.errors import NAMED, ConfigError, shown, shown_value
 from hardware.doors.file_reader import BOARD_FILE, Unreadable, read_bytes
 
 __all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_DIGITS", "MAX_KEYS", "MAX_KEY_PARTS", "ConfigError",
@@ -45,23 +45,24 @@ _LONG_NUMBER = re.compile(r"[0-9][0-9_]{4000,}")
 
 def load_toml(path: Path) -> dict[str, Any]:
     """Read and parse the TOML file ``path``; every problem is a one-line ``ConfigError``."""
+    name = shown(str(path), NAMED)  # a path of 5,000 characters is not one line
     try:
         raw = read_bytes(path, BOARD_FILE)  # a regular file, opened so a FIFO cannot hang it
     except FileNotFoundError as e:
-        raise ConfigError(f"{path}: cannot read the file: {e.strerror or e}") from None
+        raise ConfigError(f"{name}: cannot read the file: {e.strerror or e}") from None
     except Unreadable as e:
         raise ConfigError(str(e)) from None
     if raw.startswith(codecs.BOM_UTF8):
-        raise ConfigError(f"{path}: starts with a byte-order mark (BOM); save it as UTF-8 "
+        raise ConfigError(f"{name}: starts with a byte-order mark (BOM); save it as UTF-8 "
                           "without one")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         line = raw.count(b"\n", 0, e.start) + 1
         where = shown(_key_on_line(raw.decode("utf-8", errors="replace"), line))
-        raise ConfigError(f"{path}: {where}: not UTF-8 (byte {raw[e.start]:#04x} on line {line}); "
+        raise ConfigError(f"{name}: {where}: not UTF-8 (byte {raw[e.start]:#04x} on line {line}); "
                           "save the file as UTF-8") from None
-    return parse_toml(text, str(path))
+    return parse_toml(text, name)
 
 
 def parse_toml(text: str, source: str) -> dict[str, Any]:

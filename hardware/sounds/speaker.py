@@ -11,6 +11,7 @@ A board's own file that cannot be played is reported once, at start, and the shi
 from __future__ import annotations
 
 import contextlib
+import io
 import logging
 import os
 import sys
@@ -20,6 +21,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Protocol
 
+from hardware.doors.file_reader import SOUND, Unreadable, read_bytes
 from hardware.sounds.shipped import FOLDER, MUSIC
 
 log = logging.getLogger(__name__)
@@ -128,6 +130,7 @@ class MixerSpeaker:
         self._broken: set[Path] = set()
         self._missing: set[str] = set()
         self._music: str | None = None
+        self._music_stream: io.BytesIO | None = None
         self._pygame: Any = None
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         try:
@@ -225,7 +228,7 @@ class MixerSpeaker:
                      for path in folder.iterdir() if path.suffix in SOUND_SUFFIXES)
         for name in sorted(names):
             if self._pygame is None:
-                self._open(name, str)  # no mixer: at least check that it can be read
+                self._open(name, lambda path, data: path)  # no mixer: can it be read?
             elif name == MUSIC:
                 self._stream(name)
                 self._pygame.mixer.music.unload()
@@ -235,7 +238,8 @@ class MixerSpeaker:
     def _sound(self, name: str) -> Any:
         """The loaded sound of ``name`` (None: no playable file, reported once)."""
         if name not in self._sounds and name not in self._missing:
-            opened = self._open(name, self._pygame.mixer.Sound)
+            opened = self._open(name, lambda path, data: self._pygame.mixer.Sound(
+                file=io.BytesIO(data)))
             if opened is not None:
                 self._sounds[name] = opened
         return self._sounds.get(name)
@@ -245,14 +249,17 @@ class MixerSpeaker:
         if name in self._missing:
             return None
 
-        def load(path: str) -> Path:
-            self._pygame.mixer.music.load(path)
-            return Path(path)
+        def load(path: Path, data: bytes) -> Path:
+            stream = io.BytesIO(data)
+            self._pygame.mixer.music.load(stream, path.suffix.lstrip("."))
+            self._music_stream = stream  # the mixer reads it while the music plays
+            return path
 
         return self._open(name, load)  # type: ignore[no-any-return]
 
-    def _open(self, name: str, opener: Callable[[str], Any]) -> Any:
-        """``opener`` applied to ``name``'s first file that opens, the board's own first.
+    def _open(self, name: str, opener: Callable[[Path, bytes], Any]) -> Any:
+        """``opener`` applied to ``name``'s first file that opens (its path and its bytes, read
+        by the one reader: a regular file of a sound's size), the board's own first.
 
         Files that fail are reported, once each, with what plays instead.
         """
@@ -264,14 +271,13 @@ class MixerSpeaker:
         for path in candidates:
             if path in self._broken:
                 continue
-            try:
-                with path.open("rb") as file:  # missing, a folder, no permission: say so
-                    file.read(1)
-                opened = opener(str(path))
+            try:  # missing, a FIFO, a folder, too big, no permission: said
+                opened = opener(path, read_bytes(path, SOUND))
             except Exception as e:
                 self._broken.add(path)
                 key = f"sounds.{name}: " if path == own else ""
-                problem = getattr(e, "strerror", None) or str(e) or type(e).__name__
+                problem = e.problem if isinstance(e, Unreadable) else \
+                    getattr(e, "strerror", None) or str(e) or type(e).__name__
                 failed.append(f"{key}cannot play {path} ({problem})")
                 continue
             self._chosen[name] = path

@@ -20,6 +20,8 @@ from pathlib import Path
 import numpy as np
 import soundfile  # type: ignore[import-untyped]
 
+from hardware.doors.file_reader import SOUND, read_bytes
+from hardware.doors.writer import write_whole
 from hardware.sounds.instruments import (
     RATE,
     Samples,
@@ -307,7 +309,7 @@ def ogg_crc(page: bytes) -> int:
 
 def read(path: Path) -> Samples:
     """A sound file's samples as decoded (float64; samples-by-channels for stereo)."""
-    samples, rate = soundfile.read(str(path), dtype="float64")
+    samples, rate = soundfile.read(io.BytesIO(read_bytes(path, SOUND)), dtype="float64")
     if rate != RATE:
         raise ValueError(f"{path}: {rate} samples a second, not {RATE}")
     return np.asarray(samples)
@@ -316,7 +318,7 @@ def read(path: Path) -> Samples:
 def write(name: str, folder: Path = FOLDER) -> tuple[Path, Levels]:
     """Render ``name``, write ``<name>.ogg`` in ``folder``, and measure it as decoded."""
     path = folder / f"{name}{SUFFIX}"
-    path.write_bytes(encode(render(name)))
+    write_whole(path, encode(render(name)))
     return path, measure(read(path))
 
 

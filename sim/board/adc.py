@@ -22,8 +22,10 @@ class MockMcp3208(MockSPIDevice):  # type: ignore[misc]
     then the result, most significant bit first."""
 
     def __init__(self, select_pin: int, factory: MockFactory, value: Callable[[int], int],
-                 bits: int = 12) -> None:
-        super().__init__(CLOCK_PIN, MOSI_PIN, MISO_PIN, select_pin, pin_factory=factory)
+                 bits: int = 12, pins: tuple[int, int, int] = (CLOCK_PIN, MOSI_PIN, MISO_PIN)
+                 ) -> None:
+        clock, mosi, miso = pins
+        super().__init__(clock, mosi, miso, select_pin, pin_factory=factory)
         self.value = value
         self.bits = bits
         self._started: int | None = None

@@ -5,7 +5,9 @@ and a stack's men keep theirs as they are moved. A sensor's reading is the field
 the board (``sim.board.hall_field``, magpylib) through a DRV5055 of its own offset and
 sensitivity (each a little off nominal), drifting slowly with the room's temperature, with
 noise on every read. A sensor may be fitted wrong to try calibration: ``missing`` (the channel's
-pull-down reads 0) or ``reversed`` (mounted upside down: north reads as south).
+pull-down reads 0) or ``reversed`` (mounted upside down: north reads as south); or go wrong
+later, in play: ``missing`` (a wire come loose) or ``stuck`` at one reading. A man may be held
+just above a square (``hold``): a hand is never quite still, so he wobbles as he is read.
 
     hall = SimHall(board.hall, STACKS_POSITION, seed=1)
     hall.put("C1", +1)           # a Cone on C1
@@ -23,7 +25,10 @@ from dataclasses import dataclass, field
 from hardware.boards.hall_file import HallConfig
 from hardware.sensors.hall_calibration import fit, steps_for
 from hardware.sensors.hall_levels import Levels
-from sim.board.hall_field import Design, Field
+from sim.board.hall_field import GUIDE, Design, Field, Magnet, Tolerances
+
+WOBBLE = 0.4
+"""Millimetres a held man wobbles up and down as he is read: no hand is still."""
 
 
 @dataclass
@@ -36,6 +41,8 @@ class SimChannel:
     gain: float
     missing: bool = False
     reversed: bool = False
+    stuck: int | None = None
+    """A sensor gone wrong that reads this, and nothing else."""
 
     @property
     def raw_value(self) -> int:
@@ -54,10 +61,12 @@ class SimHall:
     positions: Mapping[str, tuple[int, int]]
     seed: int = 0
     design: Design = field(default_factory=Design)
+    tolerances: Tolerances = GUIDE
     stacks: dict[str, list[float]] = field(default_factory=dict)
     """Each square's men, lowest first, as their strengths with their pole's sign."""
-    held: dict[str, float] = field(default_factory=dict)
-    """A man held above a square: its signed strength (it reads as it nears the square)."""
+    held: dict[str, tuple[float, float]] = field(default_factory=dict)
+    """A man held above a square: his signed strength and how high above the men there (mm);
+    he wobbles as a hand does."""
     temperature: float = 0.0
     """Degrees away from the room the board was calibrated in: the sensors' offsets drift."""
     drift_per_degree: float = 0.4
@@ -76,9 +85,14 @@ class SimHall:
         self._fields: dict[str, float] = {}
         """Each sensor's field for the men as they stand (worked out again after a change)."""
 
+    def afresh(self) -> None:
+        """Start the readings' noise afresh (after calibration: a board read the same way
+        whether its calibration was worked out now or before)."""
+        self._noise = random.Random(self.seed ^ 0x5A)
+
     def man(self, pole: int) -> float:
         """A new man of side ``pole`` (+1 Cones, -1 Reels): its signed strength."""
-        spread = self.design.strength_spread
+        spread = self.tolerances.strength
         return pole * self._rng.uniform(1 - spread, 1 + spread)
 
     def put(self, square: str, count: int, strength: float | None = None) -> None:
@@ -133,15 +147,28 @@ class SimHall:
         total = 0.0
         for square, men in self.stacks.items():
             parts = table[sensor, square]
-            total += sum(man * parts[i] for i, man in enumerate(men[:3]))
-        for square, man in self.held.items():
-            total += man * table[sensor, square][len(self.stacks[square])] * 0.5
+            total += sum(man * parts[i] for i, man in enumerate(men[:4]))
+        for square, (man, above) in self.held.items():
+            wobble = self._noise.uniform(-WOBBLE, WOBBLE)
+            total += man * self.field.bz(sensor, [Magnet(square, len(self.stacks[square]), 1,
+                                                         hover=max(0.0, above + wobble))])
         return total
+
+    def hold(self, square: str, man: float, above: float) -> None:
+        """Hold ``man`` ``above`` mm over the men on ``square`` (0: just touching them)."""
+        self.held[square] = (man, above)
+
+    def let_go(self, square: str) -> float:
+        """Take the man held over ``square`` away; returns him."""
+        man, _ = self.held.pop(square)
+        return man
 
     def read(self, channel: SimChannel) -> int:
         """The ADC count of ``channel`` now."""
         if channel.missing:
             return 0
+        if channel.stuck is not None:
+            return channel.stuck
         bz = self.bz(channel.square) * (-1 if channel.reversed else 1)
         value = (channel.offset + self.temperature * self.drift_per_degree
                  + channel.gain * bz * self.design.counts_per_mt
@@ -149,10 +176,22 @@ class SimHall:
         return max(0, min(self.config.full_scale, round(value)))
 
 
+_CALIBRATED: dict[tuple[object, ...], Levels] = {}
+"""Calibrations worked out, by board and seed: a simulated board's sensors are the same for
+the same seed, so a test that builds many tables calibrates each board once."""
+
+
 def calibrated(hall: SimHall, stacks: bool, reads: int = 24) -> Levels:
     """The simulated board calibrated as ``aseb calibrate`` does it, with middling men, the
     hand's pace left out: the empty board read ``reads`` times, then each step on each square
     (stacks of three where the game ``stacks``)."""
+    key = (tuple(sorted(hall.config.channels.items())), tuple(sorted(hall.positions.items())),
+           hall.seed, hall.design, hall.tolerances, stacks, reads, hall.temperature,
+           tuple((c.missing, c.reversed, c.stuck, c.gain) for c in hall.channels.values()))
+    known = _CALIBRATED.get(key)
+    if known is not None:
+        hall.afresh()
+        return known
     empty = {s: [float(c.raw_value) for _ in range(reads)] for s, c in hall.channels.items()}
     kept = {square: list(men) for square, men in hall.stacks.items()}
     hall.clear()
@@ -164,4 +203,7 @@ def calibrated(hall: SimHall, stacks: bool, reads: int = 24) -> Levels:
                                      for s, c in hall.channels.items()}
             hall.clear()
     hall.restore(kept)
-    return fit(hall.config, empty, placed)
+    levels = fit(hall.config, empty, placed)
+    _CALIBRATED[key] = levels
+    hall.afresh()
+    return levels

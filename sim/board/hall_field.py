@@ -15,13 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from firmware.words.extras import needs
+from hardware.boards.hall_file import BUILT
 
 
 def magpylib() -> Any:
@@ -38,16 +39,16 @@ class Design:
     """The Hall board the guide builds, in millimetres, tesla and counts; every figure of the
     margin benchmark (``tests/benchmarks/hall_margin.py``) is for this design."""
 
-    magnet_diameter: float = 25.0
-    magnet_thickness: float = 2.0
+    magnet_diameter: float = BUILT.magnet_diameter
+    magnet_thickness: float = BUILT.magnet_thickness
     remanence: float = 1.32
     """N42 neodymium (1.29-1.32 T)."""
-    man_height: float = 2.5
-    """A man is a disc this thick (30 mm across, 2.5 mm acrylic or hardwood), its magnet in a
+    man_height: float = BUILT.man_height
+    """A man is a disc this thick (``hardware.boards.hall_file.HallBuild``), its magnet in a
     pocket under it: thin men keep the third man of a stack close to the first."""
-    magnet_lift: float = 0.5
+    magnet_lift: float = BUILT.magnet_lift
     """The magnet's lower face above the man's base (the pocket's floor is its top)."""
-    board_thickness: float = 20.0
+    board_thickness: float = BUILT.wood
     """The wood between a man's base and the sensor board under it: far enough that the three
     men of a stack read nearly alike, near enough that one man reads well."""
     sensor_depth: float = 1.0
@@ -60,15 +61,8 @@ class Design:
     """mT either way the sensor stays linear."""
     supply: float = 3.3
     bits: int = 12
-    strength_spread: float = 0.10
-    """Each magnet's strength varies this much either way (grade, size, temperature)."""
-    off_centre: float = 2.0
-    """How far a man may rest from its square's centre (each square is dished 1 mm deep, so a
-    man settles into its middle)."""
     hover: float = 2.0
     """How high a man may be held above where it rests (being set down or lifted)."""
-    drift: float = 4.0
-    """Counts a sensor's empty reading may drift between two followings (temperature)."""
     noise: float = 1.5
     """Standard deviation of one reading, in counts (the sensor's and the ADC's)."""
 
@@ -87,6 +81,45 @@ class Design:
         lowest) is."""
         return (self.sensor_depth + self.board_thickness + self.magnet_lift
                 + man * self.man_height + hover)
+
+
+@dataclass(frozen=True)
+class Tolerances:
+    """How far a built board and its men may stray from the design: what the build guide
+    promises (``docs/build/hall.md``), each either way unless said."""
+
+    strength: float = 0.03
+    """A man's magnet against the middle of its set (calibration refuses one further off)."""
+    off_centre: float = BUILT.play
+    """Millimetres a man may rest from its square's centre: a flat-bottomed recess 2 mm wider
+    than a man (``HallBuild.recess_diameter``)."""
+    lift: float = 0.1
+    """Millimetres a whole stack may rest above the recess's floor (dust, a warped square)."""
+    play: float = 0.1
+    """Millimetres between two men of a stack (neither quite flat)."""
+    thickness: float = 0.1
+    """Millimetres a man's thickness may stray."""
+    seat: float = 0.1
+    """Millimetres a magnet's seat in its pocket may stray."""
+    temperature: float = 10.0
+    """Kelvin the sensors may stand warmer or cooler than the men."""
+    drift: float = 4.0
+    """Counts an empty reading may have drifted since it was last followed."""
+    sensor_place: float = 0.5
+    """Millimetres a sensor may sit off its square's centre."""
+    calibration: float = 0.01
+    """The share a calibrated level may be off for a middling man's (the men measured, each
+    set down within these tolerances)."""
+
+
+TEMPCO = 0.0012
+"""Per kelvin: a DRV5055's sensitivity rises this much to make up for the magnets' weakening;
+where the men and the sensors are not at one temperature the two no longer cancel."""
+GUIDE = Tolerances()
+OLD_GUIDE = Tolerances(strength=0.10, off_centre=2.0, lift=0.0, play=0.0, thickness=0.0,
+                       seat=0.0, temperature=0.0, sensor_place=0.0, calibration=0.0)
+"""What the guide promised before the counting was made to survive a build: magnets within
+10 %, a man within 2 mm of centre (a 1 mm dish), the rest left out."""
 
 
 @dataclass(frozen=True)
@@ -144,12 +177,12 @@ class Field:
     @cached_property
     def table(self) -> dict[tuple[str, str], tuple[float, ...]]:
         """Bz in mT at each sensor from a nominal north-up man centred on each square, for each
-        man of a stack (the first, second, third): worked out once for a board."""
+        man of a stack (the first to the fourth, one too many): worked out once for a board."""
         squares = list(self.centres)
         pairs = [(s, j) for s in squares for j in squares]
-        dx = np.array([[self.centres[j][0] - self.centres[s][0]] * 3 for s, j in pairs])
-        dy = np.array([[self.centres[j][1] - self.centres[s][1]] * 3 for s, j in pairs])
-        dz = np.array([[self.design.height(i) for i in range(3)] for _ in pairs])
+        dx = np.array([[self.centres[j][0] - self.centres[s][0]] * 4 for s, j in pairs])
+        dy = np.array([[self.centres[j][1] - self.centres[s][1]] * 4 for s, j in pairs])
+        dz = np.array([[self.design.height(i) for i in range(4)] for _ in pairs])
         values = self.unit(dx, dy, dz)
         return {pair: tuple(float(v) for v in row) for pair, row in zip(pairs, values,
                                                                           strict=True)}
@@ -160,6 +193,37 @@ class Field:
         first = self.design.height(0)
         own = self.unit(0.0, 0.0, [first, self.design.height(1), self.design.height(2)])
         return tuple(float(v / own[0]) for v in own)
+
+
+Array = npt.NDArray[np.float64]
+
+
+@cache
+def disc_table(design: Design, reach: float) -> tuple[Array, Array, Array]:
+    """Bz in mT of a nominal north-up magnet at a sensor ``rho`` mm aside and ``z`` mm below
+    its lower face, on a grid (rho, z, values) out to ``reach`` mm: a disc's field is round, so
+    these two say it all."""
+    rho = np.arange(0.0, reach + 1.0, 0.25)
+    z = np.arange(design.height(0) - 2.0, design.height(3) + 3.0, 0.05)
+    r, h = np.meshgrid(rho, z, indexing="ij")
+    values = Field(design, {}).unit(r, np.zeros_like(r), h)
+    return rho, z, np.asarray(values, dtype=np.float64)
+
+
+def interpolate(table: tuple[Array, Array, Array], rho: npt.ArrayLike, z: npt.ArrayLike
+                ) -> Array:
+    """Bz from ``disc_table`` at each (rho, z), bilinear between the grid's points."""
+    grid_rho, grid_z, values = table
+    rho, z = np.broadcast_arrays(np.asarray(rho, float), np.asarray(z, float))
+    fr = np.clip((rho - grid_rho[0]) / (grid_rho[1] - grid_rho[0]), 0, len(grid_rho) - 1.000001)
+    fz = np.clip((z - grid_z[0]) / (grid_z[1] - grid_z[0]), 0, len(grid_z) - 1.000001)
+    i = fr.astype(np.intp)
+    j = fz.astype(np.intp)
+    a = fr - i
+    b = fz - j
+    return np.asarray((values[i, j] * (1 - a) * (1 - b) + values[i + 1, j] * a * (1 - b)
+                       + values[i, j + 1] * (1 - a) * b + values[i + 1, j + 1] * a * b),
+                      dtype=np.float64)
 
 
 def stack_bz(field: Field, sensor: str, stacks: Mapping[str, int],

@@ -104,12 +104,15 @@ class SimBoard:
         self._switches[TILT](self.board.sticks.rest_closed)
         self.hall: SimHall | None = None
         """A Hall board's men and sensors (``sim.board.hall_board``); None on a reed board."""
-        self._planned: dict[str, int] = {}
+        self._planned: dict[str, list[int]] = {}
+        """A Hall board's men on each square, as they will be once the actions are done: their
+        poles, lowest first (men of both sides may stand on one, by mistake)."""
         self._planned_hand: list[int] = []
         self._in_hand: list[float] = []
+        self._holding: dict[str, int] = {}
         if self.board.hall is not None:
             self.hall = SimHall(self.board.hall, POSITION_OF[self.board.kind], seed=seed)
-            self._planned = dict.fromkeys(self.hall.stacks, 0)
+            self._planned = {square: [] for square in self.hall.stacks}
             self.levels = calibrated(self.hall, stacks=self.board.kind == STACKS)
 
     def open(
@@ -167,14 +170,14 @@ class SimBoard:
         """Schedule a man set on (or lifted off) a Hall board's square at ``at``."""
         hall = self.hall
         assert hall is not None
-        count = self._planned[square]
+        men = self._planned[square]
         if placed:
             # The man set down: one of ``pole``'s in the hand (the last lifted of them), else
             # the last lifted, else a new one.
             held = [i for i, p in enumerate(self._planned_hand) if p == pole or not pole]
             from_hand = bool(held)
             side = self._planned_hand.pop(held[-1]) if from_hand else (pole or 1)
-            self._planned[square] = count + side if count * side >= 0 else side
+            men.append(side)
 
             def put() -> None:
                 men = [i for i, m in enumerate(self._in_hand) if m * side > 0]
@@ -183,10 +186,9 @@ class SimBoard:
 
             self.clock.call_at(at, put)
         else:
-            if not count:
+            if not men:
                 raise KeyError(f"no man on {square} to lift")
-            side = 1 if count > 0 else -1
-            self._planned[square] = count - side
+            side = men.pop()
             self._planned_hand.append(side)
             del self._planned_hand[:-HELD]  # men set aside (captured, out of play) are let go
 
@@ -197,6 +199,74 @@ class SimBoard:
             self.clock.call_at(at, take)
         self._busy[square] = at
         return at
+
+    def knock(self, square: str, direction: tuple[int, int], *, at: float | None = None
+              ) -> float:
+        """Knock the stack on ``square`` over toward ``direction`` (rows down, columns right:
+        ``(0, 1)`` is one column right): every man above the lowest falls onto the next square
+        that way, on top of any men there, or off the board where there is none; all in one
+        moment, as men fall. Returns when the last lands."""
+        hall = self.hall
+        assert hall is not None, "only a Hall board's men stack"
+        row, column = POSITION_OF[self.board.kind][square]
+        target = next((s for s, place in POSITION_OF[self.board.kind].items()
+                       if place == (row + direction[0], column + direction[1])), None)
+        men = self._planned[square]
+        falling = len(men) - 1
+        if falling < 1:
+            raise ValueError(f"no stack on {square} to knock over")
+        when = max(self._start(square, *([target] if target else [])), at or 0.0)
+        fallen = [men.pop() for _ in range(falling)]
+        if target is not None:
+            self._planned[target] += reversed(fallen)
+
+        def fall() -> None:
+            men = [hall.lift(square) for _ in range(falling)]
+            for man in reversed(men):
+                if target is not None:
+                    hall.place(target, man)
+
+        self.clock.call_at(when, fall)
+        for place in (square, target):
+            if place is not None:
+                self._busy[place] = when
+        return when
+
+    def hold(self, square: str, pole: int, above: float, *, at: float | None = None) -> float:
+        """Hold a man of ``pole`` (+1 a Cone, -1 a Reel: one in the hand, or a new one)
+        ``above`` mm over the men on ``square``, not setting him down."""
+        hall = self.hall
+        assert hall is not None
+        when = max(self._start(square), at or 0.0)
+        held = [i for i, p in enumerate(self._planned_hand) if p == pole]
+        from_hand = bool(held)
+        if from_hand:
+            self._planned_hand.pop(held[-1])
+
+        def hold() -> None:
+            men = [i for i, m in enumerate(self._in_hand) if m * pole > 0]
+            man = self._in_hand.pop(men[-1]) if from_hand and men else hall.man(pole)
+            hall.hold(square, man, above)
+
+        self.clock.call_at(when, hold)
+        self._busy[square] = when
+        self._holding[square] = pole
+        return when
+
+    def let_go(self, square: str, *, at: float | None = None) -> float:
+        """Take the man held over ``square`` back into the hand."""
+        hall = self.hall
+        assert hall is not None
+        when = max(self._start(square), at or 0.0)
+
+        def back() -> None:
+            man = hall.let_go(square)
+            self._in_hand.append(man)
+
+        self._planned_hand.append(self._holding.pop(square))
+        self.clock.call_at(when, back)
+        self._busy[square] = when
+        return when
 
     def hop(self, square: str, seconds: float = 0.1, *, at: float | None = None) -> float:
         """Lift the piece on ``square`` and set it straight back ``seconds`` later (a hop, or a
@@ -310,14 +380,15 @@ class SimBoard:
         """The squares a piece stands on (or will once the scheduled actions are done); on a
         Hall board each man of a stack (``M7``, ``M7^2``...)."""
         if self.hall is not None:
-            return frozenset(token for square, n in self._planned.items()
-                             for token in stack_tokens(square, n))
+            return frozenset(token for square, men in self._planned.items()
+                             for token in stack_tokens(square, len(men)))
         return frozenset(sq for sq, closed in self._closed.items() if closed)
 
     @property
     def stacks(self) -> dict[str, int]:
-        """A Hall board's counts by square, as they will be once the actions are done."""
-        return {square: n for square, n in self._planned.items() if n}
+        """A Hall board's counts by square, as they will be once the actions are done (men of
+        both sides on one: as many as there are, of the lowest one's side)."""
+        return {square: len(men) * men[0] for square, men in self._planned.items() if men}
 
     @property
     def lights(self) -> Mapping[str, Colour]:

@@ -34,7 +34,7 @@ from engine.mummy.chances import SolvedTable
 from engine.mummy.judges import Judge, Odds, judge_for, odds
 from engine.record import GameRecord, Notation
 from engine.tait.state import GameState
-from engine.text import demon_cast_text
+from engine.text import demon_cast_text, move_text
 from firmware import words
 from firmware.lights.scenes import Phase, Show, scene, steady
 from firmware.menu.choices import Chosen, choose, setting
@@ -49,7 +49,6 @@ from firmware.service.link_schema import (
     position_json,
     side_key,
 )
-from firmware.spoken.sentences import move_said
 from firmware.story.tutorial import PLAYER, Progress, Teacher, path_glow
 from firmware.words import N_, _, problem, say
 from sim.browser.page import OFFERED, PAGE_WORDS, offers
@@ -59,6 +58,7 @@ from sim.terminal.game import (
     moves_listed,
     mummy_plays,
     mummy_throws,
+    restates,
     throw_asked,
     thrown_said,
     whose_move,
@@ -138,7 +138,7 @@ class Session:
                 self.move(command.move)
             case "take_up":
                 assert command.record is not None
-                self.take_up(GameRecord.from_json(json.dumps(command.record)))
+                self.take_up(GameRecord.from_data(command.record))
             case _:
                 raise Refused(f"{command.type}: not played in a browser")
 
@@ -221,10 +221,10 @@ class Session:
             self._cast()
         elif self.chosen_move is None:
             self.chosen_move = self.mummy.choose(state, self.rng)
-            self._say(mummy_plays(state, self.chosen_move, words_only=True))
+            self._say(mummy_plays(state, self.chosen_move))
         else:
             move, self.chosen_move = self.chosen_move, None
-            self._play(move)
+            self._play(move, said=True)
         return self.events()
 
     def lights(self, now: float) -> list[dict[str, Any]]:
@@ -269,7 +269,7 @@ class Session:
         if any(isinstance(e, ThrowLost | Entered) for e in events):  # Tait's demon-cast
             self._say(say(demon_cast_text(sided_throws(game))))
         self._say(*events_said(tuple(e for e in events if not isinstance(
-            e, ThrowLost | TurnPassed))))
+            e, ThrowLost | TurnPassed)), rules.geometry))
         self._ask()
         return game
 
@@ -300,13 +300,18 @@ class Session:
         self.shown_throw = throw
         lost = any(isinstance(e, ThrowLost) for e in events)
         self._say(thrown_said(state, throw, words_only=True),
-                  *events_said(events, why_lost(state, throw) if lost else ()))
+                  *events_said(events, state.rules.geometry,
+                               why_lost(state, throw) if lost else ()))
         self._after(state, throw, events)
 
-    def _play(self, move: Any) -> None:
+    def _play(self, move: Any, said: bool = False) -> None:
+        """Play ``move`` and say what happened (``said``: the move itself was said already,
+        the mummy's, so only its news: a bump, an extra turn)."""
         before = self.game.state
         events = self.game.play(move)
-        self._say(*events_said(events))
+        if said:
+            events = tuple(e for e in events if not restates(e))
+        self._say(*events_said(events, before.rules.geometry))
         if self.game.state.throw is not None:
             self.shown_throw = self.game.state.throw  # the dice still to use (the stacking game)
         if self.chosen.chances and self.teacher is None and not self.game.state.is_over:
@@ -450,7 +455,7 @@ class Session:
             for move in state.moves:
                 source, target = move_squares(state, move)
                 moves.append({"notation": state.describe(move), "from": source, "to": target,
-                              "words": move_said(state, move)})
+                              "words": say(move_text(state, move))})
         chosen = state.describe(self.chosen_move) if self.chosen_move is not None else None
         return {"side": side_key(state.turn), "moves": moves, "chosen": chosen,
                 "remote": None, "mine": self.waiting == "move"}

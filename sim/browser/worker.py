@@ -2,7 +2,8 @@
 JavaScript and Python but a string).
 
 ``start`` reads what the page kept (its settings, the game left unfinished) through the one
-decoder of each (``firmware.menu.choices.choose``, ``GameRecord.from_json``); a kept value
+reader's bounds and the checks of each (``firmware.menu.choices.choose``,
+``GameRecord.from_data``); a kept value
 that is no longer a choice, or a record that does not replay, is left aside and play begins
 afresh.
 
@@ -27,7 +28,7 @@ from firmware import words
 from firmware.menu.choices import choose, setting
 from firmware.service.link_schema import message
 from firmware.words import _
-from hardware.doors.file_reader import Bounds, Unreadable, scan_json
+from hardware.doors.file_reader import Bounds, Unreadable, parse_json
 from sim.browser.page import OFFERED, offers
 from sim.browser.session import Session
 from sim.browser.table import PublishedTable
@@ -36,6 +37,9 @@ log = logging.getLogger(__name__)
 
 KEPT = Bounds("page's kept settings and game", 65536, depth=6, keys=200)
 """What the page kept and hands back (a kept game of Senet is some 6 KB)."""
+LOOKUP = Bounds("published table's lookup", 1 << 24, depth=6, keys=200)
+"""A published solved table's lookup (``sim.browser.table``): its few keys hold the table's
+index lists, some hundreds of kilobytes."""
 
 
 def start(options: str, packages: str | None = None) -> Session:
@@ -54,7 +58,7 @@ def start(options: str, packages: str | None = None) -> Session:
     record = found.get("record")
     if isinstance(record, dict):
         with contextlib.suppress(BadRecord, ValueError):  # no longer replays: a new game
-            session.take_up(GameRecord.from_json(json.dumps(record)))
+            session.take_up(GameRecord.from_data(record))
     return session
 
 
@@ -63,8 +67,8 @@ def use_table(session: Session, lookup: str, values: Any) -> str:
     and its values (a sequence of uint16: the worker hands its typed array); the events that
     changed, or an ``error`` event saying why it cannot be used."""
     try:
-        table = PublishedTable(json.loads(lookup), values)
-    except (ValueError, RecursionError) as exc:
+        table = PublishedTable(parse_json(lookup, LOOKUP, "the published table"), values)
+    except (Unreadable, ValueError) as exc:
         return _json([message("error", message=str(exc))])
     session.use_table(table)
     return _json(session.events())
@@ -118,12 +122,9 @@ def _catalogs(packages: Path) -> Path:
 def _options(text: str) -> dict[str, Any]:
     """The page's options, read by the reader's bounds before they are parsed (nothing when
     they are out of them, or not JSON: play begins afresh)."""
-    if len(text) > KEPT.size:
-        return {}
     try:
-        scan_json(text, KEPT, "the page")
-        found = json.loads(text)
-    except (Unreadable, ValueError, RecursionError):
+        found = parse_json(text, KEPT, "the page")
+    except Unreadable:
         return {}
     return found if isinstance(found, dict) else {}
 

@@ -33,7 +33,23 @@ from engine.tait.state import Ruleset
 from firmware.solve.installed import table_for
 from firmware.words import LANGUAGES, PSEUDO, _, choose, problem, say, side_said, use
 from firmware.words.extras import needs
-from hardware.core.errors import shown
+from hardware.core.errors import NAMED, shown
+from hardware.doors.file_reader import Unreadable
+from hardware.doors.writer import Unwritable
+from sim.command.about import CALIBRATE, SELFTEST
+from sim.command.arguments import (
+    EX_CANTCREAT,
+    EX_IOERR,
+    EX_NOINPUT,
+    EX_USAGE,
+    Parser,
+    address,
+    seconds,
+    seed,
+    socket_file,
+    whole,
+    word,
+)
 
 
 def rules_of(args: argparse.Namespace, default: str = DEFAULT) -> Rules:
@@ -52,6 +68,7 @@ def rules_of(args: argparse.Namespace, default: str = DEFAULT) -> Rules:
 def _play(args: argparse.Namespace) -> int:
     """``aseb play``: games, the tutorial or Setna's tournament, as the mode chosen says (or
     ``--tutorial`` / ``--tournament`` for this run); a mode chosen at the prompt is played next."""
+    from firmware.menu.choices import choose as choose_settings
     from firmware.menu.settings_file import SettingsFile
     from firmware.service.daemon import state_directory
     from sim.terminal.settings import TerminalSettings
@@ -70,10 +87,11 @@ def _play(args: argparse.Namespace) -> int:
                                      else _("the tournament")))
         overrides.update(game="tait", mode=story)
     file = SettingsFile(state_directory() / "terminal")
-    chosen = file.load(None, overrides=overrides)
+    kept = file.load(None)
+    chosen = choose_settings(None, kept.to_json(), overrides)[0]  # the flags: this run only
     if args.lang != PSEUDO:
         use(chosen.language)  # --lang, else the terminal's kept choice, else LANG
-    settings = TerminalSettings(chosen, save=file.save, mummy_for=lambda level: _mummy(
+    settings = TerminalSettings(chosen, save=file.save, kept=kept, mummy_for=lambda level: _mummy(
         level, games_rules(settings.chosen.game)).choose)
     rng = random.Random(args.seed)
     mode: str | None = chosen.mode
@@ -87,11 +105,13 @@ def _play(args: argparse.Namespace) -> int:
         voice.say(text)
 
     try:
+        told = False
         while mode is not None:
             game = _terminal_game(mode, settings, args, rng)
             game.plain, game.say = args.plain, speak  # for a screen reader; said aloud
+            game.help_told = told  # 'help' is told once a run
             game.run()
-            mode = game.next_mode
+            mode, told = game.next_mode, True
     finally:
         voice.close()
     return 0
@@ -147,9 +167,6 @@ def _play_far(args: argparse.Namespace) -> int:
     finally:
         joined.close()
         table.close()
-
-
-EX_USAGE = 64
 
 
 def far_code(given: str) -> str | None:
@@ -257,7 +274,10 @@ def _review(args: argparse.Namespace) -> int:
     from firmware.solve.table import TableError, open_table
     from sim.command.review_text import review_text
 
-    record = load_game(Path(args.file))
+    try:
+        record = load_game(Path(args.file))
+    except ValueError as exc:  # not read, or not a game: the file is named
+        return said(exc, EX_NOINPUT)
     directory = Path(args.tables) if args.tables else default_directory()
     table = None
     if isinstance(record.ruleset, Ruleset):
@@ -278,6 +298,7 @@ def _run(args: argparse.Namespace) -> int:
     from firmware.service.boards import no_board
     from firmware.service.daemon import run_board, state_directory
     from firmware.service.link_schema import socket_path
+    from hardware.doors.writer import check_folder
 
     if not args.simulated and not args.board:
         raise ValueError(_("aseb run needs --board FILE (a real board) or --simulated"))
@@ -310,6 +331,7 @@ def _run(args: argparse.Namespace) -> int:
     overrides = run_flags(args)
     settings = Settings(ruleset=ruleset, table=table_for(ruleset))
     state_dir = Path(args.state_dir) if args.state_dir else state_directory()
+    check_folder(state_dir, "saved game")  # a board that cannot save is said at once
     story = story_of(args, ruleset)
     link = None if args.no_link else socket_path(args.socket, state_dir)
     if args.simulated:
@@ -368,8 +390,11 @@ def story_of(args: argparse.Namespace, rules: Rules) -> str | None:
 def _sim(args: argparse.Namespace) -> int:
     from pathlib import Path
 
+    from hardware.doors.writer import check_folder
     from sim.window.launch import open_window
 
+    if args.state_dir:
+        check_folder(Path(args.state_dir), "saved game")
     if args.far is not None:
         code = far_code(args.far)
         if code is None:
@@ -392,10 +417,14 @@ def _stats(args: argparse.Namespace) -> int:
     from firmware.service.daemon import state_directory
 
     games = GameLog(Path(args.state_dir) if args.state_dir else state_directory())
-    if not games.directory.is_dir():
+    try:
+        folder = games.directory.is_dir()
+    except OSError:  # a name too long for the system
+        folder = False
+    if not folder:
         print(_("{directory} is not a folder: aseb stats reads the games a museum kiosk "
                 "recorded in a board's state directory (--state-dir DIR).").format(
-                    directory=games.directory), file=sys.stderr)
+                    directory=shown(str(games.directory), NAMED)), file=sys.stderr)
         return 66  # EX_NOINPUT: no such input
     if args.csv:
         sys.stdout.write(to_csv(games.lines()))
@@ -418,6 +447,7 @@ def _menu_card(args: argparse.Namespace) -> int:
     from firmware.menu.card import draw_card
     from firmware.service.boards import board_defaults, read_board
     from hardware.boards.board_file import DEFAULT_BOARD, ConfigError
+    from hardware.doors.writer import check_writable
 
     try:
         board = read_board(Path(args.board) if args.board else DEFAULT_BOARD)
@@ -426,16 +456,20 @@ def _menu_card(args: argparse.Namespace) -> int:
         print(f"aseb: {exc}", file=sys.stderr)
         return 78
     use(choose(args.lang, None, defaults.get("language")))  # the board's own, under --lang
+    out = Path(args.out)
+    check_writable(out, "menu card")
     print(_("The menu card of {board}: {file}").format(board=board.name,
-                                                       file=draw_card(board, Path(args.out))))
+                                                       file=draw_card(board, out)))
     return 0
 
 
 def _build_kit(args: argparse.Namespace) -> int:
-    """``aseb build-kit``: the wiring diagram, the parts list and the template of a board file."""
+    """``aseb build-kit``: the wiring diagram, the parts list and the template of a board file,
+    into a folder: a kit already there is replaced file by file, and each file replaced is said
+    so; the folder's other files are left alone (docs/build/kit.md)."""
     from pathlib import Path
 
-    from firmware.kit import write_kit
+    from firmware.kit import check_kit_folder, write_kit
     from firmware.service.boards import read_board
     from hardware.boards.board_file import DEFAULT_BOARD, ConfigError
 
@@ -444,10 +478,13 @@ def _build_kit(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"aseb: {exc}", file=sys.stderr)
         return 78
-    written = write_kit(board, Path(args.out))
+    out = Path(args.out)
+    there = check_kit_folder(out)  # Unwritable: said before anything is drawn
+    written = write_kit(board, out)
     print(_("The build kit of {board}:").format(board=board.name))
     for path in written:
-        print(f"  {path}")
+        print("  " + (_("{file} (replaces the one that was there)").format(file=path)
+                      if path in there else str(path)))
     return 0
 
 
@@ -466,6 +503,7 @@ def _far(args: argparse.Namespace) -> int:
 
     from firmware.service.daemon import state_directory
     from firmware.service.link_schema import socket_path
+    from hardware.doors.writer import check_folder
 
     try:
         from sim.far.run import far_main
@@ -473,6 +511,7 @@ def _far(args: argparse.Namespace) -> int:
         print(needs("aseb far", "far", exc))
         return 2
     state_dir = Path(args.state_dir) if args.state_dir else state_directory()
+    check_folder(state_dir / "far", "far game")  # 73 at once, not an OSError later
     return far_main(Path(args.board), socket_path(args.socket, state_dir), state_dir / "far")
 
 
@@ -524,15 +563,15 @@ def _solve(args: argparse.Namespace) -> int:
     from firmware.solve.background import NO_ROOM
     from firmware.solve.places import RULESETS, default_directory, solvable
     from firmware.solve.run import TooLittleMemory, solve
+    from hardware.doors.writer import check_folder
 
-    if not 1 <= args.pieces <= 5:
-        raise ValueError(_("--pieces must be 1 to 5, not {pieces}").format(pieces=args.pieces))
     name = args.game or args.ruleset
     if name not in RULESETS:
         raise ValueError(_("unknown ruleset '{name}': choose one of {rulesets}").format(
             name=name, rulesets=", ".join(RULESETS)))
     ruleset = solvable(name, args.pieces)
     out = Path(args.out) if args.out else default_directory()
+    check_folder(out, "solved table")  # before minutes of work, not after
     try:
         result = solve(ruleset, out)
     except TooLittleMemory as refused:
@@ -548,32 +587,52 @@ def game_help(default: str) -> str:
 
 
 def lang_option() -> dict[str, Any]:
-    """``--lang``: its choices and its help."""
-    return {"default": None, "choices": [*LANGUAGES, PSEUDO], "metavar": "LANG",
+    """``--lang``: the languages and its help (the pseudo-language our tests speak is taken
+    too, and offered to nobody)."""
+    return {"default": None, "type": language_code, "metavar": "LANG",
             "help": _("the language spoken: {languages} (default: the settings, the board file's "
-                      "[menu] language, else LANG; {pseudo}: the pseudo-language that marks "
-                      "every translated word)").format(languages=", ".join(LANGUAGES),
-                                                       pseudo=PSEUDO)}
+                      "[menu] language, else LANG)").format(languages=", ".join(LANGUAGES))}
+
+
+def language_code(text: str) -> str:
+    """A ``--lang`` value: one of the languages (or the pseudo-language), else an error that
+    names the languages."""
+    code = text.strip().lower()
+    if code in LANGUAGES or code == PSEUDO:
+        return code
+    raise argparse.ArgumentTypeError(_("{code} is not a language here: choose one of "
+                                       "{languages}").format(code=repr(text),
+                                                             languages=", ".join(LANGUAGES)))
+
+
+def subcommand(commands: Any, name: str, about: str,
+               own_help: bool = False) -> argparse.ArgumentParser:
+    """A subcommand, ``about`` both its line in ``aseb --help`` and its own help's description
+    (``own_help``: its module's parser reads its options and answers ``--help``)."""
+    made: argparse.ArgumentParser = commands.add_parser(name, help=about, description=about,
+                                                        add_help=not own_help)
+    return made
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
-    parser = argparse.ArgumentParser(prog="aseb", description=_("A Twenty Squares board that plays "
-                                       "back: terminal game, board controller and simulator."))
+    parser = Parser(prog="aseb", description=_("A Twenty Squares board that plays back: terminal "
+                                               "game, board controller and simulator."))
     parser.add_argument("--version", action="version", version=f"aseb {version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    play = commands.add_parser("play", help=_("play in the terminal (Enter throws the sticks)"))
+    play = subcommand(commands, "play", _("play in the terminal (Enter throws the sticks)"))
     play.add_argument("--two-players", action="store_true", help=_("no mummy: two humans"))
     play.add_argument("--plain", action="store_true",
                       help=_("for a screen reader: no drawing, the board in a sentence on "
                              "'board', the moves in words"))
     play.add_argument("--lang", **lang_option())
-    play.add_argument("--mummy", default=None, metavar="SIDE",
+    play.add_argument("--mummy", default=None, metavar="SIDE", type=word,
                       help=_("the side the mummy plays: cones or reels (default: reels)"))
-    play.add_argument("--level", default=None,
+    play.add_argument("--level", default=None, type=word,
                       help=_("the mummy's level: scribe, priest, vizier, neferkaptah (or 0-3; "
                              "default: priest)"))
-    play.add_argument("--seed", type=int, default=None, help=_("seed the sticks (replayable game)"))
+    play.add_argument("--seed", type=seed, default=None, metavar="NUMBER",
+                      help=_("the same number gives the same throws: a game to play again"))
     play.add_argument("--no-demon-cast", action="store_true",
                       help=_("throw the opening by hand instead of the automatic demon-cast"))
     play.add_argument("--game", default=None, choices=names(),
@@ -593,22 +652,22 @@ def build_parser() -> argparse.ArgumentParser:
                              "~/.config/aseb/network.toml)"))
     play.set_defaults(run=_play)
 
-    run = commands.add_parser("run", help=_("run the board controller (a real board or simulated)"))
+    run = subcommand(commands, "run", _("run the board controller (a real board or simulated)"))
     run.add_argument("--board", metavar="FILE", help=_("the board file (TOML) of a real board"))
     run.add_argument("--simulated", action="store_true",
                      help=_("the simulated board, headless (with --board: the simulated board "
                             "wired as that file)"))
-    run.add_argument("--mummy", default=None, metavar="SIDE",
+    run.add_argument("--mummy", default=None, metavar="SIDE", type=word,
                      help=_("the side the mummy plays: cones, reels or none (default: as chosen "
                             "in the board menu, else reels)"))
-    run.add_argument("--level", default=None,
+    run.add_argument("--level", default=None, type=word,
                      help=_("the mummy's level: scribe, priest, vizier, neferkaptah, or fair (the "
                             "kiosk: it adapts so visitors win about half their games; default: as "
                             "chosen in the board menu, else priest)"))
     run.add_argument("--state-dir", metavar="DIR", help=_("where the game is saved"))
     run.add_argument("--lang", **lang_option())
-    run.add_argument("--seconds", type=float, help=_("stop after this long (simulated only)"))
-    run.add_argument("--socket", metavar="PATH",
+    run.add_argument("--seconds", type=seconds, help=_("stop after this long (simulated only)"))
+    run.add_argument("--socket", metavar="PATH", type=socket_file,
                      help=_("where the board's link listens for aseb web (default: link.sock "
                             "in $RUNTIME_DIRECTORY, else $XDG_RUNTIME_DIR/aseb, else the state "
                             "dir)"))
@@ -619,8 +678,8 @@ def build_parser() -> argparse.ArgumentParser:
                             "does it there)"))
     run.add_argument("--no-demon-cast", action="store_true", help=_("no automatic opening throws"))
     run.add_argument("--demo", action="store_true",
-                     help=_("the mummy plays both sides through the simulated hand (with "
-                            "--simulated): a soak of the whole service path"))
+                     help=_("the mummy plays both sides through the simulated hand, game after "
+                            "game (with --simulated): the whole board at work, unattended"))
     run.add_argument("--game", default=None, choices=names(),
                      help=game_help(_("default: {game}; else as chosen in the board menu").format(
                          game=DEFAULT)))
@@ -635,14 +694,16 @@ def build_parser() -> argparse.ArgumentParser:
                             "(the board file's [story] mode = \"tournament\")"))
     run.set_defaults(run=_run)
 
-    sim = commands.add_parser("sim", help=_("the simulator: a window that behaves like the board"))
+    sim = subcommand(commands, "sim", _("the simulator: a window that behaves like the board"))
     sim.add_argument("--board", metavar="FILE",
                      help=_("use a board file's pixel order and timings"))
     sim.add_argument("--state-dir", metavar="DIR", help=_("where the game is saved"))
     sim.add_argument("--lang", **lang_option())
     sim.add_argument("--fullscreen", action="store_true", help=_("fill the screen (a kiosk)"))
-    sim.add_argument("--seed", type=int, default=None, help=_("seed the simulated board"))
-    sim.add_argument("--seconds", type=float, help=_("close after this long (smoke tests)"))
+    sim.add_argument("--seed", type=seed, default=None, metavar="NUMBER",
+                     help=_("the same number gives the same throws: a game to play again"))
+    sim.add_argument("--seconds", type=seconds,
+                     help=_("close after this many seconds (a window left to play by itself)"))
     sim.add_argument("--game", default=None, choices=names(),
                      help=game_help(_("default: {game}; else the last one chosen").format(
                          game=DEFAULT)))
@@ -655,33 +716,34 @@ def build_parser() -> argparse.ArgumentParser:
                             "~/.config/aseb/network.toml)"))
     sim.set_defaults(run=_sim)
 
-    solve = commands.add_parser("solve", help=_("solve the game: every position's chance to win "
+    solve = subcommand(commands, "solve", _("solve the game: every position's chance to win "
                                   "under perfect play, as the table Neferkaptah plays from"))
-    solve.add_argument("--pieces", type=int, default=5, help=_("pieces a side, 1 to 5 (default 5)"))
+    solve.add_argument("--pieces", type=whole(1, 5), default=5,
+                       help=_("pieces a side, 1 to 5 (default 5)"))
     solve.add_argument("--game", choices=("tait", "cyningstan"),
                        help=_("the game to solve (default: tait)"))
-    solve.add_argument("--ruleset", default="tait",
+    solve.add_argument("--ruleset", default="tait", type=word,
                        help=_("the rules, by name: tait, safe, cyningstan (default: tait)"))
     solve.add_argument("--out", metavar="DIR",
                        help=_("where the table goes (default: $ASEB_TABLES or "
                               "~/.local/share/aseb)"))
     solve.set_defaults(run=_solve)
 
-    looked = commands.add_parser("review", help=_("review a saved game: what each move cost, the "
+    looked = subcommand(commands, "review", _("review a saved game: what each move cost, the "
                                    "biggest mistakes and the luck of the throws"))
     looked.add_argument("file", help=_("a saved game (a game record, or the board's game.json)"))
     looked.add_argument("--tables", metavar="DIR", help=_("where the solved table is (without "
                           "it, or for a game it does not hold, the strongest search judges)"))
     looked.set_defaults(run=_review)
 
-    stats = commands.add_parser("stats", help=_("the kiosk's statistics: games per day, "
+    stats = subcommand(commands, "stats", _("the kiosk's statistics: games per day, "
                                   "completion, visitors' wins, duration"))
     stats.add_argument("--state-dir", metavar="DIR", help=_("where the board keeps its games "
                          "(default: the service's state directory)"))
     stats.add_argument("--csv", action="store_true", help=_("every game as CSV, for a spreadsheet"))
     stats.set_defaults(run=_stats)
 
-    card = commands.add_parser("menu-card", help=_("draw the board menu's card for the box lid "
+    card = subcommand(commands, "menu-card", _("draw the board menu's card for the box lid "
                                  "(PDF, SVG or PNG), from the table the board reads"))
     card.add_argument("--board", metavar="FILE", help=_("the board file (default: the shipped "
                         "Twenty Squares board)"))
@@ -690,7 +752,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help=_("where to write it: .pdf, .svg or .png (default: menu-card.pdf)"))
     card.set_defaults(run=_menu_card)
 
-    kit = commands.add_parser("build-kit", help=_("draw a board's build kit: the wiring "
+    kit = subcommand(commands, "build-kit", _("draw a board's build kit: the wiring "
                               "diagram, the parts list and a drilling template at full size"))
     kit.add_argument("--board", metavar="FILE", help=_("the board file (default: the shipped "
                      "Twenty Squares board)"))
@@ -698,37 +760,38 @@ def build_parser() -> argparse.ArgumentParser:
                      help=_("the folder to write it into (default: build-kit)"))
     kit.set_defaults(run=_build_kit)
 
-    web = commands.add_parser("web", help=_("the board on the home network: live board, "
+    web = subcommand(commands, "web", _("the board on the home network: live board, "
                               "settings, games, a museum's display and remote play (the web "
                               "extra)"))
     web.add_argument("--board", metavar="FILE", help=_("the board file whose [web] section says "
                      "where to listen and the PIN (default: loopback, port 8020)"))
-    web.add_argument("--socket", metavar="PATH",
+    web.add_argument("--socket", metavar="PATH", type=socket_file,
                      help=_("the board's link (as aseb run --socket)"))
     web.add_argument("--state-dir", metavar="DIR",
                      help=_("where the page keeps its key and PIN hash"))
     web.add_argument("--display", action="store_true",
                      help=_("the home page is the museum's full-screen display"))
-    web.add_argument("--address", help=_("listen here instead (an IP address)"))
-    web.add_argument("--port", type=int, help=_("listen on this port instead"))
+    web.add_argument("--address", type=address, help=_("listen here instead (an IP address)"))
+    web.add_argument("--port", type=whole(1024, 65535, "a port"),
+                     help=_("listen on this port instead"))
     web.add_argument("--lang", **{**lang_option(), "help": _(
         "the page's language, whatever the board speaks (default: the board's language "
         "setting, else the browser's)")})
     web.set_defaults(run=_web)
 
-    far = commands.add_parser("far", help=_("the board beyond one house: play a board far "
+    far = subcommand(commands, "far", _("the board beyond one house: play a board far "
                               "away and tell a museum how the board is, through an MQTT broker "
                               "(the far extra)"))
     far.add_argument("--board", metavar="FILE", required=True,
                      help=_("the board file whose [network] section names the broker, this "
                             "board's name and its credentials file"))
-    far.add_argument("--socket", metavar="PATH",
+    far.add_argument("--socket", metavar="PATH", type=socket_file,
                      help=_("the board's link (as aseb run --socket)"))
     far.add_argument("--state-dir", metavar="DIR",
                      help=_("the board's state directory (the far game is kept beside it)"))
     far.set_defaults(run=_far)
 
-    fleet = commands.add_parser("fleet", help=_("every board on an MQTT broker, with its "
+    fleet = subcommand(commands, "fleet", _("every board on an MQTT broker, with its "
                                 "state, in a table (the far extra)"))
     fleet.add_argument("--broker", required=True, metavar="URL",
                        help=_("the broker, as mqtts://HOST:PORT"))
@@ -744,13 +807,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help=_("leave out the boards not seen for this many days (default 30)"))
     fleet.set_defaults(run=_fleet)
 
-    check = commands.add_parser("selftest", add_help=False,
-                                help=_("check a newly built board: every switch, light, the "
-                                       "speaker and the sticks (--board FILE, --simulated)"))
+    check = subcommand(commands, "selftest", _(SELFTEST), own_help=True)
     check.set_defaults(run=_selftest)
-    calibrate = commands.add_parser("calibrate", add_help=False,
-                                    help=_("calibrate a Hall board's sensors by following its "
-                                           "lights (--board FILE, --simulated)"))
+    calibrate = subcommand(commands, "calibrate", _(CALIBRATE), own_help=True)
     calibrate.set_defaults(run=_calibrate)
     return parser
 
@@ -758,10 +817,10 @@ def build_parser() -> argparse.ArgumentParser:
 def lang_asked(argv: list[str]) -> str | None:
     """The ``--lang`` of a command line before it is parsed (so its help is in that
     language); None without one."""
-    for i, word in enumerate(argv):
-        if word.startswith("--lang="):
-            return word.split("=", 1)[1]
-        if word == "--lang" and i + 1 < len(argv):
+    for i, given in enumerate(argv):
+        if given.startswith("--lang="):
+            return given.split("=", 1)[1]
+        if given == "--lang" and i + 1 < len(argv):
             return argv[i + 1]
     return None
 
@@ -778,15 +837,26 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if not hasattr(args, "run"):
         parser.print_help()
-        return 2
+        return EX_USAGE
     use(choose(getattr(args, "lang", None)))  # the settings may choose again, under --lang
     try:
         status: int = args.run(args)
-    except ValueError as exc:  # e.g. an unknown side name: answer it, no traceback
-        print(f"aseb: {exc}", file=sys.stderr)
-        return 2
     except BrokenPipeError:  # the reader went away (e.g. piped into head): nothing to say
         return 0
+    except Unwritable as exc:  # an --out or a state directory: said before the work began
+        return said(exc, EX_CANTCREAT)
+    except Unreadable as exc:  # a file named to be read
+        return said(exc, EX_NOINPUT)
+    except ValueError as exc:  # e.g. an unknown side name: answer it, no traceback
+        return said(exc, EX_USAGE)
+    except OSError as exc:  # a disk failing as it is written: one line, not a traceback
+        return said(exc, EX_IOERR)
+    return status
+
+
+def said(problem: Exception, status: int) -> int:
+    """Say ``problem`` in one short line on stderr; ``status``."""
+    print(f"aseb: {shown(str(problem), 400)}", file=sys.stderr)
     return status
 
 

@@ -27,15 +27,15 @@ def review_text(review: Review) -> str:
         elif s.loss >= NOTICEABLE:
             lines.append(_("{number}. {side} {move} gave up {loss} points (best {best})  "
                            "{side} {chance}").format(
-                number=number, side=side, move=f"{s.move:<9}", loss=f"{s.loss:4.1f}",
-                best=s.best, chance=f"{s.chance:.0%}"))
+                number=number, side=side, move=say(s.move or ""), loss=f"{s.loss:4.1f}",
+                best=say(s.best or ""), chance=f"{s.chance:.0%}"))
         else:
             lines.append(_("{number}. {side} {move} best move{gap}{side} {chance}").format(
-                number=number, side=side, move=f"{s.move:<9}", gap=" " * 17,
+                number=number, side=side, move=say(s.move or ""), gap=" " * 17,
                 chance=f"{s.chance:.0%}"))
     for who in Side:
         listed = "; ".join(_("{number}. {move} -{loss} (best {best})").format(
-            number=s.number, move=s.move, loss=f"{s.loss:.1f}", best=s.best)
+            number=s.number, move=say(s.move or ""), loss=f"{s.loss:.1f}", best=say(s.best or ""))
             for s in review.mistakes(who)) or _("none")
         lines.append(_("{side}' biggest mistakes: {listed}").format(side=side_said(who),
                                                                     listed=listed))

@@ -12,11 +12,14 @@ import sys
 from typing import Any
 
 from firmware.service.boards import read_board
+from firmware.words import _
 from hardware.boards.board_file import DEFAULT_BOARD, Board
 from hardware.core.errors import ConfigError, HardwareUnavailable
 from hardware.selftest import Prompt, SelftestReport, count_whites, run_on_this_pi, run_selftest
 from sim.board.pins import SimBoard
 from sim.board.reeds import BUILDS, PLAIN, Build
+from sim.command.about import SELFTEST
+from sim.command.arguments import Parser
 
 EX_UNAVAILABLE = 69
 EX_CONFIG = 78
@@ -61,18 +64,24 @@ def run_simulated(board: Board, build: Build = PLAIN, reach: bool = False) -> Se
         devices.close()
 
 
-def selftest_main(argv: list[str] | None = None) -> int:
-    """``aseb selftest [--board FILE] [--simulated]``: 0 all good, 1 problems, 78 bad board file."""
-    parser = argparse.ArgumentParser(
-        prog="aseb selftest", description="Check every switch, light, the speaker and the sticks."
-    )
-    parser.add_argument("--board", default=str(DEFAULT_BOARD), help="board file (TOML)")
-    parser.add_argument("--simulated", action="store_true", help="check the simulated board")
+def parser() -> argparse.ArgumentParser:
+    """``aseb selftest``'s arguments."""
+    parser = Parser(prog="aseb selftest", description=_(SELFTEST))
+    parser.add_argument("--board", default=str(DEFAULT_BOARD), metavar="FILE",
+                        help=_("the board file (default: the shipped Twenty Squares board)"))
+    parser.add_argument("--simulated", action="store_true", help=_("check the simulated board"))
     parser.add_argument("--reach", action="store_true",
-                        help="also slide a piece across every line: overlap or gap, and the reach")
+                        help=_("also slide a piece across every line: overlap or gap, and the "
+                               "reach"))
     parser.add_argument("--build", choices=sorted(BUILDS), default=PLAIN.name,
-                        help="the simulated board's reeds (with --simulated)")
-    args = parser.parse_args(argv)
+                        help=_("the simulated board's reeds (with --simulated)"))
+    return parser
+
+
+def selftest_main(argv: list[str] | None = None) -> int:
+    """``aseb selftest [--board FILE] [--simulated]``: 0 all good, 1 problems, 64 a bad
+    argument, 78 bad board file."""
+    args = parser().parse_args(argv)
     try:
         board = read_board(args.board)  # checked as aseb run checks it
     except ConfigError as e:

@@ -17,6 +17,7 @@ from engine.core.sides import Side
 from engine.games.api import Geometry
 from hardware.core.squares import STICK_PIXELS
 from hardware.lights.strips import Colour
+from sim.drawing.dice import Die, draw_dice
 from sim.drawing.layout import Layout
 from sim.drawing.signs import INK, draw_sign
 
@@ -65,14 +66,15 @@ def sign_probe(square: pygame.Rect) -> tuple[int, int]:
     return tile.centerx, tile.centery + int(tile.height * 0.62 * 0.25)
 
 
-def board_surface(layout: Layout) -> pygame.Surface:
-    """The table, the sidelines and the wooden board with its unlit squares and signs."""
+def board_surface(layout: Layout, sidelines: bool = True) -> pygame.Surface:
+    """The table, the sidelines (``sidelines``) and the wooden board with its unlit squares
+    and signs."""
     surface = pygame.Surface(layout.size)
     surface.fill(TABLE)
     for y in range(0, layout.size[1], max(6, layout.cell // 10)):
         pygame.draw.line(surface, TABLE_LINE, (0, y), (layout.size[0], y))
     cell = layout.cell
-    for rect in layout.sidelines.values():
+    for rect in layout.sidelines.values() if sidelines else ():
         pygame.draw.rect(surface, SIDELINE, rect.inflate(-cell // 8, -cell // 3),
                          border_radius=cell // 6)
     frame = max(3, cell // 9)
@@ -119,6 +121,15 @@ def draw_tile(surface: pygame.Surface, square_rect: pygame.Rect, sign: str | Non
             pygame.draw.line(surface, TICK, (tile.centerx, y0), (tile.centerx, y1), 2)
     if sign is not None:
         draw_sign(surface, tile, sign)
+
+
+def draw_choice(surface: pygame.Surface, square_rect: pygame.Rect, colour: Colour) -> None:
+    """A square a chosen piece may go to: a thick frame in its side's colour between dark
+    edges, seen on any light and without telling colours apart."""
+    tile = tile_rect(square_rect)
+    width = max(4, square_rect.width // 10)
+    pygame.draw.rect(surface, INK, tile, width + 4, border_radius=width)
+    pygame.draw.rect(surface, colour, tile.inflate(-4, -4), width, border_radius=width)
 
 
 def draw_piece(surface: pygame.Surface, side: Side, center: tuple[int, int], cell: int,
@@ -193,12 +204,18 @@ def draw_reel(surface: pygame.Surface, center: tuple[int, int], cell: int) -> No
                      (x - waist * 0.5, y + h * 0.6), max(1, cell // 30))
 
 
-def draw_sticks(surface: pygame.Surface, box: pygame.Rect, frame: Mapping[str, Colour],
-                shaking: bool, t: float) -> None:
-    """The stick box and its four sticks, each tinted by its stick pixel (white or dark side)."""
+def draw_box(surface: pygame.Surface, box: pygame.Rect) -> pygame.Rect:
+    """The empty stick box; its inside, where the sticks or the dice lie."""
     pygame.draw.rect(surface, WOOD_DARK, box, border_radius=box.width // 12)
     inner = box.inflate(-box.width // 8, -box.height // 8)
     pygame.draw.rect(surface, WOOD, inner, border_radius=box.width // 16)
+    return inner
+
+
+def draw_sticks(surface: pygame.Surface, box: pygame.Rect, frame: Mapping[str, Colour],
+                shaking: bool, t: float) -> None:
+    """The stick box and its four sticks, each tinted by its stick pixel (white or dark side)."""
+    inner = draw_box(surface, box)
     across = inner.width > inner.height  # sticks lie along the box's long side
     gap = (inner.width if across else inner.height) / (len(STICK_PIXELS) + 1)
     length = (inner.height if across else inner.width) * 0.84
@@ -219,9 +236,14 @@ def draw_sticks(surface: pygame.Surface, box: pygame.Rect, frame: Mapping[str, C
 
 
 def draw_chance(surface: pygame.Surface, box: pygame.Rect, chance: str | None,
-                frame: Mapping[str, Colour], shaking: bool, t: float) -> None:
-    """The game's chance device in its box: four sticks, or a die (none: nothing drawn)."""
-    if chance == "die":
+                frame: Mapping[str, Colour], shaking: bool, t: float,
+                dice: tuple[Die, ...] = (), ringed: frozenset[int] = frozenset()) -> None:
+    """The game's chance device in its box: four sticks, a die, or the stacking game's dice
+    (``dice``, the used ones dimmed, ``ringed`` the ones to choose from); none: nothing drawn."""
+    if chance == "dice":
+        draw_box(surface, box)
+        draw_dice(surface, box, dice, shaking, t, ringed)
+    elif chance == "die":
         draw_die(surface, box, frame, shaking, t)
     elif chance is not None:
         draw_sticks(surface, box, frame, shaking, t)
@@ -240,9 +262,7 @@ def die_value(frame: Mapping[str, Colour]) -> int:
 def draw_die(surface: pygame.Surface, box: pygame.Rect, frame: Mapping[str, Colour],
              shaking: bool, t: float) -> None:
     """The box with a four-sided die in it, showing the throw the controller lights."""
-    pygame.draw.rect(surface, WOOD_DARK, box, border_radius=box.width // 12)
-    inner = box.inflate(-box.width // 8, -box.height // 8)
-    pygame.draw.rect(surface, WOOD, inner, border_radius=box.width // 16)
+    inner = draw_box(surface, box)
     side = int(inner.height * 0.78)
     jiggle = math.sin(t * 37) * side * 0.12 if shaking else 0.0
     face = pygame.Rect(0, 0, side, side)

@@ -1,5 +1,5 @@
 """The window without a mouse: the places the keyboard's focus rests on (each square, each side's
-sideline, the stick box), the nearest
+sideline, the stick box, each of the stacking game's dice), the nearest
 place in an arrow's direction, where a key "clicks" a place, and the focus ring drawn round it.
 
     places = focus_places(layout)              # {'M7': Rect, 'sideline:cones': Rect, ...}
@@ -13,10 +13,13 @@ import pygame
 
 from engine.core.sides import Side
 from hardware.lights.strips import Colour
+from sim.drawing.dice import dice_rects
 from sim.drawing.layout import Layout
 
 STICKS = "sticks"
 """The stick box (or the game's die or dice) as a place."""
+DIE = "die:"
+"""A die in the box (``die:1`` the first), where a man may choose which die it uses."""
 OFF = "off"
 """The stacking game's place where men leave the board."""
 RING: tuple[Colour, Colour] = ((0, 0, 0), (255, 255, 255))
@@ -44,6 +47,8 @@ def focus_places(layout: Layout) -> dict[str, pygame.Rect]:
         found[sideline(side)] = rect
     if layout.chance is not None:
         found[STICKS] = layout.stick_box
+    for i, rect in enumerate(dice_rects(layout.stick_box, layout.dice), 1):
+        found[f"{DIE}{i}"] = rect
     return found
 
 

@@ -67,15 +67,22 @@ class Layout:
     text: float = 1.0
     """How large the words are (Options > Larger text: 1.5): every word's size is multiplied
     by it, and the room under the board for the status line grows with it."""
+    dice: int = 0
+    """Dice in the stick box, each a place of its own (the stacking game's three)."""
+    aside: pygame.Rect | None = None
+    """A column at the window's right kept for the game's log while it is open: the board
+    and its words keep to the rest, so the log covers no piece and no row."""
 
     @classmethod
     def fit(cls, size: tuple[int, int], geometry: Geometry = TWENTY_SQUARES, *,
             chance: str | None = "sticks", odds: bool = False, pieces: int = 5,
-            text: float = 1.0) -> Layout:
+            text: float = 1.0, dice: int = 0, aside: float = 0.0) -> Layout:
         """The layout that fills a window of ``size`` pixels (any size; readable from 1280x720)
         with the board of ``geometry``; ``odds``: room for the chances bar beside it; ``text``:
-        how large the words are."""
-        width, height = max(size[0], 320), max(size[1], 200)
+        how large the words are; ``dice``: how many dice the box holds; ``aside``: the share
+        of the width kept at the right for the log."""
+        full, height = max(size[0], 320), max(size[1], 200)
+        width = full - int(full * aside)
         rows, columns = geometry.rows, geometry.columns
         inside = _inner_strips(geometry)
         strips = 0 if inside is not None else 2  # sidelines above and below the board
@@ -131,9 +138,11 @@ class Layout:
             thick = max(10, int(cell * 0.3))
             bar = pygame.Rect(max(board.right, right) + int(cell * (ODDS - 0.3)), board.top,
                               thick, board.height)
-        menu = pygame.Rect(0, 0, width, menu_h)
-        return cls((width, height), cell, menu, board, squares, sidelines, stick_box, status,
-                   news, fact, geometry, chance, bar, pieces, text)
+        menu = pygame.Rect(0, 0, full, menu_h)
+        column = pygame.Rect(width, menu_h + 4, full - width - menu_h // 2,
+                             height - menu_h - 8) if aside else None
+        return cls((full, height), cell, menu, board, squares, sidelines, stick_box, status,
+                   news, fact, geometry, chance, bar, pieces, text, dice, column)
 
     def square_at(self, pos: tuple[int, int]) -> str | None:
         """The square under ``pos``, or None."""

@@ -7,11 +7,22 @@ squares it speaks of lit in gold, as the board lights a move.
 
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 from engine.games import load
 from firmware.lights.scenes import GOLD
-from sim.drawing.board import TABLE, TILE, board_surface, draw_piece, draw_tile, joins, tint
+from sim.drawing.board import (
+    TABLE,
+    TILE,
+    board_surface,
+    draw_choice,
+    draw_piece,
+    draw_tile,
+    joins,
+    tint,
+)
 from sim.drawing.layout import Layout
 from sim.drawing.stacks import draw_stack
 from sim.drawing.text import Texts
@@ -23,13 +34,15 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, game: str, position: str,
     glowing."""
     rules = load(game)
     state = rules.parse(position)
-    layout = Layout.fit(rect.size, rules.geometry, chance=None, pieces=rules.pieces)
-    board = board_surface(layout)
+    big = (rect.width * 2, rect.height * 4)  # drawn large, then made smaller: crisp
+    layout = Layout.fit(big, rules.geometry, chance=None, pieces=rules.pieces)
+    board = board_surface(layout, sidelines=False)
     marked = rules.geometry.marked
-    for square in lit:
+    for square in lit:  # gold, and framed: seen without telling colours apart
         if square in layout.squares:
             draw_tile(board, layout.squares[square], marked.get(square), tint(TILE, GOLD),
                       joins(rules.geometry, square))
+            draw_choice(board, layout.squares[square], GOLD)
     heights: dict[str, int] | None = getattr(state, "heights", lambda: None)()
     texts = Texts()
     for square, side in state.owners().items():
@@ -44,6 +57,16 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, game: str, position: str,
     shown = pygame.transform.smoothscale(board.subsurface(crop),
                                          (int(crop.width * scale), int(crop.height * scale)))
     surface.blit(shown, shown.get_rect(center=rect.center))
+
+
+@functools.cache
+def aspect(game: str) -> float:
+    """How much wider than tall ``game``'s board is drawn (a page gives its picture this
+    shape, so the board fills it)."""
+    rules = load(game)
+    layout = Layout.fit((1600, 900), rules.geometry, chance=None, pieces=rules.pieces)
+    crop = layout.board.inflate(layout.cell, layout.cell)
+    return crop.width / crop.height
 
 
 def picture_of(picture: str) -> tuple[str, str, tuple[str, ...]]:

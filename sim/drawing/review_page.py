@@ -47,20 +47,23 @@ def draw_review(surface: pygame.Surface, rect: pygame.Rect, review: Review, text
         write(line, y)
         y += line_height
     y += line_height // 2 + 4  # the scale's "100%" stands half a line above the graph
-    text_lines = 2 + 3 if review.lucky else 2 + 2  # the mistakes, luck and points, the axis
+    room = rect.width - 2 * MARGIN
+    mistakes = [(texts.wrap(_("{side}' biggest mistakes: {listed}").format(
+        side=side_said(side), listed=_("; ").join(
+            f"{s.number}. {say(s.move or '')} -{s.loss:.1f}" for s in review.mistakes(side))
+        or _("none")), size, room), CONE_BODY if side == Side.CONES else REEL_BODY)
+        for side in Side]  # each move in words: a line may not hold them all
+    text_lines = sum(len(lines) for lines, _colour in mistakes) + (3 if review.lucky else 2)
     axis = texts.width("100%", size) + 8
     graph = pygame.Rect(rect.left + MARGIN + axis, y, rect.width - 2 * MARGIN - axis,
                         max(40, rect.bottom - y - MARGIN - text_lines * line_height))
     _graph(surface, graph, cones_curve(review))
     _axes(surface, graph, texts, size, len(review.steps))
     y = graph.bottom + line_height + 6
-    for side in Side:
-        worst = review.mistakes(side)
-        listed = "; ".join(f"{s.number}. {s.move} -{s.loss:.1f}" for s in worst) or _("none")
-        colour = CONE_BODY if side == Side.CONES else REEL_BODY
-        write(_("{side}' biggest mistakes: {listed}").format(side=side_said(side), listed=listed),
-              y, colour)
-        y += line_height
+    for lines, colour in mistakes:
+        for line in lines:
+            write(line, y, colour)
+            y += line_height
     luck = ", ".join(f"{side_said(side)} {review.luck(side):+.1f}" for side in Side)
     lost = ", ".join(f"{side_said(side)} {review.lost(side):.1f}" for side in Side)
     lines = [_("Points given up by moves: {lost}").format(lost=lost)]

@@ -102,7 +102,7 @@ class Texts:
         """A line with Arabic in it: shaped, in visual order, its Arabic in the Arabic face and
         the rest (Latin, digits, brackets: glyphs Naskh lacks) in Quattrocento, on one baseline."""
         runs: list[tuple[pygame.freetype.Font, str]] = []
-        for char in shaped(text):
+        for char in shaped(text, right_to_left()):  # a line of the page's paragraph
             face = self.arabic_font(size) if ARABIC.match(char) else self.font(size)
             if runs and (runs[-1][0] is face or char == " "):
                 runs[-1] = (runs[-1][0], runs[-1][1] + char)

@@ -222,7 +222,7 @@ class Companion:
                 record = record_of(msgspec.convert(data, messages.Record))
             except (msgspec.ValidationError, ValueError):
                 try:
-                    record = GameRecord.from_json(json.dumps(data))
+                    record = GameRecord.from_data(data)
                 except (BadRecord, RulesError, ValueError) as exc:
                     log.warning("the board's game cannot be read: %s", exc)
         self._record = (event, record)
@@ -301,16 +301,15 @@ class Companion:
             return
         today = datetime.now().date().isoformat()
         games = self._games[1] if self._games is not None and self._games[0] == today else 0
-        state = json.dumps(board_state(self.name, self.link.latest, games_today=games,
-                                       restarts=self.restarts,
-                                       far=self.far.told())).encode()
+        told = board_state(self.name, self.link.latest, games_today=games,
+                           restarts=self.restarts, far=self.far.told())
+        state = json.dumps(told).encode()
         now = self.clock()
         if self._state is not None and now - self._state[1] < SEEN_EVERY and (
                 self._state[0] == state or now - self._state[1] < STATE_EVERY):
             return
         self._state = (state, now)
-        told = json.loads(state)
-        told["at"] = round(time.time(), 1)  # when the museum last saw it
+        told = {**told, "at": round(time.time(), 1)}  # when the museum last saw it
         self.broker.publish(topics.state(self.name), json.dumps(told).encode(), retain=True)
 
     def _load_counts(self) -> tuple[int, float | None, str]:

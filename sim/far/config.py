@@ -181,6 +181,8 @@ def certificates(path: Path, where: str) -> str:
         raise NetworkError(f"{where}: {path}: no such file") from None
     except Unreadable as exc:
         raise NetworkError(f"{where}: {exc}") from None
+    if not text.strip():  # ssl takes no cadata at all as the system's CAs: never silently
+        raise NetworkError(f"{where}: {path}: empty: not a CA's certificate in PEM")
     try:
         ssl.create_default_context(cadata=text)
     except (ssl.SSLError, ValueError) as exc:

@@ -43,7 +43,7 @@ def network_for(given: Path | None) -> Network:
     """The ``[network]`` of ``given`` (else the user's own file); NetworkError saying what to
     write where there is none."""
     path = given if given is not None else default_network_file()
-    if not path.is_file():
+    if not os.path.lexists(path):  # anything else there (a FIFO, a folder) the reader names
         raise NetworkError(f"{path}: no such file: a far game needs a [network] section "
                            "(broker, name, credentials), as a board file has it")
     found = load_network(path)

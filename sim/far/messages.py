@@ -205,7 +205,7 @@ def known_rules(data: dict[str, Any]) -> Rules:
 
 
 def record_data(record: Record) -> dict[str, Any]:
-    """A decoded record as ``engine.record.GameRecord.from_json`` reads it, its rules the
+    """A decoded record as ``engine.record.GameRecord.from_data`` reads it, its rules the
     board's own (``UnknownRules`` for any others)."""
     rules = known_rules(record.ruleset)
     return {"format": record.format, "version": record.version, "ruleset": rules.to_json(),

@@ -25,8 +25,11 @@ from importlib import resources
 from typing import BinaryIO
 
 from engine.games.api import Rules
+from hardware.doors.file_reader import Bounds, Unreadable, read_text
 
 SOURCE = "how_to_play.md"
+GUIDE = Bounds("game's rules for players", 1_000_000)
+"""A how_to_play.md: some ten kilobytes."""
 """The file of a game's package that holds its rules for players."""
 _COMMENT = re.compile(r"<!--\s*(position|lit):\s*(.*?)\s*-->")
 _ITEM = re.compile(r"^(- |\d+\. )(.*)$")
@@ -64,9 +67,9 @@ class Guide:
 def guide(rules: Rules) -> Guide | None:
     """The game's rules for players, read from its engine package (None if it cannot be read)."""
     try:
-        text = resources.files(f"engine.{rules.name}").joinpath(SOURCE).read_text(
-            encoding="utf-8")
-    except (OSError, ModuleNotFoundError):
+        with resources.as_file(resources.files(f"engine.{rules.name}") / SOURCE) as path:
+            text = read_text(path, GUIDE)
+    except (OSError, ModuleNotFoundError, Unreadable):
         return None
     return read(text)
 

@@ -14,8 +14,9 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core.errors import RulesError
+from engine.text import move_text
 from firmware.lights.scenes import Phase
-from firmware.words import _, problem, side_said
+from firmware.words import _, problem, say, side_said
 from sim.board.demo import put_right
 from sim.board.mummy_hand import MummyHand
 from sim.board.table import Table
@@ -103,8 +104,8 @@ class FarTerminal:
         if controller.phase is Phase.MOVE and game is not None and not controller._far_waits() \
                 and controller.mummy_move is None:
             state = game.state
-            said += " " + "  ".join(f"{n}) {state.describe(m)}"
-                                    for n, m in enumerate(state.moves, 1))
+            said += "\n" + "\n".join(f"{n}) {say(move_text(state, m))}"
+                                      for n, m in enumerate(state.moves, 1))
         if said != self.said:
             self.said = said
             news = " ".join(controller.news)
@@ -134,6 +135,6 @@ class FarTerminal:
         except RulesError as exc:
             self.write(problem(exc))
             return
-        self.write(_("{side} play {move}.").format(side=side_said(state.turn),
-                                                   move=state.describe(move)))
+        self.write(_("{side} play: {move}.").format(side=side_said(state.turn),
+                                                    move=say(move_text(state, move))))
         self.hand.make(move, state, self.table.now)

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from engine.core.errors import RulesError
-from engine.core.events import Entered, Event, ThrowLost, TurnPassed
+from engine.core.events import BorneOff, Entered, Event, Moved, MovedTheirs, ThrowLost, TurnPassed
 from engine.core.sides import Side
 from engine.core.sticks import Throw
 from engine.game import Game
@@ -30,10 +30,17 @@ from engine.mummy.judges import Judge, judge_for, odds_text
 from engine.mummy.scribe import scribe_move
 from engine.record import GameRecord
 from engine.tait.state import TAIT
-from engine.text import board_text, demon_cast_text, event_text, throw_text, thrown_text
+from engine.text import (
+    board_text,
+    demon_cast_text,
+    event_text,
+    move_text,
+    throw_text,
+    thrown_text,
+)
 from firmware.play.evidence import move_squares
 from firmware.play.telling import sided_throws, why_lost
-from firmware.spoken.sentences import board_said, move_said
+from firmware.spoken.sentences import board_said
 from firmware.words import N_, _, problem, say, side_said
 from sim.terminal.rules import RULES, rules_text
 
@@ -156,6 +163,11 @@ class TerminalGame:
         """The mode chosen while playing (``mode tutorial``), to be played next; None: none."""
         self._judge: tuple[Rules, Judge] | None = None
         self._odds_of: tuple[Any, str | None] | None = None
+        self.help_told = False
+        """Whether the player was told of ``help`` (once is enough: a screen reader hears every
+        line); a game that follows another in the same run is told already."""
+        self.wrong_told = False
+        """Whether a wrong answer to a throw was told of ``help`` (then once is enough)."""
 
     @property
     def spoken(self) -> bool:
@@ -195,12 +207,15 @@ class TerminalGame:
         """Play until the player quits or the input ends; returns the exit status."""
         throw = self.words.throw
         title = say(self.game.ruleset.title)
-        if throw:
+        if self.help_told:
+            self.write(_("{game}.").format(game=title))
+        elif throw:
             self.write(_("{game}. Type '{help}' for commands; press Enter to {throw}.").format(
                 game=title, help=_("help"), throw=say(throw)))
         else:
             self.write(_("{game}. Type '{help}' for commands; no throw in this game: pick a "
                          "move.").format(game=title, help=_("help")))
+        self.help_told = True
         self.write(say(self.begins))
         try:
             self._start()
@@ -245,9 +260,12 @@ class TerminalGame:
                 if answer is None:
                     return
                 if answer:  # typed text is never a throw
-                    self.write(_("{answer} is not a command: press Enter to {throw}, or type "
-                                 "'{help}'.").format(answer=repr(answer), throw=say(throw),
-                                                     help=_("help")))
+                    self.write(_("{answer} is not a command: press Enter to {throw}.").format(
+                        answer=repr(answer), throw=say(throw)) if self.wrong_told else
+                        _("{answer} is not a command: press Enter to {throw}, or type "
+                          "'{help}'.").format(answer=repr(answer), throw=say(throw),
+                                              help=_("help")))
+                    self.wrong_told = True
                     return
             self._cast()
         else:
@@ -268,11 +286,14 @@ class TerminalGame:
         move: Any
         if state.turn in self.mummies:
             move = self.chooser(state, self.rng)
-            self.write(mummy_plays(state, move, self.words_only))
+            self.write(mummy_plays(state, move))
         else:
             move = self._choose(state)
         if move is not None:
-            self._tell(self.game.play(move))
+            events = self.game.play(move)
+            if state.turn in self.mummies:  # its move is said: not again as what happened
+                events = tuple(e for e in events if not restates(e))
+            self._tell(events)
             self._odds()
 
     def restart(self, game: Game) -> None:
@@ -290,8 +311,10 @@ class TerminalGame:
             self._judge = (rules, judge_for(rules, self.table))
         return self._judge[1]
 
-    def _odds(self) -> None:
-        if not self.show_chances:
+    def _odds(self, asked: bool = False) -> None:
+        """The chances, after a move (words only: when the board is asked for, not after every
+        move, so a screen reader does not read them again and again)."""
+        if not self.show_chances or (self.words_only and not asked):
             return
         state = self.game.state
         if self._odds_of is None or self._odds_of[0] is not state:  # judged once a position
@@ -398,14 +421,14 @@ class TerminalGame:
             self.write(_("The mummy would play {move}.").format(move=say(self.adviser(state))))
             return
         move = self.chooser(state, random.Random(self.rng.random()))
-        self.write(_("The mummy would play {move}.").format(move=state.describe(move)))
+        self.write(_("The mummy would play {move}.").format(move=say(move_text(state, move))))
 
     def _show(self, state: Position, asked: bool = False) -> None:
         """The board (plain: said in a sentence, and only when ``asked``), then the chances."""
         if self.words_only:
             if asked:
                 self.write(board_said(state))
-            self._odds()
+                self._odds(asked=True)
             return
         movable = frozenset(source for source, _target in (move_squares(state, m)
                                                            for m in state.moves)
@@ -415,8 +438,14 @@ class TerminalGame:
 
     def _tell(self, events: tuple[Event, ...], why: tuple[str, ...] = ()) -> None:
         """Each event in a line; after a lost throw, why (a rule a newcomer could not guess)."""
-        for line in events_said(events, why):
+        for line in events_said(events, self.game.ruleset.geometry, why):
             self.write(line)
+
+
+def restates(event: Event) -> bool:
+    """Whether ``event`` only says again the move just said in words (the piece went from
+    here to there), where a bump or an extra turn is news."""
+    return isinstance(event, Entered | Moved | BorneOff | MovedTheirs)
 
 
 # What the terminal says at each step, one function a sentence: the browser's page says the
@@ -437,25 +466,21 @@ def thrown_said(state: Position, throw: Throw, words_only: bool) -> str:
     """The throw just made from ``state``: in words only (``Cones threw a 3.``), or with the
     sticks drawn."""
     if words_only:
-        return say(thrown_text(state.turn, throw))
+        return say(thrown_text(state.rules, state.turn, throw))
     return _("{side} threw {throw}").format(side=side_said(state.turn),
                                             throw=say(throw_text(state, throw)))
 
 
-def mummy_plays(state: Position, move: Any, words_only: bool) -> str:
-    """The mummy's move: in words only (``The mummy plays: Reel on M9 to M11.``), or in
-    notation."""
-    if words_only:
-        return _("The mummy plays: {move}.").format(move=move_said(state, move))
-    return _("The mummy moves {move}.").format(move=state.describe(move))
+def mummy_plays(state: Position, move: Any) -> str:
+    """The mummy's move in words: ``The mummy plays: Reel on M9 to M11.``"""
+    return _("The mummy plays: {move}.").format(move=say(move_text(state, move)))
 
 
 def moves_listed(state: Position, words_only: bool) -> str:
-    """The moves of the pending throw, numbered: in words only (``1) Cone on C2 to M6; 2)
-    ...``), or in notation."""
-    if words_only:
-        return "; ".join(f"{n}) {move_said(state, m)}" for n, m in enumerate(state.moves, 1))
-    return "  ".join(f"{n}) {state.describe(m)}" for n, m in enumerate(state.moves, 1))
+    """The moves of the pending throw in words, numbered: on one line for a screen reader
+    (``1) Cone on C2 to M6; 2) ...``), else one a line."""
+    return (_("; ") if words_only else "\n").join(
+        f"{n}) {say(move_text(state, m))}" for n, m in enumerate(state.moves, 1))
 
 
 def move_asked(state: Position, listing: str) -> str:
@@ -463,11 +488,15 @@ def move_asked(state: Position, listing: str) -> str:
     return _("{turn}: {moves}").format(turn=whose_move(state), moves=listing)
 
 
-def events_said(events: tuple[Event, ...], why: tuple[str, ...] = ()) -> list[str]:
-    """Each event in a line; after a lost throw, why (a rule a newcomer could not guess)."""
+def events_said(events: tuple[Event, ...], geometry: Any = None,
+                why: tuple[str, ...] = ()) -> list[str]:
+    """Each event in a line; after a lost throw, why (a rule a newcomer could not guess).
+    Whose turn it is next the prompt says (or the mummy's throw), so not here too."""
     lines = []
     for event in events:
-        lines.append("  " + say(event_text(event)))
+        if isinstance(event, TurnPassed):
+            continue
+        lines.append("  " + say(event_text(event, geometry)))
         if isinstance(event, ThrowLost):
             lines += ["  " + say(reason) for reason in why]
     return lines

@@ -1,7 +1,8 @@
 """The settings as terminal commands, generated from their one description
-(``firmware.menu.choices``): ``options`` lists them, and a setting's key with a choice sets it
-(``level vizier``, ``opponent none``, ``game cyningstan``, ``chances shown``), kept in the
-terminal's settings file.
+(``firmware.menu.choices``): ``options`` lists them, and a setting's name with a choice sets it
+(``level vizier``, ``opponent none``, ``game cyningstan``, ``chances shown``), typed in the
+player's language (``niveau vizir``) or in English, kept in the terminal's settings file (the
+command line's flags hold for their run only: ``kept`` is what the file keeps).
 
     settings = TerminalSettings(chosen, mummy_for=lambda level: Mummy(level).choose, save=file.save)
     TerminalGame(..., settings=settings)
@@ -14,7 +15,15 @@ from collections.abc import Callable
 from engine import games
 from engine.game import Game
 from engine.mummy import Level
-from firmware.menu.choices import Chosen, describe, described, keys, setting, settings
+from firmware.menu.choices import (
+    Chosen,
+    describe,
+    described,
+    folded,
+    setting,
+    settings,
+    typed_setting,
+)
 from firmware.words import N_, _, say, use
 from sim.terminal.game import Chooser, ModeChosen, TerminalGame
 
@@ -33,10 +42,13 @@ class TerminalSettings:
     """``options`` and ``KEY CHOICE`` at the terminal's prompt."""
 
     def __init__(self, chosen: Chosen, *, mummy_for: Callable[[Level], Chooser],
-                 save: Callable[[Chosen], object] | None = None) -> None:
+                 save: Callable[[Chosen], object] | None = None,
+                 kept: Chosen | None = None) -> None:
         """``chosen``: the settings now; ``mummy_for``: the mummy's way of choosing at a level;
-        ``save``: keeps the settings once one changes."""
+        ``save``: keeps the settings once one changes; ``kept``: the settings as kept, without
+        this run's flags (``--lang fr`` is not kept; None: as ``chosen``)."""
         self.chosen = chosen
+        self.kept = kept if kept is not None else chosen
         self.mummy_for = mummy_for
         self.save = save
 
@@ -47,35 +59,40 @@ class TerminalSettings:
 
     def help(self) -> tuple[str, str]:
         """The settings' command and what it does, a row of ``help``."""
+        level = setting("level")
+        example = f"{level.typed()} {level.choice('vizier').typed()}"
         return (_(OPTIONS), _("the settings and what each choice means; set one by its name "
-                              "and choice, such as '{example}':").format(example="level vizier")
-                + "\n" + _(", ").join(_("{key} ({title})").format(key=found.key,
+                              "and choice, such as '{example}':").format(example=example)
+                + "\n" + _(", ").join(_("{key} ({title})").format(key=found.typed(),
                                                                    title=say(found.title))
                                        for found in settings()))
 
     def command(self, game: TerminalGame, line: str) -> bool:
         """Handle ``line`` if it is ``options`` or a setting; False when it is not one."""
         words = line.split()
-        if len(words) == 1 and words[0].lower() in ("options", _(OPTIONS).lower()):
+        if len(words) == 1 and folded(words[0]) in ("options", folded(_(OPTIONS))):
             game.write("\n".join(describe(None, self.chosen.as_spoken())))
             return True
-        if not words or words[0].lower() not in keys():
+        found = typed_setting(words[0]) if words else None
+        if found is None:
             return False
-        key = words[0].lower()
+        key = found.key
         if len(words) != 2:
-            found = setting(key)
             game.write("\n".join([*described(found, None, self.chosen[key]), _(
                 "Type '{key}' and a choice, such as '{key} {default}'.").format(
-                    key=key, default=found.default)]))
+                    key=found.typed(), default=found.choice(found.default).typed())]))
             return True
-        try:
-            chosen = self.chosen.with_(key, words[1])
-        except ValueError as exc:
-            game.write(str(exc))
+        choice = found.typed_choice(words[1])
+        if choice is None:
+            game.write(_("{key}: '{value}' is not a choice (choose one of {known})").format(
+                key=found.typed(), value=words[1],
+                known=", ".join(c.typed() for c in found.choices)))
             return True
+        chosen = self.chosen.with_(key, choice.value)
+        self.kept = self.kept.with_(key, choice.value)
         before, self.chosen = self.chosen, chosen
         if self.save is not None:
-            self.save(chosen)
+            self.save(self.kept)  # what was typed is kept; the command line's flags are not
         if "mode" in chosen.changed(before) and chosen.mode != game.mode:
             game.write(_("{mode}: {starts}").format(
                 mode=say(setting("mode").choice(chosen.mode).label), starts=_(STARTS[chosen.mode])))

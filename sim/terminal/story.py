@@ -94,8 +94,8 @@ class TutorialGame(TerminalGame):
                 self.settings.command(self, "mode game")  # saved, and said
                 raise ModeChosen("game")
             self.write(_("{over} {play} plays the mummy, and {tournament} is Setna's "
-                         "tournament.").format(over=_(TUTORIAL_OVER), play="`aseb play`",
-                                               tournament="`aseb play --tournament`"))
+                         "tournament.").format(over=_(TUTORIAL_OVER), play="'aseb play'",
+                                               tournament="'aseb play --tournament'"))
             raise Quit
         else:
             self._before = self.teacher.message

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
+import ipaddress
 import logging
 import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import jinja2
+import msgspec
 from starlette.applications import Starlette
 from starlette.convertors import Convertor, register_url_convertor
 from starlette.exceptions import HTTPException
@@ -32,16 +33,19 @@ from starlette.templating import Jinja2Templates
 from engine.core.sides import Side
 from engine.games import load as load_rules
 from engine.mummy.review import Review, cones_curve
+from engine.record import GameRecord
 from firmware.service.link_schema import told_text
 from firmware.words import _, known, ngettext, pgettext, right_to_left, say, side_said
 from firmware.words import language as spoken
+from hardware.doors.decoder import Undecodable, decode
+from hardware.doors.file_reader import Bounds
 from sim.web import words
 from sim.web.board_link import BoardAway, BoardLink, said_here
 from sim.web.board_svg import bars_svg, board_svg, chances_svg, days_svg, share_svg
 from sim.web.config import WebConfig
 from sim.web.guard import Guard, Hosts, TooBig
 from sim.web.language import Speaking, page_language
-from sim.web.reviews import record_of, review_of, rows, sides, summary
+from sim.web.reviews import record_of, review_of, rows, sides, summary, when_said
 from sim.web.security import (
     Attempts,
     Invites,
@@ -49,6 +53,8 @@ from sim.web.security import (
     csrf_ok,
     csrf_token,
     new_pin,
+    pin_digits,
+    pin_matches,
     secret_key,
     source,
 )
@@ -73,6 +79,14 @@ LOG = 12
 """Lines of what happened the page shows (the newest)."""
 STATS_EVERY = 60.0
 """Seconds the display keeps the kiosk's figures before asking the board again."""
+PLAY_BODY = Bounds("friend's throw or move", 1024, depth=2, keys=4)
+"""What a friend's throw or move ever is: ``{"move": "C2-C6"}``."""
+
+
+class Play(msgspec.Struct, forbid_unknown_fields=True):
+    """A friend's throw (``{}``) or move (``{"move": ...}``, as the moves listed name it)."""
+
+    move: Annotated[str, msgspec.Meta(min_length=1, max_length=20)] | None = None
 
 
 class Web:
@@ -85,16 +99,20 @@ class Web:
         self.clock = clock
         self.pins = PinStore(state_dir, clock)
         self.sessions = Sessions(state_dir, wall)
+        self.invites = Invites(clock)
         if config.pin is not None and not self.pins.check(config.pin):
             self.pins.set(config.pin)  # kept only hashed, as a PIN the board says is
-            self.sessions.end_all(OWNER)  # a new PIN in the board file: everyone enters it
+            self.end_everyone()  # a new PIN in the board file: everyone enters it
         self.attempts = Attempts(clock)
-        self.invites = Invites(clock)
+        self.metrics_from = [ipaddress.ip_network(a, strict=False) for a in config.metrics]
+        """Who may read /metrics (the board file's ``[web] metrics``)."""
         self.pin_said = float("-inf")
         self.pin_asked: dict[str, float] = {}
         """When each address last asked the board for a PIN."""
-        self.reviews: dict[str, tuple[str, Review]] = {}
-        """Each record's game title and review, worked out once (said in each page's words)."""
+        self.reviews: dict[str, tuple[GameRecord, Review]] = {}
+        """Each record and its review, worked out once (said in each page's words)."""
+        self.times: dict[str, float] = {}
+        """When each record was kept (the board's list of games)."""
         self.summaries: dict[str, Any] = {}
         self.stats: dict[str, Any] | None = None
         self.stats_at: float | None = None
@@ -104,6 +122,35 @@ class Web:
         env.install_gettext_callables(  # type: ignore[attr-defined]
             _, ngettext, newstyle=True, pgettext=pgettext)  # said in the request's language
         self.templates = Jinja2Templates(env=env)
+
+    def end_everyone(self, keep: object = None) -> None:
+        """End every owner's session but ``keep``'s, every friend's, and the invitations:
+        kept ended across restarts (``sim.web.state``). The board is told by the caller."""
+        self.sessions.end_all(OWNER, keep=keep)
+        self.end_friends()
+
+    def end_friends(self) -> None:
+        """End the friends' sessions and the open invitations."""
+        self.sessions.end_all(FRIEND)
+        self.invites.open.clear()
+
+    def heard(self, kind: str, event: dict[str, Any]) -> None:
+        """The board's news: when it says nobody (or another) plays from afar, a friend's
+        session for another side ends, whoever ended remote play (the board, far play, a
+        restart of the board); an invitation not yet taken stays open."""
+        if kind == "moves":
+            remote = event.get("remote")
+            self.sessions.end_all(FRIEND, side=remote if isinstance(remote, str) else "")
+
+    def may_read_metrics(self, address: str) -> bool:
+        """Whether ``address`` is one the board file lets read ``/metrics``."""
+        try:
+            found = ipaddress.ip_address(address)
+        except ValueError:
+            return False
+        if isinstance(found, ipaddress.IPv6Address) and found.ipv4_mapped is not None:
+            found = found.ipv4_mapped
+        return any(found in network for network in self.metrics_from)
 
 
 def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
@@ -116,6 +163,7 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
     browser speak (``--lang``)."""
     web = Web(link, config, state_dir, clock, wall)
     metrics = _metrics(link)
+    link.listeners.append(web.heard)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -127,6 +175,9 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
                 await task
         if link.estimates is not None:
             link.estimates.close()
+
+    def address(request: Request) -> str:
+        return request.client.host if request.client else "?"
 
     def rights(request: Request) -> Session | None:
         """The request's session on the server (the owner's, a friend's), if it is open."""
@@ -149,7 +200,7 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         return answer
 
     def tell(request: Request, text: str, status: int = 400) -> Response:
-        return page(request, "message.html", status, text=text)
+        return page(request, "message.html", status, text=text, failed=status >= 400)
 
     async def form_of(request: Request) -> dict[str, str]:
         """The posted form, its CSRF token checked (403 otherwise)."""
@@ -193,13 +244,14 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         away = status is None or status.get("phase") == "away"
         shown = _(words.BOARD_AWAY) if away or status is None else \
             said_here("status", status)["text"]
-        yours = your_turn(link.now("moves"), remote_side(request)) if request else None
+        yours = your_turn(link.said_now("moves"), remote_side(request)) if request else None
         return {"game": game, "between": away or status is None or status.get("phase") in BETWEEN,
                 "board": board_svg(game["geometry"], game["title"], {
                     key: _(name) for key, name in words.SIGNS.items()}) if game else None,
                 "status": yours if yours and not away else shown, "away": away,
                 "log": said_here("log", link.now("log") or {}).get("lines", [])[-LOG:],
-                "tournament": tournament_shown(link.now("tournament"))}
+                "tournament": tournament_shown(link.now("tournament")),
+                "remote_playing": remote_playing()}
 
     async def kiosk_stats() -> dict[str, Any] | None:
         """The kiosk's figures, asked of the board at most once a minute (None: none)."""
@@ -233,7 +285,7 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
 
     async def events(request: Request) -> Response:
         wanted = request.query_params.get("lang", "")  # the page's own language
-        watcher = link.watch(wanted if known(wanted) else spoken())
+        watcher = link.watch(wanted if known(wanted) else spoken(), source(address(request)))
         if watcher is None:
             return Response(_(words.TOO_MANY), 503, media_type="text/plain")
 
@@ -255,44 +307,62 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
             return page(request, "login.html", fixed=web.config.pin is not None,
                         known=web.pins.hashed() is not None)
         fields = await form_of(request)
-        address = request.client.host if request.client else "?"
-        wait = web.attempts.wait(address)
+        asker = address(request)
+        wait = web.attempts.begin(asker)  # counted now, before the check: a burst checks 5
         if wait:
             return tell(request, _(words.PIN_WAIT).format(seconds=wait), 429)
-        pin = fields.get("pin", "")
-        digits = pin.isdigit() and len(pin) <= 8
-        checked = digits and await asyncio.to_thread(web.pins.check, pin)
-        new = digits and not checked and await asyncio.to_thread(web.pins.take_said, pin)
+        pin = pin_digits(fields.get("pin", ""))
+        checked = pin is not None and await asyncio.to_thread(web.pins.check, pin)
+        new = pin is not None and not checked and \
+            await asyncio.to_thread(web.pins.take_said, pin)
         if not (checked or new):
-            web.attempts.failed(address)
             return page(request, "login.html", 403, fixed=web.config.pin is not None,
                         known=web.pins.hashed() is not None, error=_(words.PIN_WRONG))
+        web.attempts.passed(asker)
         web.sessions.end(request.session.get("sid"))
         request.session.clear()  # a fresh session (and CSRF token) for the owner
         sid = web.sessions.open(OWNER)
         if new:  # the PIN the board said is the PIN now: every other session ends
-            web.sessions.end_all(OWNER, keep=sid)
+            web.end_everyone(keep=sid)
+            await end_remote_play()
         request.session["sid"] = sid
         return RedirectResponse("/settings", 303)
 
     async def say_pin(request: Request) -> Response:
-        """The board says a new PIN: it waits to be entered, and ends nothing until then."""
+        """The board says a new PIN: it waits to be entered, and ends nothing until then. While
+        it waits, only the owner (logged in) may have another said in its place."""
         await form_of(request)
         if remote_side(request) is not None:
             return tell(request, _(words.PIN_ASK_ELSEWHERE), 403)
         if web.config.pin is not None:
             return tell(request, _(words.PIN_FIXED), 409)
-        asker = source(request.client.host if request.client else "?")
+        asker = source(address(request))
+        found = rights(request)
+        is_owner = found is not None and found.kind == OWNER
+        waits = web.pins.waiting()
+        if waits and not is_owner:
+            minutes = max(1, round(waits / 60))
+            return tell(request, ngettext(
+                "The board has said a PIN for its owner, who enters it here. Another can be "
+                "asked for in {minutes} minute, once it has expired.",
+                "The board has said a PIN for its owner, who enters it here. Another can be "
+                "asked for in {minutes} minutes, once it has expired.",
+                minutes).format(minutes=minutes), 409)
         now = web.clock()
-        if now - web.pin_said < SAY_PIN_EVERY or \
-                now - web.pin_asked.get(asker, float("-inf")) < ASK_PIN_EVERY:
+        if now - web.pin_said < SAY_PIN_EVERY or (not is_owner and now - web.pin_asked.get(
+                asker, float("-inf")) < ASK_PIN_EVERY):
             return tell(request, _(words.PIN_SAY_WAIT), 429)
+        web.pin_said = now  # before the board is asked: two asks at once say one PIN
         pin = new_pin()
-        answer = await ask({"type": "pin", "pin": pin})
+        try:
+            answer = await ask({"type": "pin", "pin": pin})
+        except HTTPException:
+            web.pin_said = float("-inf")
+            raise
         if answer["type"] == "error":
+            web.pin_said = float("-inf")
             return tell(request, refusal(answer), 409)
         await asyncio.to_thread(web.pins.said, pin)
-        web.pin_said = now
         if len(web.pin_asked) > 1000:
             web.pin_asked.clear()
         web.pin_asked[asker] = now
@@ -306,11 +376,26 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         return RedirectResponse("/", 303)
 
     async def logout_everywhere(request: Request) -> Response:
+        """Every session ends: the owner's everywhere, and a friend's playing from afar."""
         await form_of(request)
         owner(request)
-        web.sessions.end_all(OWNER)
+        web.end_everyone()
+        await end_remote_play()
         request.session.clear()
         return tell(request, _(words.LEFT_EVERYWHERE), 200)
+
+    async def end_remote_play() -> None:
+        """The board stops waiting for a friend from afar (a board away has forgotten the
+        friend already: it is told nothing)."""
+        if remote_playing():
+            with contextlib.suppress(BoardAway):
+                await link.ask({"type": "remote", "side": None})
+
+    def remote_playing() -> bool:
+        """Whether a friend plays from afar through this page now (not a board far away)."""
+        far_state = (link.now("far") or {}).get("state")
+        return (link.now("moves") or {}).get("remote") is not None and \
+            far_state in (None, "none")
 
     # --- the settings -----------------------------------------------------------------
 
@@ -345,9 +430,8 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         """The owner asks the far companion (``sim.far``) to offer, join or end a far game."""
         fields = await form_of(request)
         owner(request)
-        action, code = fields.get("action", ""), fields.get("code", "").strip()
-        if action not in ("offer", "join", "end") or (
-                action == "join" and not (code.isdigit() and len(code) == 6)):
+        action, code = fields.get("action", ""), pin_digits(fields.get("code", ""), 6, 6)
+        if action not in ("offer", "join", "end") or (action == "join" and code is None):
             return tell(request, _(words.FAR_CODE), 400)
         answer = await ask({"type": "far_ask", "action": action,
                             **({"code": code} if action == "join" else {})})
@@ -356,8 +440,14 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         return RedirectResponse("/settings#far", 303)
 
     async def new_game(request: Request) -> Response:
-        await form_of(request)
+        """A new game, once the owner has said so twice when one is under way (it is not kept
+        among the finished games)."""
+        fields = await form_of(request)
         owner(request)
+        position = link.now("position") or {}
+        under_way = position.get("notation") is not None and position.get("winner") is None
+        if under_way and fields.get("sure") != "yes":
+            return page(request, "new_game.html")
         answer = await ask({"type": "new_game"})
         if answer["type"] == "error":
             return tell(request, refusal(answer), 409)
@@ -376,17 +466,24 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         found = []
         for item in listed[:50]:
             name = item["id"]
+            web.times[name] = item["time"]
             if name not in web.summaries:
                 try:
                     web.summaries[name] = summary(name, record_of(await record(name)))
                 except (HTTPException, ValueError):
                     continue
-            found.append((web.summaries[name], time.strftime(
-                "%Y-%m-%d %H:%M", time.localtime(item["time"]))))
+            found.append((web.summaries[name], when_said(item["time"])))
         found = [({"id": listed.id, "game": say(listed.game), "actions": listed.actions,
                    "winner": side_said(listed.winner) if listed.winner else None}, when)
                  for listed, when in found]
         return page(request, "games.html", games=found)
+
+    async def record_time(name: str) -> float | None:
+        """When the game ``name`` was kept (the board's list of games tells it)."""
+        if name not in web.times:
+            for item in (await ask({"type": "games"}))["games"]:
+                web.times[item["id"]] = item["time"]
+        return web.times.get(name)
 
     async def game_review(request: Request) -> Response:
         name = request.path_params["name"]
@@ -395,12 +492,20 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
                 game = record_of(await record(name))
             except ValueError:
                 raise HTTPException(404, _(words.NO_RECORD)) from None
-            web.reviews[name] = game.ruleset.title, await asyncio.to_thread(review_of, game)
-        title, judged = web.reviews[name]
+            web.reviews[name] = game, await asyncio.to_thread(review_of, game)
+        game, judged = web.reviews[name]
+        when = await record_time(name)
         how = _("perfect play") if judged.exact else _("estimated")
+        first, winner = judged.first, game.final_state().winner
         return page(request, "review.html", review={
-            "id": name, "title": say(title),
-            "judged_by": say(judged.judged_by), "rows": rows(judged), "sides": sides(judged),
+            "id": name, "title": _(words.REVIEW_TITLE).format(
+                game=say(game.ruleset.title), when=when_said(when)) if when is not None
+            else say(game.ruleset.title),
+            "players": _(words.REVIEW_PLAYERS).format(
+                first=side_said(first), second=side_said(first.other),
+                winner=side_said(winner)) if winner is not None else "",
+            "judged_by": _(words.REVIEW_EXACT if judged.exact else words.REVIEW_ESTIMATED),
+            "rows": rows(judged), "sides": sides(judged),
             "lucky": judged.lucky,
             "graph": chances_svg(list(cones_curve(judged)), _(words.CHANCE_GRAPH)),
             "start": _(words.START).format(side=side_said(judged.first),
@@ -428,9 +533,9 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
     async def end_remote(request: Request) -> Response:
         await form_of(request)
         owner(request)
-        await ask({"type": "remote", "side": None})
-        web.invites.open.clear()
-        web.sessions.end_all(FRIEND)
+        if remote_playing():
+            await ask({"type": "remote", "side": None})
+        web.end_friends()
         return tell(request, _(words.REMOTE_ENDED), 200)
 
     async def join(request: Request) -> Response:
@@ -440,12 +545,15 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         if request.method == "GET":
             return page(request, "join.html", token=token)
         fields = await form_of(request)
-        pin = fields.get("pin", "")[:16]  # tries count against this invitation alone
-        invited = await asyncio.to_thread(web.invites.redeem, token, pin)
+        invited = web.invites.try_pin(token)  # counted now: tries count against it alone
         if invited is None:
+            return tell(request, _(words.INVITE_GONE), 410)
+        pin = pin_digits(fields.get("pin", ""))
+        if pin is None or not await asyncio.to_thread(pin_matches, pin, invited.pin_hash):
             if web.invites.known(token) is None:
                 return tell(request, _(words.INVITE_GONE), 410)
             return page(request, "join.html", 403, token=token, error=_(words.INVITE_PIN_WRONG))
+        invited.tries -= 1  # the right PIN: no try spent
         answer = await ask({"type": "remote", "side": invited.side})
         if answer["type"] == "error":
             return tell(request, refusal(answer), 409)
@@ -466,10 +574,9 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
         if side is None:
             return JSONResponse({"error": _(words.REMOTE_ONLY)}, 403)
         try:
-            body = json.loads(await request.body())
-        except (ValueError, UnicodeDecodeError):
-            return JSONResponse({"error": _(words.SEND_JSON)}, 400)
-        if not isinstance(body, dict):
+            body: Play = decode(await request.body(), PLAY_BODY, Play)
+        except Undecodable as exc:
+            log.warning("a request the page did not use (%s): %s", address(request), exc)
             return JSONResponse({"error": _(words.SEND_JSON)}, 400)
         moves = link.now("moves")
         if moves is None or moves.get("remote") != side:
@@ -480,8 +587,8 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
                 return JSONResponse({"error": _(words.NOT_YOUR_TURN)}, 409)
             command: dict[str, Any] = {"type": "throw"}
         else:
-            move = body.get("move")
-            if not isinstance(move, str) or not 0 < len(move) <= 20:
+            move = body.move
+            if move is None:
                 return JSONResponse({"error": _(words.NAME_THE_MOVE)}, 400)
             if moves.get("side") != side or not listed:
                 return JSONResponse({"error": _(words.NOT_YOUR_TURN)}, 409)
@@ -495,8 +602,10 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
 
     async def metrics_page(request: Request) -> Response:
         """Prometheus' scrape (``sim.web.metrics``; without prometheus-client: 404)."""
-        if metrics is None:
+        if metrics is None or not web.metrics_from:
             raise HTTPException(404, _(words.NOT_FOUND))
+        if not web.may_read_metrics(address(request)):
+            raise HTTPException(403, _(words.METRICS_ELSEWHERE))
         return Response(metrics.render(), media_type="text/plain; version=0.0.4")
 
     async def error_page(request: Request, exc: Exception) -> Response:
@@ -611,5 +720,5 @@ def your_turn(moves: dict[str, Any] | None, side: str | None) -> str | None:
     if side is None or moves is None or moves.get("remote") != side or moves.get("side") != side:
         return None
     if moves.get("chosen"):
-        return _(words.SCRIPT["chosen"]).format(move=moves["chosen"])
+        return _(words.SCRIPT["chosen"]).format(move=moves.get("chosen_said") or moves["chosen"])
     return _(words.SCRIPT["your_move" if moves.get("moves") else "your_throw"])

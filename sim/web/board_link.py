@@ -18,9 +18,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from engine.games.api import Position
 from firmware.service.link_schema import message, told_text
 from firmware.words import _, language, say, speaking
+from hardware.doors.decoder import Undecodable, decode
+from hardware.doors.file_reader import Bounds
+from sim.wall.shares import Shares
 from sim.web.estimates import Estimates
+from sim.web.told import before_last, last_in_words, moves_in_words, position_of
 from sim.web.words import BOARD_AWAY
 
 log = logging.getLogger(__name__)
@@ -34,18 +39,36 @@ KEPT = ("game", "position", "lights", "status", "throw", "moves", "chances", "lo
 """The kinds of news a new watcher is told at once, in this order."""
 QUEUE = 512
 """Events waiting for one watcher at most: a watcher further behind is dropped."""
+EVENT = Bounds("board's event", 1 << 22, depth=64, keys=20_000)
+"""What one line of the board's news ever is: a whole game's record at most (``played``); a
+list said in words nests a phrase per item (the demon's cast: a throw per side until one leads)."""
 WATCHERS = 200
-"""Watchers at once (browsers on the live page); more are refused with 503."""
+"""Watchers at once (browsers on the live page); more are refused with 503, unless the newcomer's
+address holds fewer than the busiest (``sim.wall.shares``)."""
+WATCHERS_PER_ADDRESS = 8
+"""Watchers from one address (an IPv6 network of 64 bits) at once: a phone or a computer with a
+few pages open, never the whole page's share."""
 AWAY = message("status", text=BOARD_AWAY, phase="away")
 """Told when the board goes away (the page says ``BOARD_AWAY`` in its own language)."""
 
+
+
+def event_of(line: bytes) -> tuple[str, dict[str, Any]]:
+    """The kind of one line of the board's news and the event, through the one decoder
+    (bounded before it is parsed); ``Undecodable`` for a line that is not an event."""
+    event: dict[str, Any] = decode(line, EVENT, dict[str, Any], source="the board's event")
+    kind = event.get("type")
+    if not isinstance(kind, str):
+        raise Undecodable("the board's event", "no type named")
+    return kind, event
 
 class BoardAway(ConnectionError):
     """The board's link is not connected."""
 
 
-SPOKEN = ("status", "log")
-"""The kinds of news told in words: each watcher hears them in its page's language."""
+SPOKEN = ("status", "log", "moves", "position")
+"""The kinds of news told in words: each watcher hears them in its page's language (the moves
+and the last move in words, ``sim.web.told``)."""
 
 
 class Watcher:
@@ -53,8 +76,9 @@ class Watcher:
     one copy every watcher of its language shares: nobody encodes an event twice); all those
     waiting go out in one write, so a page held up for a moment catches up at once."""
 
-    def __init__(self, language: str = "en") -> None:
+    def __init__(self, language: str = "en", address: str = "?") -> None:
         self.language = language
+        self.address = address
         self.pending: list[bytes] = []
         self.woken = asyncio.Event()
         self.dropped = False
@@ -111,12 +135,18 @@ class BoardLink:
         self.spoken: dict[str, dict[str, bytes]] = {}
         """The latest status and log, framed in each language a watcher speaks."""
         self.watchers: set[Watcher] = set()
+        self.shares: Shares[Watcher] = Shares(WATCHERS_PER_ADDRESS, WATCHERS)
+        """The watchers by address."""
         self.pending: deque[asyncio.Future[dict[str, Any]]] = deque()
         self.writer: asyncio.StreamWriter | None = None
         self.connected = asyncio.Event()
         self.events_seen = 0
         self.listeners: list[Callable[[str, dict[str, Any]], None]] = []
         """Told every event of the board's news (``sim.web.metrics``)."""
+        self.state: Position | None = None
+        """The position the board told last, read (its moves are said from it)."""
+        self.before: Position | None = None
+        """The position before the last move (the last move is said from it)."""
 
     # --- the connection ---------------------------------------------------------------------
 
@@ -156,10 +186,9 @@ class BoardLink:
 
     def _dispatch(self, line: bytes) -> None:
         try:
-            event = json.loads(line)
-            kind = event["type"]
-        except (ValueError, KeyError, TypeError):
-            log.warning("the board sent a line that is not an event: %r", line[:80])
+            kind, event = event_of(line)
+        except Undecodable as exc:
+            log.warning("the board sent a line that is not an event: %r (%s)", line[:80], exc)
             return
         self.events_seen += 1
         if kind in ANSWERS and self.pending:
@@ -172,15 +201,28 @@ class BoardLink:
     def _news(self, kind: str, event: dict[str, Any], line: bytes) -> None:
         for listener in self.listeners:
             listener(kind, event)
+        if kind == "position":
+            earlier = self.parsed.get("position")
+            self.state = position_of(self.parsed.get("game"), event)
+            if earlier is None or earlier.get("last") != event.get("last") or self.before is None:
+                self.before = before_last(self.parsed.get("game"), event, earlier,
+                                          self.parsed.get("played"))  # (a throw: the same)
         if kind in UNSHOWN:
             self.parsed[kind] = event  # for the page's metrics, never a browser's
+            if self.estimates is not None and kind == "played":
+                self.estimates.heard(kind, event, self._publish)
+            position = self.parsed.get("position")
+            if kind == "played" and position and position.get("last") and self.before is None:
+                self.before = before_last(self.parsed.get("game"), position, None, event)
+                if self.before is not None:  # its last move can be said now (a page that
+                    self._publish("position", position, self.latest_line("position"))  # joined)
             return
         if self.estimates is not None:
             if kind != "position" or self.watchers:  # estimated only for someone to see
                 self.estimates.heard(kind, event, self._publish)
             kept = self.estimates.chances_line()
             if kind == "chances" and event.get("cones") is None and kept is not None:
-                event, line = json.loads(kept), kept  # no table: the page's estimate stands
+                event, line = kept  # no table: the page's estimate stands
         self._publish(kind, event, line)
 
     def _publish(self, kind: str, event: dict[str, Any], line: bytes) -> None:
@@ -193,16 +235,32 @@ class BoardLink:
         for watcher in list(self.watchers):
             watcher.put(self._said(kind, watcher.language) if kind in SPOKEN else chunk)
             if watcher.dropped:
-                self.watchers.discard(watcher)
+                self.unwatch(watcher)
 
     def _said(self, kind: str, language: str) -> bytes:
-        """The latest ``kind`` of news (status, log) framed in ``language``, once."""
+        """The latest ``kind`` of news (``SPOKEN``) framed in ``language``, once."""
         spoken = self.spoken.setdefault(kind, {})
         if language not in spoken:
             with speaking(language):
-                event = said_here(kind, self.parsed[kind])
+                event = self.said_now(kind) or {}
             spoken[language] = framed(json.dumps(event, ensure_ascii=False).encode())
         return spoken[language]
+
+    def latest_line(self, kind: str) -> bytes:
+        """The latest ``kind`` of news as the board's line."""
+        return json.dumps(self.parsed.get(kind, {})).encode()
+
+    def said_now(self, kind: str) -> dict[str, Any] | None:
+        """The latest ``kind`` of news in the language spoken now: the status and the log said
+        here, the moves and the last move in words (None: not told yet)."""
+        event = self.parsed.get(kind)
+        if event is None:
+            return None
+        if kind == "moves":
+            return moves_in_words(event, self.state)
+        if kind == "position":
+            return last_in_words(event, self.before)
+        return said_here(kind, event)
 
     # --- what the page uses --------------------------------------------------------------------
 
@@ -223,12 +281,17 @@ class BoardLink:
                         type(exc).__name__)
             raise BoardAway(f"the board did not answer ({type(exc).__name__})") from None
 
-    def watch(self, language: str = "en") -> Watcher | None:
+    def watch(self, language: str = "en", address: str = "?") -> Watcher | None:
         """A new watcher whose page speaks ``language``, told the whole board first; None when
-        there are too many."""
-        if len(self.watchers) >= WATCHERS:
+        ``address`` (``sim.web.security.source``) holds its share already, or all are held."""
+        watcher = Watcher(language, address)
+        taken, evicted = self.shares.take(address, watcher)
+        if not taken:
             return None
-        watcher = Watcher(language)
+        if evicted is not None:  # the busiest address's oldest page makes room: it reconnects
+            evicted.dropped = True
+            evicted.woken.set()
+            self.watchers.discard(evicted)
         for kind in KEPT:
             if kind in self.latest:
                 watcher.put(self._said(kind, language) if kind in SPOKEN else self.latest[kind])
@@ -240,6 +303,7 @@ class BoardLink:
 
     def unwatch(self, watcher: Watcher) -> None:
         self.watchers.discard(watcher)
+        self.shares.give_back(watcher.address, watcher)
 
     def now(self, kind: str) -> dict[str, Any] | None:
         """The latest event of ``kind`` (None: not told yet)."""

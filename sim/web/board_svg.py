@@ -14,40 +14,62 @@ SQUARE = 60
 """Units a square takes (the drawing scales to the page)."""
 GAP = 4
 STICKS = ("S1", "S2", "S3", "S4")
+LABEL_Y = 17
+"""Where a square's name stands (its baseline): in the square's top corner."""
+PIECE_Y = 35.5
+PIECE_R = 14
+"""The piece, below its square's name: the name is read whether a piece stands there or not."""
 
 
 def board_svg(geometry: dict[str, Any], label: str,
               signs: Mapping[str, str] | None = None) -> str:
     """The SVG element of a board whose geometry is the link's ``game`` event's; ``signs``: each
-    sign's name, as a person reads it (else its key)."""
+    sign's name, as a person reads it (else its key).
+
+    Each square is drawn once, at its place on the board as it stands (``data-wide``) and at
+    its place with the board turned a quarter, its columns down a phone's screen
+    (``data-turned``: the page's script chooses, ``static/aseb.js``); its name sits in its
+    corner, beside the piece, never under it."""
     rows, columns = int(geometry["rows"]), int(geometry["columns"])
     width, height = columns * SQUARE, rows * SQUARE + SQUARE
-    parts = [f'<svg class="board" viewBox="{-GAP} {-GAP} {width + 2 * GAP} {height + 2 * GAP}" '
+    turned_width, turned_height = rows * SQUARE + SQUARE, columns * SQUARE
+    wide = f"{-GAP} {-GAP} {width + 2 * GAP} {height + 2 * GAP}"
+    turned = f"{-GAP} {-GAP} {turned_width + 2 * GAP} {turned_height + 2 * GAP}"
+    parts = [f'<svg class="board" viewBox="{wide}" data-wide="{wide}" data-turned="{turned}" '
              f'role="img" aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">']
     marked = geometry.get("marked", {})
+    size = SQUARE - GAP
     for square in geometry["squares"]:
         row, column = geometry["position"][square]
         x, y = column * SQUARE, row * SQUARE
-        size = SQUARE - GAP
+        # turned a quarter to the left: the top row to the left, the last column to the top
+        tx, ty = row * SQUARE, (columns - 1 - column) * SQUARE
         name = escape(str(square))
-        parts.append(f'<g class="square" id="sq-{name}" data-square="{name}">'
-                     f'<rect class="wood" x="{x}" y="{y}" width="{size}" height="{size}" rx="6"/>'
-                     f'<rect class="light" id="light-{name}" x="{x + 3}" y="{y + 3}" '
+        parts.append(f'<g class="square" id="sq-{name}" data-square="{name}" '
+                     f'transform="translate({x} {y})" data-wide="{x} {y}" '
+                     f'data-turned="{tx} {ty}">'
+                     f'<rect class="wood" width="{size}" height="{size}" rx="6"/>'
+                     f'<rect class="light" id="light-{name}" x="3" y="3" '
                      f'width="{size - 6}" height="{size - 6}" rx="5"/>')
         sign = marked.get(square)
         if sign is not None:  # a ring, named by its sign (ankh, nefer, the House of Water...)
-            parts.append(f'<circle class="sign sign-{escape(str(sign))}" cx="{x + size / 2}" '
-                         f'cy="{y + size / 2}" r="{size / 2.6}"><title>'
+            parts.append(f'<circle class="sign sign-{escape(str(sign))}" cx="{size / 2}" '
+                         f'cy="{size / 2}" r="{size / 2.6}"><title>'
                          f'{escape((signs or {}).get(sign, str(sign)))}</title></circle>')
-        parts.append(f'<circle class="piece" id="piece-{name}" cx="{x + size / 2}" '
-                     f'cy="{y + size / 2}" r="{size / 3.4:.1f}"/>'  # the name over it: read
-                     f'<text class="label" x="{x + 3}" y="{y + size - 4}">{name}</text></g>')
+        parts.append(f'<circle class="piece" id="piece-{name}" cx="{size / 2}" '
+                     f'cy="{PIECE_Y}" r="{PIECE_R}"/>'  # below the name, never over it
+                     f'<text class="label" x="4" y="{LABEL_Y}">{name}</text></g>')
     stick = (width - 5 * GAP) / 4
+    turned_stick = (turned_height - 5 * GAP) / 4
     for number, name in enumerate(STICKS):
-        x = number * (stick + GAP) + GAP
-        parts.append(f'<rect class="stick light" id="light-{name}" x="{x}" '
-                     f'y="{rows * SQUARE + SQUARE / 4}" width="{stick}" height="{SQUARE / 2}" '
-                     f'rx="8"/>')
+        at = (f"{number * (stick + GAP) + GAP:g} {rows * SQUARE + SQUARE / 4:g} {stick:g} "
+              f"{SQUARE / 2:g}")
+        turned_at = (f"{rows * SQUARE + SQUARE / 4:g} {number * (turned_stick + GAP) + GAP:g} "
+                     f"{SQUARE / 2:g} {turned_stick:g}")
+        x, y, w, h = at.split()
+        parts.append(f'<rect class="stick light" id="light-{name}" x="{x}" y="{y}" '
+                     f'width="{w}" height="{h}" rx="8" data-wide="{at}" '
+                     f'data-turned="{turned_at}"/>')
     parts.append("</svg>")
     return "".join(parts)
 

@@ -1,8 +1,9 @@
 """The page's outer wall, as ASGI middleware: only the names the board is reached by are served
-(a page under another name is a DNS-rebinding page), a change asked from another site is
-refused (its ``Origin``), headers past ``MAX_HEADERS`` and bodies past ``MAX_BODY`` are refused
-before anything reads them, every answer carries the security headers (a CSP without inline
-script), and a cookie sent over TLS is marked Secure.
+(a page under another name is a DNS-rebinding page), a change asked from anywhere but the page
+itself is refused (its ``Origin`` must be the page's own: scheme, host and port), headers past
+``MAX_HEADERS`` and bodies past ``MAX_BODY`` are refused before anything reads them, every
+answer carries the security headers (a CSP without inline script), and a cookie sent over TLS
+is marked Secure.
 """
 
 from __future__ import annotations
@@ -62,13 +63,19 @@ class Hosts:
             return name.rstrip(".") in self.names
         return True
 
-    def origin_allows(self, origin: str) -> bool:
-        """Whether an ``Origin`` header is this page's own (a form or script of the page)."""
-        try:
-            found = urlsplit(origin)
-        except ValueError:
-            return False
-        return found.scheme in ("http", "https") and self.allows(found.netloc)
+
+def same_origin(origin: str, scheme: str, host: str) -> bool:
+    """Whether an ``Origin`` header names the page a request came to (``scheme`` and ``Host``):
+    the same scheme, host and port, as a browser says it for the page's own forms and script.
+    Another port of the same machine is another site (another program's page)."""
+    try:
+        found, own = urlsplit(origin), urlsplit(f"{scheme}://{host}")
+        default = 443 if scheme == "https" else 80
+        return (found.scheme == scheme and found.hostname is not None
+                and found.hostname == own.hostname and not found.path
+                and (found.port or default) == (own.port or default))
+    except ValueError:  # a port that is not one
+        return False
 
 
 class Guard:
@@ -111,7 +118,8 @@ class Guard:
             return
         if scope.get("method", "GET") not in SAFE:
             origin = found.get(b"origin")
-            if (origin is not None and not self.hosts.origin_allows(origin.decode("latin-1"))) \
+            if (origin is not None and not same_origin(
+                    origin.decode("latin-1"), scope.get("scheme", "http"), host)) \
                     or found.get(b"sec-fetch-site") in (b"cross-site", b"same-site"):
                 await _refuse(with_headers, 403, _(ELSEWHERE))
                 return

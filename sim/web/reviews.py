@@ -1,11 +1,13 @@
 """A finished game's review for the games page: the engine's review (``engine.mummy.review``)
 by the best judge there is (``engine.mummy.judges``), worked out once a record (in a thread:
-a search-judged Senet game takes seconds)."""
+a search-judged Senet game takes seconds), its moves said in words (``sim.web.told``)
+and its date in the page's language."""
 
 from __future__ import annotations
 
-import json
+import time
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from engine.core.sides import Side
@@ -14,7 +16,7 @@ from engine.mummy.review import NOTICEABLE, Review, review
 from engine.record import GameRecord
 from engine.text import dice_text
 from firmware.solve.installed import table_for
-from firmware.words import _, side_said
+from firmware.words import _, language, say, side_said
 
 
 @dataclass(frozen=True)
@@ -34,12 +36,30 @@ def summary(name: str, record: GameRecord) -> Summary:
 
 def record_of(data: Any) -> GameRecord:
     """The record the link sent (its JSON, parsed): ValueError when it is not one."""
-    return GameRecord.from_json(json.dumps(data))
+    return GameRecord.from_data(data)
 
 
 def review_of(record: GameRecord) -> Review:
     """The review of ``record`` by the solved table where it holds the game, else by search."""
     return review(judge_for(record.ruleset, table_for(record.ruleset)), record)
+
+
+def when_said(seconds: float) -> str:
+    """A moment (seconds since the epoch, this machine's time) as the page's language writes a
+    date and time (Babel's; without it, as ISO does)."""
+    try:
+        from babel import Locale, UnknownLocaleError
+        from babel.dates import format_date, format_time, get_datetime_format
+    except ImportError:
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(seconds))
+    moment = datetime.fromtimestamp(seconds)
+    try:
+        spoken = Locale.parse(language())
+    except (UnknownLocaleError, ValueError):  # the pseudo-language: digits only
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(seconds))
+    return str(get_datetime_format("medium", locale=spoken)).replace(
+        "{1}", format_date(moment, "medium", locale=spoken)).replace(
+        "{0}", format_time(moment, "short", locale=spoken))  # no seconds: a game is minutes
 
 
 def rows(judged: Review) -> list[dict[str, Any]]:
@@ -57,8 +77,8 @@ def rows(judged: Review) -> list[dict[str, Any]]:
         else:
             costly = step.loss >= NOTICEABLE
             note = _("gave up {loss} points (best {best})").format(
-                loss=f"{step.loss:.1f}", best=step.best) if costly else _("best move")
-            found.append({"number": step.number, "side": side, "what": step.move,
+                loss=f"{step.loss:.1f}", best=say(step.best or "")) if costly else _("best move")
+            found.append({"number": step.number, "side": side, "what": say(step.move),
                           "note": note, "costly": costly})
     return found
 
@@ -67,5 +87,6 @@ def sides(judged: Review) -> list[dict[str, Any]]:
     """Each side's luck, points given up and biggest mistakes."""
     return [{"side": side_said(side), "luck": judged.luck(side), "lost": judged.lost(side),
              "mistakes": [_("{number}. {move} -{loss} (best {best})").format(
-                 number=s.number, move=s.move, loss=f"{s.loss:.1f}", best=s.best)
+                 number=s.number, move=say(s.move or ""), loss=f"{s.loss:.1f}",
+                 best=say(s.best or ""))
                  for s in judged.mistakes(side)]} for side in Side]

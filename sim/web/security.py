@@ -6,15 +6,20 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import ipaddress
 import secrets
 import time
+import unicodedata
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from hardware.doors.writer import write_whole
+from sim.wall.shares import source
 from sim.web.state import kept
+
+__all__ = ["Attempts", "Invites", "PinStore", "csrf_ok", "csrf_token", "hash_pin", "new_pin",
+           "pin_digits", "pin_matches", "secret_key", "source"]
 
 SCRYPT = {"n": 2**14, "r": 8, "p": 1}
 """scrypt's cost (about 16 MB and a few tens of milliseconds a try on a Pi)."""
@@ -53,6 +58,16 @@ def pin_matches(pin: str, stored: str) -> bool:
     return hmac.compare_digest(tried.hex(), digest)
 
 
+def pin_digits(typed: str, fewest: int = 4, most: int = 8) -> str | None:
+    """The PIN in ``typed`` as ASCII digits: digits of any script (Arabic-Indic, full-width...),
+    spaces anywhere (``" ٢٤ ٦٨ "``: ``2468``); None when it is not ``fewest`` to ``most``
+    digits."""
+    found = "".join(typed[:64].split())
+    if not fewest <= len(found) <= most or not all(ch.isdecimal() for ch in found):
+        return None
+    return "".join(str(unicodedata.decimal(ch)) for ch in found)
+
+
 def new_pin(digits: int = 6) -> str:
     """A PIN of random digits."""
     return "".join(secrets.choice("0123456789") for _ in range(digits))
@@ -71,10 +86,7 @@ class PinStore:
 
     def set(self, pin: str) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        tmp = self.path.with_suffix(".tmp")
-        tmp.write_text(hash_pin(pin) + "\n", encoding="ascii")
-        tmp.chmod(0o600)
-        tmp.replace(self.path)
+        write_whole(self.path, hash_pin(pin) + "\n", private=True)
 
     def hashed(self) -> str | None:
         return kept(self.path) or None
@@ -87,6 +99,12 @@ class PinStore:
     def said(self, pin: str) -> None:
         """The board has said ``pin``: it waits to be entered (``PENDING_SECONDS``)."""
         self.pending = (hash_pin(pin), self.clock() + PENDING_SECONDS)
+
+    def waiting(self) -> float:
+        """Seconds the PIN the board said last still waits to be entered (0: none waits)."""
+        if self.pending is None:
+            return 0.0
+        return max(0.0, self.pending[1] - self.clock())
 
     def take_said(self, pin: str) -> bool:
         """Whether ``pin`` is the PIN the board said last, in time: it becomes the PIN."""
@@ -106,25 +124,8 @@ def secret_key(directory: Path) -> str:
         return key
     directory.mkdir(parents=True, exist_ok=True, mode=0o700)
     key = secrets.token_urlsafe(48)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(key, encoding="ascii")
-    tmp.chmod(0o600)
-    tmp.replace(path)
+    write_whole(path, key, private=True)
     return key
-
-
-def source(address: str) -> str:
-    """Whom wrong PINs are counted against: the address, or for IPv6 its network of 64 bits
-    (one machine there holds a whole network of addresses)."""
-    try:
-        found = ipaddress.ip_address(address)
-    except ValueError:
-        return address[:64]
-    if isinstance(found, ipaddress.IPv6Address):
-        if found.ipv4_mapped is not None:  # an IPv4 address on a dual-stack socket
-            return str(found.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{found}/64", strict=False))
-    return str(found)
 
 
 @dataclass
@@ -161,6 +162,23 @@ class Attempts:
 
     def allowed(self, address: str) -> bool:
         return self.wait(address) == 0
+
+    def begin(self, address: str) -> int:
+        """Seconds ``address`` must wait (0: it may try now, and the try is counted as a wrong
+        PIN at once, before the PIN is checked: of a burst of tries sent at once, no more are
+        checked than the limit allows). ``passed`` takes it back when the PIN was right."""
+        wait = self.wait(address)
+        if wait == 0:
+            self.failed(address)
+        return wait
+
+    def passed(self, address: str) -> None:
+        """The try ``begin`` counted had the right PIN: it is not a failure."""
+        mine = self.failures.get(source(address))
+        if mine:
+            mine.pop()
+        if self.everyone:
+            self.everyone.pop()
 
     def failed(self, address: str) -> None:
         if len(self.failures) > 10_000:  # many addresses: forget those with no recent failure
@@ -222,15 +240,15 @@ class Invites:
             return None
         return invite
 
-    def redeem(self, token: str, pin: str) -> Invite | None:
-        """The invitation when ``pin`` is its PIN (``use`` it once the board has taken the
-        friend: a board away for a moment does not burn it); else None, one try more."""
+    def try_pin(self, token: str) -> Invite | None:
+        """The invitation of ``token`` with one try more counted at once, before its PIN is
+        checked (``pin_matches(pin, invite.pin_hash)``; the right PIN gives the try back): of a
+        burst of tries sent at once, no more are checked than ``INVITE_TRIES``; None when it is
+        gone. ``use`` it once the board has taken the friend: a board away for a moment does not
+        burn it."""
         invite = self.known(token)
-        if invite is None:
-            return None
-        if not pin_matches(pin, invite.pin_hash):
+        if invite is not None:
             invite.tries += 1
-            return None
         return invite
 
     def use(self, token: str) -> None:

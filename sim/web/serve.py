@@ -17,21 +17,17 @@ from sim.web.state import StateError, ready
 
 log = logging.getLogger(__name__)
 
-CONNECTIONS = 400
-"""Connections at once: more are answered 503 by uvicorn (the board never hears of them)."""
-STOPPING = 2
-"""Seconds a stop waits for open pages: a live stream never ends of itself, and without a bound
-uvicorn waited for it until systemd killed the page 90 s later."""
-
 
 def web_main(board: Path | None, socket: str | None, state_dir: Path | None, *,
              display: bool = False, address: str | None = None, port: int | None = None,
              language: str | None = None) -> int:
-    """Serve the page until stopped; 78 for a board file or a state directory it cannot use
-    (said in one line), 2 without the extra."""
+    """Serve the page until stopped; 78 for a board file, a state directory or a certificate
+    it cannot use (said in one line), 2 without the extra."""
     try:
         import uvicorn
 
+        from sim.wall.connections import server_config
+        from sim.wall.tls import TlsError, tls_context
         from sim.web.app import create_app
         from sim.web.board_link import BoardLink
         from sim.web.estimates import Estimates
@@ -39,10 +35,13 @@ def web_main(board: Path | None, socket: str | None, state_dir: Path | None, *,
         print(needs("aseb web", "web", exc))
         return 2
     web_dir = state_dir if state_dir is not None else web_state_directory()
+    context = None
     try:
         config = load_web_config(board)  # the board file read as every door reads it
         ready(web_dir)
-    except (ConfigError, StateError) as exc:
+        if config.certificate is not None and config.key is not None:
+            context = tls_context(config.certificate, config.key)  # read once, checked now
+    except (ConfigError, StateError, TlsError) as exc:
         print(f"aseb web: {exc}", file=sys.stderr)
         return EX_CONFIG  # systemd does not restart the unit on it: no crash loop
     if address is not None or port is not None:
@@ -53,12 +52,10 @@ def web_main(board: Path | None, socket: str | None, state_dir: Path | None, *,
                      estimates=Estimates())
     app = create_app(link, config, web_dir, display=display, language=language)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    log.info("the page listens on http://%s:%d/ (the board's link: %s)", config.address,
-             config.port, link.path)
+    log.info("the page listens on %s://%s:%d/ (the board's link: %s)", config.scheme,
+             config.address, config.port, link.path)
     gc.freeze()  # what is loaded now lives as long as the page: no collection walks it again
-    uvicorn.run(app, host=config.address, port=config.port, log_level="warning",
-                proxy_headers=False, server_header=False, date_header=False,
-                limit_concurrency=CONNECTIONS, timeout_keep_alive=5, ws="none",
-                timeout_graceful_shutdown=STOPPING,
-                h11_max_incomplete_event_size=16 * 1024)
+    uvicorn.Server(server_config(
+        app, config.address, config.port,
+        tls=(lambda: context) if context is not None else None)).run()
     return 0

@@ -30,7 +30,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from hardware.doors.file_reader import SMALL, Bounds, Unreadable, kind_of, read_json, read_text
-from hardware.doors.writer import set_aside
+from hardware.doors.writer import Unwritable, check_folder, set_aside, write_whole
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +57,10 @@ def ready(directory: Path) -> None:
         raise StateError(f"{directory}: not a directory ({kind_of(mode)}); the page keeps its "
                          "key and PIN there: remove it, or give another with --state-dir")
     try:
+        check_folder(directory, "page's key and PIN")
         directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+    except Unwritable as exc:
+        raise StateError(str(exc)) from None
     except OSError as exc:
         raise StateError(f"{directory}: cannot make the page's state directory: "
                          f"{exc.strerror or exc}") from None
@@ -146,11 +149,12 @@ class Sessions:
         if isinstance(sid, str) and self.open_ones.pop(_hashed(sid), None) is not None:
             self._write()
 
-    def end_all(self, kind: str, keep: object = None) -> int:
-        """End every session of ``kind`` but ``keep``'s; how many ended."""
+    def end_all(self, kind: str, keep: object = None, side: str | None = None) -> int:
+        """End every session of ``kind`` but ``keep``'s (and, given ``side``, but those of
+        friends playing ``side``); how many ended."""
         kept = _hashed(keep) if isinstance(keep, str) else None
         ending = [key for key, found in self.open_ones.items()
-                  if found.kind == kind and key != kept]
+                  if found.kind == kind and key != kept and (side is None or found.side != side)]
         for key in ending:
             del self.open_ones[key]
         if ending:
@@ -185,12 +189,8 @@ class Sessions:
         """Kept at once (atomically): a session ended stays ended whatever happens next."""
         self._forget_expired(self.clock())
         self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        tmp = self.path.with_suffix(".tmp")
         text = json.dumps({key: asdict(found) for key, found in self.open_ones.items()})
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as file:
-            file.write(text)
-        tmp.replace(self.path)
+        write_whole(self.path, text, private=True)
 
 
 def _hashed(sid: str) -> str:

@@ -47,12 +47,21 @@ NOT_FOUND = N_("There is no such page.")
 TOURNAMENT = N_("Setna's tournament")
 TOURNAMENT_SIDES = N_("Prince Setna plays the {setna}, the mummy of Neferkaptah the {mummy}.")
 START = N_("{side} had {chance} to win at the start ({how}).")
+REVIEW_TITLE = N_("{game}, {when}")
+REVIEW_PLAYERS = N_("{first} against {second}, {first} throwing first: {winner} won.")
+REVIEW_EXACT = N_("The chances here are exact: every position of this game is known to the "
+                  "board.")
+REVIEW_ESTIMATED = N_("The chances here are the mummy's estimates: it looked ahead from each "
+                      "position.")
 FAR_CODE = N_("A game code is six digits.")
+METRICS_ELSEWHERE = N_("The board's figures are read only from the addresses its board file "
+                       "names (its web section: metrics).")
 
 SCRIPT = {
     "cones": N_("Cones"),
     "reels": N_("Reels"),
     "last": N_("Last move: {side} {move}"),
+    "last_said": N_("Last move: {move}."),
     "count": N_("{waiting} waiting, {off} off"),
     "threw": N_("{side} threw {n}"),
     "thrown": N_("Thrown: {n}"),

@@ -32,9 +32,21 @@ from sim.board.hand import Hand, Held
 from sim.board.mummy_hand import MummyHand
 from sim.board.pieces import Pieces
 from sim.board.table import FRAME, Table
-from sim.drawing.focus import STICKS, focus_places, point, sideline
+from sim.drawing.dice import die_at
+from sim.drawing.focus import DIE, STICKS, focus_places, point, sideline
 from sim.drawing.layout import Layout
 from sim.window.chances import Chances
+from sim.window.choosing import (
+    Choice,
+    asked,
+    dice_count,
+    dice_game,
+    dice_of,
+    dice_shown,
+    ends,
+    options,
+    ringed,
+)
 from sim.window.settings import WindowSettings
 
 EPSILON = 1e-6
@@ -58,8 +70,9 @@ class BoardPlay:
         self.mummy_hand = MummyHand(table.sim, self.hand.pieces)
         self.notice: tuple[str, float] | None = None
         """A word to the player (what a click did not do), and until when it shows."""
-        self.chosen: Held | None = None
-        """A piece clicked that can go to several squares: the next click picks one."""
+        self.chosen: Choice | None = None
+        """A piece clicked that can go to several squares, or use several dice: the next click
+        picks one (a square, or a die in the box)."""
         self.hint_shown: tuple[Position, str] | None = None
         """The last hint worked out, and the position it is for."""
         self._pressed_at: tuple[int, int] | None = None
@@ -111,6 +124,8 @@ class BoardPlay:
         after a click on a piece that can go to several squares, a click on one of them."""
         self._pressed_at = None
         chosen, self.chosen = self.chosen, None
+        if chosen is not None and self._uses_die(chosen, pos, layout):
+            return
         if layout.stick_box.collidepoint(pos):
             self.start_shake("mouse", layout)
         elif self.mummy_hand.busy:
@@ -138,22 +153,68 @@ class BoardPlay:
     def _clicked(self, held: Held) -> None:
         """A click on a piece: it makes its move, goes to its square when pieces are set out,
         goes off the board when the board is cleared for a new game, or goes back where it was
-        when it cannot move; a piece with several squares to go to (Ramses) goes back and
-        waits for a click on one of them."""
-        move, state = self.move_of(held), self.state
-        ends = sorted({trips(state, m)[0].end for m in self.moves_of(held)} - {None},
-                      key=str) if state is not None else []
+        when it cannot move; a piece with several squares to go to (Ramses), or several dice
+        to use (the stacking game), goes back and waits for a click on one of them."""
         if self.controller.phase in (Phase.WON, Phase.CLEAR) and held.origin is not None:
             self.hand.drop(None, self.now)  # clearing the board: a click takes a piece off
-        elif len(ends) > 1 and held.origin is not None:
-            self.hand.drop(held.origin, self.now)
-            self.chosen = held
-            self.notice = (_("Click the square it goes to: {squares} (or drag it there).")
-                           .format(squares=_(" or ").join(map(str, ends))), self.now + 6.0)
-        elif move is not None and state is not None:
-            self.hand.carry(state, move, self.now)
-        else:
+        elif not self._choose(held):
             self.hand.drop(self.setting_out_square(held) or held.origin, self.now)
+
+    def _choose(self, held: Held, die: int | None = None, square: str | None = None) -> bool:
+        """The piece's moves with ``die`` to ``square`` (None: any): one is made (the piece
+        taken in hand again if it lies); of several, the piece waits, chosen, and the player is
+        told what to click; none: False."""
+        state = self.state
+        found = options(state, self.moves_of(held), die, square) if state is not None else []
+        if state is None or not found:
+            return False
+        if len(found) == 1:
+            if self.hand.held is None and not self._pick_up(held):
+                return False
+            self.notice = None
+            self.hand.carry(state, found[0], self.now)
+            return True
+        if self.hand.held is not None:
+            self.hand.drop(held.origin, self.now)
+        self.chosen = Choice(held, die, square)
+        self.notice = (asked(state, found), self.now + 8.0)
+        return True
+
+    def _ways(self) -> list[object]:
+        """The ways the chosen piece may still go."""
+        chosen, state = self.chosen, self.state
+        if chosen is None or state is None:
+            return []
+        return options(state, self.moves_of(chosen.held), chosen.die, chosen.square)
+
+    def choices(self) -> tuple[str, ...]:
+        """The squares the chosen piece may go to (framed in the window until one is clicked)."""
+        state = self.state
+        return tuple(ends(state, self._ways())) if state is not None else ()
+
+    def usable_dice(self) -> tuple[int, ...]:
+        """The faces of the dice the chosen piece may use, when it has a die to choose (the
+        box rings them)."""
+        dice = dice_of(self._ways())
+        return tuple(dice) if len(dice) > 1 else ()
+
+    def _uses_die(self, chosen: Choice, pos: tuple[int, int], layout: Layout) -> bool:
+        """A click on a die the chosen piece may use: it goes with that die."""
+        if not dice_game(self.rules):
+            return False
+        index = die_at(layout.stick_box, dice_count(self.rules), pos)
+        if index is None:
+            return False
+        die = dice_shown(self.controller)[index]
+        if die.used or die.face is None:
+            return False
+        return self._choose(chosen.held, die.face, chosen.square)
+
+    def _pick_up(self, held: Held) -> bool:
+        """Take the chosen piece in hand again, from its square or its sideline."""
+        if held.origin is None:
+            return self.hand.take_from_sideline(held.side)
+        return self.hand.lift(held.origin)
 
     def _captures(self, square: str) -> bool:
         """A click on the man a move just made may capture (the stacking game: the board lights
@@ -165,25 +226,23 @@ class BoardPlay:
         capturing = [m for m in verdict.moves if len(trips(self.state, m)) > 1]
         return bool(capturing) and self.hand.capture(square)
 
-    def _goes(self, chosen: Held, square: str) -> bool:
-        """The piece clicked before goes to ``square``, if that is one of its moves."""
-        state, move = self.state, self.move_of(chosen, square)
-        if move is None or state is None or chosen.origin is None \
-                or not self.hand.lift(chosen.origin):
-            return False
-        self.notice = None
-        self.hand.carry(state, move, self.now)
-        return True
+    def _goes(self, chosen: Choice, square: str) -> bool:
+        """The piece clicked before goes to ``square``, if that is one of its moves (two dice
+        that take it there: it stays chosen, and the die is asked for)."""
+        return self._choose(chosen.held, chosen.die, square)
 
     def _put_down(self, held: Held, square: str | None) -> None:
         """Let go of the piece over ``square`` (None: off the board): the move that takes it
-        there is made whole (a bumped piece lifted, a piece borne off taken away), else the
-        piece just stands there."""
+        there is made whole (a bumped piece lifted, a piece borne off taken away; two dice
+        that take it there: it goes back, and the die is asked for), else the piece just
+        stands there."""
         move, state = self.move_of(held, square), self.state
-        if move is not None and state is not None:
+        if move is None or state is None:
+            self.hand.drop(square, self.now)
+        elif square is None:
             self.hand.carry(state, move, self.now)
         else:
-            self.hand.drop(square, self.now)
+            self._choose(held, square=square)
 
     def moves_of(self, held: Held) -> list[object]:
         """The moves the piece in hand may make with the pending throw (the mummy's move only,
@@ -286,8 +345,9 @@ class BoardPlay:
                 back.append(sideline(held.side))
             return list(dict.fromkeys([*ends, *back]))
         if self.chosen is not None and state is not None:
-            return list(dict.fromkeys(end for move in self.moves_of(self.chosen)
-                                      for end in self._ends(move)))
+            dice = ringed(dice_shown(controller), self.usable_dice())
+            return list(dict.fromkeys([*(end for move in self._ways() for end in self._ends(move)),
+                                       *(f"{DIE}{i + 1}" for i in sorted(dice))]))
         if isinstance(verdict, Mismatch) and (controller.guiding() or controller.setting_out):
             mend = {*verdict.missing, *verdict.unexpected} & set(self.rules.geometry.squares)
             return [*sorted(mend), *(sideline(side) for side in Side)]
@@ -324,8 +384,8 @@ class BoardPlay:
         go goes there; one with several, or none (a piece to put right), stays in hand until
         Enter on where it goes; with a piece in hand, it is set down on ``place``."""
         where = point(layout, place, focus_places(layout)[place])
-        if place == STICKS or self.hand.held is not None:
-            if place == STICKS:
+        if place == STICKS or place.startswith(DIE) or self.hand.held is not None:
+            if place == STICKS or place.startswith(DIE):  # a die: chosen, or the box shaken
                 self.press(where, layout)
             self.release(where, layout)
             return
@@ -333,10 +393,11 @@ class BoardPlay:
         held = self.hand.held
         if held is None:
             return
-        ends = {end for move in self.moves_of(held) for end in self._ends(move)}
+        moves = self.moves_of(held)
+        ends = {end for move in moves for end in self._ends(move)}
         if len(ends) == 1 or self.controller.phase in (Phase.WON, Phase.CLEAR) \
-                or self.setting_out_square(held) is not None:
-            self.release(where, layout)  # a click: it goes where it can, or back
+                or self.setting_out_square(held) is not None or len(dice_of(moves)) > 1:
+            self.release(where, layout)  # a click: it goes where it can, or back (or asks)
         else:
             self._pressed_at = None  # in hand: the next Enter sets it down
 

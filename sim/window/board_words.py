@@ -12,10 +12,12 @@ import random
 from engine.core.sides import Side
 from engine.games.api import Offboard
 from engine.mummy import hint
+from engine.text import move_text, throw_said
 from firmware.lights.scenes import Phase
 from firmware.words import N_, _, ngettext, say, side_said
 from sim.drawing.layout import Layout
 from sim.window.board_play import BoardPlay
+from sim.window.choosing import dice_shown, ringed
 from sim.window.view import Player, Snapshot
 
 
@@ -27,7 +29,8 @@ def picture(play: BoardPlay, layout: Layout, mouse: tuple[int, int], *,
     frame, caption = play.table.frame, _("hold to shake")
     if controller.throws:
         side, throw = list(controller.throws.items())[-1]
-        caption = _("{side} threw {n}").format(side=side_said(side), n=throw.value)
+        caption = _("{side} threw {n}").format(side=side_said(side),
+                                               n=say(throw_said(controller.rules, throw)))
     state = play.state
     if play.demon_showing() and state is not None and state.throw is not None:
         # The sticks keep showing the throw to move with; the caption tells how it came.
@@ -42,11 +45,16 @@ def picture(play: BoardPlay, layout: Layout, mouse: tuple[int, int], *,
             caption = _("Opening: {side} threw {n}").format(side=thrower, n=n)
     if hand.shaking:
         caption = _("shaking...")
+    dice = dice_shown(controller)
+    chosen, squares = play.chosen, play.choices()
     return Snapshot(frame=frame, pieces=hand.pieces, held=hand.held, mouse=mouse,
                     shaking=hand.shaking, status=status(play, layout, lesson),
                     sticks_caption=caption, now=play.now, news=news(play, tournament),
                     players=players(play), flight=flight(play, layout),
-                    odds=play.chances.cones())
+                    odds=play.chances.cones(), dice=dice,
+                    ringed=ringed(dice, play.usable_dice()),
+                    choices=(chosen.held.side, squares) if chosen is not None and squares else None,
+                    chosen=chosen.held.origin if chosen is not None else None)
 
 
 def status(play: BoardPlay, layout: Layout, lesson: bool = False) -> str:
@@ -55,8 +63,8 @@ def status(play: BoardPlay, layout: Layout, lesson: bool = False) -> str:
     move = controller.mummy_move
     if move is not None and state is not None and play.mummy_moves_itself:
         if controller.settings.far and state.turn == controller.remote:
-            return _("The far board plays {move}.").format(move=state.describe(move))
-        return _("The mummy plays {move}.").format(move=state.describe(move))
+            return _("The far board plays: {move}.").format(move=say(move_text(state, move)))
+        return _("The mummy plays: {move}.").format(move=say(move_text(state, move)))
     if controller.phase is Phase.GUIDE and controller.setting_out and not lesson:
         return setting_out_status(play)
     if controller.phase is Phase.IDLE and layout.chance is None:
@@ -110,8 +118,11 @@ def players(play: BoardPlay) -> tuple[Player, ...]:
         throw = controller.throws.get(side)
         to_play = state is not None and state.turn == side \
             and controller.phase in (Phase.THROW, Phase.MOVE)
-        found.append(Player(side, who, throw.value if throw else None,
-                            play.hand.pieces.off[side], to_play))
+        black = getattr(state, "black", None)  # Senet's: who moves first, once it is thrown
+        plays = None if black is None else N_("plays black") if side is black \
+            else N_("plays white")
+        found.append(Player(side, who, say(throw_said(controller.rules, throw)) if throw else None,
+                            play.hand.pieces.off[side], to_play, plays))
     return tuple(found)
 
 

@@ -11,9 +11,12 @@ dev extra): about a third of the bytes.
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 from pathlib import Path
+
+from hardware.doors.writer import write_whole
 
 SIZE = (960, 600)
 PICTURES = ("start", "lost-throw", "help", "setna")
@@ -59,13 +62,17 @@ def draw(language: str, picture: str, path: Path) -> None:
     surface = pygame.Surface(SIZE)
     window.view.invalidate()
     window.render(surface)
-    pygame.image.save(surface, str(path))
+    drawn = io.BytesIO()
+    pygame.image.save(surface, drawn, "picture.png")
     table.close()
     from PIL import Image  # Pillow (the dev extra, through ReportLab): a palette of 256 colours
 
-    with Image.open(path) as picture_file:
+    drawn.seek(0)
+    with Image.open(drawn) as picture_file:
         small = picture_file.convert("RGB").quantize(256)
-    small.save(path, optimize=True)
+    out = io.BytesIO()
+    small.save(out, "PNG", optimize=True)
+    write_whole(path, out.getvalue())
 
 
 def main(argv: list[str]) -> int:
@@ -73,7 +80,6 @@ def main(argv: list[str]) -> int:
     from firmware.words import LANGUAGES
 
     folder = Path(argv[0] if argv else "docs/gallery")
-    folder.mkdir(parents=True, exist_ok=True)
     for language in argv[1:] or list(LANGUAGES):
         for picture in PICTURES:
             path = folder / f"{language}-{picture}.png"

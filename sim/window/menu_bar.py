@@ -48,8 +48,10 @@ class Item:
 class Menu:
     """The bar and the one drop-down that may be open."""
 
-    def __init__(self, items: Callable[[str], list[Item]]) -> None:
+    def __init__(self, items: Callable[[str], list[Item]], texts: Texts | None = None) -> None:
         self._items = items
+        self.texts = texts if texts is not None else Texts()
+        """The window's words, to size each title and list to its longest words."""
         self.open: str | None = None
         self.sub: str | None = None
         """The action of the item whose list is open beside the drop-down, if any."""
@@ -60,11 +62,25 @@ class Menu:
         """The item the keys are on in the list open beside it."""
 
     def title_rects(self, layout: Layout) -> dict[str, pygame.Rect]:
-        """Where each title sits on the bar."""
+        """Where each title sits on the bar: each as wide as its words in the language spoken
+        (at least a few letters' room), one after the other (from the right end of the bar
+        when the language reads that way)."""
         h = layout.menu.height
-        width = int(h * 3.6)  # from the right end of the bar when the language reads that way
-        return {t: mirrored(pygame.Rect(h // 2 + i * width, 0, width, h), layout.menu)
-                for i, t in enumerate(TITLES)}
+        size = title_size(layout)
+        found, left = {}, h // 2
+        for title in TITLES:
+            width = max(int(h * 3.0), self.texts.width(_(title), size) + h)
+            found[title] = mirrored(pygame.Rect(left, 0, width, h), layout.menu)
+            left += width
+        return found
+
+    def list_width(self, items: list[Item] | tuple[Item, ...], layout: Layout) -> int:
+        """How wide a list must be for its longest line in the language spoken: the check
+        mark's room, the words, the arrow's room (never wider than the window)."""
+        h = item_height(layout, len(items))
+        size = int(h * 0.72)
+        words = max((self.texts.width(say(item.label), size) for item in items), default=0)
+        return min(layout.size[0], words + LABEL_INSET * h + 8 + int(h * 1.1))
 
     def item_rects(self, layout: Layout) -> list[tuple[pygame.Rect, Item]]:
         """The open drop-down's items and where they lie, then those of the list open beside
@@ -73,19 +89,20 @@ class Menu:
             return []
         bar = layout.menu.height
         title = self.title_rects(layout)[self.open]
-        width = int(bar * 18)  # the longest setting's line with its arrow
         items = self._items(self.open)
-        h = min(bar, (layout.size[1] - bar) // max(1, len(items)))  # all of it in the window
-        left = mirrored(title, layout.menu).left  # laid out left to right, mirrored at the end
-        found = [(pygame.Rect(left, bar + i * h, width, h), item)
+        h = item_height(layout, len(items))  # all of it in the window
+        width = self.list_width(items, layout)
+        left = min(mirrored(title, layout.menu).left, layout.size[0] - width)  # left to right,
+        found = [(pygame.Rect(left, bar + i * h, width, h), item)     # mirrored at the end
                  for i, item in enumerate(items)]
         beside = next(((rect, item) for rect, item in found
                        if item.sub and item.action == self.sub), None)
         if beside is not None:  # beside its item, kept inside the window (over the drop-down's
             rect, item = beside  # right end when larger words leave no room past it)
+            wide = self.list_width(item.sub, layout)
             top = max(bar, min(rect.top, layout.size[1] - len(item.sub) * h))
-            left = max(0, min(rect.right, layout.size[0] - width))
-            found += [(pygame.Rect(left, top + i * h, width, h), choice)
+            left = max(0, min(rect.right, layout.size[0] - wide))
+            found += [(pygame.Rect(left, top + i * h, wide, h), choice)
                       for i, choice in enumerate(item.sub)]
         return [(mirrored(rect, layout.menu), item) for rect, item in found]
 
@@ -190,7 +207,7 @@ class Menu:
     def draw_bar(self, surface: pygame.Surface, layout: Layout, texts: Texts) -> None:
         """The bar with its titles (the open drop-down is drawn apart, over the board)."""
         pygame.draw.rect(surface, BAR, layout.menu)
-        size = int(layout.menu.height * 0.72)
+        size = title_size(layout)
         for title, rect in self.title_rects(layout).items():
             if title == self.open:
                 pygame.draw.rect(surface, HOVER, rect)
@@ -231,9 +248,26 @@ class Menu:
             pygame.draw.polygon(surface, colour, [
                 (mirrored_x(int(rect.right - h * x), rect), int(rect.top + h * y))
                 for x, y in ((0.6, 0.28), (0.6, 0.72), (0.3, 0.5))])
-        text = texts.line(say(item.label), size, colour)  # labels are marked ids
-        place = text.get_rect(midleft=(rect.left + rect.height + 8, rect.centery))
+        said = say(item.label)  # labels are marked ids
+        room = rect.width - LABEL_INSET * h - 8 - int(h * 1.1)
+        text = texts.line(said, texts.fit(said, size, room), colour)  # fits, even in a tiny
+        place = text.get_rect(midleft=(rect.left + LABEL_INSET * h + 8, rect.centery))  # window
         surface.blit(text, mirrored(place, rect))
+
+
+LABEL_INSET = 1
+"""A list's words begin this many line heights in (the check mark's room before them)."""
+
+
+def title_size(layout: Layout) -> int:
+    """The size of the bar's titles."""
+    return int(layout.menu.height * 0.72)
+
+
+def item_height(layout: Layout, count: int) -> int:
+    """The height of each line of a list of ``count`` (all of it inside the window)."""
+    bar = layout.menu.height
+    return min(bar, (layout.size[1] - bar) // max(1, count))
 
 
 def _next_enabled(items: tuple[Item, ...] | list[Item], at: int, step: int) -> int:

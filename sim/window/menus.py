@@ -21,6 +21,7 @@ from firmware.menu.choices import Chosen, setting, settings
 from firmware.story.modes import STORY_GAME
 from firmware.words import _, say
 from sim.pages.how_to_play import about, how_to_play
+from sim.pages.keys import keys_page
 from sim.pages.page import Page
 from sim.window.audio import Audio
 from sim.window.board_play import BoardPlay
@@ -86,6 +87,7 @@ def items(window: Window, title: str) -> list[Item]:
                 Item(N_("Review last game") if chances.finished is not None or chances.reviewing
                      else N_("Review last game (no finished game yet)"), "review",
                      enabled=chances.finished is not None and not chances.reviewing),
+                Item(N_("Keys"), "help:keys"),
                 Item(N_("About"), "help:about")]
     silent = window.audio is not None and not window.audio.working
     found = [_setting(window, each.key) for each in settings()]
@@ -236,4 +238,5 @@ def _open_page(window: Window, which: str) -> None:
             window.story.start_tutorial()
     else:
         rules = window.play.rules
-        window.show_pages(how_to_play(rules) if which == "how" else [about(rules)])
+        window.show_pages(how_to_play(rules) if which == "how" else
+                          [keys_page(rules)] if which == "keys" else [about(rules)])

@@ -5,11 +5,13 @@
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 from pathlib import Path
 
 from engine.core.sticks import Throw
+from hardware.doors.writer import write_whole
 
 POSITION = "C:C2,M7,M11 R:R3,M9 off:1,0 entered:CR turn:C throw:2:WDWD"
 """Cones to move a 2 in mid-game against the mummy (Reels): M7 can bump the Reel on M9."""
@@ -50,7 +52,9 @@ def render(path: Path, size: tuple[int, int] = (1280, 720), menu: str | None = N
     window.menu.open = menu
     surface = pygame.Surface(size)
     window.render(surface)
-    pygame.image.save(surface, str(path))
+    drawn = io.BytesIO()
+    pygame.image.save(surface, drawn, "screenshot.png")
+    write_whole(path, drawn.getvalue())
     table.close()
 
 

@@ -26,7 +26,7 @@ from firmware.menu.choices import Chosen
 from firmware.menu.settings_file import SettingsFile
 from hardware.core.errors import shown, shown_value
 from hardware.doors.file_reader import SETTINGS, Unreadable, read_json
-from hardware.doors.writer import aside_name, write_whole
+from hardware.doors.writer import move_aside, write_whole
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +65,8 @@ class WindowSettings:
     """The window says throws, moves and mistakes aloud (the board's "spoken" setting)."""
     larger_text: bool = False
     """Every word half as large again, the board laid out around it."""
+    keys_told: bool = False
+    """The first-time hint of the keys has been shown (it is shown once)."""
 
     def to_json(self) -> dict[str, Any]:
         """The window's own settings as plain JSON values: the board's settings it plays with
@@ -166,12 +168,10 @@ def remembered(settings_file: Path, state_dir: Path, game: str | None = None
 
 def _move_aside(path: Path) -> Path | None:
     """Rename a bad settings file to the first free ``window.bad-N.json``; None if it cannot."""
-    aside = aside_name(path)
     try:
-        os.replace(path, aside)
+        return move_aside(path)
     except OSError:
         return None
-    return aside
 
 
 def save(settings: WindowSettings, path: Path) -> None:

@@ -99,9 +99,9 @@ class Story:
         window.settings.mummy = controller.settings.mummy
         if setna.tournament.over:
             window.show_pages([ending_page(setna.tournament)], self._tournament_over)
-        elif not resume:  # a new game begins under the story's pages
-            window.act("new_game")
-            window.show_pages([title_page(setna.fallback), stage_page(setna.tournament)])
+        elif not resume:  # the story's pages first, then a new game, whose opening is seen
+            window.show_pages([title_page(setna.fallback), stage_page(setna.tournament)],
+                              lambda: window.act("new_game"))
 
     def leave_tournament(self) -> None:
         """Stop playing the tournament (it is kept for next time)."""

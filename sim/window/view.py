@@ -8,7 +8,8 @@ and any overlay (an open menu, a help page, the game's log) over them, so an ove
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import math
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 import pygame
@@ -23,6 +24,7 @@ from sim.board.pieces import Pieces
 from sim.drawing import board as drawing
 from sim.drawing import positions as position_art
 from sim.drawing import setna_art
+from sim.drawing.dice import Die
 from sim.drawing.focus import draw_focus
 from sim.drawing.layout import Layout
 from sim.drawing.odds import draw_odds
@@ -38,6 +40,19 @@ PAPYRUS: Colour = (236, 220, 172)
 PAPYRUS_EDGE: Colour = (140, 100, 50)
 PAPYRUS_TEXT: Colour = (46, 30, 14)
 VEIL = (0, 0, 0, 150)
+CHOSEN: Colour = (255, 255, 255)
+"""The frame round a piece that waits for the square (or die) it is to take."""
+PICTURE_MOST, PICTURE_LEAST = 0.5, 0.26
+"""The most and the least of a page's height (a story's: width) its picture takes."""
+SMALLEST = 0.94
+"""A page's words are drawn no smaller than this share of their size (a longer page goes on
+over the next), so Larger text (1.5) stays at least 1.4 times as large."""
+PIECE_HEIGHT = 0.74
+"""A standing piece's height in cells (a Cone's knob to its base)."""
+PIECE_BELOW = 0.36
+"""How far a piece reaches below its centre, in cells."""
+STACK_STEP = 0.1
+"""Cells each man of a stack stands above the one under it."""
 
 
 @dataclass(frozen=True)
@@ -46,9 +61,12 @@ class Player:
 
     side: Side
     who: str
-    threw: int | None
+    threw: str | None
+    """The side's last throw as said (``3``; the dice ``1, 4 and 5``)."""
     off: int
     to_play: bool
+    plays: str | None = None
+    """What the side plays as, where a game names it (Senet's black or white)."""
 
 
 @dataclass(frozen=True)
@@ -85,6 +103,16 @@ class Snapshot:
     """The review page of the last finished game, over the board while it is open."""
     focus: tuple[int, int, int, int] | None = None
     """Where the keyboard's focus rests (a rectangle), drawn round with a ring."""
+    dice: tuple[Die, ...] = ()
+    """The stacking game's dice in the box (the used ones dimmed)."""
+    ringed: frozenset[int] = frozenset()
+    """The dice (by index) a chosen man may use: the player clicks one."""
+    choices: tuple[Side, tuple[str, ...]] | None = None
+    """A chosen piece's side and the squares it may go to, framed until one is clicked."""
+    chosen: str | None = None
+    """The square of the piece chosen (framed in white: the piece that waits)."""
+    leaving: bool = False
+    """Esc was pressed in a game: the window asks whether to leave it."""
 
 
 class View:
@@ -131,7 +159,7 @@ class View:
                     dirty.append(ring)
             dirty += self._flying + [rect for _, _, rect in flying]
             if dirty and (shot.page is not None or shot.log is not None or menu.open
-                          or shot.review is not None):
+                          or shot.review is not None or shot.leaving):
                 dirty = [dirty[0].unionall(dirty[1:])]  # translucent overlays: once per pixel
             for rect in dirty:
                 surface.blit(self._scene, rect, rect)
@@ -173,55 +201,81 @@ class View:
             self._tile(surface, layout, name, shot)
             men = shot.pieces.stacks().get(name)
             if men is not None:
-                self._men(surface, layout, name, *men)
+                self._men(surface, layout, name, *men, labels=shot.labels)
             if shot.labels:
                 self._label(surface, layout, name)
             dirty.append(rect)
         if any(name.startswith("S") for name in changed):
             box = layout.stick_box
             surface.blit(self._background, box, box)
-            drawing.draw_chance(surface, box, layout.chance, shot.frame, shot.shaking, shot.now)
+            drawing.draw_chance(surface, box, layout.chance, shot.frame, shot.shaking, shot.now,
+                                shot.dice, shot.ringed)
             dirty.append(box)
         return dirty
 
     def _men(self, surface: pygame.Surface, layout: Layout, square: str, side: Side,
-             count: int) -> None:
+             count: int, labels: bool = False) -> None:
         """The pieces on ``square``: one, or a stack (a Hall board's), each a little above the
-        one under it and its height written beside the top one."""
+        one under it and its height written beside the top one; with the squares' names shown,
+        smaller and higher, clear of the name."""
         cell = layout.cell
-        x, y = layout.squares[square].center
-        step = cell // 10
-        base = y + step * (count - 1) // 2
+        tile = drawing.tile_rect(layout.squares[square])
+        x = tile.centerx
+        bottom = self._label_top(layout, tile) - 2 if labels else tile.bottom
+        tall = PIECE_HEIGHT + STACK_STEP * (count - 1)  # in cells, the stack's height
+        size = min(cell, int((bottom - tile.top) / tall)) if labels else cell
+        step = int(size * STACK_STEP)
+        base = bottom - int(size * PIECE_BELOW) if labels \
+            else tile.centery + step * (count - 1) // 2
         for i in range(count):
-            drawing.draw_piece(surface, side, (x, base - i * step), cell)
+            drawing.draw_piece(surface, side, (x, base - i * step), size)
         if count > 1:  # the height on a dark badge at the square's upper right
-            rect = drawing.tile_rect(layout.squares[square])
             radius = max(8, cell // 8)
-            centre = (rect.right - radius - 2, rect.top + radius + 2)
+            centre = (tile.right - radius - 2, tile.top + radius + 2)
             pygame.draw.circle(surface, (40, 28, 18), centre, radius)
             number = self.texts.line(str(count), max(11, radius * 3 // 2), (250, 240, 220))
             surface.blit(number, number.get_rect(center=centre))
+
+    def _label_size(self, layout: Layout) -> int:
+        """The size of a square's name (Options > Square labels)."""
+        return max(10, int(layout.cell * layout.text) // 6)
+
+    def _label_top(self, layout: Layout, tile: pygame.Rect) -> int:
+        """Where a square's name begins, from the top: the pieces stand above it."""
+        return tile.bottom - 1 - self.texts.line("T20", self._label_size(layout),
+                                                 LABEL).get_height()
 
     def _tile(self, surface: pygame.Surface, layout: Layout, square: str, shot: Snapshot) -> None:
         light = shot.frame.get(square, (0, 0, 0))
         rect = layout.squares[square]
         drawing.draw_tile(surface, rect, layout.geometry.marked.get(square),
                           drawing.tint(drawing.TILE, light), drawing.joins(layout.geometry, square))
+        if shot.choices is not None and square in shot.choices[1]:
+            drawing.draw_choice(surface, rect, SIDE_COLOUR[shot.choices[0]])
+        elif square == shot.chosen:
+            drawing.draw_choice(surface, rect, CHOSEN)
 
     def _label(self, surface: pygame.Surface, layout: Layout, square: str) -> None:
-        """The square's name in its corner, over any piece standing on it (Options > Square
-        labels: a piece no longer hides it)."""
-        label = self.texts.line(square, max(10, int(layout.cell * layout.text) // 6), LABEL)
+        """The square's name in its lower corner, under the pieces standing there (Options >
+        Square labels: the pieces stand higher, so neither hides the other); an oblong space's
+        places are no squares, and carry no name."""
+        if any(square in run for run in layout.geometry.oblongs):
+            return
+        label = self.texts.line(square, self._label_size(layout), LABEL)
         tile = drawing.tile_rect(layout.squares[square])
-        surface.blit(label, label.get_rect(bottomright=(tile.right - 3, tile.bottom - 1)))
+        where = label.get_rect(bottomright=(tile.right - 3, tile.bottom - 1))
+        plate = where.inflate(4, 0).clip(tile)  # pale under the name, on any light
+        pygame.draw.rect(surface, drawing.TILE, plate, border_radius=3)
+        surface.blit(label, where)
 
     def _draw_all(self, surface: pygame.Surface, layout: Layout, menu: Menu,
                   shot: Snapshot) -> None:
         if self._background is None or self._background_of != layout:
             self._background, self._background_of = drawing.board_surface(layout), layout
         surface.blit(self._background, (0, 0))
+        chosen = (*shot.choices[1], shot.chosen) if shot.choices is not None else ()
         for square in layout.squares:
-            if max(shot.frame.get(square, (0, 0, 0))) > 0 or shot.labels:
+            if max(shot.frame.get(square, (0, 0, 0))) > 0 or shot.labels or square in chosen:
                 self._tile(surface, layout, square, shot)
         self._board(surface, layout, shot)
         if shot.labels:
@@ -240,8 +294,8 @@ class View:
         cell = layout.cell
         for square, (side, count) in shot.pieces.stacks().items():
             if square in layout.squares:
-                self._men(surface, layout, square, side, count)
-        in_hand = {side: int(shot.held is not None and shot.held.side is side) for side in Side}
+                self._men(surface, layout, square, side, count, labels=shot.labels)
+        in_hand = {side: in_the_air(shot, side) for side in Side}
         for side in Side:
             if shot.pieces.racks:  # the waiting rack's resting places, pieces or not
                 for i in range(shot.pieces.count):
@@ -251,7 +305,7 @@ class View:
         for player in shot.players:
             self._player(surface, layout, player, shot.pieces)
         drawing.draw_chance(surface, layout.stick_box, layout.chance, shot.frame, shot.shaking,
-                            shot.now)
+                            shot.now, shot.dice, shot.ringed)
 
     def _overlays(self, surface: pygame.Surface, layout: Layout, menu: Menu,
                   shot: Snapshot) -> None:
@@ -263,6 +317,33 @@ class View:
             self._review(surface, layout, shot.review)
         if shot.page is not None:
             self._page(surface, layout, *shot.page, number=shot.page_number)
+        if shot.leaving:
+            self._leave(surface, layout)
+
+    def _leave(self, surface: pygame.Surface, layout: Layout) -> None:
+        """Whether to leave the game: kept, it goes on next time; Leave or Play on."""
+        self._veil_over(surface, layout)
+        rect = leave_rect(layout)
+        pygame.draw.rect(surface, PAPYRUS, rect, border_radius=12)
+        pygame.draw.rect(surface, PAPYRUS_EDGE, rect, 3, border_radius=12)
+        size = page_size(layout)
+        heading = _("Leave the game?")
+        title = self.texts.line(heading, self.texts.fit(heading, int(size * 1.3),
+                                                        rect.width - 2 * size), PAPYRUS_EDGE)
+        surface.blit(title, mirrored(title.get_rect(topleft=(rect.left + size,
+                                                             rect.top + size)), rect))
+        body = _("It is kept: the next time the window opens, it goes on where it was.")
+        y = rect.top + int(size * 2.8)
+        for line in self.texts.wrap(body, size, rect.width - 2 * size):
+            drawn = self.texts.line(line, size, PAPYRUS_TEXT)
+            surface.blit(drawn, mirrored(drawn.get_rect(topleft=(rect.left + size, y)), rect))
+            y += int(size * 1.25)
+        for box, word in zip(leave_buttons(layout), (_("Leave: Esc or Enter"),
+                                                     _("Play on: any other key")), strict=True):
+            pygame.draw.rect(surface, PAPYRUS_EDGE, box, 2, border_radius=6)
+            drawn = self.texts.line(word, self.texts.fit(word, int(size * 0.9),
+                                                         box.width - size), PAPYRUS_EDGE)
+            surface.blit(drawn, drawn.get_rect(center=box.center))
 
     def _font(self, size: int) -> pygame.font.Font:
         """The window's face at ``size`` as a plain pygame font (for the bar and the review)."""
@@ -311,6 +392,8 @@ class View:
         # Ramses, the game without luck, bears nothing off: its sideline names the player only.
         facts = [_("{off} of {pieces} borne off").format(off=player.off, pieces=layout.pieces)] \
             if layout.chance is not None else []
+        if player.plays is not None:
+            facts.append(_(player.plays))
         if player.threw is not None:
             facts.append(_("threw {n}").format(n=player.threw))
         told = _(", ").join(facts)
@@ -390,13 +473,19 @@ class View:
 
     def _log(self, surface: pygame.Surface, layout: Layout, said: tuple[str, ...],
              back: int = 0) -> None:
-        """The game's log on papyrus over the right of the board: the newest at the bottom,
-        or ``back`` lines earlier (the wheel and the arrow keys scroll it to the start)."""
+        """The game's log on papyrus in its column beside the board: the newest at the bottom,
+        or ``back`` lines earlier (the wheel and the arrow keys scroll it to the start), and
+        under them where these lines are, in letters that fit the column."""
         width, height = layout.size
-        size = max(14, int(layout.cell * 0.24 * layout.text))
-        step = int(size * 1.25)
-        rows = max(1, (height - layout.menu.height) * 2 // 3 // step)
-        across = int(width * min(0.6, 0.42 * layout.text))  # larger words: a wider scroll
+        rect = layout.aside or pygame.Rect(width * 2 // 3, layout.menu.bottom + 4, width // 3,
+                                           height - layout.menu.bottom - 8)
+        size = max(14, int(min(width, height * 1.6) / 54 * layout.text))  # as large as beside
+        step = int(size * 1.25)                                           # a larger board
+        across = rect.width
+        heading = _("What happened (Log closes it)")
+        top = rect.top + size // 2 + step + 4  # under the heading
+        footer = int(size * 0.8)
+        rows = max(1, (rect.bottom - top - int(footer * 1.6)) // step)
         said = said or (_("Nothing yet: shake the sticks."),)
         key = (said, size, across)
         if self._log_lines[0] != key:
@@ -407,60 +496,79 @@ class View:
         self.log_most = max(0, len(every) - rows)
         back = min(back, self.log_most)
         lines = every[len(every) - rows - back:len(every) - back] if len(every) > rows else every
-        rect = pygame.Rect(0, 0, across, (max(len(lines), 8) + 3) * step)
-        rect.topright = (width - layout.menu.height // 2, layout.menu.bottom + 4)
         pygame.draw.rect(surface, PAPYRUS, rect, border_radius=10)
         pygame.draw.rect(surface, PAPYRUS_EDGE, rect, 3, border_radius=10)
-        heading = _("What happened (Log closes it)")
         title = self.texts.line(heading, self.texts.fit(heading, size, across - 2 * size),
                                 PAPYRUS_EDGE)
         surface.blit(title, mirrored(title.get_rect(topleft=(rect.left + size,
                                                              rect.top + size // 2)), rect))
         for i, line in enumerate(lines):
             text = self.texts.line(line, size, PAPYRUS_TEXT)
-            place = text.get_rect(topleft=(rect.left + size,
-                                           rect.top + size // 2 + (i + 1) * step + 4))
+            place = text.get_rect(topleft=(rect.left + size, top + i * step))
             surface.blit(text, mirrored(place, rect))
         if self.log_most:  # more than fits: where this is, and how to see the rest
             first = len(every) - back - len(lines) + 1
-            where = self.texts.line(_("lines {first} to {last} of {n}: the wheel or the arrow "
-                                      "keys scroll").format(first=first, last=first - 1 +
-                                                             len(lines), n=len(every)),
-                                    int(size * 0.8), PAPYRUS_EDGE)
+            told = _("lines {first} to {last} of {n}: the wheel or the arrow keys "
+                     "scroll").format(first=first, last=first - 1 + len(lines), n=len(every))
+            where = self.texts.line(told, self.texts.fit(told, footer, across - 2 * size),
+                                    PAPYRUS_EDGE)
             surface.blit(where, mirrored(where.get_rect(bottomleft=(rect.left + size,
                                                                     rect.bottom - size // 3)),
                                          rect))
 
     def _page(self, surface: pygame.Surface, layout: Layout, title: str, body: str,
               picture: str | None = None, number: tuple[int, int] | None = None) -> None:
-        """A page over the board (a picture drawn by code at its right, if it has one), and
-        under it which page of how many it is, Back and Next; a click turns it (or puts it
-        away)."""
+        """A page over the board (a game's position drawn across it under the heading, with a
+        caption saying what is lit; a story's picture at its right), and under it which page
+        of how many it is, Back and Next; a click turns it (or puts it away)."""
         self._veil_over(surface, layout)
-        rect = page_rect(layout, picture is not None)
+        rect, frame, box = page_parts(layout, picture, self._lines(body, layout))
         pygame.draw.rect(surface, PAPYRUS, rect, border_radius=12)
         pygame.draw.rect(surface, PAPYRUS_EDGE, rect, 3, border_radius=12)
         size = page_size(layout)
-        text_width = rect.width
-        if picture is not None:
-            frame = self._picture(surface, rect, picture, size)
-            text_width = rect.width - (rect.right - frame.left if frame.left > rect.centerx
-                                       else frame.right - rect.left)
-        lines = self.texts.wrap(body, size, text_width - 2 * size)
-        room = rect.height - page_buttons(layout, picture is not None)[0].height - size // 2
-        while size > 12 and 3.0 * size + 1.25 * size * len(lines) > room:
-            size -= 1  # a long page in a small window: smaller letters, never a cut page
-            lines = self.texts.wrap(body, size, text_width - 2 * size)
         heading = self.texts.line(title, self.texts.fit(title, int(size * 1.4),
                                                         rect.width - 2 * size), PAPYRUS_EDGE)
         surface.blit(heading, mirrored(heading.get_rect(topleft=(rect.left + size,
                                                                  rect.top + size)), rect))
-        y = rect.top + int(size * 3.0)
+        if picture is not None and frame is not None:
+            self._picture(surface, frame, picture)
+            said = caption(picture)
+            if said:
+                told = self.texts.line(said, self.texts.fit(said, int(size * 0.85),
+                                                            rect.width - 2 * size), PAPYRUS_EDGE)
+                surface.blit(told, told.get_rect(midtop=(frame.centerx, frame.bottom + 6)))
+        lines = self.texts.wrap(body, size, box.width)
+        while size > 12 and 1.25 * size * len(lines) > box.height:
+            size -= 1  # a little smaller (a tiny window: as small as it takes)
+            lines = self.texts.wrap(body, size, box.width)
+        y = box.top
         for line in lines:
             drawn = self.texts.line(line, size, PAPYRUS_TEXT)
-            surface.blit(drawn, mirrored(drawn.get_rect(topleft=(rect.left + size, y)), rect))
+            surface.blit(drawn, mirrored(drawn.get_rect(topleft=(box.left, y)), rect))
             y += int(size * 1.25)
         self._turns(surface, layout, picture is not None, number)
+
+    def _lines(self, body: str, layout: Layout, size: int | None = None
+               ) -> Callable[[int], int]:
+        """How many lines ``body`` takes at a width, in a page's letters (or ``size``)."""
+        at = size if size is not None else page_size(layout)
+        return lambda width: len(self.texts.wrap(body, at, width))
+
+    def fit_pages(self, pages: list[Page], layout: Layout) -> list[Page]:
+        """``pages`` as they fit this window: a page whose words do not fit at their size goes
+        on over as many pages as it needs (its picture on each), so larger text stays large."""
+        fitted = []
+        size = max(12, math.ceil(page_size(layout) * SMALLEST))
+        for page in pages:
+            box = page_parts(layout, page.picture, self._lines(page.body, layout, size))[2]
+            lines = self.texts.wrap(page.body, size, box.width)
+            rows = max(1, int(box.height // (1.25 * size)))
+            if len(lines) <= rows:
+                fitted.append(page)
+                continue
+            fitted += [page._replace(body="\n".join(lines[i:i + rows]))
+                       for i in range(0, len(lines), rows)]
+        return fitted
 
     def _turns(self, surface: pygame.Surface, layout: Layout, picture: bool,
                number: tuple[int, int] | None) -> None:
@@ -494,17 +602,11 @@ class View:
             rect = page_rect(layout, picture)
             surface.blit(page, page.get_rect(center=(rect.centerx, forward.centery)))
 
-    def _picture(self, surface: pygame.Surface, page: pygame.Rect, picture: str,
-                 margin: int) -> pygame.Rect:
-        """The page's picture, framed, in the right part of the page above Back and Next;
-        where it lies."""
-        footer = int(margin * 2.2) + 4  # the band of Back and Next (``page_buttons``)
-        side = min(int(page.width * 0.44), int((page.height - 4 * margin - footer) / 0.9))
-        frame = pygame.Rect(0, 0, side, int(side * 0.9))
-        frame.topright = (page.right - margin, page.top + 3 * margin)  # under the heading
-        frame = mirrored(frame, page)  # at the left when the words read from the right
+    def _picture(self, surface: pygame.Surface, frame: pygame.Rect, picture: str) -> None:
+        """The page's picture in its frame, drawn once for its size (the page is drawn again
+        under changing lights)."""
         key = (picture, frame.size)
-        if key not in self._pictures:  # drawn once: the page is drawn again under changing lights
+        if key not in self._pictures:
             drawn = pygame.Surface(frame.size)
             if picture.startswith("position:"):  # a how-to page's position: game, notation
                 position_art.draw(drawn, drawn.get_rect(), *position_art.picture_of(picture))
@@ -513,15 +615,84 @@ class View:
             self._pictures = {key: drawn}
         surface.blit(self._pictures[key], frame)
         pygame.draw.rect(surface, PAPYRUS_EDGE, frame.inflate(6, 6), 3)
-        return frame
+
+
+def caption(picture: str) -> str:
+    """What a how-to page's picture lights, in words (none: it lights nothing)."""
+    if not picture.startswith("position:"):
+        return ""
+    lit = position_art.picture_of(picture)[2]
+    if not lit:
+        return ""
+    return _("In gold and framed: {squares}, the squares the text speaks of.").format(
+        squares=_(", ").join(lit))
+
+
+def page_parts(layout: Layout, picture: str | None,
+               lines: Callable[[int], int] = lambda width: 0
+               ) -> tuple[pygame.Rect, pygame.Rect | None, pygame.Rect]:
+    """Where a page lies, its picture's frame (None: no picture) and the box its words fill
+    (``lines``: how many lines the words take at a width): a game's position across the page
+    under the heading, with its caption under it; a story's picture at the right (the left,
+    read from the right) beside the words. A picture is as large as leaves the words room,
+    and never smaller than ``PICTURE_LEAST`` of the page."""
+    rect = page_rect(layout, picture is not None)
+    size = page_size(layout)
+    top = rect.top + int(size * 3.0)  # under the heading
+    bottom = page_buttons(layout, picture is not None)[0].top - size // 4
+    step = 1.25 * size
+    if picture is None:
+        return rect, None, pygame.Rect(rect.left + size, top, rect.width - 2 * size,
+                                       bottom - top)
+    if picture.startswith("position:"):
+        shape = position_art.aspect(position_art.picture_of(picture)[0])
+        across = rect.width - 2 * size
+        under = int(size * 2.0) if caption(picture) else size
+        room = bottom - top - under - int(step * lines(across))  # what the words leave
+        height = max(int(rect.height * PICTURE_LEAST), min(room, int(across / shape),
+                                                           int(rect.height * PICTURE_MOST)))
+        frame = pygame.Rect(0, 0, int(height * shape), height)
+        frame.midtop = (rect.centerx, top)
+        return rect, frame, pygame.Rect(rect.left + size, frame.bottom + under, across,
+                                        bottom - frame.bottom - under)
+    most = min(int(rect.width * 0.44), int((bottom - top) / 0.9))
+    side = most
+    while side > rect.width * PICTURE_LEAST and \
+            step * lines(rect.width - 3 * size - side) > bottom - top:
+        side -= size  # a long story: a smaller picture, more room for the words
+    frame = pygame.Rect(0, 0, side, int(side * 0.9))
+    frame.topright = (rect.right - size, top)
+    frame = mirrored(frame, rect)  # at the left when the words read from the right
+    text = pygame.Rect(rect.left + size, top, rect.width - 3 * size - side, bottom - top)
+    return rect, frame, mirrored(text, rect)
 
 
 def page_rect(layout: Layout, picture: bool) -> pygame.Rect:
-    """Where a page lies over the board (wider with a picture beside its words)."""
+    """Where a page lies over the board (larger with a picture)."""
     width, height = layout.size
-    rect = pygame.Rect(0, 0, int(width * (0.86 if picture else 0.7)), int(height * 0.78))
+    rect = pygame.Rect(0, 0, int(width * (0.9 if picture else 0.8)),
+                       int(height * (0.86 if picture else 0.82)))
     rect.center = (width // 2, (height + layout.menu.height) // 2)
     return rect
+
+
+def leave_rect(layout: Layout) -> pygame.Rect:
+    """Where the question whether to leave the game lies: in the middle of the window."""
+    width, height = layout.size
+    rect = pygame.Rect(0, 0, int(width * 0.5 * min(1.3, layout.text)),
+                       int(page_size(layout) * 9))
+    rect.center = (width // 2, (height + layout.menu.height) // 2)
+    return rect
+
+
+def leave_buttons(layout: Layout) -> tuple[pygame.Rect, pygame.Rect]:
+    """Leave and Play on, side by side under the question (Leave first in reading order)."""
+    rect = leave_rect(layout)
+    size = page_size(layout)
+    half = (rect.width - 3 * size) // 2
+    leave = pygame.Rect(rect.left + size, rect.bottom - int(size * 2.6), half, int(size * 1.8))
+    stay = leave.move(half + size, 0)
+    return mirrored(leave, rect), mirrored(stay, rect)
 
 
 def page_size(layout: Layout) -> int:
@@ -539,6 +710,12 @@ def page_buttons(layout: Layout, picture: bool) -> tuple[pygame.Rect, pygame.Rec
     back = pygame.Rect(rect.left + 6, rect.bottom - band - 4, third, band)
     forward = pygame.Rect(rect.right - third - 6, rect.bottom - band - 4, third, band)
     return mirrored(back, rect), mirrored(forward, rect)
+
+
+def in_the_air(shot: Snapshot, side: Side) -> int:
+    """How many of ``side``'s pieces are in the air (the player's hand, the mummy's): none of
+    them waits on the sideline meanwhile."""
+    return sum(1 for flying, _ in _in_the_air(shot) if flying is side)
 
 
 def _in_the_air(shot: Snapshot) -> list[tuple[Side, tuple[int, int]]]:
@@ -569,4 +746,5 @@ def _key(shot: Snapshot, menu: Menu, layout: Layout) -> tuple[object, ...]:
             shot.held, shot.shaking, shot.shaking and shot.now, shot.status, shot.news,
             shot.sticks_caption, shot.fact, shot.page, shot.page_number, shot.players, shot.log,
             shot.log_back, shot.labels, shot.lesson, shot.odds, shot.review, shot.focus,
+            shot.dice, shot.ringed, shot.choices, shot.chosen, shot.leaving,
             menu.open, menu.sub, menu.hover if menu.open is not None else None)

@@ -28,6 +28,7 @@ import pygame
 from engine.games import DEFAULT
 from engine.games import load as load_game
 from engine.mummy.chances import SolvedTable
+from firmware.lights.scenes import Phase
 from firmware.menu.choices import VOLUMES, Chosen, choose, setting
 from firmware.menu.settings_file import SettingsFile
 from firmware.play.controller import Controller, Settings
@@ -47,25 +48,31 @@ from sim.board.mummy_hand import MummyHand
 from sim.board.table import Table
 from sim.drawing.focus import focus_places, nearest, point
 from sim.drawing.layout import Layout
+from sim.pages.keys import FIRST_TIME
 from sim.pages.page import Page
 from sim.window import board_words
 from sim.window import menus as window_menu
 from sim.window.audio import Audio
 from sim.window.board_play import BoardPlay, saved_pieces, saved_stacks
 from sim.window.chances import Chances
+from sim.window.choosing import dice_count, dice_game
 from sim.window.menu_bar import Item, Menu
 from sim.window.settings import WindowSettings, save
 from sim.window.story import Story
-from sim.window.view import Snapshot, View, page_buttons
+from sim.window.view import Snapshot, View, leave_buttons, page_buttons
 
 SIZE = (1280, 720)
 LARGER = 1.5
 """Options > Larger text: every word this much larger."""
+LOG_SHARE, LOG_LARGER = 0.34, 0.42
+"""The share of the window's width the open log takes beside the board (with larger text)."""
 LOG_KEYS = {pygame.K_UP: 1, pygame.K_DOWN: -1, pygame.K_PAGEUP: 12, pygame.K_PAGEDOWN: -12,
             pygame.K_HOME: 100_000, pygame.K_END: -100_000}
 """Keys that scroll the open log, and by how many lines (back toward the game's start)."""
 BACK_KEYS = (pygame.K_LEFT, pygame.K_PAGEUP, pygame.K_BACKSPACE)
 """Keys that turn a page back."""
+LEAVE_KEYS = (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER)
+"""Keys that leave the game once the window has asked (any other plays on)."""
 REDRAW = (pygame.WINDOWEXPOSED, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED,
           pygame.WINDOWMOVED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED, pygame.VIDEOEXPOSE)
 """Window events after which the whole picture is drawn again (stale parts must not stay)."""
@@ -78,6 +85,8 @@ TURN_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_RIGHT,
              pygame.K_PAGEDOWN)
 """Keys that turn a page (or put the review away), as a click does."""
 
+KEYS_HINT = 30.0
+"""Seconds the first-time hint of the keys shows, where MummyFacts would."""
 NO_SOUND = N_("No sound here (no sound device could be opened): the window plays silently.")
 """Said under the status line when the window opens without sound."""
 NO_VOICE = N_("Nothing can be said aloud here: spoken play needs espeak-ng (sudo apt install "
@@ -118,10 +127,10 @@ class Window:
         self.story: Story | None = Story(self, self.play)
         """The tutorial and Setna's tournament (played on the board only)."""
         self._speak_up()
+        self._log_open = False
         self.layout = self._fit(size)
-        self.menu = Menu(self.menu_items)
         self.view = View()
-        self.log_open = False
+        self.menu = Menu(self.menu_items, self.view.texts)
         self.log_back = 0
         """Lines the open log is scrolled back from the newest (the wheel, the arrow keys)."""
         self.facts = FactTeller(rng if rng is not None else random.Random())
@@ -137,6 +146,8 @@ class Window:
         """The place the keyboard's focus is on (``sim.drawing.focus``); None until a key moves
         it (the mouse leads)."""
         self.running = True
+        self.leaving = False
+        """Esc was pressed in a game: the window asks whether to leave it."""
         self.fullscreen_asked = False
         if self.story is not None and settings.tournament and self.play.rules.name == STORY_GAME:
             self.story.start_tournament(resume=True)  # being played when the window closed
@@ -144,6 +155,11 @@ class Window:
             self.story.start_tutorial()  # as the board does: the mode's story at every start
         if audio is not None and not audio.working:
             self.play.notice = (_(NO_SOUND), self.play.now + 8.0)
+        self.keys_hint_until = -1.0
+        """Until when the first-time hint of the keys shows (once, the first time)."""
+        if not settings.keys_told:
+            settings.keys_told = True  # kept with the settings when the window closes
+            self.keys_hint_until = self.play.now + KEYS_HINT
 
     @classmethod
     def open(cls, *, board: Board | None = None, state_dir: Path | None = None,
@@ -231,6 +247,17 @@ class Window:
         """Whether something moves under the player's hand (then frames come faster)."""
         return self.menu.open is not None or self.play.busy
 
+    @property
+    def log_open(self) -> bool:
+        """Whether the game's log is open, in its column beside the board."""
+        return self._log_open
+
+    @log_open.setter
+    def log_open(self, value: bool) -> None:
+        if value != self._log_open:
+            self._log_open = value
+            self.refit()  # the board makes room for it, or takes the room back
+
     # --- events ---------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -276,9 +303,23 @@ class Window:
         return Layout.fit(size, rules.geometry,
                           chance=rules.chance.name if rules.chance is not None else None,
                           odds=self.play.chances.shown, pieces=rules.pieces,
-                          text=LARGER if self.settings.larger_text else 1.0)
+                          text=LARGER if self.settings.larger_text else 1.0,
+                          dice=dice_count(rules) if dice_game(rules) else 0,
+                          aside=(LOG_LARGER if self.settings.larger_text else LOG_SHARE)
+                          if self._log_open else 0.0)
+
+    def in_game(self) -> bool:
+        """Whether a game is being played (leaving it is asked first)."""
+        game, phase = self.controller.game, self.controller.phase
+        return game is not None and not game.state.is_over \
+            and phase in (Phase.THROW, Phase.MOVE, Phase.GUIDE)
 
     def _key_down(self, key: int, mod: int = 0) -> None:
+        if self.leaving:  # asked whether to leave: Esc again (or Enter) leaves
+            self.leaving = False
+            if key in LEAVE_KEYS:
+                self.running = False
+            return
         if self.page is not None and key in TURN_KEYS:
             self._turn_page()
             return
@@ -297,11 +338,16 @@ class Window:
                 return  # the piece in hand goes back where it was
             if self.page is not None or self.menu.open is not None or self.log_open \
                     or self.play.chances.review is not None:
+                then = self._after_pages if self.page is not None else None
                 self.page = self._after_pages = self.play.chances.review = None
                 self.menu.close()
                 self.pages.clear()
                 self.turned.clear()
                 self.log_open = False
+                if then is not None:  # pages put away are read: what follows them follows
+                    then()
+            elif self.in_game():
+                self.leaving = True  # the key that closes everything else asks first
             else:
                 self.running = False
         elif key == pygame.K_l:
@@ -349,7 +395,10 @@ class Window:
         """A press goes to whatever lies on top: a page, the review, the menu, the log, and
         only then the board."""
         chances = self.play.chances
-        if self.page is not None:
+        if self.leaving:
+            self.leaving = False
+            self.running = not leave_buttons(self.layout)[0].collidepoint(pos)
+        elif self.page is not None:
             back, _next = page_buttons(self.layout, self.page.picture is not None)
             if self.turned and back.collidepoint(pos):
                 self._turn_back()
@@ -359,8 +408,8 @@ class Window:
             chances.review = None
         elif self.menu.open is not None or self.menu.covers(pos, self.layout):
             self.act(self.menu.click(pos, self.layout))
-        elif self.log_open:
-            self.log_open = False
+        elif self.layout.aside is not None and self.layout.aside.collidepoint(pos):
+            self.log_open = False  # a click on the log puts it away
         else:
             self.play.press(pos, self.layout)
 
@@ -478,8 +527,9 @@ class Window:
         self.log_back = max(0, min(self.log_back + lines, self.view.log_most))
 
     def show_pages(self, shown: list[Page], then: Callable[[], None] | None = None) -> None:
-        """Show ``shown`` one after the other, a click turning each; ``then`` after the last."""
-        self.page, *self.pages = shown
+        """Show ``shown`` one after the other, a click turning each; ``then`` after the last
+        (a page longer than the window holds goes on over the next)."""
+        self.page, *self.pages = self.view.fit_pages(shown, self.layout)
         self.turned = []
         self._after_pages = then
 
@@ -542,8 +592,9 @@ class Window:
         return replace(shot, fact=self.fact, page=self.page, page_number=self.page_number,
                        log=play.said if self.log_open else None, log_back=self.log_back,
                        labels=self.settings.square_labels,
-                       lesson=story.lesson if story is not None else None,
-                       review=play.chances.review,
+                       lesson=story.lesson if story is not None and story.lesson else
+                       (_("Keys"), _(FIRST_TIME)) if play.now < self.keys_hint_until else None,
+                       review=play.chances.review, leaving=self.leaving,
                        focus=(focus.x, focus.y, focus.w, focus.h) if focus is not None else None)
 
     def status(self) -> str:

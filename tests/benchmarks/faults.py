@@ -26,7 +26,6 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import firmware.kiosk.stats
 import hardware.doors.writer
 from engine.record import GameRecord
 from firmware.play.controller import Settings
@@ -66,14 +65,12 @@ class Disk:
         return _Full(f, self) if self.full and any(c in mode for c in "wax+") else f
 
     def install(self) -> None:
-        """Stand in for ``open`` where the saves (``hardware.doors.writer``) and the game lines are
-        written."""
+        """Stand in for ``open`` where the saves and the game lines are written (the one writer,
+        ``hardware.doors.writer``)."""
         hardware.doors.writer.open = self.open  # type: ignore[attr-defined]
-        firmware.kiosk.stats.open = self.open  # type: ignore[attr-defined]
 
     def remove(self) -> None:
         del hardware.doors.writer.open  # type: ignore[attr-defined]
-        del firmware.kiosk.stats.open  # type: ignore[attr-defined]
 
 
 class _Full:

@@ -133,13 +133,17 @@ class Board:
 
 def watch(url: str, watchers: int, seconds: float, out: Path) -> None:
     """(In its own process) ``watchers`` readers of the event stream for ``seconds``, each a
-    plain HTTP/1.1 connection read as bytes arrive (as a browser's network thread does); each
+    plain HTTP/1.1 connection read as bytes arrive (as a browser's network thread does), four
+    from each address, as browsers on a household's machines (the page's limits per address
+    are in place: ``sim.wall.connections``); each
     lights line's checksum and the time it was read, to ``out`` as JSON."""
     host, port = url.removeprefix("http://").split(":")
     seen: list[tuple[int, int, float]] = []
 
     async def one(number: int) -> None:
-        reader, writer = await asyncio.open_connection(host, int(port))
+        # four browsers a machine (127/8 is all loopback): the page's limits per address hold
+        reader, writer = await asyncio.open_connection(
+            host, int(port), local_addr=(f"127.0.{number // 960}.{10 + number // 4 % 240}", 0))
         writer.write(f"GET /events HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream"
                      "\r\n\r\n".encode())
         await writer.drain()

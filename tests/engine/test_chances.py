@@ -14,6 +14,7 @@ from engine.mummy.chances import balanced_move, chance, cones_chance, move_chanc
 from engine.mummy.hints import explain, points
 from engine.mummy.review import review
 from engine.tait.state import GameState
+from engine.text import move_text
 from tests.solved import TWO, random_game, two_piece_table
 
 
@@ -43,8 +44,9 @@ def test_a_hint_names_the_best_move_and_what_the_others_give_up() -> None:
     found = dict(move_chances(table, state) or ())
     (best_move, best_value), (other, other_value) = sorted(found.items(), key=lambda mv: -mv[1])
     text = explain(table, state)
-    assert text == (f"{state.describe(best_move)} keeps {best_value:.0%}; "
-                    f"{state.describe(other)} would give up {points(best_value - other_value)}")
+    assert text == (f"{move_text(state, best_move)} keeps {best_value:.0%}; "
+                    f"{move_text(state, other)} would give up {points(best_value - other_value)}")
+    assert text.startswith("Cone on ")  # in words, not notation
 
 
 def test_points_read_as_a_player_says_them() -> None:

@@ -3,6 +3,7 @@ gives them; then notation, records and the journeys a move leaves for the board.
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from fractions import Fraction
@@ -309,7 +310,7 @@ def test_a_record_round_trips_through_json_naming_the_game() -> None:
     game = random_games(1)[0]
     text = game.record.to_json()
     assert '"name": "cyningstan"' in text and '"device": "die"' in text
-    loaded = GameRecord.from_json(text)
+    loaded = GameRecord.from_data(json.loads(text))
     assert loaded.ruleset == RULES and loaded.actions == game.actions
     assert loaded.final_state() == game.state
     assert Game.from_record(loaded).state == game.state

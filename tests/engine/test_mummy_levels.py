@@ -134,7 +134,9 @@ def test_levels_parse_by_name_or_number() -> None:
 def test_a_hint_names_the_bump() -> None:
     state = GameState.parse("C:C2,M6 R:M7 off:0,1 entered:CR turn:C throw:1")
     suggestion = hint(state, Level.PRIEST)
-    assert str(suggestion) == "M6xM7: bumps the Reel on M7 back to the start"
+    assert str(suggestion) == ("Cone on M6 to M7, bumping a Reel: bumps the Reel on M7 back to "
+                               "the start")
+    assert suggestion.notation == "M6xM7"  # as a player would type it
 
 
 def test_a_vizier_hint_gives_the_chances() -> None:

@@ -68,7 +68,7 @@ def test_the_record_round_trips_at_any_point(ruleset: Ruleset, seed: int,
     keep = data.draw(st.integers(min_value=0, max_value=len(game.actions)))
     while len(game.actions) > keep:
         game.undo()
-    loaded = GameRecord.from_json(game.record.to_json())
+    loaded = GameRecord.from_data(game.record.to_data())
     assert loaded == game.record
     assert Game.from_record(loaded).state == game.state
 

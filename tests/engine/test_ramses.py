@@ -240,7 +240,7 @@ def test_a_game_record_replays_and_keeps_the_options() -> None:
         if game.state.is_over:
             break
         game.play(game.state.moves[-1])
-    again = Game.from_record(type(game.record).from_json(game.record.to_json()))
+    again = Game.from_record(type(game.record).from_data(game.record.to_data()))
     assert again.state.code == game.state.code and again.ruleset == rules
     assert from_json(json.loads(json.dumps(rules.to_json()))) == rules
     with pytest.raises(BadRecord, match="specials_to_win"):

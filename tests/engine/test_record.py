@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +17,7 @@ from engine.tait.board import position_of
 from engine.tait.moves import Move
 from engine.tait.state import GameState, Ruleset
 from engine.text import board_text, sticks_text
+from firmware.play.records import load_game
 from tests.engine.test_rules import play_out
 
 C, R = Side.CONES, Side.REELS
@@ -30,7 +32,7 @@ def finished_game(seed: int = 3) -> Game:
 def test_a_record_saves_to_json_and_loads_back_exactly() -> None:
     game = finished_game()
     text = game.record.to_json()
-    loaded = GameRecord.from_json(text)
+    loaded = GameRecord.from_data(json.loads(text))
     assert loaded == game.record
     assert Game.from_record(loaded).state == game.state
 
@@ -60,7 +62,7 @@ def test_undo_steps_back_move_by_move_to_the_start() -> None:
 def test_a_ruleset_travels_with_its_record() -> None:
     game = Game(Ruleset(name="safe", marked_safe=True, demon_cast=False))
     game.cast(Throw.of(4))
-    loaded = GameRecord.from_json(game.record.to_json())
+    loaded = GameRecord.from_data(game.record.to_data())
     assert loaded.ruleset.marked_safe and loaded.ruleset.name == "safe"
 
 
@@ -85,14 +87,17 @@ def test_a_ruleset_travels_with_its_record() -> None:
 )
 def test_a_malformed_record_is_refused_saying_what_is_wrong(text: str, message: str) -> None:
     with pytest.raises(BadRecord, match=message):
-        GameRecord.from_json(text)
+        GameRecord.from_data(json.loads(text))
 
 
-def test_a_truncated_record_is_refused() -> None:
+def test_a_truncated_record_is_refused(tmp_path: Path) -> None:
+    """Read as every record is, by the one reader (``load_game``): a line, never a traceback."""
     text = finished_game().record.to_json()
+    path = tmp_path / "game-1.json"
     for cut in (1, len(text) // 3, len(text) - 2):
-        with pytest.raises(BadRecord):
-            GameRecord.from_json(text[:cut])
+        path.write_text(text[:cut])
+        with pytest.raises(ValueError, match=r"game-1\.json"):
+            load_game(path)
 
 
 def test_an_illegal_move_is_refused_and_the_state_is_untouched() -> None:
@@ -188,11 +193,12 @@ def test_a_game_set_up_at_a_position_records_and_replays_from_there() -> None:
     game = Game.from_position(start)
     game.cast(Throw.of(4))
     game.play(game.state.moves[-1])
-    loaded = GameRecord.from_json(game.record.to_json())
+    loaded = GameRecord.from_data(game.record.to_data())
     assert loaded.start == start
     assert Game.from_record(loaded).state == game.state
     with pytest.raises(BadRecord, match="start"):
-        GameRecord.from_json(game.record.to_json().replace('"start": "C:', '"start": "Q:'))
+        text = game.record.to_json().replace('"start": "C:', '"start": "Q:')
+        GameRecord.from_data(json.loads(text))
 
 
 def test_a_position_naming_a_field_twice_is_refused() -> None:

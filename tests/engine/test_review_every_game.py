@@ -62,7 +62,7 @@ def test_a_move_that_misses_a_win_shows_its_loss_and_the_best_move() -> None:
     game = Game.from_position(RAMSES.parse("C:T12,T17,T18,T19 R:T1,T2,T16,U12 turn:C"))
     game.play(game.state.parse_move("T19-T8"))  # T12-T9 would have won at once
     (step,) = review(judge_for(RAMSES), game.record).steps
-    assert step.best == "T12-T9" and step.loss > 10
+    assert step.best == "Cone on T12 to T9" and step.loss > 10  # in words, as players read
 
 
 def test_chances_without_a_table_are_labelled_estimates() -> None:

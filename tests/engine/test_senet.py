@@ -3,6 +3,7 @@ them; then the variations, notation, records and the game interface."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
@@ -456,7 +457,7 @@ def test_a_record_names_the_game_and_replays_exactly() -> None:
     record = GameRecord(rules, C, tuple(actions))
     text = record.to_json()
     assert '"game": "senet"' in text and '"happiness_exact": true' in text
-    loaded = GameRecord.from_json(text)
+    loaded = GameRecord.from_data(json.loads(text))
     assert loaded.ruleset == rules and loaded.actions == record.actions
     assert loaded.final_state() == position
 
@@ -464,7 +465,7 @@ def test_a_record_names_the_game_and_replays_exactly() -> None:
 def test_a_record_from_a_position_keeps_it() -> None:
     start = at("C:H26 R:H2,H20 turn:C")
     record = GameRecord(SENET, C, (Throw.of(4),), start)
-    loaded = GameRecord.from_json(record.to_json())
+    loaded = GameRecord.from_data(record.to_data())
     assert loaded.start == start and loaded.final_state().throw == Throw.of(4)
 
 
@@ -476,7 +477,7 @@ def test_a_record_from_a_position_keeps_it() -> None:
 def test_records_with_bad_rules_are_refused(ruleset: str, problem: str) -> None:
     text = f'{{"format": "aseb-game", "version": 1, "ruleset": {ruleset}, "actions": []}}'
     with pytest.raises(BadRecord, match=problem):
-        GameRecord.from_json(text)
+        GameRecord.from_data(json.loads(text))
 
 
 def test_the_rules_round_trip_through_json_and_the_registry() -> None:

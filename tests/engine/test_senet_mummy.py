@@ -81,7 +81,7 @@ def test_neferkaptah_plays_as_the_vizier_in_senet_and_says_so() -> None:
     position = at("C:H3,H12 R:H14,H20 turn:C throw:2")
     decision = Mummy(Level.NEFERKAPTAH).decide(position, random.Random(1))
     assert decision.played_as == Level.VIZIER and decision.note is not None
-    assert "no solved table for Senet" in decision.note
+    assert "Neferkaptah plays Senet as the Vizier" in decision.note
     assert decision.move == Mummy(Level.VIZIER).choose(position, random.Random(1))
 
 
@@ -210,10 +210,12 @@ def test_the_evaluation_favours_the_side_ahead() -> None:
 
 
 @pytest.mark.parametrize(("text", "value", "words"), [
-    ("C:H3,H12 R:H14,H20 turn:C", 2, "H12xH14: captures the Reel on H14 and sends it back to H12"),
-    ("C:H26,H3 R:H20", 4, "H26-off: bears the piece on H26 off"),
-    ("C:H23 R:H20", 4, "H23-H27: has to step into the House of Water: the piece goes back to H1"),
-    ("C:H28 R:H2", 2, "H28-off: bears off the last piece and wins"),
+    ("C:H3,H12 R:H14,H20 turn:C", 2, "Cone on H12 to H14, changing places with a Reel: "
+                                     "captures the Reel on H14 and sends it back to H12"),
+    ("C:H26,H3 R:H20", 4, "Cone on H26 off the board: bears the piece on H26 off"),
+    ("C:H23 R:H20", 4, "Cone on H23 to H27, washed back to H1: has to step into the House of "
+                       "Water: the piece goes back to H1"),
+    ("C:H28 R:H2", 2, "Cone on H28 off the board: bears off the last piece and wins"),
 ])
 def test_hints_speak_of_senet(text: str, value: int, words: str) -> None:
     position, _ = at(text).cast(Throw.of(value))

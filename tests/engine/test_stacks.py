@@ -295,7 +295,7 @@ def test_a_game_record_replays_and_reads_back() -> None:
     for _ in range(80):
         state = game.state
         game.apply(STACKS.draw(rng) if state.throw is None else rng.choice(state.moves))
-    record = GameRecord.from_json(game.record.to_json())
+    record = GameRecord.from_data(game.record.to_data())
     assert record.final_state() == game.state
     assert from_json({"game": "stacks"}) == STACKS
     with pytest.raises(BadRecord):

@@ -47,6 +47,15 @@ class Hand:
         0: the one last lifted)."""
         return self._act(lambda: self.table.sim.place(square, pole=pole))
 
+    def hold(self, square: str, pole: int, above: float) -> float:
+        """Hold a man (the one in the hand, of side ``pole``) ``above`` mm over ``square``,
+        not setting him down (a Hall board)."""
+        return self._act(lambda: self.table.sim.hold(square, pole, above))
+
+    def let_go(self, square: str) -> float:
+        """Take the man held over ``square`` back (a Hall board)."""
+        return self._act(lambda: self.table.sim.let_go(square))
+
     def slide(self, start: str, end: str, seconds: float = 0.3, height: float = 0.0) -> float:
         """Slide the piece on ``start`` to ``end`` over the squares between (or carry it low,
         ``height`` square widths above them: hovering)."""

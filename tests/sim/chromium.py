@@ -8,6 +8,7 @@ component updates, no sync), in a fresh profile each launch.
 from __future__ import annotations
 
 import contextlib
+import functools
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -55,9 +56,18 @@ WCAG_21_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21
 
 def violations(page: Any) -> list[str]:
     """axe-core's WCAG 2.1 AA violations on the page as it stands, one line each (its script
-    comes with the axe-playwright-python wheel: nothing is fetched)."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    found = Axe().run(page, options=WCAG_21_AA).response["violations"]
+    comes with the axe-playwright-python wheel: nothing is fetched; put in the page once a
+    document)."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.evaluate(_axe().axe_script)
+    found = page.evaluate("(options) => axe.run(document, options)", WCAG_21_AA)["violations"]
     return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes'][:3]]} "
             f"{v['nodes'][0].get('failureSummary', '')[:200]!r}" for v in found]
+
+
+@functools.cache
+def _axe() -> Any:
+    """axe-playwright-python's Axe, made once (it reads axe-core's script from its wheel)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    return Axe()

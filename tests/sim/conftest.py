@@ -12,6 +12,8 @@ import pytest
 
 @pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
+    """Chromium for one module (Playwright's sync API runs an event loop in this thread while
+    it lives: a session's would break the asyncio.run of the modules after it)."""
     from tests.sim.chromium import browser
 
     with browser() as found:
@@ -35,3 +37,16 @@ def open_page(chromium: Any) -> Iterator[Callable[..., Any]]:
     yield opened
     for context in contexts:
         context.close()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def quick_scrypt() -> Iterator[None]:
+    """scrypt at a cost of 1 MB a try, not 16 MB: the tests try hundreds of PINs, and what
+    they judge is which are checked, and when, not scrypt's cost (``sim.web.security.SCRYPT``
+    is the page's). For the whole session: a page made for a module hashes as its tests
+    check."""
+    from sim.web import security
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(security, "SCRYPT", {"n": 2**10, "r": 8, "p": 1})
+        yield

@@ -2,7 +2,12 @@
 Setna tournament are played in the pseudo-language ``qps`` (every marked word bracketed and
 accented, made from the template by ``firmware.words.catalog``) in the terminal, the window (every
 text handed to the font renderer) and on the simulated board (its status lines and everything
-it says aloud); any English word left is a word nobody marked."""
+it says aloud); any English word left is a word nobody marked.
+
+Nor does the notation hide in them: a move is said in words everywhere a player reads or hears
+it ("a new Cone onto C4", never "in-C4", "M14-off", "2:in-C2"), and a run of throws is said with
+the sides that threw them, never as "C3 R2 C2", which reads as squares. The notation stays where
+a player types it (their own answer, quoted back)."""
 
 from __future__ import annotations
 
@@ -29,6 +34,7 @@ from sim.pages.how_to_play import about, how_to_play
 from sim.terminal.game import TerminalGame
 from sim.window.settings import WindowSettings
 from tests.firmware.story.test_tutorial import follow_the_lessons as follow_on_the_board
+from tests.firmware.words.test_players_words import notation_in
 from tests.sim.board.test_demo import run_demo
 from tests.sim.terminal.test_terminal import Script, enter_then_1
 from tests.sim.window.test_window_games import play_whole_game
@@ -43,6 +49,8 @@ NOTATION = re.compile(rf"\b(?:in|{SQUARE})(?:[-x](?:off|{SQUARE}))*\b|\b{SQUARE}
 """What stays as it is in every language: squares and moves as the games write them, files,
 and each language's own name (a menu of languages names each in itself)."""
 ENGLISH = re.compile(r"[A-Za-z]{2,}")
+OFFERED = "Ƥîçķ ôñé ôƒ"
+"""``Pick one of`` in the pseudo-language: the moves offered after a move typed wrong."""
 
 
 def escaped(text: str) -> list[str]:
@@ -65,6 +73,18 @@ class Heard:
     def __call__(self, text: object) -> None:
         if isinstance(text, str) and text.strip():
             self.texts.append(text)
+
+    def notation(self) -> dict[str, str]:
+        """Each move in notation (or run of squares) and a text it was found in; an answer to a
+        move typed wrong may quote moves as the rules write them (the player typed one, and
+        types the one they mean), the moves offered after it are words."""
+        found: dict[str, str] = {}
+        for text in self.texts:
+            for move in notation_in(text.rpartition(OFFERED)[2]):
+                found.setdefault(move, text)
+        for text in sorted(set(found.values())):
+            print(f"NOTATION {text[:150]!r}")
+        return found
 
     def escapes(self) -> dict[str, str]:
         """Each escaped word and a text it was found in."""
@@ -149,6 +169,7 @@ def test_a_whole_game_in_the_terminal_speaks_only_marked_words(name: str, prompt
     assert any("%" in line for line in script.lines)  # the chances, in the first
     assert sum("Ƥîçķ ôñé ôƒ" in line for line in script.lines) >= len(WRONG)  # answered
     assert heard.escapes() == {}
+    assert heard.notation() == {}
 
 
 @pytest.mark.parametrize("name", names())
@@ -266,7 +287,10 @@ def test_a_whole_game_in_the_window_draws_only_marked_words(name: str, turns: in
     window.step(2.0)
     if turns is None:  # played to the end
         assert window.controller.phase is Phase.WON
+    for line in window.controller.said:  # the Log
+        heard(line)
     assert heard.escapes() == {}
+    assert heard.notation() == {}
 
 
 def test_the_tutorial_in_the_window_speaks_only_marked_words(heard: Heard,
@@ -284,10 +308,10 @@ def test_a_setna_tournament_in_the_window_speaks_only_marked_words(heard: Heard,
     window = Window.open(state_dir=tmp_path, settings=WindowSettings(mummy=Side.REELS), seed=5)
     watch(window, heard)
     choose(window, "Options", "Mode", "Setna's tournament against the mummy")
-    for _ in range(6):
+    for _ in range(6):  # the story's pages, read and turned: then the game begins
         window.step(0.5)
         if window.page is not None:
-            window.step(0.1)
+            window.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
     play_by_mouse(window)
     window.step(3.0)
     assert heard.escapes() == {}
@@ -312,6 +336,7 @@ def test_a_whole_game_on_the_board_says_only_marked_words(name: str, heard: Hear
     assert controller.said
     table.close()
     assert heard.escapes() == {}
+    assert heard.notation() == {}
 
 
 def test_the_tutorial_on_the_board_speaks_only_marked_words(heard: Heard, tmp_path: Path) -> None:

@@ -13,6 +13,7 @@
   const BETWEEN = ["idle", "won", "clear", "menu", "away"];
   let lastStatus = null;
   let lastMoves = null;
+  let lastFar = null;
 
   function paint(event) {
     switch (event.type) {
@@ -31,6 +32,11 @@
         lastMoves = event;
         remoteMoves(event);
         showStatus();
+        endRemoteShown();
+        break;
+      case "far":
+        lastFar = event;
+        endRemoteShown();
         break;
       case "tournament": {  // Setna's tournament moved on (or began, or ended): said anew
         const shown = $("tournament") ? $("tournament").dataset.key : "";
@@ -50,7 +56,7 @@
     if (lastStatus.phase === "away") { text("status", said("away", {})); return; }
     const moves = lastMoves;
     if (remote && moves && moves.remote === remote && moves.side === remote) {
-      text("status", moves.chosen ? said("chosen", { move: moves.chosen }) :
+      text("status", moves.chosen ? said("chosen", { move: moves.chosen_said || moves.chosen }) :
         said(moves.moves.length > 0 ? "your_move" : "your_throw", {}));
       return;
     }
@@ -67,21 +73,64 @@
     $("remote-throw").hidden = !mine || event.moves.length > 0;
     text("remote-note", event.remote === remote ?
       said("remote_note", { side: title(remote) }) : said("remote_ended", {}));
+    const playing = $("playing");  // the heading says so no more once remote play has ended
+    if (playing) playing.hidden = event.remote !== remote;
     const moves = $("remote-moves");
+    pointAt(null);
     moves.replaceChildren(...(event.chosen ? [] : event.moves).map((move) => {
       const button = document.createElement("button");
-      button.textContent = move.notation;
+      button.textContent = move.said || move.notation;
       button.dataset.move = move.notation;
+      button.dataset.from = move.from || "";
+      button.dataset.to = move.to || "";
       button.className = "move";
       return button;
     }));
-    text("remote-said", mine && event.chosen ? said("chosen", { move: event.chosen }) : "");
+    text("remote-said", mine && event.chosen ?
+      said("chosen", { move: event.chosen_said || event.chosen }) : "");
     // The keyboard follows the game: after a throw, the first move; after a move, the throw.
     if (mine && hadFocus && !box.contains(document.activeElement)) {
       const next = event.chosen ? null :
         event.moves.length > 0 ? moves.querySelector("button") : $("remote-throw");
       if (next) next.focus();
     }
+  }
+
+  // The squares of the move a button names, lit on the board while it is focused or hovered.
+  function pointAt(button) {
+    document.querySelectorAll(".square.pointed").forEach((s) => s.classList.remove("pointed", "from", "to"));
+    if (!button) return;
+    for (const end of ["from", "to"]) {
+      const square = button.dataset[end] && $("sq-" + button.dataset[end]);
+      if (square) square.classList.add("pointed", end);
+    }
+  }
+
+  // "End remote play" only while a friend plays from afar through this page.
+  function endRemoteShown() {
+    const form = $("end-remote");
+    if (!form || !lastMoves) return;
+    const far = lastFar && lastFar.state && lastFar.state !== "none";
+    form.hidden = !lastMoves.remote || Boolean(far);
+  }
+
+  // On a phone held upright the board is drawn turned a quarter, its twelve squares down the
+  // screen: each square large enough for its name beside its piece (board_svg.py draws both).
+  const upright = window.matchMedia("(max-width: 600px) and (orientation: portrait)");
+  function turnBoard() {
+    document.querySelectorAll("svg.board[data-turned]").forEach((svg) => {
+      const turned = upright.matches;
+      svg.classList.toggle("turned", turned);
+      svg.setAttribute("viewBox", turned ? svg.dataset.turned : svg.dataset.wide);
+      svg.querySelectorAll("[data-turned]").forEach((part) => {
+        const at = (turned ? part.dataset.turned : part.dataset.wide).split(" ");
+        if (part.tagName === "g") {
+          part.setAttribute("transform", `translate(${at[0]} ${at[1]})`);
+        } else {
+          ["x", "y", "width", "height"].forEach((name, i) => part.setAttribute(name, at[i]));
+        }
+      });
+    });
   }
 
   async function play(action, body) {
@@ -135,9 +184,18 @@
     const throwButton = $("remote-throw");
     if (throwButton) throwButton.addEventListener("click", () => play("throw", {}));
     const moves = $("remote-moves");
-    if (moves) moves.addEventListener("click", (e) => {
-      if (e.target.dataset && e.target.dataset.move) play("move", { move: e.target.dataset.move });
-    });
+    if (moves) {
+      moves.addEventListener("click", (e) => {
+        if (e.target.dataset && e.target.dataset.move) play("move", { move: e.target.dataset.move });
+      });
+      const point = (e) => pointAt(e.target.dataset && e.target.dataset.move ? e.target : null);
+      moves.addEventListener("focusin", point);
+      moves.addEventListener("mouseover", point);
+      moves.addEventListener("focusout", () => pointAt(null));
+      moves.addEventListener("mouseleave", () => pointAt(null));
+    }
+    turnBoard();
+    upright.addEventListener("change", turnBoard);
     listen();
     facts();
     story();

@@ -42,7 +42,8 @@ window.AsebBoard = (function () {
         const found = square && $("sq-" + square);
         if (found) found.classList.add("last");
       }
-      text("last", last ? said("last", { side: title(last.side), move: last.notation }) : "");
+      text("last", last ? (last.said ? said("last_said", { move: last.said }) :
+        said("last", { side: title(last.side), move: last.notation })) : "");
       for (const [i, side] of ["cones", "reels"].entries()) {
         const box = $("side-" + side);
         if (box) box.classList.toggle("turn", event.turn === side && !event.winner);

@@ -122,7 +122,8 @@ def test_a_line_a_full_disk_refused_is_written_once_there_is_room(
             raise OSError(28, "No space left on device")
         return real_open(path, mode, *args, **kwargs)
 
-    monkeypatch.setattr("firmware.kiosk.stats.open", full, raising=False)
+    monkeypatch.setattr("hardware.doors.writer.open", full,  # the one writer
+                        raising=False)
     log.append(game(DAY + 600, 5, "mummy"))
     assert len(log.waiting) == 1
     monkeypatch.undo()

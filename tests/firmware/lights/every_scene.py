@@ -29,6 +29,8 @@ from hardware.lights.pixels import Frame
 C, R = Side.CONES, Side.REELS
 SECONDS = 8.0
 """Seconds of each scene watched: the victory run (6 s) and its clearing after it."""
+DICE_SCENES = (123, 456, 666)
+"""The stacking game's dice scenes watched (each die counting its face on a stick pixel)."""
 Light = Callable[[float], Frame]
 
 
@@ -92,6 +94,11 @@ def every_scene(calm: bool, colours: Palette = PALETTE) -> Iterator[tuple[str, L
         yield where + "the web page's PIN", partial(pin_frame, "3905", geometry, calm=calm)
         for page in range(len(menu_table(geometry).pages)):
             yield where + f"the board menu, page {page + 1}", _menu(geometry, page)
+        if games.load(name).words.device == "dice":
+            for dice in DICE_SCENES:
+                show = Show(Phase.MOVE, throw=Throw.of(dice), dice=True, geometry=geometry,
+                            calm=calm, palette=colours)
+                yield where + f"the dice {' '.join(str(dice))}", partial(_lit, show)
     yield "the chances", partial(odds_frame, 0.4, colours=colours)
     lesson = Show(Phase.THROW, calm=calm, palette=colours)
     yield "a lesson's path", lambda t: path_glow(scene(lesson, t), t)
@@ -132,6 +139,13 @@ def meanings(calm: bool, colours: Palette = PALETTE) -> dict[str, tuple[Light, s
     chances = partial(odds_frame, 0.5, colours=colours)
     lit["the Cones' chances"] = (chances, "M5")
     lit["the Reels' chances"] = (chances, "M16")
+    stacks = games.load("stacks").geometry  # the dice, each counting its face
+    for face in range(1, 7):
+        lit[f"a die showing {face}"] = (partial(_lit, Show(
+            Phase.MOVE, throw=Throw.of(face), dice=True, geometry=stacks, calm=calm,
+            palette=colours)), "S1")
+    lit["the dice to shake again"] = (partial(_lit, Show(
+        Phase.THROW, shake_again=True, geometry=stacks, calm=calm, palette=colours)), "S1")
     return lit
 
 
@@ -165,5 +179,9 @@ PAIRS: tuple[tuple[str, str], ...] = (
         f"{side} to throw")),
     # the chances' fill
     ("the Cones' chances", "the Reels' chances"),
+    # the stacking game's dice: every face from every other, and from a shake to make again
+    *((f"a die showing {a}", f"a die showing {b}") for a in range(1, 7)
+      for b in range(a + 1, 7)),
+    *((f"a die showing {face}", "the dice to shake again") for face in range(1, 7)),
 )
 """The pairs of meanings a player must tell apart (issue 39's list, each side's)."""

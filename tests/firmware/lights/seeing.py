@@ -19,6 +19,11 @@ the board file's brightness scales every byte alike.
 - **Motions**: each light's brightness over time relative to its own peak; two lights differ by
   motion when, however they are lined up in time, they differ on average by ``MOTION`` of their
   peaks.
+- **Counts**: a light that beats a number of times and then rests (the stacking game's dice,
+  each counting its face) is read as a person counts it: the beats between two rests of at
+  least ``REST_GAP``. Two lights that always count differently are told apart by count, however
+  alike their colours and their motion over a few seconds (a count of 4 and one of 5 line up
+  for all but one beat a cycle).
 """
 
 from __future__ import annotations
@@ -54,6 +59,12 @@ VISIONS: dict[str, str | None] = {"normal": None, "protanopia": "protanomaly",
 """Each kind of colour vision and colorspacious's name for its deficiency (None: normal)."""
 RATE = 50
 """Frames a second at which a scene is sampled (more than the board's 20, so nothing hides)."""
+BEAT_ON, BEAT_OFF = 0.6, 0.4
+"""A beat: the light rises above this share of its peak, from below that one."""
+REST_GAP = 1.5
+"""Seconds without a beat that a person takes as a rest between two counts."""
+COUNTED = 20.0
+"""Seconds of a light watched to read its counts (two whole cycles of the slowest)."""
 
 
 def linear(colour: Colour) -> tuple[float, float, float]:
@@ -189,6 +200,28 @@ def motion_difference(a: Sequence[Colour], b: Sequence[Colour], window: int) -> 
                for shift in range(len(wb) - window + 1))
 
 
+def counts(series: Sequence[Colour], rate: float) -> frozenset[int]:
+    """The counts a person reads from a light, ``rate`` frames a second: the numbers of beats
+    between two rests (a count cut off by the start or the end is not read; a light that
+    never rests, or never beats, reads none)."""
+    relative = wave(series)
+    starts, high = [], False
+    for i, value in enumerate(relative):
+        if not high and value > BEAT_ON:
+            starts.append(i / rate)
+            high = True
+        elif high and value < BEAT_OFF:
+            high = False
+    read, run, rested = set(), 0, False
+    for before, after in pairwise(starts):
+        run += 1
+        if after - before >= REST_GAP:
+            if rested:
+                read.add(run)
+            rested, run = True, 0
+    return frozenset(read)
+
+
 def peak(series: Sequence[Colour]) -> Colour:
     """The colour a light shows at its brightest."""
     return max(series, key=luminance)
@@ -219,18 +252,21 @@ class Verdict:
     b: str
     colours: Mapping[str, float]
     motion: float
+    counted: bool = False
+    """The two lights count their beats differently, every time (``counts``)."""
 
     def apart(self, vision: str) -> bool:
-        """Whether a player with ``vision`` tells them apart: by colour or by motion."""
-        return self.colours[vision] >= CLEAR or self.motion >= MOTION
+        """Whether a player with ``vision`` tells them apart: by colour, motion or count."""
+        return self.colours[vision] >= CLEAR or self.motion >= MOTION or self.counted
 
     @property
     def by(self) -> str:
         """How they differ for every vision, in a word or two (for the benchmark's table)."""
         colour = all(d >= CLEAR for d in self.colours.values())
-        moving = self.motion >= MOTION
-        return "colour and motion" if colour and moving else "colour" if colour else \
-            "motion" if moving else "NOTHING"
+        moving = self.motion >= MOTION or self.counted
+        how = "count" if self.counted else "motion"
+        return f"colour and {how}" if colour and moving else "colour" if colour else \
+            how if moving else "NOTHING"
 
 
 WATCH = 10.0
@@ -242,10 +278,15 @@ SHIFT = 8.0
 def judge(a: Meaning, b: Meaning, brightness: float) -> Verdict:
     """How ``a`` and ``b`` differ, at ``brightness``."""
     rate = 20
-    first, second = a.series(WATCH, rate), b.series(WATCH + SHIFT, rate)
+    whole_a = a.series(max(WATCH, COUNTED), rate)  # watched once: colour, motion and count
+    whole_b = b.series(max(WATCH + SHIFT, COUNTED), rate)
+    first, second = whole_a[:int(WATCH * rate)], whole_b[:int((WATCH + SHIFT) * rate)]
     colours = {vision: colour_difference(peak(first), peak(second), vision, brightness)
                for vision in VISIONS}
-    return Verdict(a.name, b.name, colours, motion_difference(first, second, int(WATCH * rate)))
+    read_a, read_b = (counts(whole[:int(COUNTED * rate)], rate) for whole in (whole_a, whole_b))
+    counted = bool(read_a or read_b) and not read_a & read_b
+    return Verdict(a.name, b.name, colours, motion_difference(first, second, int(WATCH * rate)),
+                   counted)
 
 
 def verdicts(pairs: Sequence[tuple[Meaning, Meaning]], brightness: float) -> Iterator[Verdict]:

@@ -234,5 +234,5 @@ def test_a_bad_board_file_or_format_is_answered_in_a_line(
     bad.write_text(with_menu('level = "pharaoh"'))
     assert main(["menu-card", "--board", str(bad), "--out", str(tmp_path / "c.pdf")]) == 78
     assert "menu.level" in capsys.readouterr().err
-    assert main(["menu-card", "--out", str(tmp_path / "card.doc")]) == 2
+    assert main(["menu-card", "--out", str(tmp_path / "card.doc")]) == 64
     assert "the card is written as .pdf, .svg, .png" in capsys.readouterr().err

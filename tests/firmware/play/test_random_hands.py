@@ -116,7 +116,7 @@ class RandomHands(RuleBasedStateMachine):
     def the_game_is_always_legal(self) -> None:
         game = self.table.controller.game
         if game is not None:
-            record = GameRecord.from_json(game.record.to_json())
+            record = GameRecord.from_data(game.record.to_data())
             assert record.final_state() == game.state
 
     @invariant()

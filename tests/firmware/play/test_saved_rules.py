@@ -55,7 +55,7 @@ def test_a_saves_rules_are_compared_before_they_are_built(
     def never(*args: Any) -> Any:
         raise AssertionError("the save's rules were built")
 
-    monkeypatch.setattr("firmware.play.store.GameRecord.from_json", never)
+    monkeypatch.setattr("firmware.play.store.GameRecord.from_data", never)
     assert Store(tmp_path).load(load("tait")) is None
     assert (tmp_path / "game.bad-1.json").exists()
 

@@ -17,8 +17,10 @@ from typing import Any
 import pytest
 
 from engine.tait.state import GameState
+from engine.text import move_text
 from firmware.lights.scenes import Phase
 from firmware.menu.settings_file import SettingsFile
+from firmware.play.controller import Settings
 from firmware.service import link as link_module
 from firmware.service.link import Link, socket_path
 from firmware.service.link_schema import (
@@ -216,7 +218,9 @@ def test_a_setting_is_changed_as_the_board_menu_would(table: Table, link: Link,
     (b'{"type": "throw"}\n', "not your turn to throw"),
     (b'{"type": "remote", "side": "pharaohs"}\n', "unknown side"),
     (b'{"type": "record", "id": "../../etc/passwd"}\n', "no record"),
-    (b"\xff\xfe\n", "not JSON"),
+    (b"\xff\xfe\n", "link command: not UTF-8 (byte 0xff at 0)"),
+    (b"[" * 5000 + b"\n", "nested more than 8 deep"),
+    (b'{"type": "set", "key": 1e999}\n', "key: 1e999 is not a finite number"),
 ])
 def test_a_bad_line_is_answered_with_an_error_and_the_board_plays_on(
         table: Table, link: Link, line: bytes, said: str) -> None:
@@ -311,7 +315,7 @@ def test_a_remote_player_throws_and_their_move_lights_for_the_owner(table: Table
     table.run(0.1)
     events = companion.events()
     assert [e for e in events if e["type"] == "moves"][-1]["chosen"] == state.describe(move)
-    assert controller.status().startswith(f"Your friend plays {state.describe(move)}")
+    assert controller.status().startswith(f"Your friend plays: {move_text(state, move)}.")
     assert controller.mummy_move == move
     carry_out(table, state, move)
     table.run(0.5)
@@ -468,3 +472,28 @@ def test_a_link_that_fails_drops_its_companions_and_the_board_plays_on(
     monkeypatch.undo()
     again = connect(table, link)
     assert again.latest("status")["text"] == table.controller.status()
+
+
+def test_a_failed_hall_sensor_is_told_in_the_boards_health(tmp_path: Path) -> None:
+    from engine import games
+    from hardware.boards.board_file import BOARDS, load_board
+
+    stacks = games.load("stacks")
+    with Table(state_dir=tmp_path, board=load_board(BOARDS / "hall.toml"),
+               settings=Settings(mummy=None, ruleset=stacks)) as table:
+        link = Link(tmp_path / "run" / "link.sock", table.controller,
+                    lambda: table.controller.last_frame, games=tmp_path / "games")
+        link.open()
+        table.companions.append(link)
+        try:
+            companion = connect(table, link)
+            assert companion.latest("health")["sensors"] == []
+            assert table.sim.hall is not None
+            table.sim.hall.channels["M12"].missing = True
+            table.run(2.0)
+            sensors = companion.latest("health")["sensors"]
+            assert sensors == [{"square": "M12", "fault": "nothing", "adc": 1, "channel": 3,
+                                "words": "The sensor under M12 reads nothing: check its wire "
+                                         "(ADC 1, input 3)."}]
+        finally:
+            link.close()

@@ -82,7 +82,7 @@ def test_a_bad_game_file_is_answered_in_one_line(tmp_path: Path, content: bytes,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "bad.json"
     path.write_bytes(content)
-    assert main(["review", str(path), "--tables", str(table_directory())]) == 2
+    assert main(["review", str(path), "--tables", str(table_directory())]) == 66  # EX_NOINPUT
     err = capsys.readouterr().err
     assert err.startswith("aseb: ") and err.count("\n") == 1
 

@@ -9,13 +9,16 @@ from pathlib import Path
 
 from engine.core.sides import Side
 from engine.core.sticks import Throw
+from engine.games import load as load_game
 from engine.tait.state import GameState
 from firmware import words
 from firmware.lights.scenes import Phase
 from firmware.play import sounds
+from firmware.play.controller import Settings
 from firmware.play.tracker import Mismatch
 from firmware.spoken.spoken_play import SpokenPlay
 from firmware.story.tutorial import Tutorial
+from hardware.boards.board_file import BOARDS, load_board
 from sim.board.table import Table
 from tests.firmware.hand import Hand, carry_out
 from tests.firmware.story.test_tutorial import lesson_move
@@ -183,3 +186,23 @@ def test_lines_wait_until_the_voice_is_quiet_and_nothing_is_cut_short(tmp_path: 
         table.run(2.0)
         assert voice.lines[-1].startswith("Cones threw 3. A new Cone onto C3")
         assert table.controller.settings.mummy is Side.REELS
+
+
+def test_the_stacking_games_dice_are_said_and_after_each_move_those_left(tmp_path: Path
+                                                                        ) -> None:
+    stacks = load_game("stacks")
+    state = stacks.parse("C:w14,C1 R:w14,R2 turn:C")
+    heard: list[str] = []
+    with Table(state_dir=tmp_path, settings=Settings(ruleset=stacks, spoken=True, mummy=None),
+               board=load_board(BOARDS / "hall.toml"), say=heard.append,
+               stacks={"C1": 1, "R2": -1}) as table:
+        table.controller.throw_source = lambda thrown: Throw.of(356)
+        table.controller.set_up(state)
+        table.companions.append(SpokenPlay(table.controller, heard.append))
+        table.run(1.0)
+        table.sim.shake(0.8)
+        table.run(2.0)
+        assert "The dice to use: 3, 5 and 6." in heard[-1]
+        Hand(table).place("C5", pole=1)  # a new man onto C5 with the 5
+        table.run(2.0)
+        assert "The dice to use: 3 and 6." in heard[-1]

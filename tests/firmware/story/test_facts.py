@@ -75,15 +75,20 @@ def test_a_bad_facts_file_is_one_line_naming_the_problem(
     assert expected in str(caught.value) and "\n" not in str(caught.value)
 
 
-def test_binary_garbage_or_no_file_is_one_line_and_a_bom_is_fine(tmp_path: Path) -> None:
+def test_binary_garbage_or_no_file_is_one_line_as_for_every_toml_file(tmp_path: Path) -> None:
+    """The facts are read by the one reader of TOML files: what it says of a board file, it
+    says of them (a byte-order mark too: said, as for a board file)."""
     path = tmp_path / "facts.toml"
     path.write_bytes(b"\xff\xfe\x00garbage\x00" * 10)
-    with pytest.raises(ConfigError, match="not valid TOML"):
+    with pytest.raises(ConfigError, match="not UTF-8"):
         load_facts(path)
-    with pytest.raises(ConfigError, match="cannot read the facts"):
+    with pytest.raises(ConfigError, match="cannot read the file"):
         load_facts(tmp_path / "missing.toml")
     path.write_text('\ufeff[[fact]]\ntext = "A fact."\nsource = "A book (1990)"\n',
                     encoding="utf-8")
+    with pytest.raises(ConfigError, match="byte-order mark"):
+        load_facts(path)
+    path.write_text('[[fact]]\ntext = "A fact."\nsource = "A book (1990)"\n', encoding="utf-8")
     assert load_facts(path) == (Fact("A fact.", "A book (1990)"),)
 
 

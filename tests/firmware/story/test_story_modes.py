@@ -44,7 +44,7 @@ def test_aseb_run_simulated_begins_the_story(flag: str, said: str, tmp_path: Pat
 def test_stories_that_cannot_be_played_are_refused_in_one_line(
         args: list[str], said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["run", "--simulated", *args, "--seconds", "0.1",
-                 "--state-dir", str(tmp_path)]) == 2
+                 "--state-dir", str(tmp_path)]) == 64
     err = capsys.readouterr().err
     assert said in err and err.count("\n") == 1
 

@@ -29,10 +29,10 @@ def test_the_line_says_how_to_add_the_extra_and_never_to_install_aseb_by_name() 
     line = needs("aseb web", "web", ImportError("No module named 'starlette'"))
     assert line == ("aseb web needs the web extra (No module named 'starlette'): add it with "
                     "pipx inject aseb 'starlette>=0.37' 'uvicorn>=0.29' 'jinja2>=3.1' "
-                    "'itsdangerous>=2.1' 'python-multipart>=0.0.9' 'prometheus-client>=0.20', "
-                    "or pip install 'starlette>=0.37' 'uvicorn>=0.29' 'jinja2>=3.1' "
-                    "'itsdangerous>=2.1' 'python-multipart>=0.0.9' 'prometheus-client>=0.20' in "
-                    "aseb's environment")
+                    "'itsdangerous>=2.1' 'python-multipart>=0.0.9' 'prometheus-client>=0.20' "
+                    "'babel>=2.12', or pip install 'starlette>=0.37' 'uvicorn>=0.29' "
+                    "'jinja2>=3.1' 'itsdangerous>=2.1' 'python-multipart>=0.0.9' "
+                    "'prometheus-client>=0.20' 'babel>=2.12' in aseb's environment")
     assert "aseb[" not in line
 
 

@@ -105,7 +105,7 @@ def test_the_mummys_hand_slides_a_bumping_move_and_the_board_sees_it() -> None:
 
 
 def test_demo_needs_the_simulated_board(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["run", "--board", "x.toml", "--demo"]) == 2
+    assert main(["run", "--board", "x.toml", "--demo"]) == 64
     assert "--simulated" in capsys.readouterr().err
 
 

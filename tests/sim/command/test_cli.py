@@ -28,12 +28,12 @@ def test_a_bad_board_file_exits_78_naming_the_key(
 def test_an_unknown_option_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
         main(["play", "--bogus"])
-    assert exit_.value.code == 2
+    assert exit_.value.code == 64  # EX_USAGE
     assert "--bogus" in capsys.readouterr().err
 
 
 def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([]) == 2
+    assert main([]) == 64
     assert "COMMAND" in capsys.readouterr().out
 
 

@@ -87,7 +87,8 @@ text_file("web address a name", with_web('address = "aseb.local"'),
 text_file("web pin a number", with_web("pin = 1234"), "web.pin: expected text")
 text_file("web pin of letters", with_web('pin = "12ab"'), "web.pin: expected 4 to 8 digits")
 text_file("web key misspelt", with_web('adress = "127.0.0.1"'),
-          "web.adress: unknown key (known keys here: address, hosts, pin, port)")
+          "web.adress: unknown key (known keys here: address, certificate, hosts, key, metrics, "
+          "pin, port)")
 text_file("web hosts a name with a space", with_web('hosts = ["aseb board"]'),
           "web.hosts: expected host names such as 'aseb.local'")
 text_file("web hosts a name", with_web('hosts = "aseb.local"'), "web.hosts: expected a list")

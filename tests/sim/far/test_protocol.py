@@ -4,6 +4,7 @@ the same on both."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -155,7 +156,8 @@ def test_random_games_end_alike_whatever_the_broker_does(seed: int) -> None:
             elif isinstance(step, Apply):
                 game = boards[side]
                 assert game is not None
-                game.apply(GameRecord.from_json(_with(game.record, step.token)).actions[-1])
+                sent = json.loads(_with(game.record, step.token))
+                game.apply(GameRecord.from_data(sent).actions[-1])
             elif (game := boards[side]) is not None and not game.state.is_over \
                     and game.state.turn == side:
                 act(game, rng)

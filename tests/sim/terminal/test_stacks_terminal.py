@@ -28,7 +28,7 @@ def test_a_whole_game_against_the_mummy_answering_1_to_every_question() -> None:
     text = script.text
     assert "win!" in text or "they lose." in text
     assert "threw the dice: [" in text and "Dice to use: [" in text  # the dice, then those left
-    assert "The mummy moves " in text and "out of play" in text
+    assert "The mummy plays: with the " in text and "out of play" in text
 
 
 def test_moves_are_typed_by_notation_and_mistakes_answered() -> None:

@@ -14,6 +14,7 @@ from engine.core.sticks import Throw
 from engine.game import Game
 from engine.tait.moves import Move
 from engine.tait.state import TAIT, GameState
+from engine.text import move_text
 from sim.command.cli import main
 from sim.terminal.game import TerminalGame
 
@@ -83,7 +84,7 @@ def test_the_mummy_plays_its_side_by_itself() -> None:
     game = one_game(TerminalGame(script.read, script.write, random.Random(5), mummy=Side.REELS))
     game.run()
     assert game.game.state.is_over
-    assert "The mummy moves" in script.text
+    assert "The mummy plays: " in script.text
     assert not any("Reels, press Enter" in p for p in script.prompts)
     assert "win!" in script.text
 
@@ -153,13 +154,14 @@ def test_the_demon_cast_line_names_every_throw_and_the_one_that_enters() -> None
     script = Script(["quit"])
     game = TerminalGame(script.read, script.write, random.Random(0), mummy=None)
     game.run()  # this seed's demon-cast throws three times in vain
-    line = next(line for line in script.lines if line.startswith("The demon casts"))
+    line = next(line for line in script.lines if line.startswith("The demon throws"))
     *throws, entry = game.game.actions  # the throws, then the entering move
     assert all(isinstance(t, Throw) for t in throws) and isinstance(entry, Move)
-    named = line.split(": ")[1].split()
+    named = line.split(": ")[1].split(". ")[0].split(", ")
     assert len(named) == len(throws) > 1  # every throw, the one that enters too
-    assert named[-1] == f"{entry.side.letter}{throws[-1].value}"
-    assert line.endswith(f"the {entry.side.title} enter with the {throws[-1].value}.")
+    assert named[-1] == f"{entry.side.title} {throws[-1].value}"  # said, not "C3 R2"
+    assert all(name.split()[0] in ("Cones", "Reels") for name in named)
+    assert line.endswith(f"The {entry.side.title} enter with the {throws[-1].value}.")
 
 
 def test_a_hint_names_a_legal_move() -> None:
@@ -173,7 +175,7 @@ def test_a_hint_names_a_legal_move() -> None:
     game = TerminalGame(script.read, script.write, random.Random(11), mummy=None, chooser=chooser)
     game.run()
     if game.game.state.moves:
-        assert f"The mummy would play {game.game.state.describe(picked[0])}." in script.text
+        assert f"The mummy would play {move_text(game.game.state, picked[0])}." in script.text
     else:
         assert "Throw first" in script.text
 
@@ -193,12 +195,12 @@ def test_the_command_line_plays_a_seeded_game_from_stdin() -> None:
 
 def test_the_command_line_answers_a_bad_side_without_a_traceback(
         capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "--mummy", "pharaoh"]) == 2
+    assert main(["play", "--mummy", "pharaoh"]) == 64
     assert "unknown side" in capsys.readouterr().err
 
 
 def test_two_players_with_a_mummy_side_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "--two-players", "--mummy", "cones"]) == 2
+    assert main(["play", "--two-players", "--mummy", "cones"]) == 64
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--two-players" in err and "Traceback" not in err
 
@@ -248,4 +250,4 @@ def test_ramses_in_the_terminal_asks_for_moves_only_and_names_the_second_move() 
     assert not any("press Enter" in p for p in script.prompts)
     assert "no throw in this game" in script.text and "waiting" not in script.text
     assert any(p.startswith("Now move one of the Reels' pieces, Cones") for p in script.prompts)
-    assert "The mummy moves" in script.text and "win!" in script.text
+    assert "The mummy plays: Reel on T" in script.text and "win!" in script.text

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
+
+import pytest
 
 from engine.core.sides import Side
 from firmware.menu.choices import choose
@@ -83,3 +86,54 @@ def test_spoken_play_can_be_chosen_at_the_prompt() -> None:
     game.run()
     assert game.spoken and voice.said
     assert any("the terminal has no lights" in line for line in script.lines)
+
+
+def test_a_screen_reader_hears_each_thing_once() -> None:
+    """A whole plain game against the mummy, with a wrong answer at every throw: the chances
+    only when the board is asked for, the mummy's move once (not again as what happened), whose
+    turn it is once (the prompt), and 'help' told once, not at every wrong answer."""
+    script = Script([])
+    asked: list[str] = []
+    boards: list[str] = []
+
+    def read(prompt: str) -> str:
+        script.prompts.append(prompt)
+        if game.game.state.is_over:
+            raise EOFError
+        if "press Enter" in prompt:
+            asked.append(prompt)
+            return "" if len(asked) % 2 == 0 else "go"  # a wrong answer, then Enter
+        if len(script.prompts) > 40 and not boards:
+            boards.append(prompt)
+            return "board"
+        return "1"
+
+    game = TerminalGame(read, script.write, random.Random(4), mummy=Side.REELS, plain=True)
+    game.run()
+    lines = script.lines
+    assert game.game.state.is_over and len(asked) > 20
+    assert sum("Chances to win" in line for line in lines) == 1  # asked for with the board
+    assert lines[lines.index(next(line for line in lines if line.startswith("Cones on") or
+                                  line.startswith("No Cones"))) + 1].startswith("Chances to win")
+    mummy = [n for n, line in enumerate(lines) if line.startswith("The mummy plays: ")]
+    assert mummy and not any(line.startswith(("  Reels enter", "  Reels move", "  Reels bear"))
+                             for line in lines)  # its move is not said again as news
+    assert not any(line.startswith("  Go ahead and throw") for line in lines)  # the prompt says
+    assert sum("'help'" in line for line in lines) == 2  # at the start, at the first wrong answer
+    assert sum("is not a command" in line for line in lines) > 10
+
+
+def test_lang_on_the_command_line_holds_for_this_run_only(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """``aseb play --lang fr`` speaks French now; a setting typed then is kept, the language
+    kept stays the one chosen before."""
+    from firmware.menu.settings_file import SettingsFile
+    from tests.sim.terminal.test_terminal_settings import play
+
+    SettingsFile(tmp_path / "aseb" / "terminal").save(choose(None, {"language": "de"})[0])
+    out, file = play(monkeypatch, tmp_path, ["niveau vizir"], "--lang", "fr")
+    assert "Tapez « aide » pour les commandes" in out and "Vizir" in out
+    kept = file.load(None)
+    assert (kept.language, kept["level"]) == ("de", "vizier")
+    out, _ = play(monkeypatch, tmp_path, [])
+    assert "„hilfe“ tippen" in out  # the next run speaks the kept language again

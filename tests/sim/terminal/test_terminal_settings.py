@@ -59,20 +59,48 @@ def test_options_lists_every_setting_and_its_choices(tmp_path: Path) -> None:
     assert "  reels  The mummy plays the Reels  (now)" in listing
 
 
-def test_in_french_the_commands_keep_their_spelling_and_say_what_they_mean_in_french(
-        tmp_path: Path) -> None:
+def test_in_french_the_settings_are_typed_in_french_or_in_english(tmp_path: Path) -> None:
     words.use("fr")
     try:
-        _, said, _, _ = script(["aide", "options", "level", str(tmp_path)])
+        game, said, file, levels = script(["aide", "options", "niveau", "niveau vizir",
+                                           "chances masquees", "level scribe", "niveau pharaon",
+                                           "adversaire aucun", str(tmp_path)])
     finally:
         words.use("en")
     listing = "\n".join(said)
-    assert "level (Niveau de la momie)" in listing and "opponent (Adversaire)" in listing
-    assert "CHOICE" not in listing and "CHOIX" not in listing
-    assert "Adversaire (opponent) :" in listing
-    assert "  none   Deux joueurs, sans momie" in listing
-    assert "  hidden  Chances masquées" in listing
-    assert "Tapez « level » et un choix, par exemple « level priest »." in listing
+    assert "niveau (Niveau de la momie)" in listing and "adversaire (Adversaire)" in listing
+    assert "Adversaire (adversaire) :" in listing
+    assert "  aucun     Deux joueurs, sans momie" in listing  # a choice as typed in French
+    assert "  masquées   Chances masquées" in listing
+    assert "Tapez « niveau » et un choix, par exemple « niveau prêtre »." in listing
+    assert levels == [Level.VIZIER, Level.SCRIBE]  # in French, then in English
+    refused = "niveau : « pharaon » n’est pas un choix possible"  # noqa: RUF001 (French)
+    assert f"{refused} (choisissez parmi scribe, prêtre, vizir, neferkaptah, équitable)" in listing
+    assert game.mummy is None and not game.show_chances  # "masquees": accents need not be typed
+    kept = file.load(None)
+    assert (kept["level"], kept["chances"], kept["opponent"]) == ("scribe", "hidden", "none")
+
+
+@pytest.mark.parametrize("language", sorted(words.LANGUAGES))
+def test_every_setting_and_choice_has_its_own_word_in_every_language(language: str) -> None:
+    """Typed words that two settings (or two choices of one, or a command) shared would be
+    ambiguous; and a typed word is one word, as the prompt splits them."""
+    from firmware.menu.choices import folded
+    from sim.terminal.game import COMMANDS
+
+    words.use(language)
+    try:
+        names = [folded(found.typed()) for found in settings()]
+        commands = {folded(words._(marked)) for marked in COMMANDS.values()}
+        assert len(set(names)) == len(names) and not set(names) & commands
+        for found in settings():
+            typed = [folded(choice.typed()) for choice in found.choices]
+            assert len(set(typed)) == len(typed), found.key
+            assert all(word and " " not in word for word in [*names, *typed])
+            assert all(found.typed_choice(choice.typed()) is choice and
+                       found.typed_choice(choice.value) is choice for choice in found.choices)
+    finally:
+        words.use("en")
 
 
 def test_each_setting_is_set_by_its_name_and_kept(tmp_path: Path) -> None:
@@ -134,7 +162,8 @@ def test_mode_tutorial_starts_the_tutorial_now_and_at_the_next_start(
     assert out.index("Lesson 1 of 6") < out.index("Farewell")  # kept: the tutorial again
     out, file = play(monkeypatch, tmp_path, ["mode game"])  # left from inside the tutorial
     after = out.split("Play games: the games begin.")[1]
-    assert "Type 'help' for commands" in after and "Lesson" not in after
+    assert "Twenty Squares" in after and "Lesson" not in after
+    assert "Type 'help' for commands" in out and "Type 'help'" not in after  # once a run
     assert file.load(None).mode == "game"
 
 
@@ -187,5 +216,5 @@ def test_options_name_the_language_spoken(tmp_path: Path) -> None:
     finally:
         words.use("en")
     lines = [line for text in said for line in text.splitlines()]
-    chosen = [line for line in lines[lines.index("Sprache (language):"):] if "(jetzt)" in line]
+    chosen = [line for line in lines[lines.index("Sprache (sprache):"):] if "(jetzt)" in line]
     assert chosen[0] == "  de  Deutsch  (jetzt)"

@@ -142,6 +142,6 @@ def test_aseb_play_tutorial_runs_the_lessons(monkeypatch: pytest.MonkeyPatch,
                                   ["--tutorial", "--tournament"]])
 def test_story_modes_refuse_options_that_do_not_fit(args: list[str],
                                                     capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", *args]) == 2
+    assert main(["play", *args]) == 64
     err = capsys.readouterr().err
     assert err.startswith("aseb: ") and err.count("\n") == 1

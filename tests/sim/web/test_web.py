@@ -20,11 +20,13 @@ from starlette.testclient import TestClient
 
 from engine import games
 from engine.core.sides import Side
+from engine.text import move_text
 from firmware.menu.choices import offered, settings
 from firmware.menu.settings_file import SettingsFile
 from firmware.service.link import geometry_json
+from firmware.words import say, speaking
 from sim.web.app import create_app
-from sim.web.board_link import QUEUE, BoardLink, Watcher
+from sim.web.board_link import QUEUE, BoardLink
 from sim.web.board_svg import board_svg
 from sim.web.config import WebConfig
 from sim.web.security import hash_pin, pin_matches
@@ -117,12 +119,28 @@ def test_watchers_past_the_limit_are_turned_away(board: WebBoard,
 
     monkeypatch.setattr(board_link, "WATCHERS", 2)
     link = BoardLink(Path("nowhere"))
-    assert link.watch() is not None and link.watch() is not None
-    assert link.watch() is None
+    assert link.watch(address="10.0.0.1") is not None
+    assert link.watch(address="10.0.0.2") is not None
+    assert link.watch(address="10.0.0.3") is None  # nobody holds more than its share
     with connected(board) as client:
-        monkeypatch.setattr(board.board_link, "watchers", {Watcher(), Watcher()})
-        answer = client.get("/events")
+        for number in range(board_link.WATCHERS_PER_ADDRESS):
+            assert board.board_link.watch(address="127.0.0.1") is not None, number
+        answer = client.get("/events")  # this address holds its share already
         assert answer.status_code == 503 and "Too many" in answer.text
+
+
+def test_a_newcomer_takes_the_place_of_the_busiest_addresss_oldest_watcher(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from sim.web import board_link
+
+    monkeypatch.setattr(board_link, "WATCHERS", 4)
+    link = BoardLink(Path("nowhere"))
+    busy = [link.watch(address="10.0.0.1") for _ in range(3)]
+    assert link.watch(address="10.0.0.2") is not None
+    owner = link.watch(address="192.168.1.7")  # all four held: the busiest gives one up
+    assert owner is not None and owner in link.watchers
+    assert busy[0] is not None and busy[0].dropped and busy[0] not in link.watchers
+    assert asyncio.run(busy[0].next(1.0)) is None  # its stream ends: its page reconnects
 
 
 def test_the_settings_page_offers_every_setting_of_the_one_description(board: WebBoard) -> None:
@@ -194,7 +212,8 @@ def test_the_board_says_a_new_pin_that_then_opens_the_page(tmp_path: Path) -> No
         assert said, "the board did not say the PIN"
         pin = "".join(re.findall(r"\d", said[-1]))
         again = client.post("/pin", data={"csrf": csrf(client, "/login")})
-        assert again.status_code == 429  # not twice in a row
+        assert again.status_code == 409  # not while that one waits to be entered
+        assert "in 10 minutes" in again.text
         log_in(client, pin)
         assert pin not in (tmp_path / "web" / "pin.hash").read_text()
 
@@ -206,9 +225,16 @@ def test_a_finished_game_is_listed_reviewed_and_downloaded(board: WebBoard) -> N
     with connected(board) as client:
         listed = client.get("/games")
         assert listed.status_code == 200 and 'href="/games/game-1"' in listed.text
+        assert "Download the game" in listed.text and "JSON" not in listed.text
         review = client.get("/games/game-1")
-        assert review.status_code == 200 and "Judged by" in review.text
-        assert "<polyline" in review.text and "biggest" in review.text.lower()
+        assert review.status_code == 200 and "<polyline" in review.text
+        assert "biggest" in review.text.lower()
+        heading = re.search(r"<h1>([^<]*)</h1>", review.text)
+        assert heading and heading.group(1).startswith("Twenty Squares (Tait&#39;s rules), ")
+        assert re.search(r"\d{4}", heading.group(1)) and "game-1" not in heading.group(1)
+        assert "Cones against Reels" in review.text and "Cones won" in review.text
+        assert "Cone on M15 off the board" in review.text and "M15-off" not in review.text
+        assert "Download the game" in review.text and "solved table" not in review.text
         download = client.get("/games/game-1.json")
         assert download.status_code == 200
         assert download.headers["content-disposition"] == 'attachment; filename="game-1.json"'
@@ -223,6 +249,53 @@ def test_new_game_needs_the_pin_and_begins_one(board: WebBoard) -> None:
         answer = client.post("/new-game", data={"csrf": csrf(client)}, follow_redirects=False)
         assert answer.status_code == 303
     assert board.table.controller.new_game_asked or board.table.controller.game is not None
+
+
+def test_new_game_asks_first_while_a_game_is_under_way(board: WebBoard) -> None:
+    board.table.controller.settings.mummy = None
+    state = board.set_up("C:C2 R:M9 entered:CR turn:C throw:2:WWDD")
+    with connected(board) as client:
+        log_in(client)
+        asked = client.post("/new-game", data={"csrf": csrf(client)}, follow_redirects=False)
+        assert asked.status_code == 200 and "Begin a new game?" in asked.text
+        assert 'name="sure" value="yes"' in asked.text
+        board.sync(client)
+        game = board.table.controller.game
+        assert game is not None and game.state.notation() == state.notation()  # untouched
+        sure = client.post("/new-game", data={"csrf": csrf(client), "sure": "yes"},
+                           follow_redirects=False)
+        assert sure.status_code == 303
+    assert board.table.controller.new_game_asked or board.table.controller.game is not game
+
+
+@pytest.mark.parametrize("path", ["/", "/display", "/settings", "/games", "/login", "/nowhere"])
+def test_every_page_has_one_h1_and_a_skip_link(board: WebBoard, path: str) -> None:
+    with connected(board) as client:
+        page = client.get(path).text
+    assert page.count("<h1") == 1, path
+    skip = re.search(r'<a class="skip" href="#([a-z]+)">', page)
+    assert skip and f'id="{skip.group(1)}"' in page
+    if path in ("/", "/display"):
+        assert skip.group(1) == "board"
+
+
+def test_the_arabic_page_says_moves_in_words_never_in_notation(board: WebBoard) -> None:
+    board.table.controller.settings.mummy = None
+    state = board.set_up("C:M15 off:4,0 R:M9 entered:CR turn:C throw:1:WDDD")
+    board.carry_out(state, state.moves[0])  # M15-off: the Cones' last piece borne off
+    with connected(board) as client:
+        arabic = {"accept-language": "ar"}
+        review = client.get("/games/game-1", headers=arabic).text
+        assert "M15-off" not in review and "-off" not in review
+        with speaking("ar"):
+            said = say(move_text(state, state.moves[0]))
+        assert said in review and "M15" in said
+        watcher = board.board_link.watch("ar")
+        assert watcher is not None
+        told = {json.loads(chunk.removeprefix(b"data: "))["type"]: json.loads(
+            chunk.removeprefix(b"data: ")) for chunk in watcher.take()}
+    last = told["position"]["last"]
+    assert last["notation"] == "M15-off" and last["said"] == said
 
 
 def test_a_friend_joins_with_the_one_time_link_and_pin_and_plays(board: WebBoard) -> None:
@@ -258,7 +331,8 @@ def test_a_friend_joins_with_the_one_time_link_and_pin_and_plays(board: WebBoard
             move = state.describe(state.moves[0])
             moved = friend.post("/play/move", json={"move": move}, headers=header)
             assert moved.status_code == 200, moved.text
-            assert controller.status().startswith(f"Your friend plays {move}")
+            assert controller.status().startswith(  # the move typed, said in words
+                f"Your friend plays: {move_text(state, state.moves[0])}.")
             assert owner.post("/play/throw", json={},
                               headers={"x-csrf-token": csrf(owner)}).status_code == 403
             assert friend.post("/play/move", json={"move": "M9-M10"},

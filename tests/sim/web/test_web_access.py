@@ -11,7 +11,7 @@ fetched. Without Chromium the module is skipped, saying so in one line.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -34,6 +34,13 @@ WAIT = 15_000
 SIZES = {"phone": (390, 844), "wall": (1920, 1080)}
 
 
+def audit(page: Page, found: dict[str, list[str]], where: str) -> None:
+    """The page audited at a phone's size and a wall's, as it stands (no reload between)."""
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        found[f"{where} ({size})"] = violations(page)
+
+
 def log_in(page: Page, url: str, pin: str = "2468") -> None:
     page.goto(f"{url}/login")
     page.fill("input[name=pin]", pin)
@@ -54,34 +61,47 @@ def a_finished_game_then_another(board: WebBoard) -> None:
     board.set_up("C:C2,M6 R:M9,R3 entered:CR turn:C throw:2:WWDD")
 
 
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[WebBoard, str]]:
+    """One board and its page for the audits in every language: a game kept, another under way."""
+    with served(tmp_path_factory.mktemp("audited")) as found:
+        a_finished_game_then_another(found[0])
+        yield found
+
+
 @pytest.mark.parametrize("language", ["en", "ar"])
 def test_every_page_passes_the_wcag_audit_on_a_phone_and_a_wall(
-        tmp_path: Path, open_page: Callable[..., Page], language: str) -> None:
+        site: tuple[WebBoard, str], open_page: Callable[..., Page], language: str) -> None:
+    _board, url = site
     found: dict[str, list[str]] = {}
-    with served(tmp_path) as (board, url):
-        a_finished_game_then_another(board)
-        for size, (width, height) in SIZES.items():
-            visitor, owner, friend = (open_page(width, height, language) for _ in range(3))
-            for path in ("/", "/display", "/settings", "/games", "/games/game-1", "/login",
-                         "/nowhere"):
-                visitor.goto(url + path)
-                expect(visitor.locator("main")).to_be_visible(timeout=WAIT)
-                found[f"{size} {path}"] = violations(visitor)
-            log_in(owner, url)
-            found[f"{size} owner's settings"] = violations(owner)
-            owner.goto(url)
-            found[f"{size} owner's board"] = violations(owner)
-            owner.select_option("select[name=side]", "reels")
-            owner.click("form[action='/remote/invite'] button")
-            found[f"{size} invitation"] = violations(owner)
-            link = owner.locator("#invite-url").inner_text()
-            pin = owner.locator("#invite-pin").inner_text()
-            friend.goto(link)
-            found[f"{size} join"] = violations(friend)
-            friend.fill("input[name=pin]", pin)
-            friend.click("form.pin button")
-            expect(friend.locator("#remote-note")).to_be_visible(timeout=WAIT)
-            found[f"{size} friend's board"] = violations(friend)
+    visitor, owner, friend = (open_page(*SIZES["phone"], language) for _ in range(3))
+    for path in ("/", "/display", "/settings", "/games", "/games/game-1", "/login", "/nowhere"):
+        visitor.goto(url + path)
+        expect(visitor.locator("main")).to_be_visible(timeout=WAIT)
+        audit(visitor, found, path)
+    log_in(owner, url)
+    audit(owner, found, "owner's settings")
+    owner.goto(url)
+    audit(owner, found, "owner's board")
+    owner.click("form[action='/new-game'] button")
+    expect(owner.locator("form.confirm")).to_be_visible(timeout=WAIT)
+    audit(owner, found, "a new game asked")
+    owner.goto(url)
+    owner.select_option("select[name=side]", "reels")
+    owner.click("form[action='/remote/invite'] button")
+    audit(owner, found, "invitation")
+    link = owner.locator("#invite-url").inner_text()
+    pin = owner.locator("#invite-pin").inner_text()
+    friend.goto(link)
+    audit(friend, found, "join")
+    friend.fill("input[name=pin]", pin)
+    friend.click("form.pin button")
+    expect(friend.locator("#remote-note")).to_be_visible(timeout=WAIT)
+    audit(friend, found, "friend's board")
+    owner.goto(url + "/settings")
+    owner.click("form.everywhere button")
+    expect(owner.locator(".message")).to_be_visible(timeout=WAIT)
+    audit(owner, found, "logged out everywhere")
     assert {where: lines for where, lines in found.items() if lines} == {}
 
 

@@ -4,6 +4,7 @@ labelled as estimates, once a position, and gives way to the board's own table."
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import os
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -14,11 +15,12 @@ import pytest
 
 pytest.importorskip("starlette", reason="the web extra is not installed")
 
+from engine.core.sides import Side
 from engine.game import Game
 from engine.games import load
 from engine.mummy.judges import SearchJudge, cones_chance
 from sim.web.board_link import BoardLink
-from sim.web.estimates import WORKER_NICE, Estimates, estimate
+from sim.web.estimates import POINTS, WORKER_NICE, Estimates, estimate
 
 
 def line(kind: str, **fields: Any) -> bytes:
@@ -105,3 +107,41 @@ def test_the_estimating_worker_gives_way_to_the_board_frames_the_page_passes_on(
     finally:
         estimates.close()
     assert niceness == min(19, os.nice(0) + WORKER_NICE)
+
+
+def test_a_page_that_joins_late_gets_the_whole_games_graph_from_its_record() -> None:
+    """The positions before the page watched are estimated from the game's record, a few
+    evenly spread (the line between them is drawn straight)."""
+    import random
+
+    rules, rng = load("tait"), random.Random(5)
+    game = Game(rules)
+    while len(game.actions) < 80 and not game.state.is_over:  # eighty throws and moves
+        if game.state.throw is None:
+            game.cast(rules.draw(rng))
+        else:
+            game.play(rng.choice(game.state.moves))
+
+    async def play() -> None:
+        estimates = Estimates(ThreadPoolExecutor(1))
+        link = BoardLink(Path("nowhere"), estimates=estimates)
+        link._dispatch(line("game", name="tait", title="Tait"))
+        link._dispatch(line("chances", cones=None, history=[]))
+        link._dispatch(line("position", notation=game.state.notation(),
+                            actions=len(game.actions)))
+        link._dispatch(line("played", record=game.record.to_data()))
+        watcher = link.watch()  # a page opened in the middle of the game
+        assert watcher is not None and estimates.task is not None
+        await estimates.task
+        history = [e for e in told(watcher) if e["type"] == "chances"][-1]["history"]
+        assert len(history) == len(game.actions) + 1
+        drawn = [n for n, cones in enumerate(history) if cones is not None]
+        assert drawn[0] == 0 and drawn[-1] == len(game.actions)  # from the start to now,
+        step = -(-len(history) // POINTS)  # along the whole game, a few searches in all
+        assert max(b - a for a, b in itertools.pairwise(drawn)) <= step
+        assert len(drawn) <= POINTS + 2
+        assert history[0] == pytest.approx(estimate("tait", rules.new(Side.CONES).notation()),
+                                           abs=1e-4)
+        estimates.close()
+
+    asyncio.run(play())

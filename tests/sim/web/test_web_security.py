@@ -242,7 +242,8 @@ def test_a_visitor_asking_for_a_pin_ends_nothing(tmp_path: Path) -> None:
         again = from_address(owner, "10.0.5.6")
         log_in(again, pin)  # the PIN in use still opens the page
         board.clock.now += 60
-        assert visitor.post("/pin", data={"csrf": csrf(visitor, "/login")}).status_code == 429
+        again = visitor.post("/pin", data={"csrf": csrf(visitor, "/login")})
+        assert again.status_code == 409  # one waits to be entered: nobody but the owner asks
         path, invited = invite(owner, "reels")
         friend = from_address(owner, "10.0.5.7")
         join(friend, path, invited)
@@ -283,7 +284,7 @@ def test_a_change_asked_from_another_site_is_refused(board: WebBoard) -> None:
                            headers={"sec-fetch-site": "cross-site"})
         assert cross.status_code == 403
         own = owner.post("/settings", data={"csrf": token, "level": "scribe"},
-                         headers={"origin": "http://127.0.0.1:8020",
+                         headers={"host": "127.0.0.1:8020", "origin": "http://127.0.0.1:8020",
                                   "sec-fetch-site": "same-origin"})
         assert own.status_code == 200
     assert board.table.controller.settings.level.name == "SCRIBE"
@@ -330,3 +331,210 @@ def test_a_sessions_file_that_is_not_ours_is_set_aside_and_everyone_logs_in_agai
         assert not sessions.exists() and list(state.glob("sessions.bad-*"))
         log_in(owner)
         assert settings_allowed(owner)
+
+
+# --- 7. a burst of guesses at once --------------------------------------------------------------
+
+def counted_checks(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every PIN checked against a hash from now on (the owner's, a said one, an
+    invitation's)."""
+    from sim.web import app, security
+
+    checked: list[str] = []
+    matches = security.pin_matches
+
+    def counting(pin: str, stored: str) -> bool:
+        checked.append(pin)
+        right: bool = matches(pin, stored)
+        return right
+
+    monkeypatch.setattr(security, "pin_matches", counting)
+    if hasattr(app, "pin_matches"):
+        monkeypatch.setattr(app, "pin_matches", counting)
+    return checked
+
+
+def burst(client: TestClient, path: str, field: str, guesses: list[str],
+          address: str = "10.0.9.9") -> list[int]:
+    """``guesses`` posted all at once from one ``address``, as a script would: the answers'
+    statuses."""
+    import asyncio
+
+    import httpx
+
+    async def send() -> list[int]:
+        transport = httpx.ASGITransport(app=client.app, client=(address, 4000))
+        async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as one:
+            page = await one.get(path)
+            token = re.search(r'name="csrf" value="([^"]+)"', page.text)
+            assert token, page.text
+            answers = await asyncio.gather(*(
+                one.post(path, data={"csrf": token.group(1), field: guess})
+                for guess in guesses))
+        return [answer.status_code for answer in answers]
+
+    assert client.portal is not None
+    return client.portal.call(send)
+
+
+def test_a_burst_of_150_wrong_pins_at_once_checks_at_most_five(
+        board: WebBoard, monkeypatch: pytest.MonkeyPatch) -> None:
+    checked = counted_checks(monkeypatch)
+    with connected(board) as client:
+        answers = burst(client, "/login", "pin", [f"{n:04d}" for n in range(1000, 1150)])
+        assert len(checked) <= 5, f"{len(checked)} PINs checked"
+        assert answers.count(403) <= 5 and answers.count(429) >= 145
+        log_in(from_address(client, "192.168.1.7"))  # the owner, elsewhere, at once
+
+
+def test_a_burst_of_wrong_pins_on_an_invitation_checks_at_most_five(
+        board: WebBoard, monkeypatch: pytest.MonkeyPatch) -> None:
+    with connected(board) as owner:
+        log_in(owner)
+        path, pin = invite(owner, "cones")
+        checked = counted_checks(monkeypatch)
+        wrong = [f"{n:04d}" for n in range(10000) if f"{n:04d}" != pin][:150]
+        answers = burst(owner, path, "pin", wrong)
+        assert len(checked) <= 5, f"{len(checked)} PINs checked"
+        assert answers.count(403) <= 5 and answers.count(410) >= 145
+
+
+# --- 8. the PIN being said ------------------------------------------------------------------------
+
+def test_the_pin_being_said_is_replaced_by_nobody_but_the_owner(tmp_path: Path) -> None:
+    with WebBoard(tmp_path, pin=None) as board, connected(board) as client:
+        owner = from_address(client, "192.168.1.7")
+        asked = owner.post("/pin", data={"csrf": csrf(owner, "/login")})
+        assert asked.status_code == 200
+        said = said_pin(board)
+        board.clock.now += 60
+        visitor = from_address(client, "10.0.6.6")  # another machine asks meanwhile
+        spoiled = visitor.post("/pin", data={"csrf": csrf(visitor, "/login")})
+        assert spoiled.status_code == 409 and "in 9 minutes" in spoiled.text
+        assert said_pin(board) == said  # the board said no other
+        log_in(owner, said)  # what the board said opens the page
+        board.clock.now += 60
+        again = owner.post("/pin", data={"csrf": csrf(owner, "/settings")})
+        assert again.status_code == 200  # the owner may have another said...
+        board.clock.now += 60
+        assert visitor.post("/pin", data={"csrf": csrf(visitor, "/login")}
+                            ).status_code == 409  # ...a visitor may not
+        log_in(owner, said_pin(board))
+        assert said_pin(board) != said
+
+
+# --- 9. every way of ending sessions ends the friend's too ---------------------------------------
+
+@pytest.mark.parametrize("ending", ["log out everywhere", "a new PIN", "end remote play",
+                                    "the board ends remote play"])
+def test_every_way_of_ending_sessions_ends_the_friends_too_across_a_restart(
+        tmp_path: Path, ending: str) -> None:
+    with WebBoard(tmp_path, pin=None) as board, connected(board) as client:
+        owner = from_address(client, "192.168.1.7")
+        owner.post("/pin", data={"csrf": csrf(owner, "/login")})
+        log_in(owner, said_pin(board))
+        path, pin = invite(owner, "cones")
+        friend = from_address(client, "192.168.1.30")
+        join(friend, path, pin)
+        board.sync(client)
+        assert "Playing the Cones" in friend.get("/").text
+        if ending == "log out everywhere":
+            owner.post("/logout-everywhere", data={"csrf": csrf(owner, "/settings")})
+        elif ending == "a new PIN":
+            board.clock.now += 600
+            stranger = from_address(client, "192.168.1.9")
+            stranger.post("/pin", data={"csrf": csrf(stranger, "/login")})
+            log_in(stranger, said_pin(board))
+        elif ending == "end remote play":
+            owner.post("/remote/end", data={"csrf": csrf(owner)})
+        else:
+            with board.lock:
+                board.table.controller.play_remotely(None)
+            board.run(0.2)
+        board.sync(client)
+        assert board.table.controller.remote is None  # the board waits for nobody
+        token = csrf(friend)
+        assert friend.post("/play/throw", json={}, headers={"x-csrf-token": token}
+                           ).status_code == 403
+        assert "Playing the" not in friend.get("/").text
+        cookies = dict(friend.cookies)
+    restarted = create_app(board.board_link, WebConfig(pin=None), tmp_path / "web",
+                           clock=board.clock, wall=board.clock)
+    with TestClient(restarted, base_url="http://127.0.0.1") as again:
+        again.cookies.update(cookies)
+        assert "Playing the" not in again.get("/").text
+
+
+# --- 10. the page's own origin, and the PIN in any digits ----------------------------------------
+
+@pytest.mark.parametrize("origin", ["http://127.0.0.1:9999", "https://127.0.0.1:8020",
+                                    "http://10.0.0.5:8020", "http://localhost:8020",
+                                    "http://127.0.0.1:8020.evil.example", "null"])
+def test_only_the_pages_own_origin_may_ask_for_a_change(board: WebBoard, origin: str) -> None:
+    with connected(board) as owner:
+        log_in(owner)
+        token = csrf(owner, "/settings")
+        own = {"host": "127.0.0.1:8020"}
+        forged = owner.post("/settings", data={"csrf": token, "level": "scribe"},
+                            headers={**own, "origin": origin})
+        assert forged.status_code == 403, origin
+        assert owner.post("/settings", data={"csrf": token, "level": "scribe"},
+                          headers={**own, "origin": "http://127.0.0.1:8020"}).status_code == 200
+
+
+@pytest.mark.parametrize("typed", ["\u0662\u0664\u0666\u0668",  # Arabic-Indic
+                                   "\uff12\uff14\uff16\uff18",  # full-width
+                                   "\u06f2\u06f4\u06f6\u06f8",  # Persian
+                                   "\u0968\u096a\u096c\u096e",  # Devanagari
+                                   " 2468 ", "2 4 6 8"])
+def test_the_pin_is_read_in_any_digits_with_spaces_around_them(board: WebBoard,
+                                                               typed: str) -> None:
+    with connected(board) as client:
+        form = client.get("/login").text
+        assert 'inputmode="numeric"' in form and "[0-9]" not in form
+        log_in(client, typed)
+        assert settings_allowed(client)
+        for _ in range(5):  # nothing was counted as a wrong PIN
+            assert client.post("/login", data={"pin": typed, "csrf": csrf(client, "/login")},
+                               follow_redirects=False).status_code == 303
+
+
+# --- 11. the figures, only where the board file allows them --------------------------------------
+
+def test_metrics_are_served_only_to_the_addresses_the_board_file_names(tmp_path: Path) -> None:
+    pytest.importorskip("prometheus_client", reason="prometheus-client is not installed")
+    with WebBoard(tmp_path, metrics=("192.168.1.5", "10.1.0.0/16")) as board, \
+            connected(board) as client:
+        for allowed in ("192.168.1.5", "10.1.2.3", "::ffff:192.168.1.5"):
+            assert from_address(client, allowed).get("/metrics").status_code == 200, allowed
+        for refused in ("192.168.1.6", "127.0.0.1", "10.2.0.1"):
+            answer = from_address(client, refused).get("/metrics")
+            assert answer.status_code == 403 and "aseb_" not in answer.text, refused
+    with WebBoard(tmp_path / "none") as board, connected(board) as client:
+        assert client.get("/metrics").status_code == 404  # none named: nobody reads them
+
+
+# --- 12. a friend's JSON through the one decoder -------------------------------------------------
+
+@pytest.mark.parametrize("body", [b"[" * 5000 + b"]" * 5000, b'{"move": ' * 1000 + b"1" +
+                                  b"}" * 1000, b"\xff\xfe", b"[]", b"7",
+                                  b'{"move": "' + b"x" * 30 + b'"}', b'{"move": 3}',
+                                  b'{"move": "C2-C6", "and": 1}', b'{"move": "C2-C6"' + b"}" * 3])
+def test_a_friends_bad_body_is_a_400_with_one_log_line(
+        board: WebBoard, body: bytes, caplog: pytest.LogCaptureFixture) -> None:
+    with connected(board) as owner:
+        log_in(owner)
+        path, pin = invite(owner, "cones")
+        friend = from_address(owner, "192.168.1.30")
+        join(friend, path, pin)
+        board.set_up("C:C2 R:M9 entered:CR turn:C throw:2:WWDD")
+        board.sync(owner)
+        caplog.clear()
+        with caplog.at_level("WARNING"):
+            answer = friend.post("/play/move", content=body, headers={
+                "x-csrf-token": csrf(friend), "content-type": "application/json"})
+        assert answer.status_code == 400, answer.text
+        assert "Traceback" not in answer.text and answer.json()["error"]
+        lines = [r for r in caplog.records if r.name.startswith("sim.web")]
+        assert len(lines) == 1, lines
+        assert all("\n" not in r.getMessage() for r in lines)

@@ -61,7 +61,8 @@ class WebBoard:
 
     def __init__(self, tmp_path: Path, pin: str | None = "2468", seed: int = 3,
                  settings: Settings | None = None, story: str | None = None,
-                 language: str | None = None, port: int = 8020) -> None:
+                 language: str | None = None, port: int = 8020,
+                 metrics: tuple[str, ...] = ()) -> None:
         self.table = Table(state_dir=tmp_path / "board", menu=True, seed=seed, settings=settings,
                            story=story)
         self.link = Link(tmp_path / "run" / "link.sock", self.table.controller,
@@ -80,7 +81,8 @@ class WebBoard:
         # The board, the page and the browser's test share one process, under whatever else
         # the machine runs: the page waits longer for its board than a person would.
         self.board_link = BoardLink(self.link.path, retry=0.05, patience=30.0)
-        self.app = create_app(self.board_link, WebConfig(pin=pin, port=port), tmp_path / "web",
+        self.app = create_app(self.board_link, WebConfig(pin=pin, port=port, metrics=metrics),
+                              tmp_path / "web",
                               clock=self.clock, wall=self.clock, language=language)
 
     def _answer(self) -> None:
@@ -107,8 +109,9 @@ class WebBoard:
         with self.lock:
             self.table.run(seconds)
 
-    def client(self) -> TestClient:
-        return TestClient(self.app, base_url="http://127.0.0.1")
+    def client(self, address: str = "127.0.0.1") -> TestClient:
+        """A browser at ``address``."""
+        return TestClient(self.app, base_url="http://127.0.0.1", client=(address, 50000))
 
     def sync(self, client: TestClient) -> None:
         """Wait until the page has heard everything the board said so far (the answer to a

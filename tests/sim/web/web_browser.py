@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import socket
+import ssl
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,7 +16,7 @@ from typing import Any
 
 import uvicorn
 
-from sim.web.serve import STOPPING
+from sim.wall.connections import Limits, server_config
 from tests.sim.chromium import browser, chromium_missing
 from tests.sim.web.web_board import WebBoard
 
@@ -23,10 +24,12 @@ __all__ = ["browser", "chromium_missing", "served"]
 
 
 @contextlib.contextmanager
-def served(tmp_path: Path, **options: Any) -> Iterator[tuple[WebBoard, str]]:
-    """The simulated board and its page, served on a loopback port (listening before the
+def served(tmp_path: Path, limits: Limits | None = None, tls: ssl.SSLContext | None = None,
+           **options: Any) -> Iterator[tuple[WebBoard, str]]:
+    """The simulated board and its page, served on a loopback port as ``aseb web`` serves it
+    (its connections bounded by ``limits``; over HTTPS with ``tls``), listening before the
     server thread starts, so no wait for it is needed; the page knows its port, as its board
-    file would tell it, for the links it makes)."""
+    file would tell it, for the links it makes."""
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listener.bind(("127.0.0.1", 0))
@@ -34,9 +37,8 @@ def served(tmp_path: Path, **options: Any) -> Iterator[tuple[WebBoard, str]]:
     port = listener.getsockname()[1]
     try:
         with WebBoard(tmp_path, port=port, **options) as board:
-            server = uvicorn.Server(uvicorn.Config(board.app, log_level="warning", ws="none",
-                                                   lifespan="on",
-                                                   timeout_graceful_shutdown=STOPPING))
+            server = uvicorn.Server(server_config(
+                board.app, limits=limits, tls=(lambda: tls) if tls is not None else None))
             thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]},
                                       daemon=True)
             thread.start()

@@ -13,7 +13,8 @@ import pytest
 
 from engine import games
 from engine.core.sides import Side
-from firmware.lights.scenes import DIE_FACES, Phase
+from firmware.lights.dice import DIE_FACES
+from firmware.lights.scenes import Phase
 from firmware.play.controller import Settings
 from firmware.play.evidence import owners_of, trips
 from firmware.play.store import Store
@@ -57,7 +58,7 @@ def thrown(window: Window) -> None:
         game = window.controller.game
         if game is not None and game.state.throw is not None:
             return
-        shake(window)  # (the first, with the log open, puts the log away)
+        shake(window)
     raise AssertionError(window.controller.status())
 
 
@@ -201,8 +202,10 @@ def test_the_menus_log_sounds_and_hints_serve_the_stacking_game_too() -> None:
     window.act("log")
     shot = window.snapshot()
     assert shot.log is not None and any("threw" in line for line in shot.log)
-    click(window, window.layout.squares["M9"].center)  # a click puts the log away
-    assert not window.log_open
+    aside = window.layout.aside
+    assert aside is not None and not aside.colliderect(window.layout.board)  # beside the board
+    click(window, aside.center)  # a click on it puts the log away
+    assert not window.log_open and window.layout.aside is None
     window.act("hints")
     game = window.controller.game
     assert game is not None

@@ -116,16 +116,6 @@ def test_square_labels_are_an_option() -> None:
             pygame.image.tobytes(labelled.subsurface(corner), "RGB"), square
 
 
-def test_every_menu_label_fits_its_drop_down() -> None:
-    window = set_up("C:C1 R:M9 turn:C", mummy=None)
-    texts, layout = window.view.texts, window.layout
-    size = int(layout.menu.height * 0.72)
-    for title in ("Options", "Help"):
-        window.menu.open = title
-        for rect, item in window.menu.item_rects(layout):
-            assert rect.height + 8 + texts.width(item.label, size) < rect.width, item.label
-
-
 def test_the_mummys_piece_in_the_air_redraws_only_where_it_was_and_is() -> None:
     window = set_up("C:C1,M10 R:M6 turn:R throw:3:WWWD", mummy=None)
     window.controller.press("mummy")  # Reels: its hand moves M6 to M9

@@ -92,6 +92,8 @@ def test_closing_mid_game_and_reopening_resumes_with_the_pieces_out(tmp_path: Pa
     assert game is not None and game.state.occupancy()
     before = game.state
     window.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
+    assert window.running and window.leaving  # asked first
+    window.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
     assert not window.running
     window.close()
 

@@ -76,7 +76,8 @@ def test_a_new_game_tells_its_demon_cast_beside_the_throw_that_enters() -> None:
     shake(window, settle=0.9)
     game = window.controller.game
     assert game is not None
-    assert "The demon casts the sticks until someone can enter" in window.snapshot().news
+    assert "The demon throws for each side in turn until one can enter: Cones " \
+        in window.snapshot().news
     captions, sticks = [], []
     for _ in range(40):
         shot = window.snapshot()
@@ -102,7 +103,8 @@ def test_who_is_who_whose_turn_and_pieces_borne_off() -> None:
 
 def test_a_hint_names_the_move_and_the_reason() -> None:
     window = set_up("C:C2,M6 R:M7 off:0,1 turn:C throw:1:WDDD", mummy=None, hints=True)
-    assert window.snapshot().news == "Hint: M6xM7: bumps the Reel on M7 back to the start"
+    assert window.snapshot().news == ("Hint: Cone on M6 to M7, bumping a Reel: bumps the Reel on "
+                                      "M7 back to the start")
 
 
 def test_a_click_sends_a_piece_to_its_target_and_a_piece_that_cannot_move_stays() -> None:
@@ -129,7 +131,7 @@ def test_a_click_on_the_sideline_enters_a_piece() -> None:
 
 def test_the_mummy_moves_its_own_piece_in_about_half_a_second() -> None:
     window = set_up("C:C1,M10 R:M6 turn:R throw:3:WWWD", mummy=R)
-    assert window.status() == "The mummy plays M6-M9."
+    assert window.status() == "The mummy plays: Reel on M6 to M9."
     positions = []
     for _ in range(60):
         window.step(1 / 30)
@@ -151,7 +153,7 @@ def test_carrying_out_the_mummys_moves_myself_is_an_option() -> None:
     assert window.settings.carry_mummy_moves
     window.step(3.0)
     assert window.controller.mummy_move is not None  # still waiting for a hand
-    assert window.status().endswith("move its piece for it.")
+    assert window.status().endswith("Move its piece for it.")
     drag(window, window.layout.squares["M6"].center, window.layout.squares["M9"].center)
     window.step(1.0)
     assert window.controller.mummy_move is None

@@ -162,3 +162,20 @@ def test_the_mask_and_the_book_are_drawn(tmp_path: Path) -> None:
     assert count(book, setna_art.PAPYRUS) > 10_000 and count(book, setna_art.SKIN) == 0
     with pytest.raises(ValueError):
         setna_art.draw(pygame.Surface((10, 10)), pygame.Rect(0, 0, 10, 10), "sphinx")
+
+
+def test_the_story_pages_come_first_and_hide_no_move_of_the_game(tmp_path: Path) -> None:
+    window = open_window(tmp_path, seed=5)
+    choose(window, "Options", "Mode", "Setna's tournament against the mummy")
+    for _ in range(20):  # read slowly: nothing is played under the story meanwhile
+        assert window.page is not None
+        window.step(0.5)
+    game = window.controller.game
+    assert game is None or game.actions == ()
+    while window.page is not None:
+        press(window, (10, 400))  # turned to the end
+    window.step(0.2)
+    game = window.controller.game
+    assert game is not None and window.page is None
+    assert window.play.demon_showing()  # its opening throws told, in sight
+    assert window.snapshot().sticks_caption.startswith("Demon-cast")

@@ -20,6 +20,8 @@ from firmware.play.evidence import trips
 from firmware.play.tracker import InProgress
 from hardware.lights.strips import Colour
 from sim.board.table import Table
+from sim.drawing.dice import dice_rects
+from sim.window.choosing import dice_shown
 from sim.window.settings import WindowSettings
 from sim.window.window import Window
 
@@ -101,10 +103,13 @@ def where_to(window: Window, move: Any, state: Position | None = None) -> Pos:
 def make(window: Window, move: Any) -> None:
     """Carry out ``move`` with the mouse, then let the board settle. The stacking game's
     capture of a man passed is a click on it once the mover is down; a move that could have
-    captured waits a moment, as the board does, before it is taken as made."""
+    captured waits a moment, as the board does, before it is taken as made; where two dice
+    take the man to the square, the window asks which, and the move's die is clicked."""
     state = _state(window)
     mover, *others = trips(state, move)
     drag(window, where_from(window, move, state), where_to(window, move, state))
+    if window.play.chosen is not None and window.play.usable_dice():
+        click(window, die_place(window, move.die))
     passed = [o.start for o in others if o.start is not None and o.start != mover.end]
     if passed:
         window.step(0.5)
@@ -116,6 +121,13 @@ def make(window: Window, move: Any) -> None:
                 or game.state != state:
             break
         window.step(0.5)
+
+
+def die_place(window: Window, face: int) -> Pos:
+    """Where the stick box shows a die of ``face`` still to use."""
+    dice = dice_shown(window.controller)
+    index = next(i for i, die in enumerate(dice) if die.face == face and not die.used)
+    return dice_rects(window.layout.stick_box, len(dice))[index].center
 
 
 def click(window: Window, pos: Pos) -> None:
@@ -151,13 +163,14 @@ def _state(window: Window) -> Position:
 
 
 def set_up(text: str, carry: bool = False, **settings: object) -> Window:
-    """A window on a set-up position (``GameState.parse`` notation), already on the board;
-    ``carry``: the player carries out the mummy's moves (else its hand makes them)."""
+    """A window on a set-up position (``GameState.parse`` notation), already on the board (a
+    player who has seen the window before: no first-time hint); ``carry``: the player carries
+    out the mummy's moves (else its hand makes them)."""
     state = GameState.parse(text + " entered:CR")
     table = Table(settings=Settings(**settings), pieces=state.occupancy(), seed=5)  # type: ignore[arg-type]
     table.controller.set_up(state)
     window = Window(table, WindowSettings(mummy=table.controller.settings.mummy,
-                                          carry_mummy_moves=carry))
+                                          carry_mummy_moves=carry, keys_told=True))
     window.step(0.5)
     return window
 
