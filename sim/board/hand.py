@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from engine.core.sides import Side
 from engine.games.api import Position
-from firmware.play.evidence import WAITING, owners_of, trips
+from firmware.play.evidence import KNOCK, WAITING, owners_of, trips
 from hardware.core.squares import RACK_OF, RACKS
 from sim.board.pieces import Pieces
 from sim.board.pins import SimBoard
@@ -113,7 +113,9 @@ class Hand:
         others go, a touch apart."""
         self.held = None
         mover, *others = trips(state, move, self.racks)
-        t = max(now, self._lifted_rest + 0.01)  # a quick click: the piece leaves, then lands
+        # a quick click: the piece leaves, then lands, no faster than a hand carries a man (a
+        # Hall board takes men landing within KNOCK of leaving for a stack knocked over)
+        t = max(now, self._lifted_rest + 2 * KNOCK)
         for other in others:
             if other.start is not None:
                 self.sim.lift(other.start)

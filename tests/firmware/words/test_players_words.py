@@ -71,7 +71,7 @@ OURS = {
     "a decision": r"\bdecided\b",
     "a rule's number": r"\brules? \d",
     "what was tested": r"\btest(?:ed|s|ing)?\b",
-    "an identifier of the code": r"\b[a-z]+_[a-z0-9_]+\b|\b[A-Z][a-z]+[A-Z]\w*"
+    "an identifier of the code": r"\b[a-z]+_[a-z0-9_]+\b|\b(?!JavaScript\b)[A-Z][a-z]+[A-Z]\w*"
                                  r"|\b[a-z_]+\.[a-z_]+\(|\b[A-Z]\w+\.[a-z_]\w*",
     "a command-line option": r"(?<![\w-])--[a-z]",
     "a file of the source tree": r"[\w/.-]+\.(?:md|py|txt|toml|json|jsonl|cfg|po|mo|csv|sock)\b",
@@ -114,6 +114,7 @@ def test_the_check_finds_our_vocabulary_in_any_language() -> None:
         "the seed we worked from", "a decision", "a rule's number"]
     assert ours("option backward_when_blocked of SenetRules", "en") == [
         "an identifier of the code"]
+    assert ours("The games need JavaScript to run.", "en") == []  # a name a player knows
     assert ours("tested over random games; see engine/senet/rules.md", "en") == [
         "what was tested", "a file of the source tree"]
     assert ours("--no-demon-cast turns it off", "en") == ["a command-line option"]

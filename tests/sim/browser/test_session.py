@@ -276,7 +276,7 @@ def test_the_record_kept_replays_the_game_exactly() -> None:
     for _ in range(25):
         game.answer('{"type": "throw"}' if game.waiting == "throw" else
                     '{"type": "move", "move": "1"}')
-    record = GameRecord.from_json(json.dumps(json.loads(game.told["played"])["record"]))
+    record = GameRecord.from_data(json.loads(game.told["played"])["record"])
     assert Game.from_record(record).state.notation() == game.game.state.notation()
     assert record.to_data(Notation()) == json.loads(game.told["played"])["record"]
 
