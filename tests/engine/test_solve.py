@@ -31,6 +31,13 @@ def cyningstan(pieces: int) -> Ruleset:
     return replace(RULES, pieces=pieces)
 
 
+SOLVED_SMALL = [pytest.param(Ruleset(pieces=2), id="tait-2"),
+                pytest.param(Ruleset(pieces=3), id="tait-3", marks=pytest.mark.long),
+                pytest.param(cyningstan(2), id="cyningstan-2")]
+"""Tait's with two pieces and Cyningstan's with two in make test; Tait's with three (5 s each
+over two shared cores) in make test-long."""
+
+
 @cache
 def solved_with_bound(ruleset: Ruleset) -> tuple[Index, np.ndarray, float, float]:
     """The values of a solved ruleset, the largest Bellman residual over its positions, and
@@ -184,8 +191,7 @@ def shrunk(half: int, pieces: int) -> int:
     return (half | ENTERED) + (1 << OFF)
 
 
-@pytest.mark.parametrize("ruleset", [Ruleset(pieces=3), cyningstan(2)],
-                         ids=["tait-3", "cyningstan-2"])
+@pytest.mark.parametrize("ruleset", SOLVED_SMALL)
 def test_a_group_starts_from_the_race_with_a_piece_fewer_a_side(ruleset: Ruleset) -> None:
     """Each position of a group starts from the solved chance of the same position with both
     sides' rearmost piece borne off (the mirror too), before any sweep."""
@@ -209,8 +215,7 @@ def test_a_group_starts_from_the_race_with_a_piece_fewer_a_side(ruleset: Ruleset
             assert w[mirror[u]] == solved_w[start]
 
 
-@pytest.mark.parametrize("ruleset", [Ruleset(pieces=3), cyningstan(2)],
-                         ids=["tait-3", "cyningstan-2"])
+@pytest.mark.parametrize("ruleset", SOLVED_SMALL)
 def test_a_group_reads_only_the_layers_it_names(ruleset: Ruleset) -> None:
     """Solved with every other layer poisoned (a chance any move would choose, as the mover's or
     as the opponent's), each group comes out the same to the last bit: the run keeps only the
@@ -292,8 +297,7 @@ def test_the_last_sweeps_change_bounds_the_residual(ruleset: Ruleset) -> None:
     assert bound < 1e-12
 
 
-@pytest.mark.parametrize("ruleset", [Ruleset(pieces=3), cyningstan(2)],
-                         ids=["tait-3", "cyningstan-2"])
+@pytest.mark.parametrize("ruleset", SOLVED_SMALL)
 def test_a_choosing_sweep_that_keeps_proven_moves_gives_the_values_of_looking(
     ruleset: Ruleset, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -331,8 +335,7 @@ def test_a_choosing_sweep_that_keeps_proven_moves_gives_the_values_of_looking(
     assert np.array_equal(looking, keeping)
 
 
-@pytest.mark.parametrize("ruleset", [Ruleset(pieces=3), cyningstan(2)],
-                         ids=["tait-3", "cyningstan-2"])
+@pytest.mark.parametrize("ruleset", SOLVED_SMALL)
 def test_best_moves_kept_narrow_and_mirrors_worked_out_give_the_same_bits(
     ruleset: Ruleset,
 ) -> None:

@@ -8,6 +8,7 @@ import mmap
 import os
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,23 @@ from firmware.solve import run
 from firmware.solve.run import SCALE, solve
 
 THREE = Ruleset(pieces=3)
+
+
+@dataclass(frozen=True)
+class Fresh:
+    """A solve of ``THREE`` never stopped: what it returned and the table's bytes."""
+
+    result: run.Result
+    values: bytes
+
+
+@pytest.fixture(scope="module")
+def fresh(tmp_path_factory: pytest.TempPathFactory) -> Fresh:
+    """One solve never stopped, for every test that compares a resumed one with it (it is
+    not changed: each reads its bytes)."""
+    out = tmp_path_factory.mktemp("fresh")
+    result = solve(THREE, out, show=False)
+    return Fresh(result, (out / "tait-3.values").read_bytes())
 
 
 def test_the_table_is_that_of_a_solve_holding_every_value(tmp_path: Path) -> None:
@@ -69,7 +87,7 @@ class Interrupted(Exception):
 
 
 def test_an_interrupted_solve_goes_on_from_the_group_it_was_solving(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh: Fresh,
 ) -> None:
     real = run.group
     made: list[list[tuple[int, int]]] = []
@@ -97,15 +115,15 @@ def test_an_interrupted_solve_goes_on_from_the_group_it_was_solving(
             index, layers))
         resumed = solve(THREE, tmp_path, show=False)
     assert made == order[3:]  # the groups done before are not solved again
-    fresh = solve(THREE, tmp_path / "fresh", show=False)
-    assert resumed.sha256 == fresh.sha256 and resumed.start_value == fresh.start_value
-    assert (tmp_path / "tait-3.values").read_bytes() == (
-        tmp_path / "fresh" / "tait-3.values").read_bytes()
+    assert resumed.sha256 == fresh.result.sha256
+    assert resumed.start_value == fresh.result.start_value
+    assert (tmp_path / "tait-3.values").read_bytes() == fresh.values
     assert not saved.exists()
 
 
 KILLED = """
 import os, signal, sys
+from dataclasses import dataclass
 from pathlib import Path
 from engine.solve import kernel
 from engine.tait.state import Ruleset
@@ -144,7 +162,7 @@ run.solve(Ruleset(pieces=3), out, show=False)
     ("sweep", 40),  # in the middle of a group's sweeps
 ])
 def test_a_solve_killed_anywhere_goes_on_to_the_same_table(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str, call: int,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str, call: int, fresh: Fresh,
 ) -> None:
     """A SIGKILL (nothing cleaned up) at each kind of moment; the next run goes on from the
     group it was solving and makes the same bytes as a solve never stopped."""
@@ -160,10 +178,9 @@ def test_a_solve_killed_anywhere_goes_on_to_the_same_table(
             index, layers))
         resumed = solve(THREE, tmp_path, show=False)
     assert made == groups(Index(THREE))[done:]
-    fresh = solve(THREE, tmp_path / "fresh", show=False)
-    assert (tmp_path / "tait-3.values").read_bytes() == (
-        tmp_path / "fresh" / "tait-3.values").read_bytes()
-    assert resumed.start_value == fresh.start_value and resumed.residual == fresh.residual
+    assert (tmp_path / "tait-3.values").read_bytes() == fresh.values
+    assert resumed.start_value == fresh.result.start_value
+    assert resumed.residual == fresh.result.residual
     assert not (tmp_path / "tait-3.checkpoint").exists()
 
 
