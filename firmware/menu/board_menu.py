@@ -4,9 +4,10 @@ Open (``firmware.menu.menu_table`` says how), the board lights one page at a tim
 glow white (the page shown bright), each choice of the page shown lights its own square in its
 colour, the current choice steady and the others breathing, and the ``done`` square pulses
 green. A piece set on a page square shows that page; set on a choice, it chooses it, with a
-spoken line and a short sound. Lifting the piece from ``done``, or nobody touching the board
-for ``timeout`` seconds, closes the menu. Squares are judged once the board is still, so a
-piece slid across the row chooses only where it stops.
+spoken line and a short sound; set on an action (the last page: a new PIN for the web page), it
+closes the menu and the action is done (``act``). Lifting the piece from ``done``, or nobody
+touching the board for ``timeout`` seconds, closes the menu. Squares are judged once the board
+is still, so a piece slid across the row chooses only where it stops.
 
     menu = BoardMenu(menu_table(rules.geometry), chosen, say=voice.say)
     menu.open(now); menu.changed("M6", True, t); heard = menu.judge(now, still=True)
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field
 
 from firmware import words
 from firmware.lights.scenes import CALM, breathe, pulse, scale
-from firmware.menu.choices import NO_TABLE, Chosen
+from firmware.menu.choices import NO_TABLE, NO_WEB_PAGE, Choice, Chosen
 from firmware.menu.menu_table import MenuTable, Page
 from firmware.words import N_, _, say
 from hardware.lights.pixels import Frame
@@ -34,7 +35,7 @@ TIMEOUT = 90.0
 @dataclass(frozen=True)
 class Heard:
     """What the menu made of the still board: a ``page`` shown, a setting ``chosen``
-    (``key``), or the menu ``closed``."""
+    (``key``), the menu ``closed``, or an ``action`` to do now that it is (``key``)."""
 
     what: str
     key: str = ""
@@ -51,6 +52,9 @@ class BoardMenu:
     """Whether the board has its game's solved table (without it no chances are lit)."""
     loudness: Callable[[float], float] = lambda volume: volume
     """What the speaker plays for a volume chosen (a kiosk's quiet hours lower it)."""
+    act: Callable[[str], None] | None = None
+    """Does an action chosen, once the menu has closed (the board's link, while it listens:
+    ``firmware.service.link`` makes a new PIN); None: nothing here can, and the menu says so."""
     timeout: float = TIMEOUT
     is_open: bool = False
     page: int = 0
@@ -95,6 +99,8 @@ class BoardMenu:
                     return [*heard, self.close(N_("Closed and saved."))]
             elif occupied:
                 heard += self._set_on(square)
+                if not self.is_open:  # an action closed it: the rest was after the menu
+                    return heard
         if not heard and now - self.last_touch >= self.timeout:
             return [self.close(N_("Nobody touched the board: the menu closed and saved."))]
         return heard
@@ -108,6 +114,8 @@ class BoardMenu:
         choice = self.shown.choices.get(square)
         if choice is None:
             return []
+        if self.shown.acts:
+            return self._act(choice)
         key = self.shown.setting.key
         before = self.chosen
         self.chosen = before.with_(key, choice.value)
@@ -124,6 +132,16 @@ class BoardMenu:
         self._say(" ".join(said))
         return [Heard("chosen", key)]
 
+    def _act(self, choice: Choice) -> list[Heard]:
+        """An action chosen: the menu closes, keeping what was chosen, and the controller has
+        the action done (``act``) once it is closed, so its lights are seen."""
+        said = [_("{choice}.").format(choice=say(choice.title)), _("Closed and saved.")]
+        if self.act is None:
+            said.append(_(NO_WEB_PAGE))
+        self.is_open = False
+        self._say(" ".join(said))
+        return [Heard("closed"), Heard("action", choice.value)]
+
     def close(self, said: str = N_("Closed and saved.")) -> Heard:
         """Close the menu, keeping what was chosen (``said``: a marked message)."""
         self.is_open = False
@@ -131,6 +149,8 @@ class BoardMenu:
         return Heard("closed")
 
     def _label(self, page: Page) -> str:
+        if page.acts:  # nothing is kept: what it does
+            return _("; ").join(say(c.title) for c in page.choices.values())
         now = self.chosen.as_spoken()[page.setting.key]  # the language spoken, as it is
         square = page.square_of(now)
         return say(page.choices[square].label) if square is not None else now
@@ -139,6 +159,9 @@ class BoardMenu:
         page = self.shown
         first = next(iter(page.choices), "")
         listing = _("; ").join(say(c.label) for c in page.choices.values())
+        if page.acts:
+            return _("{setting}. Done at once, from {first} on: {choices}.").format(
+                setting=_(page.setting.title), first=first, choices=listing)
         return _("{setting}, now: {choice}. The choices, from {first} on: {choices}.").format(
             setting=_(page.setting.title), choice=self._label(page), first=first,
             choices=listing)
@@ -161,7 +184,8 @@ class BoardMenu:
         for n, page in enumerate(self.table.pages):
             frame[page.tab] = SHOWN_PAGE if n == self.page else scale(CALM, 0.35)
         page = self.shown
-        current = page.square_of(self.chosen.as_spoken()[page.setting.key])
+        current = None if page.acts else \
+            page.square_of(self.chosen.as_spoken()[page.setting.key])
         for square, choice in page.choices.items():
             frame[square] = choice.colour if square == current else \
                 scale(choice.colour, breathe(t, 2.5))

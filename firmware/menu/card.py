@@ -125,7 +125,7 @@ class Card:
 
 def card_table(board: Board) -> MenuTable:
     """The menu of ``board`` as its controller reads it."""
-    return menu_table(_geometry(board), board.menu.open)
+    return menu_table(_geometry(board), board.menu.open, pin_fixed=board.web.pin is not None)
 
 
 def _geometry(board: Board) -> Geometry:

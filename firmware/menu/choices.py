@@ -192,6 +192,26 @@ LANGUAGE_COLOURS: dict[str, Colour] = {
     "it": (40, 200, 120), "es": (240, 120, 0)}
 """A colour for each language's square on the board menu (the six are told apart by place, so
 colour-blind visitors choose by the card too)."""
+PIN = "pin"
+"""The action that makes a new PIN for the web page."""
+NO_WEB_PAGE = N_("No web page listens to this board now, so no PIN was made: start the web "
+                 "page, then ask again.")
+"""Said when the menu's new PIN is chosen and no web page would take it."""
+
+
+def actions(pin_fixed: bool = False) -> Setting | None:
+    """The board menu's last page: things done at once, kept nowhere (a choice sets one on the
+    spot and the menu closes). A new PIN for the web page, which the board makes, says aloud,
+    lights and tells the page (``firmware.service.link``), unless the board file fixes the PIN
+    (``pin_fixed``: the page's own is the one). None: nothing to do on this board."""
+    if pin_fixed:
+        return None
+    return Setting("do", N_("The web page"), (
+        Choice(PIN, N_("A new PIN for the web page: the board says it aloud and lights it, "
+                       "and the menu closes"), GOLD, N_("A new PIN")),),
+        "", persists="nothing: done at once")
+
+
 NO_TABLE = N_("This board has no solved table yet, so it lights no chances; they light once "
               "the table is made (aseb solve, or the aseb-solve service).")
 """Said when the chances are chosen on a board without its game's solved table."""

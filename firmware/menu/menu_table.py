@@ -11,8 +11,10 @@ board, the racks board, Senet's and Ramses' boards all work alike and the card
   squares (``[menu] open``).
 - **Closing**: lifting the piece from the last of those squares (``done``: 16).
 - **Pages**: the outer rows, left to right (the Reels' row, then the Cones'), one square a page
-  in the order of ``firmware.menu.choices.settings``, the opening squares left out; when the
-  settings outnumber them, the middle row from its far end (Twenty Squares: M15, M14).
+  in the order of ``firmware.menu.choices.settings``, then the page of actions
+  (``firmware.menu.choices.actions``: a new PIN for the web page), the opening squares left out;
+  when the pages outnumber them, the middle row from its far end (Twenty Squares: M15, M14,
+  M13).
 - **Choices**: the middle row from its right-hand end (M5, M6, ... along the path), up to the
   pages there.
 """
@@ -24,7 +26,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from engine.games.api import Geometry
-from firmware.menu.choices import Choice, Setting, offered, settings
+from firmware.menu.choices import Choice, Setting, actions, offered, settings
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,8 @@ class Page:
     tab: str
     choices: Mapping[str, Choice]
     """Square to the choice it stands for, in order along the middle row."""
+    acts: bool = False
+    """A page of actions: a piece on a choice does it at once (nothing is kept)."""
 
     def square_of(self, value: str) -> str | None:
         """The square of the choice ``value`` (None: not offered here)."""
@@ -66,9 +70,11 @@ class MenuTable:
         return found
 
 
-def menu_table(geometry: Geometry, opening: Sequence[str] = ()) -> MenuTable:
+def menu_table(geometry: Geometry, opening: Sequence[str] = (),
+               pin_fixed: bool = False) -> MenuTable:
     """The menu of a board of ``geometry``; ``opening`` squares instead of the path's ends
-    (the board file's ``[menu] open``; the last one closes the menu)."""
+    (the board file's ``[menu] open``; the last one closes the menu); ``pin_fixed``: the board
+    file fixes the web page's PIN, so the menu makes none."""
     first_path = geometry.paths[0]
     squares = tuple(opening) or (first_path[0], first_path[-1])
     rows: dict[int, list[tuple[int, str]]] = {}
@@ -78,14 +84,17 @@ def menu_table(geometry: Geometry, opening: Sequence[str] = ()) -> MenuTable:
     top, *middle, bottom = sorted(rows)
     tabs = [sq for row in (top, bottom) for _, sq in sorted(rows[row])]
     along = [sq for row in middle for _, sq in sorted(rows[row], reverse=True)]
-    more = max(0, len(settings()) - len(tabs))  # pages past the outer rows: the far end
+    to_do = actions(pin_fixed)
+    shown = (*settings(), *((to_do,) if to_do is not None else ()))
+    more = max(0, len(shown) - len(tabs))  # pages past the outer rows: the far end
     tabs, along = tabs + along[::-1][:more], along[:len(along) - more]
     pages = []
-    for setting, tab in zip(settings(), tabs, strict=False):
+    for setting, tab in zip(shown, tabs, strict=False):
         choices = offered(setting, geometry.board)
         if len(choices) > len(along):
             raise ValueError(f"{setting.title} has {len(choices)} choices: the middle row holds "
                              f"{len(along)}")
         pages.append(Page(setting, tab, MappingProxyType(dict(zip(along, choices,
-                                                                  strict=False)))))
+                                                                  strict=False))),
+                          acts=setting is to_do))
     return MenuTable(geometry.board, squares, squares[-1], tuple(pages))

@@ -79,6 +79,7 @@ class MenuRoom(Phases):
         menu = self.menu
         if menu is None or self.phase is not Phase.MENU:
             return None
+        closed = False
         for heard in menu.judge(now, still=not isinstance(self.verdict, Unsettled)):
             if heard.what == "chosen":
                 self.speaker.play(sounds.MOVE)
@@ -88,8 +89,10 @@ class MenuRoom(Phases):
                 log.info("the menu is closed")
                 self.speaker.play(sounds.EXTRA_TURN)
                 self._after_menu()
-                return None
-        return menu.frame(now)
+                closed = True
+            elif heard.what == "action" and menu.act is not None:
+                menu.act(heard.key)  # once closed: what it lights is seen (a new PIN)
+        return None if closed else menu.frame(now)
 
     def close_menu(self) -> None:
         """Close the menu now, keeping what was chosen (the new-game button)."""

@@ -105,7 +105,8 @@ class BoardSettings:
         """Whether the voice is still speaking (spoken play waits for it)."""
         self.spoken: SpokenPlay | None = None
         """Spoken play, while it is chosen (``firmware.spoken``)."""
-        controller.menu = BoardMenu(menu_table(controller.rules.geometry, board.menu.open),
+        controller.menu = BoardMenu(menu_table(controller.rules.geometry, board.menu.open,
+                                               pin_fixed=board.web.pin is not None),
                                     chosen, say=say,
                                     has_table=lambda: controller.settings.table is not None)
         if kiosk is not None:  # the volume chosen is heard at once, as quiet hours allow

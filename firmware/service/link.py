@@ -33,7 +33,7 @@ from engine.mummy.chances import cones_chance
 from engine.record import GameRecord, Notation
 from firmware import words
 from firmware.lights.scenes import Phase
-from firmware.menu.choices import offered, setting
+from firmware.menu.choices import NO_WEB_PAGE, PIN, offered, setting
 from firmware.play.controller import Controller
 from firmware.play.evidence import move_squares
 from firmware.play.records import load_game, save_game
@@ -53,6 +53,7 @@ from firmware.service.link_schema import (
     socket_path,
     told_json,
 )
+from firmware.service.pins import new_pin
 from firmware.story.setna import MUMMY, Setna
 from firmware.story.tournament import TO_WIN
 from firmware.words import LANGUAGES, N_, _, language, say, speaking
@@ -93,6 +94,8 @@ class Companion:
     """Not yet told the board's whole state."""
     closing: bool = False
     """Dropped once what it is owed is sent (a refused line too long)."""
+    keeps_pins: bool = False
+    """It keeps the web page's PIN (it asked with ``pins``): told the PINs the menu makes."""
 
 
 class Link:
@@ -155,9 +158,14 @@ class Link:
         os.chmod(self.path, 0o660)  # the board's own user (and group): the web page's
         listener.listen(MAX_CLIENTS)
         self.listener = listener
+        if self.controller.menu is not None:  # the menu's actions are the link's to do
+            self.controller.menu.act = self._menu_act
         log.info("the board's link listens on %s", self.path)
 
     def close(self) -> None:
+        menu = self.controller.menu
+        if menu is not None and menu.act == self._menu_act:
+            menu.act = None
         for companion in list(self.companions):
             self._drop(companion, None)
         if self.listener is not None:
@@ -277,6 +285,8 @@ class Link:
     def _obey(self, companion: Companion, line: bytes) -> None:
         try:
             command = parse_command(line)
+            if command.type == "pins":
+                companion.keeps_pins = True
             reply = self._carry_out(command)
         except Refused as exc:
             self._refuse(companion, str(exc))
@@ -353,6 +363,30 @@ class Link:
         self.far = {"state": command.state, "code": command.code, "side": command.side,
                     "peer": command.peer, "away": command.away, "begins": command.begins,
                     "problem": command.problem}
+
+    def _menu_act(self, action: str) -> None:
+        """Do what the board menu chose at once (``firmware.menu.choices.actions``)."""
+        if action == PIN:
+            self._board_pin()
+
+    def _board_pin(self) -> None:
+        """A new PIN for the web page, asked for at the board menu: made here, said and lit
+        as a PIN the page asks for, and told to the companions that keep the page's PIN
+        alone (never to another, never kept for a newcomer). With none, no PIN is made: the
+        board says why."""
+        keepers = [c for c in self.companions if c.keeps_pins and not c.closing]
+        if not keepers:
+            told = phrase(NO_WEB_PAGE)
+            self.controller._tell([told])
+            if self.say is not None:
+                self.say(say(told))
+            return
+        pin = new_pin()
+        self._say_pin(pin)
+        event = encode(message("pin", pin=pin))
+        for companion in keepers:
+            self._send(companion, event)
+        log.info("the board menu made a new PIN for the web page")  # never its digits
 
     def _say_pin(self, pin: str) -> None:
         """Tell the web page's new PIN to whoever stands at the board: in its words (the log

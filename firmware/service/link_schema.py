@@ -43,6 +43,10 @@ The board tells (events):
                since (version 3); a Hall board's sensors that have failed, each {"square",
                "fault" (nothing, full, beyond, stuck), "adc", "channel", "words"} (``words``:
                the sentence a player hears, in the board's language; none: ``[]``)
+    pin        {"pin"}: the web page's new PIN (4 to 8 digits), made at the board menu and said
+               and lit at the board; told only to a companion that keeps the page's PIN (it
+               asked with ``pins``), never to another, never again to a newcomer: the page
+               takes it as the PIN waiting to be entered and shows it to no browser
     ok         {"command"}: a command was carried out
     error      {"message"} and, where a player may read it, {"words"}: a line was refused,
                and why (``words``: the reason as a phrase, ``told_json``)
@@ -63,6 +67,8 @@ A companion asks (commands):
     record     {"id"}: one record
     pin        {"pin"}: say the web page's new PIN (4 to 8 digits) aloud and in the log, and
                light it on the squares (``firmware.lights.pin``; companions hear neither)
+    pins       {}: this companion keeps the web page's PIN: tell it the PINs the board makes at
+               its menu (the ``pin`` event; with no such companion the menu makes none)
     stats      {}: the kiosk's statistics (``firmware.kiosk.stats``)
     far        {"state", "code", "side", "peer", "away", "begins", "problem", "done"}: the
                far companion says how far play stands (told to every companion as the ``far``
@@ -87,6 +93,7 @@ from engine.core.words import Phrase
 from engine.game import Game
 from engine.games.api import Geometry
 from firmware.play.evidence import move_squares
+from firmware.service.pins import is_pin
 from hardware.doors.decoder import Undecodable, decode
 from hardware.doors.file_reader import Bounds
 
@@ -106,7 +113,7 @@ COMMAND = Bounds("link command", MAX_LINE, depth=8, keys=500)
 
 EVENTS = ("hello", "game", "position", "lights", "status", "throw", "moves", "chances", "log",
           "settings", "tournament", "game_over", "games", "record", "stats", "far", "played",
-          "health", "ok", "error")
+          "health", "pin", "ok", "error")
 """Every type of message the board tells."""
 
 
@@ -151,8 +158,8 @@ class Refused(ValueError):
 
 FIELDS: dict[str, tuple[str, ...]] = {
     "set": ("key", "value"), "new_game": (), "remote": ("side",), "throw": (),
-    "move": ("move",), "games": (), "record": ("id",), "pin": ("pin",), "stats": (),
-    "far": ("state",), "far_ask": ("action",), "take_up": ()}
+    "move": ("move",), "games": (), "record": ("id",), "pin": ("pin",), "pins": (),
+    "stats": (), "far": ("state",), "far_ask": ("action",), "take_up": ()}
 """Each command and the string fields it needs (``side`` may be null)."""
 OPTIONAL: dict[str, dict[str, type]] = {
     "throw": {"throw": str},
@@ -205,7 +212,7 @@ def parse_command(line: bytes) -> Command:
         raise Refused(f"far_ask: action is one of {', '.join(FAR_ASKS)}")
     if kind == "take_up" and "record" not in found:
         raise Refused("take_up: 'record' must be a game record")
-    if kind == "pin" and not (str(found["pin"]).isdigit() and 4 <= len(str(found["pin"])) <= 8):
+    if kind == "pin" and not is_pin(found["pin"]):
         raise Refused("pin: 4 to 8 digits")
     return Command(kind, **found)
 

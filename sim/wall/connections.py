@@ -11,12 +11,14 @@ that many connections. Here:
 - a request's headers must have arrived whole within ``Limits.headers`` seconds of the
   connection, or of the end of the answer before (a connection that says nothing is closed);
 - a connection idle between requests is closed after ``Limits.idle`` seconds (uvicorn's
-  keep-alive).
+  keep-alive);
+- over HTTPS, a TLS handshake must end within ``Limits.headers`` seconds too (``Server``:
+  asyncio's own bound is 60 s, and uvicorn passes none). A connection is counted against its
+  address once its handshake is over, so one that never ends its handshake is only timed.
 
 Live streams (``/events``) are bounded per address by the board's link (``sim.web.board_link``).
 
-    config = server_config(app, WebConfig())     # uvicorn.Config with this layer
-    uvicorn.Server(config).run()
+    Server(server_config(app, "127.0.0.1", 8020)).run()   # uvicorn's, with this layer
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from uvicorn import Config
+from uvicorn import Server as Uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from sim.wall.shares import Shares, source
@@ -122,6 +125,30 @@ def guarded_protocol(limits: Limits) -> type[H11Protocol]:
     return Guarded
 
 
+class Server(Uvicorn):
+    """uvicorn's server, a TLS handshake bounded as a request's headers are (``limits``)."""
+
+    def __init__(self, config: Config, limits: Limits | None = None) -> None:
+        super().__init__(config)
+        self.handshake = (limits or Limits()).headers
+
+    async def startup(self, sockets: list[Any] | None = None) -> None:
+        loop = asyncio.get_running_loop()
+        create = loop.create_server
+        handshake = self.handshake
+
+        async def bounded(*args: Any, **kwargs: Any) -> asyncio.Server:
+            if kwargs.get("ssl") is not None:  # uvicorn names no handshake timeout
+                kwargs["ssl_handshake_timeout"] = handshake
+            return await create(*args, **kwargs)
+
+        loop.create_server = bounded  # type: ignore[method-assign]  # while it listens
+        try:
+            await super().startup(sockets)
+        finally:
+            del loop.create_server  # the loop's own method again
+
+
 def server_config(app: Any, host: str = "127.0.0.1", port: int = 0, *,
                   limits: Limits | None = None,
                   tls: Callable[[], ssl.SSLContext] | None = None,
@@ -133,7 +160,7 @@ def server_config(app: Any, host: str = "127.0.0.1", port: int = 0, *,
     config = Config(app, host=host, port=port, log_level=log_level,
                     http=guarded_protocol(limits), proxy_headers=False, server_header=False,
                     date_header=False, limit_concurrency=None, timeout_keep_alive=limits.idle,
-                    ws="none", lifespan="on", timeout_graceful_shutdown=STOPPING,
+                    ws="none", lifespan="on", timeout_graceful_shutdown=STOPPING, loop="asyncio",
                     h11_max_incomplete_event_size=16 * 1024)
     if tls is not None:  # the context made here, from what the careful reader read
         config.load()

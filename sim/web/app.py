@@ -142,6 +142,15 @@ class Web:
             remote = event.get("remote")
             self.sessions.end_all(FRIEND, side=remote if isinstance(remote, str) else "")
 
+    def board_made_pin(self, pin: str) -> None:
+        """The board made a new PIN at its menu, and said and lit it: it waits to be entered,
+        in place of any PIN waiting (the board may replace it; a visitor may not), and no
+        visitor may ask for another for a while. Hashed here, on the page's loop: a few tens
+        of milliseconds, only ever as often as someone at the board chooses it."""
+        self.pins.said(pin)
+        self.pin_said = self.clock()
+        log.info("the board made a new PIN for the page at its menu")  # never its digits
+
     def may_read_metrics(self, address: str) -> bool:
         """Whether ``address`` is one the board file lets read ``/metrics``."""
         try:
@@ -164,6 +173,8 @@ def create_app(link: BoardLink, config: WebConfig, state_dir: Path, *,
     web = Web(link, config, state_dir, clock, wall)
     metrics = _metrics(link)
     link.listeners.append(web.heard)
+    if config.pin is None:  # a PIN fixed in the board file stands: the board makes none
+        link.on_pin = web.board_made_pin
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -6,6 +6,10 @@ event out to the watchers' bounded queues, framed once for them all (a watcher t
 up is dropped, never the board), and asks the board's commands, one answer each in order. When
 the board is away (not running, restarting) it says so to the watchers and tries again, every
 few seconds.
+
+The PIN the board makes at its menu (the ``pin`` event, told because the page asks for it with
+``pins`` on every connection) is the one news no watcher gets: handed to the page's lock
+(``on_pin``) before anything is published, never kept, never logged with its digits.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from typing import Any
 
 from engine.games.api import Position
 from firmware.service.link_schema import message, told_text
+from firmware.service.pins import is_pin
 from firmware.words import _, language, say, speaking
 from hardware.doors.decoder import Undecodable, decode
 from hardware.doors.file_reader import Bounds
@@ -142,7 +147,10 @@ class BoardLink:
         self.connected = asyncio.Event()
         self.events_seen = 0
         self.listeners: list[Callable[[str, dict[str, Any]], None]] = []
-        """Told every event of the board's news (``sim.web.metrics``)."""
+        """Told every event of the board's news (``sim.web.metrics``), the PIN's aside."""
+        self.on_pin: Callable[[str], None] | None = None
+        """Given each PIN the board makes at its menu (the page's lock); None: the page keeps
+        no PIN the board makes, and does not ask to be told them."""
         self.state: Position | None = None
         """The position the board told last, read (its moves are said from it)."""
         self.before: Position | None = None
@@ -163,6 +171,8 @@ class BoardLink:
             self.writer = writer
             self.connected.set()
             log.info("connected to the board's link at %s", self.path)
+            if self.on_pin is not None:
+                self._keep_pins(writer)
             try:
                 while line := await reader.readline():
                     self._dispatch(line)
@@ -184,19 +194,40 @@ class BoardLink:
         if self.latest.get("status") != framed(line):
             self._news("status", AWAY, line)
 
+    def _keep_pins(self, writer: asyncio.StreamWriter) -> None:
+        """Ask the board to tell this page the PINs its menu makes; its answer is awaited by
+        nobody (a board that does not know the command refuses it: no PIN is made there)."""
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        future.add_done_callback(lambda done: done.cancelled() or done.exception())
+        self.pending.append(future)
+        writer.write(b'{"type":"pins"}\n')
+
     def _dispatch(self, line: bytes) -> None:
         try:
             kind, event = event_of(line)
         except Undecodable as exc:
-            log.warning("the board sent a line that is not an event: %r (%s)", line[:80], exc)
+            shown = line[:80] if b'"pin"' not in line else b"(a PIN's line, not shown)"
+            log.warning("the board sent a line that is not an event: %r (%s)", shown, exc)
             return
         self.events_seen += 1
+        if kind == "pin":  # before anything can publish, keep or log it
+            self._pin_made(event.get("pin"))
+            return
         if kind in ANSWERS and self.pending:
             future = self.pending.popleft()
             if not future.done():
                 future.set_result(event)
             return
         self._news(kind, event, line)
+
+    def _pin_made(self, pin: object) -> None:
+        """The board made a new PIN at its menu: the page's lock takes it (``on_pin``)."""
+        if not is_pin(pin):
+            log.warning("the board told a PIN that is not 4 to 8 digits: not taken")
+        elif self.on_pin is None:
+            log.warning("the board told a PIN, but this page keeps none it makes")
+        else:
+            self.on_pin(pin)
 
     def _news(self, kind: str, event: dict[str, Any], line: bytes) -> None:
         for listener in self.listeners:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from firmware.service.pins import new_pin
 from hardware.doors.writer import write_whole
 from sim.wall.shares import source
 from sim.web.state import kept
@@ -66,11 +67,6 @@ def pin_digits(typed: str, fewest: int = 4, most: int = 8) -> str | None:
     if not fewest <= len(found) <= most or not all(ch.isdecimal() for ch in found):
         return None
     return "".join(str(unicodedata.decimal(ch)) for ch in found)
-
-
-def new_pin(digits: int = 6) -> str:
-    """A PIN of random digits."""
-    return "".join(secrets.choice("0123456789") for _ in range(digits))
 
 
 class PinStore:

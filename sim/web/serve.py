@@ -24,9 +24,7 @@ def web_main(board: Path | None, socket: str | None, state_dir: Path | None, *,
     """Serve the page until stopped; 78 for a board file, a state directory or a certificate
     it cannot use (said in one line), 2 without the extra."""
     try:
-        import uvicorn
-
-        from sim.wall.connections import server_config
+        from sim.wall.connections import Server, server_config
         from sim.wall.tls import TlsError, tls_context
         from sim.web.app import create_app
         from sim.web.board_link import BoardLink
@@ -55,7 +53,7 @@ def web_main(board: Path | None, socket: str | None, state_dir: Path | None, *,
     log.info("the page listens on %s://%s:%d/ (the board's link: %s)", config.scheme,
              config.address, config.port, link.path)
     gc.freeze()  # what is loaded now lives as long as the page: no collection walks it again
-    uvicorn.Server(server_config(
+    Server(server_config(
         app, config.address, config.port,
         tls=(lambda: context) if context is not None else None)).run()
     return 0

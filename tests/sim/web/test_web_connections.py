@@ -3,7 +3,8 @@ by uvicorn for real beside the simulated board (127.0.0.2, 127.0.0.3... stand fo
 machines: Linux routes the whole of 127/8 to loopback): one machine holding idle sockets,
 slow headers and live streams never shuts out the owner's page or its live stream; a
 connection that says nothing, or drips its headers, is closed; and the page is served over
-HTTPS from the board file's certificate, its cookie Secure.
+HTTPS from the board file's certificate, its cookie Secure, a handshake never finished closed
+as a request's headers never finished are.
 """
 
 from __future__ import annotations
@@ -177,6 +178,22 @@ def test_the_page_is_served_over_https_from_the_board_files_certificate(
             assert "; secure" in page.headers["set-cookie"].lower()
         with pytest.raises(httpx.HTTPError):  # plain HTTP is not answered on that port
             httpx.get(url + "/login", timeout=5)
+
+
+def test_a_tls_handshake_never_finished_is_closed_in_the_headers_time(tmp_path: Path) -> None:
+    from sim.wall.tls import tls_context
+
+    cert, key = certificate(tmp_path)
+    with served(tmp_path / "site", limits=Limits(headers=0.5, idle=1),
+                tls=tls_context(cert, key)) as (_board, url):
+        silent = connection(url)  # connected, and not a byte of a handshake
+        begun = connection(url)
+        begun.sendall(b"\x16\x03\x01\x00\xff")  # a ClientHello's record begun, never ended
+        assert closed_by_the_page(silent, 5.0)  # asyncio alone waits 60 s
+        assert closed_by_the_page(begun, 5.0)
+        trusted = ssl.create_default_context(cafile=str(cert))
+        with httpx.Client(verify=trusted) as browser:  # a whole handshake is served as ever
+            assert browser.get(url.replace("http://", "https://") + "/login").status_code == 200
 
 
 def test_a_certificate_the_page_cannot_use_is_refused_in_one_line(tmp_path: Path) -> None:

@@ -14,9 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import uvicorn
-
-from sim.wall.connections import Limits, server_config
+from sim.wall.connections import Limits, Server, server_config
 from tests.sim.chromium import browser, chromium_missing
 from tests.sim.web.web_board import WebBoard
 
@@ -37,8 +35,8 @@ def served(tmp_path: Path, limits: Limits | None = None, tls: ssl.SSLContext | N
     port = listener.getsockname()[1]
     try:
         with WebBoard(tmp_path, port=port, **options) as board:
-            server = uvicorn.Server(server_config(
-                board.app, limits=limits, tls=(lambda: tls) if tls is not None else None))
+            server = Server(server_config(
+                board.app, limits=limits, tls=(lambda: tls) if tls is not None else None), limits)
             thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]},
                                       daemon=True)
             thread.start()
