@@ -3,10 +3,12 @@ it: it asks nothing of another site (no fonts from Google, no facts from GitHub:
 would leak its readers and read differently offline or in a museum without the internet), its
 faces are the site's own, and it passes axe-core's WCAG 2.1 AA audit.
 
-`make test` reads every page at a phone's size (390x844), without the search's worker (it
-indexes the whole site anew on every page, in a thread of its own: two fifths of the page's
-CPU, and nothing a reader sees until they search); `make test-long` reads every page whole, with
-its search, at a phone's size and a desktop's (1280x900). Without Chromium the module is skipped,
+All of it is `make test-long`'s, beside `make docs`, which CI runs to build the site strictly (a
+minute and a half of two shared cores for the site built and every page read: half of what
+`make test` may take). It reads every page at a phone's size (390x844) without the search's
+worker (it indexes the whole site anew on every page, in a thread of its own: two fifths of the
+page's CPU, and nothing a reader sees until they search), then every page whole, with its
+search, at a phone's size and a desktop's (1280x900). Without Chromium the module is skipped,
 saying so in one line.
 """
 
@@ -39,7 +41,7 @@ def chromium() -> Iterator[Any]:
 
 
 @pytest.mark.parametrize(("size", "searching"), [
-    pytest.param("phone", False, id="phone"),
+    pytest.param("phone", False, id="phone", marks=pytest.mark.long),
     pytest.param("phone", True, id="phone-searching", marks=pytest.mark.long),
     pytest.param("desktop", True, id="desktop-searching", marks=pytest.mark.long)])
 def test_every_page_calls_no_one_and_passes_the_wcag_audit(site: Path, chromium: Any,

@@ -148,7 +148,7 @@ def watch(window: Window, heard: Heard) -> None:
     window.step = drawing_step  # type: ignore[method-assign]
 
 
-@pytest.mark.parametrize("prompts", [1200, pytest.param(4000, marks=pytest.mark.long)])
+@pytest.mark.parametrize("prompts", [600, pytest.param(4000, marks=pytest.mark.long)])
 @pytest.mark.parametrize("name", names())
 def test_a_whole_game_in_the_terminal_speaks_only_marked_words(name: str, prompts: int,
                                                                heard: Heard) -> None:
@@ -254,7 +254,7 @@ def _answering(game: TerminalGame, wrong: tuple[str, ...] = ()) -> Any:
     return answer
 
 
-@pytest.mark.parametrize("turns", [120, pytest.param(None, id="won", marks=pytest.mark.long)])
+@pytest.mark.parametrize("turns", [60, pytest.param(None, id="won", marks=pytest.mark.long)])
 @pytest.mark.parametrize("name", names())
 def test_a_whole_game_in_the_window_draws_only_marked_words(name: str, turns: int | None,
                                                             heard: Heard, tmp_path: Path) -> None:

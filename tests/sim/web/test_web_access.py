@@ -69,7 +69,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[WebBoard, s
         yield found
 
 
-@pytest.mark.parametrize("language", ["en", "ar"])
+@pytest.mark.parametrize("language", [pytest.param("en", marks=pytest.mark.long), "ar"])
 def test_every_page_passes_the_wcag_audit_on_a_phone_and_a_wall(
         site: tuple[WebBoard, str], open_page: Callable[..., Page], language: str) -> None:
     _board, url = site

@@ -55,7 +55,7 @@ def invite_friend(board: WebBoard, url: str, owner: Page, friend: Page, side: st
     expect(friend.locator("#remote-note")).to_be_visible(timeout=WAIT)
 
 
-@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("language", [pytest.param("en", marks=pytest.mark.long), "de"])
 def test_a_friend_is_told_their_own_turn_with_the_throw_at_the_top_of_a_phone(
         tmp_path: Path, open_page: Callable[..., Page], language: str) -> None:
     with served(tmp_path) as (board, url):
@@ -76,7 +76,7 @@ def test_a_friend_is_told_their_own_turn_with_the_throw_at_the_top_of_a_phone(
         expect(friend.locator("#status")).to_have_text(said, timeout=WAIT)
 
 
-@pytest.mark.parametrize("language", ["de", "ar"])
+@pytest.mark.parametrize("language", [pytest.param("de", marks=pytest.mark.long), "ar"])
 def test_a_friends_refused_move_is_said_in_the_pages_language(
         tmp_path: Path, open_page: Callable[..., Page], language: str) -> None:
     with served(tmp_path) as (board, url):

@@ -43,7 +43,7 @@ def apart(one: list[float], other: list[float]) -> bool:
     return one[2] <= other[0] or other[2] <= one[0] or one[3] <= other[1] or other[3] <= one[1]
 
 
-@pytest.mark.parametrize("size", [PHONE, (1920, 1080)])
+@pytest.mark.parametrize("size", [PHONE, pytest.param((1920, 1080), marks=pytest.mark.long)])
 def test_every_square_name_is_12_px_and_beside_its_piece(
         tmp_path: Path, open_page: Callable[..., Page], size: tuple[int, int]) -> None:
     with served(tmp_path) as (board, url):
@@ -62,7 +62,7 @@ def test_every_square_name_is_12_px_and_beside_its_piece(
             assert whole[0] <= label[0] and label[2] <= whole[2], (square, label, whole)
 
 
-@pytest.mark.parametrize("language", ["en", "ar"])
+@pytest.mark.parametrize("language", [pytest.param("en", marks=pytest.mark.long), "ar"])
 def test_a_friends_moves_are_said_in_words_and_light_their_squares(
         tmp_path: Path, open_page: Callable[..., Page], language: str) -> None:
     with served(tmp_path) as (board, url):
