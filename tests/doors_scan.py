@@ -15,6 +15,7 @@ where ``str.replace`` takes two, a path where ``save`` is handed a game).
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -90,7 +91,13 @@ def doors(root: Path = ROOT, packages: tuple[str, ...] = PACKAGES) -> Iterator[D
         for path in sorted((root / package).rglob("*.py")):
             name = path.relative_to(root).as_posix()
             if not name.startswith(DOORS):
-                yield from doors_in(path.read_text(encoding="utf-8"), name)
+                yield from _doors_of(path.read_text(encoding="utf-8"), name)
+
+
+@functools.cache
+def _doors_of(source: str, name: str) -> tuple[Door, ...]:
+    """``doors_in``, once a module's text (the tree planted beside it holds the same)."""
+    return tuple(doors_in(source, name))
 
 
 def doors_in(source: str, name: str) -> Iterator[Door]:

@@ -6,6 +6,8 @@ import os
 from datetime import datetime
 from pathlib import Path
 
+import pytest
+
 from firmware.kiosk.stats import GameLog
 from hardware.boards.board_file import DEFAULT_BOARD, load_board
 from tests.benchmarks.faults import kiosk_of
@@ -43,6 +45,7 @@ def test_a_few_visitors_meet_every_fault_and_no_game_or_save_is_lost(tmp_path: P
     assert os.getpid() not in run.processes
 
 
+@pytest.mark.long  # two soaks, one a process a life: 5 to 9 s (the soak with faults stays)
 def test_lives_in_processes_play_as_lives_in_one_process(tmp_path: Path) -> None:
     """What a life hands the next process (the visitors, the faults, the pieces) is all that
     carries over: the same games are played and recorded either way."""

@@ -74,6 +74,11 @@ def outside(words_on_page: list[Word]) -> list[object]:
             or w["top"] < MARGIN - 0.5 or w["bottom"] > HEIGHT - MARGIN + 0.5]  # type: ignore[operator]
 
 
+LONGEST = {"ar", "de", "qps"}
+"""The languages whose cards are checked in make test: right to left, the longest words, and
+the pseudo-language (every word a third longer); the others in make test-long."""
+
+
 def distinct_cards() -> Iterator[object]:
     """Every board file, those whose card is laid out as an earlier one's (the same games and
     squares: the reed, racked and Hall boards of Tait's game) left to ``make test-long``."""
@@ -86,7 +91,9 @@ def distinct_cards() -> Iterator[object]:
                            marks=[pytest.mark.long] if again else [])
 
 
-@pytest.mark.parametrize("language", sorted(words.LANGUAGES))
+@pytest.mark.parametrize("language", [
+    language if language in LONGEST else pytest.param(language, marks=pytest.mark.long)
+    for language in sorted(words.LANGUAGES)])
 @pytest.mark.parametrize("board_file", list(distinct_cards()))
 def test_no_two_words_of_any_card_overlap_and_none_leaves_the_margins(
         board_file: Path, language: str, tmp_path: Path, english_after: None) -> None:

@@ -106,6 +106,7 @@ def test_the_pin_and_the_form_token_are_refused_when_wrong(site: tuple[WebBoard,
         assert board.table.controller.settings.level.name == "PRIEST"
 
 
+@pytest.mark.long  # 5 s of Chromium; a friend plays in make test's phone and keyboard stories
 def test_a_remote_game_of_ten_moves(site: tuple[WebBoard, str],
                                     open_page: Callable[..., Page]) -> None:
     board, url = site
@@ -164,6 +165,7 @@ def test_the_display_page_fills_a_wall_screen(site: tuple[WebBoard, str],
     assert box is not None and box["width"] > 900  # large, across the room
 
 
+@pytest.mark.long  # the display in a game stays in make test (test_web_person)
 def test_the_display_follows_setnas_tournament(tmp_path: Path,
                                                open_page: Callable[..., Page]) -> None:
     page = open_page(1920, 1080)
