@@ -15,6 +15,8 @@ file is refused in well under a second, and a bad value is shown cut to a readab
 from __future__ import annotations
 
 import codecs
+import copy
+import functools
 import math
 import re
 import tomllib
@@ -66,7 +68,24 @@ def load_toml(path: Path) -> dict[str, Any]:
 
 
 def parse_toml(text: str, source: str) -> dict[str, Any]:
-    """Parse TOML ``text``; ``source`` names it in the one-line ``ConfigError`` on a problem."""
+    """Parse TOML ``text``; ``source`` names it in the one-line ``ConfigError`` on a problem.
+    The same short text is parsed once (the shipped board files and facts are read by every
+    game, window and story): each caller gets a copy of its own to change."""
+    if len(text) > KEPT_PARSE:
+        return _parse(text, source)
+    return copy.deepcopy(_parsed(text, source))
+
+
+KEPT_PARSE = 64 * 1024
+"""Texts up to this long are kept parsed (a board file is a few kilobytes, the facts 30)."""
+
+
+@functools.lru_cache(maxsize=16)
+def _parsed(text: str, source: str) -> dict[str, Any]:
+    return _parse(text, source)
+
+
+def _parse(text: str, source: str) -> dict[str, Any]:
     if text.startswith("\ufeff"):
         raise ConfigError(f"{source}: starts with a byte-order mark (BOM); save it as UTF-8 "
                           "without one")

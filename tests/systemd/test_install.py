@@ -146,6 +146,7 @@ def test_a_pi4_gets_the_pi_extra_and_a_pc_is_warned(source: Path, tmp_path: Path
     assert pc.status == 0 and "warning: not a Raspberry Pi" in pc.out
 
 
+@pytest.mark.long  # two dry runs as two Pis; make test keeps a Pi 4's and a Pi 5's
 def test_the_solve_carries_the_memory_limit_of_the_pi_it_is_installed_on(
         source: Path, tmp_path: Path) -> None:
     for model, limit in ((PI3, "600M"), (ZERO2, "300M")):
@@ -249,6 +250,7 @@ def stub_venv(root: Path) -> None:
         (venv / program).chmod(0o755)
 
 
+@pytest.mark.long  # beside the real install's second run (long too)
 def test_a_second_install_from_another_directory_changes_nothing(
         source: Path, tmp_path: Path) -> None:
     """The board file's check left __pycache__ in the export before its fingerprint was taken:

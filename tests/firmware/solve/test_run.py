@@ -157,8 +157,8 @@ run.solve(Ruleset(pieces=3), out, show=False)
 
 
 @pytest.mark.parametrize(("where", "call"), [
-    ("save", 4),  # in the middle of writing a finished layer's doubles
-    ("progress", 4),  # as a group's end is written
+    pytest.param("save", 4, marks=pytest.mark.long),  # in the middle of writing a layer's doubles
+    pytest.param("progress", 4, marks=pytest.mark.long),  # as a group's end is written
     ("sweep", 40),  # in the middle of a group's sweeps
 ])
 def test_a_solve_killed_anywhere_goes_on_to_the_same_table(
@@ -196,6 +196,7 @@ def test_a_checkpoint_of_other_rules_is_not_taken(tmp_path: Path) -> None:
     assert not saved.exists()
 
 
+@pytest.mark.long  # two solves of Tait's three pieces (4 s)
 def test_a_solve_in_little_memory_holds_its_largest_group_narrow_and_makes_the_same_table(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:

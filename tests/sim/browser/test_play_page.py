@@ -91,6 +91,7 @@ def test_arabic_reads_right_to_left_and_meets_no_wcag_violation_at_a_phones_size
     assert found == {"phone": [], "desk": []}
 
 
+@pytest.mark.long  # a game by clicks and keys stays in make test
 def test_two_at_one_screen_play_both_sides(open_page: Opener, site: Site) -> None:
     page = opened(open_page, site, "en", "desk")
     page.select_option("#setting-opponent", "none")

@@ -195,6 +195,7 @@ def test_a_visitor_sees_which_setting_is_chosen(tmp_path: Path,
         expect(page.locator(".choice.chosen", has=chosen)).to_contain_text("(chosen)")
 
 
+@pytest.mark.long  # the display drawn; make test keeps the board away and the phone's stories
 def test_the_wall_is_filled_during_a_game(tmp_path: Path,
                                           open_page: Callable[..., Page]) -> None:
     with served(tmp_path, settings=Settings(mummy_plays_both=True)) as (board, url):

@@ -92,6 +92,7 @@ def test_a_friends_moves_are_said_in_words_and_light_their_squares(
         expect(friend.locator(".square.pointed").first).to_be_attached()
 
 
+@pytest.mark.long  # 5 s of Chromium; the end of remote play is test_web_security's too
 def test_the_friends_page_says_so_when_remote_play_ends_and_the_owner_sees_the_end_only_then(
         tmp_path: Path, open_page: Callable[..., Page]) -> None:
     with served(tmp_path) as (board, url):
