@@ -76,7 +76,7 @@ def test_a_fresh_service_on_weeks_of_game_log_holds_no_more_memory(tmp_path: Pat
     board = load_board(DEFAULT_BOARD)
     kiosk = kiosk_of(board)
     wall = datetime(2026, 11, 23, 20, 0)
-    sizes = [probe(state, board, kiosk, wall, tmp_path / f"scratch-{n}", games=1)
+    sizes = [probe(state, board, kiosk, wall, tmp_path / f"scratch-{n}", games=1, own=True)
              for n, state in enumerate((first, weeks))]
-    assert sizes[0] > 10  # MB: a whole service was measured
+    assert sizes[0] > 1  # MB: a whole game was played by the service measured
     assert sizes[1] - sizes[0] < 2.0, sizes
