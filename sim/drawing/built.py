@@ -6,6 +6,7 @@ Hall sensor, the LED chain in its data order, the stick box's tilt switch and pi
 the speaker and the LED supply), its parts numbered for the build pages (``PARTS``).
 
     above, below = built(load_board(DEFAULT_BOARD))   # two pygame Surfaces
+    python -m sim.drawing.built docs/board.png        # the README's picture of the board
 """
 
 from __future__ import annotations
@@ -361,3 +362,27 @@ def _chain(drawing: Drawing, lead: list[tuple[float, float]]) -> None:
 def built(board: Board) -> tuple[pygame.Surface, pygame.Surface]:
     """The board from above (as it is played) and from below (as it is built)."""
     return above(board), below(board)
+
+
+def main(argv: list[str]) -> int:
+    """Draw the shipped board from above into the PNG ``argv[0]`` (the README's picture)."""
+    import io
+    import os
+    from pathlib import Path
+
+    from hardware.boards.board_file import DEFAULT_BOARD, load_board
+    from hardware.doors.writer import write_whole
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # no window: a picture drawn in memory
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    pygame.init()
+    picture = io.BytesIO()
+    pygame.image.save(above(load_board(DEFAULT_BOARD)), picture, "board.png")
+    write_whole(Path(argv[0]), picture.getvalue())
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    raise SystemExit(main(sys.argv[1:]))
