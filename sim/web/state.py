@@ -29,6 +29,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from hardware.core.errors import NAMED, shown
 from hardware.doors.file_reader import SMALL, Bounds, Unreadable, kind_of, read_json, read_text
 from hardware.doors.writer import Unwritable, check_folder, set_aside, write_whole
 
@@ -45,16 +46,18 @@ class StateError(Exception):
 
 def ready(directory: Path) -> None:
     """Make the state directory (0700) if there is none, and set aside any of the page's files
-    in it that is not a regular file; ``StateError`` when the directory cannot be used."""
+    in it that is not a regular file; ``StateError`` when the directory cannot be used (named
+    as a person can read it: a name of thousands of characters is cut)."""
+    named = shown(str(directory), NAMED)
     try:
         mode = os.lstat(directory).st_mode
     except FileNotFoundError:
         mode = None
     except OSError as exc:
-        raise StateError(f"{directory}: cannot use it as the page's state directory: "
+        raise StateError(f"{named}: cannot use it as the page's state directory: "
                          f"{exc.strerror or exc}") from None
     if mode is not None and not stat.S_ISDIR(mode):
-        raise StateError(f"{directory}: not a directory ({kind_of(mode)}); the page keeps its "
+        raise StateError(f"{named}: not a directory ({kind_of(mode)}); the page keeps its "
                          "key and PIN there: remove it, or give another with --state-dir")
     try:
         check_folder(directory, "page's key and PIN")
@@ -62,7 +65,7 @@ def ready(directory: Path) -> None:
     except Unwritable as exc:
         raise StateError(str(exc)) from None
     except OSError as exc:
-        raise StateError(f"{directory}: cannot make the page's state directory: "
+        raise StateError(f"{named}: cannot make the page's state directory: "
                          f"{exc.strerror or exc}") from None
     for name in KEPT:
         path = directory / name
@@ -73,8 +76,9 @@ def ready(directory: Path) -> None:
         if not stat.S_ISREG(mode):
             _set_aside(path, f"not a regular file ({kind_of(mode)})")
             if path.exists() or path.is_symlink():
-                raise StateError(f"{path}: not a regular file ({kind_of(mode)}), and it could "
-                                 "not be moved aside: remove it")
+                raise StateError(f"{shown(str(path), NAMED)}: not a regular file "
+                                 f"({kind_of(mode)}), and it could not be moved aside: remove "
+                                 "it")
 
 
 def kept(path: Path) -> str | None:
