@@ -458,11 +458,10 @@ class MessageDoor:
 
 def messages() -> dict[str, MessageDoor]:
     """Every handler of a message that arrives, by what it hears."""
-    from firmware.service.link_schema import Refused, parse_command
+    from firmware.service.link_schema import Refused, event_of, parse_command
     from hardware.doors.decoder import Undecodable, decode
     from sim.far import messages as far
     from sim.web.app import PLAY_BODY, Play
-    from sim.web.board_link import event_of
 
     def heard(kind: type, bounds: object = far.MESSAGE) -> Callable[[bytes], Any]:
         return lambda payload: decode(payload, bounds, kind, source="aseb/games/0/x")
@@ -476,5 +475,5 @@ def messages() -> dict[str, MessageDoor]:
         "far play: an action, opened": MessageDoor(heard(far.Action), Undecodable),
         "the fleet: a board's state": MessageDoor(heard(far.BoardState, far.STATE), Undecodable),
         "the web page: a friend's throw or move": MessageDoor(heard(Play, PLAY_BODY), Undecodable),
-        "the web page: the board's news": MessageDoor(event_of, Undecodable),
+        "a companion: the board's news": MessageDoor(event_of, Undecodable),
     }

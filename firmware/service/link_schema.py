@@ -110,6 +110,10 @@ board's whole game, ``take_up``, is the longest: a long Senet game is some 6 KB)
 
 COMMAND = Bounds("link command", MAX_LINE, depth=8, keys=500)
 """A command as the one decoder reads it: a line, its game record nested a few deep."""
+EVENT = Bounds("board's event", 1 << 22, depth=64, keys=200_000)
+"""One line of the board's news as a companion's decoder reads it: a whole game's record at most
+(``played``); a list said in words nests a phrase per item (the demon's cast: a throw per side
+until one leads), so a log line nests deeper than any record."""
 
 EVENTS = ("hello", "game", "position", "lights", "status", "throw", "moves", "chances", "log",
           "settings", "tournament", "game_over", "games", "record", "stats", "far", "played",
@@ -170,6 +174,17 @@ OPTIONAL: dict[str, dict[str, type]] = {
 """Each command's fields that may be left out (or null), and their types."""
 FAR_STATES = ("none", "offering", "joining", "playing")
 FAR_ASKS = ("offer", "join", "end")
+
+
+def event_of(line: bytes) -> tuple[str, dict[str, Any]]:
+    """The kind of one line of the board's news and the event, through the one decoder (bounded
+    before it is parsed), as every companion reads it; ``Undecodable`` for a line that is not
+    an event."""
+    event: dict[str, Any] = decode(line, EVENT, dict[str, Any], source="the board's event")
+    kind = event.get("type")
+    if not isinstance(kind, str):
+        raise Undecodable("the board's event", "no type named")
+    return kind, event
 
 
 def parse_command(line: bytes) -> Command:

@@ -15,18 +15,13 @@ import socket
 from pathlib import Path
 from typing import Any
 
-from firmware.service.link_schema import VERSION
-from hardware.doors.decoder import Undecodable, decode
-from hardware.doors.file_reader import Bounds
+from firmware.service.link_schema import EVENT, VERSION, event_of
+from hardware.doors.decoder import Undecodable
 
 log = logging.getLogger(__name__)
 
 SKIPPED = b'"type":"lights"'
 """Events the companion never reads (it does not even parse them)."""
-LONGEST_LINE = 1 << 22
-"""Bytes in one event at most (a whole game record is far less)."""
-EVENT = Bounds("link event", LONGEST_LINE, depth=16, keys=200_000, digits=32)
-"""An event of the board's link, as the one decoder bounds it."""
 
 
 class LinkClient:
@@ -85,7 +80,7 @@ class LinkClient:
                 self.close()
                 break
             self.inbox += data
-            if len(self.inbox) > LONGEST_LINE and b"\n" not in self.inbox:
+            if len(self.inbox) > EVENT.size and b"\n" not in self.inbox:
                 log.warning("the board's link sent a line too long: connecting again")
                 self.close()
                 return []
@@ -97,13 +92,10 @@ class LinkClient:
             if SKIPPED in line[:40]:
                 continue  # the lights change many times a second: nothing far play needs
             try:
-                event: dict[str, Any] = decode(line, EVENT, dict[str, Any],
-                                               source="the board's link")
-                kind = event["type"]
-                if not isinstance(kind, str):
-                    raise TypeError(kind)
-            except (Undecodable, KeyError, TypeError):
-                log.warning("the board's link sent a line that is not an event: %r", line[:80])
+                kind, event = event_of(line)
+            except Undecodable as exc:
+                log.warning("the board's link sent a line that is not an event: %r (%s)",
+                            line[:80], exc)
                 continue
             if kind in ("ok", "error", "games", "record", "stats") and self.waiting:
                 self.waiting -= 1

@@ -23,11 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from engine.games.api import Position
-from firmware.service.link_schema import message, told_text
+from firmware.service.link_schema import event_of, message, told_text
 from firmware.service.pins import is_pin
 from firmware.words import _, language, say, speaking
-from hardware.doors.decoder import Undecodable, decode
-from hardware.doors.file_reader import Bounds
+from hardware.doors.decoder import Undecodable
 from sim.wall.shares import Shares
 from sim.web.estimates import Estimates
 from sim.web.told import before_last, last_in_words, moves_in_words, position_of
@@ -44,9 +43,6 @@ KEPT = ("game", "position", "lights", "status", "throw", "moves", "chances", "lo
 """The kinds of news a new watcher is told at once, in this order."""
 QUEUE = 512
 """Events waiting for one watcher at most: a watcher further behind is dropped."""
-EVENT = Bounds("board's event", 1 << 22, depth=64, keys=20_000)
-"""What one line of the board's news ever is: a whole game's record at most (``played``); a
-list said in words nests a phrase per item (the demon's cast: a throw per side until one leads)."""
 WATCHERS = 200
 """Watchers at once (browsers on the live page); more are refused with 503, unless the newcomer's
 address holds fewer than the busiest (``sim.wall.shares``)."""
@@ -57,15 +53,6 @@ AWAY = message("status", text=BOARD_AWAY, phase="away")
 """Told when the board goes away (the page says ``BOARD_AWAY`` in its own language)."""
 
 
-
-def event_of(line: bytes) -> tuple[str, dict[str, Any]]:
-    """The kind of one line of the board's news and the event, through the one decoder
-    (bounded before it is parsed); ``Undecodable`` for a line that is not an event."""
-    event: dict[str, Any] = decode(line, EVENT, dict[str, Any], source="the board's event")
-    kind = event.get("type")
-    if not isinstance(kind, str):
-        raise Undecodable("the board's event", "no type named")
-    return kind, event
 
 class BoardAway(ConnectionError):
     """The board's link is not connected."""

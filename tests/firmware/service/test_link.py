@@ -16,6 +16,8 @@ from typing import Any
 
 import pytest
 
+from engine.core.sides import Side
+from engine.core.words import joined, phrase, side_name
 from engine.tait.state import GameState
 from engine.text import move_text
 from firmware.lights.scenes import Phase
@@ -28,13 +30,17 @@ from firmware.service.link_schema import (
     MAX_LINE,
     VERSION,
     Refused,
+    encode,
+    event_of,
     message,
     parse_command,
+    told_json,
     told_text,
 )
 from firmware.story.setna import Setna
 from firmware.story.tournament import Tournament
 from firmware.words import LANGUAGES, say, speaking
+from hardware.doors.decoder import Undecodable
 from sim.board.table import Table
 from tests.firmware.hand import carry_out
 from tests.solved import TWO, two_piece_table
@@ -497,3 +503,16 @@ def test_a_failed_hall_sensor_is_told_in_the_boards_health(tmp_path: Path) -> No
                                          "(ADC 1, input 3)."}]
         finally:
             link.close()
+
+
+def test_a_log_line_of_a_long_list_in_words_is_an_event_every_companion_reads() -> None:
+    """A list said in words nests a phrase per item (the demon's cast over many ties): the
+    line the board writes is read by every companion's decoder, the far one's and the page's,
+    and said again whole; with the old depth of 16 it was dropped as not an event."""
+    throws = [phrase("{side} throw {n}", side=side_name(Side(n % 2)), n=n) for n in range(30)]
+    said = joined(throws, "{item}, {more}", last="{item} and {more}")
+    line = encode(message("log", lines=[say(said)], told=[told_json(said)]))
+    kind, event = event_of(line)
+    assert kind == "log" and say(told_text(event["told"][0])) == say(said)
+    with pytest.raises(Undecodable):  # the bound still holds
+        event_of(b'{"type": "log", "told": ' + b"[" * 65 + b"]" * 65 + b"}")
