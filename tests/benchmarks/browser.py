@@ -132,7 +132,7 @@ def native_moves(record: dict[str, Any], runs: int = 3) -> list[float]:
 
 def replayed(record: dict[str, Any]) -> list[float]:
     """Seconds for each of the mummy's moves in ``record``, replayed in this process."""
-    game = GameRecord.from_json(json.dumps(record))
+    game = GameRecord.from_data(record)
     mummy = Mummy(Level.VIZIER)
     rng = random.Random(0)
     before = game.initial()
