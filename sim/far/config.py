@@ -194,3 +194,28 @@ def certificates(path: Path, where: str) -> str:
 def _path(text: str, base: Path) -> Path:
     path = Path(os.path.expanduser(text))
     return path if path.is_absolute() else base / path
+
+
+NETWORK_FILE = "network.toml"
+"""The user's own ``[network]`` (``$XDG_CONFIG_HOME/aseb/network.toml``), used without
+``--network``."""
+
+
+def network_for(given: Path | None) -> Network:
+    """The ``[network]`` of ``given`` (else the user's own file); NetworkError saying what to
+    write where there is none. Read before the far stack is imported: a file that is not one
+    costs no more than its reading."""
+    path = given if given is not None else default_network_file()
+    if not os.path.lexists(path):  # anything else there (a FIFO, a folder) the reader names
+        raise NetworkError(f"{path}: no such file: a far game needs a [network] section "
+                           "(broker, name, credentials), as a board file has it")
+    found = load_network(path)
+    if found is None:
+        raise NetworkError(f"{path}: no [network] section (broker, name, credentials)")
+    return found
+
+
+def default_network_file() -> Path:
+    """Where the user's own ``[network]`` is kept."""
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "aseb" / NETWORK_FILE

@@ -9,7 +9,6 @@ plays a wooden board far away through the same link, the same companion and the 
 
 from __future__ import annotations
 
-import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,11 +16,9 @@ from pathlib import Path
 from firmware.service.link import Link
 from sim.board.table import Table
 from sim.far.companion import Companion
-from sim.far.config import Network, NetworkError, load_network
+from sim.far.config import Network, default_network_file, network_for
 
-NETWORK_FILE = "network.toml"
-"""The user's own ``[network]`` (``$XDG_CONFIG_HOME/aseb/network.toml``), used without
-``--network``."""
+__all__ = ["Joined", "default_network_file", "join_far", "network_for"]
 
 
 @dataclass
@@ -37,24 +34,6 @@ class Joined:
         self.stop.set()
         self.thread.join(10)
         self.link.close()
-
-
-def network_for(given: Path | None) -> Network:
-    """The ``[network]`` of ``given`` (else the user's own file); NetworkError saying what to
-    write where there is none."""
-    path = given if given is not None else default_network_file()
-    if not os.path.lexists(path):  # anything else there (a FIFO, a folder) the reader names
-        raise NetworkError(f"{path}: no such file: a far game needs a [network] section "
-                           "(broker, name, credentials), as a board file has it")
-    found = load_network(path)
-    if found is None:
-        raise NetworkError(f"{path}: no [network] section (broker, name, credentials)")
-    return found
-
-
-def default_network_file() -> Path:
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "aseb" / NETWORK_FILE
 
 
 def join_far(table: Table, code: str, network: Network, state_dir: Path) -> Joined:

@@ -81,18 +81,18 @@ def open_window(board_file: Path | None = None, state_dir: Path | None = None, *
         return EX_CONFIG
     found_network = None
     if far is not None:
-        try:
-            from sim.far.joining import network_for
-        except ImportError as exc:
-            print(needs("aseb sim --far", "far", exc), file=sys.stderr)
-            return 2
-        from sim.far.config import NetworkError
+        from sim.far.config import NetworkError, network_for
 
-        try:
+        try:  # the file first: the far stack is imported only for a network to use
             found_network = network_for(network)
         except NetworkError as exc:
             print(f"aseb sim: {exc}", file=sys.stderr)
             return EX_CONFIG
+        try:
+            import sim.far.joining  # noqa: F401
+        except ImportError as exc:
+            print(needs("aseb sim --far", "far", exc), file=sys.stderr)
+            return 2
     if not display_available():
         print(no_display(game), file=sys.stderr)
         return EX_NO_DISPLAY
