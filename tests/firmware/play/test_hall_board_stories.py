@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine import games
 from engine.core.sides import Side
 from engine.core.sticks import Throw
 from engine.tait.state import GameState
@@ -18,36 +17,17 @@ from firmware.play.tracker import AsExpected, InProgress, Mismatch, Unseen
 from hardware.boards.board_file import BOARDS, load_board
 from sim.board.table import Table
 from tests.firmware.hand import Hand, carry_out
+from tests.firmware.play.stacks_table import STACKS, played, stacks_table
 
-STACKS = games.load("stacks")
 HALL_TWENTY = load_board(BOARDS / "hall-twenty.toml")
 C, R = Side.CONES, Side.REELS
-
-
-def stacks_table(text: str, tmp_path: Path, said: list[str] | None = None) -> Table:
-    state = STACKS.parse(text)
-    stacks = {square: n if side is C else -n for square, (side, n) in state.stacks().items()}
-    table = Table(state_dir=tmp_path, settings=Settings(mummy=None, ruleset=STACKS),
-                  stacks=stacks)
-    if said is not None:
-        table.controller.aloud = said.append
-    table.controller.set_up(state)
-    table.run(0.5)
-    assert isinstance(table.controller.verdict, AsExpected)
-    return table
-
-
-def played(table: Table) -> list[str]:
-    game = table.controller.game
-    assert game is not None
-    return [str(a) for a in game.record.actions if hasattr(a, "die")]
 
 
 def test_a_wire_come_loose_under_a_stack_is_named_and_play_goes_on(tmp_path: Path) -> None:
     # Before, the loose wire read 0, counted as three Reels: "Put the board right", an empty
     # square blinking red, and every shake refused.
     said: list[str] = []
-    with stacks_table("C:w13,M6x2 R:w13,M9x2 turn:C dice:4", tmp_path, said) as table:
+    with stacks_table("C:w13,M6x2 R:w13,M9x2 turn:C dice:4", tmp_path, said=said) as table:
         assert table.sim.hall is not None
         table.sim.hall.channels["M9"].missing = True  # the wire to M9's sensor comes loose
         table.run(2.0)

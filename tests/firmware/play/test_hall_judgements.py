@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine import games
 from engine.core.sides import Side
 from engine.core.sticks import Throw
 from engine.tait.state import GameState
@@ -18,29 +17,10 @@ from firmware.play.tracker import AsExpected, InProgress, Mismatch
 from hardware.boards.board_file import BOARDS, load_board
 from sim.board.table import Table
 from tests.firmware.hand import Hand
+from tests.firmware.play.stacks_table import played, stacks_table
 
-STACKS = games.load("stacks")
 C, R = Side.CONES, Side.REELS
 GRACE = 1.5
-
-
-def stacks_table(text: str, tmp_path: Path) -> Table:
-    """Two players at the stacking game's Hall board showing ``text``."""
-    state = STACKS.parse(text)
-    stacks = {square: n if side is C else -n for square, (side, n) in state.stacks().items()}
-    table = Table(state_dir=tmp_path, settings=Settings(mummy=None, ruleset=STACKS),
-                  stacks=stacks)
-    table.controller.set_up(state)
-    table.run(0.5)
-    assert isinstance(table.controller.verdict, AsExpected)
-    return table
-
-
-def played(table: Table) -> list[str]:
-    game = table.controller.game
-    assert game is not None
-    return [str(a) for a in game.record.actions if not isinstance(a, Throw)
-            and hasattr(a, "die")]
 
 
 def test_a_cone_set_down_upside_down_past_a_reel_is_a_mistake_at_once(tmp_path: Path) -> None:

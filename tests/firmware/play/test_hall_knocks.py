@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from engine import games
 from engine.core.sides import Side
 from firmware.play.controller import Settings
 from firmware.play.sounds import MISTAKE
@@ -18,8 +17,8 @@ from firmware.play.tracker import AsExpected, Mismatch
 from hardware.core.squares import STACKS_POSITION
 from sim.board.table import Table
 from tests.firmware.hand import Hand, carry_out
+from tests.firmware.play.stacks_table import STACKS, stacks_table
 
-STACKS = games.load("stacks")
 C, R = Side.CONES, Side.REELS
 DIRECTIONS = {"north": (-1, 0), "north-east": (-1, 1), "east": (0, 1), "south-east": (1, 1),
               "south": (1, 0), "south-west": (1, -1), "west": (0, -1), "north-west": (-1, -1)}
@@ -59,12 +58,7 @@ def knocked_and_set_back(tmp_path: Path, square: str, direction: str, dice: str,
     where = landing(square, DIRECTIONS[direction])
     text = position(square, dice, neighbour, where)
     state = STACKS.parse(text)
-    stacks = {s: n if side is C else -n for s, (side, n) in state.stacks().items()}
-    with Table(state_dir=tmp_path, settings=Settings(mummy=None, ruleset=STACKS),
-               stacks=stacks) as table:
-        table.controller.set_up(state)
-        table.run(0.5)
-        assert isinstance(table.controller.verdict, AsExpected), text
+    with stacks_table(text, tmp_path) as table:
         game = table.controller.game
         assert game is not None
         before = list(game.record.actions)

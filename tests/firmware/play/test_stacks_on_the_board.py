@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from engine import games
 from engine.core.sides import Side
 from engine.games.api import Position
 from firmware.kiosk.stats import GameLog
@@ -25,21 +24,9 @@ from hardware.boards.board_file import BOARDS, load_board
 from hardware.core.squares import STICK_PIXELS
 from sim.board.table import Table
 from tests.firmware.hand import Hand, carry_out
+from tests.firmware.play.stacks_table import STACKS, played, stacks_table
 
-STACKS = games.load("stacks")
 C, R = Side.CONES, Side.REELS
-
-
-def set_up(text: str, tmp_path: Path, mummy: Side | None = None) -> Table:
-    """Two players (or one against the mummy) at the Hall board showing ``text``."""
-    state = STACKS.parse(text)
-    stacks = {square: n if side is C else -n for square, (side, n) in state.stacks().items()}
-    table = Table(state_dir=tmp_path, settings=Settings(mummy=mummy, ruleset=STACKS),
-                  stacks=stacks)
-    table.controller.set_up(state)
-    table.run(0.5)
-    assert isinstance(table.controller.verdict, AsExpected)
-    return table
 
 
 @pytest.fixture
@@ -53,19 +40,13 @@ def hue(colour: tuple[int, int, int]) -> tuple[int, int, int]:
     return (colour[0] * 255 // top, colour[1] * 255 // top, colour[2] * 255 // top)
 
 
-def played(table: Table) -> list[str]:
-    game = table.controller.game
-    assert game is not None
-    return [str(a) for a in game.record.actions if hasattr(a, "die")]
-
-
 def state(table: Table) -> Position:
     assert table.controller.game is not None
     return table.controller.game.state
 
 
 def test_a_cone_entered_from_the_supply_beside_the_board(board: Path) -> None:
-    with set_up("C:w14,C4 R:w15 turn:C dice:134", board) as table:
+    with stacks_table("C:w14,C4 R:w15 turn:C dice:134", board) as table:
         Hand(table).place("C1", pole=1)
         table.run(0.5)
         assert played(table) == ["1:in-C1"]
@@ -77,7 +58,7 @@ def test_a_cone_entered_from_the_supply_beside_the_board(board: Path) -> None:
 
 
 def test_the_top_man_of_a_stack_of_three_moves_on(board: Path) -> None:
-    with set_up("C:w12,C4x3 R:w15 turn:C dice:3", board) as table:
+    with stacks_table("C:w12,C4x3 R:w15 turn:C dice:3", board) as table:
         carry_out(table, state(table), state(table).parse_move("3:C4-M7"))
         table.run(0.5)
         assert played(table) == ["3:C4-M7"]
@@ -85,7 +66,7 @@ def test_the_top_man_of_a_stack_of_three_moves_on(board: Path) -> None:
 
 
 def test_a_capture_is_made_by_lifting_the_man_passed(board: Path) -> None:
-    with set_up("C:w14,M6 R:w14,M8 turn:C dice:4", board) as table:
+    with stacks_table("C:w14,M6 R:w14,M8 turn:C dice:4", board) as table:
         hand = Hand(table)
         hand.lift("M6")
         hand.place("M10")
@@ -98,7 +79,7 @@ def test_a_capture_is_made_by_lifting_the_man_passed(board: Path) -> None:
 
 
 def test_a_capture_declined_by_leaving_the_man_passed_alone(board: Path) -> None:
-    with set_up("C:w14,M6 R:w14,M8 turn:C dice:4", board) as table:
+    with stacks_table("C:w14,M6 R:w14,M8 turn:C dice:4", board) as table:
         hand = Hand(table)
         hand.lift("M6")
         hand.place("M10")
@@ -109,7 +90,7 @@ def test_a_capture_declined_by_leaving_the_man_passed_alone(board: Path) -> None
 
 
 def test_a_man_carried_off_the_end_goes_in_front_of_the_opponent(board: Path) -> None:
-    with set_up("C:w12,M12,C4x2 R:w15 turn:C dice:45", board) as table:
+    with stacks_table("C:w12,M12,C4x2 R:w15 turn:C dice:45", board) as table:
         Hand(table).lift("M12")  # taken off the board: never set down again
         table.run(0.5)
         assert played(table) == ["4:M12-off"]  # the board takes the smaller die: 5 is left
@@ -117,7 +98,7 @@ def test_a_man_carried_off_the_end_goes_in_front_of_the_opponent(board: Path) ->
 
 
 def test_a_wrong_stack_height_blinks_until_put_right(board: Path) -> None:
-    with set_up("C:w13,C4x2 R:w15 turn:C dice:3", board) as table:
+    with stacks_table("C:w13,C4x2 R:w15 turn:C dice:3", board) as table:
         hand = Hand(table)
         hand.place("C4", pole=1)  # a third man where none was asked for
         table.run(2.0)
@@ -130,7 +111,7 @@ def test_a_wrong_stack_height_blinks_until_put_right(board: Path) -> None:
 
 
 def test_a_hand_that_lifts_two_men_at_once_is_asked_to_put_one_back(board: Path) -> None:
-    with set_up("C:w12,C4x3 R:w15 turn:C dice:3", board) as table:
+    with stacks_table("C:w12,C4x3 R:w15 turn:C dice:3", board) as table:
         hand = Hand(table)
         hand.lift("C4")
         table.sim.lift("C4")  # two men up together...
@@ -147,7 +128,7 @@ def test_a_hand_that_lifts_two_men_at_once_is_asked_to_put_one_back(board: Path)
 
 
 def test_the_mummys_move_is_lit_for_a_person_to_carry_out(board: Path) -> None:
-    with set_up("C:w14,C1 R:w13,R2x2 turn:R dice:3", board, mummy=R) as table:
+    with stacks_table("C:w14,C1 R:w13,R2x2 turn:R dice:3", board, mummy=R) as table:
         table.run(3.0)
         move = table.controller.mummy_move
         assert move is not None and table.controller.phase is Phase.MOVE
@@ -166,7 +147,7 @@ def test_the_mummys_move_is_lit_for_a_person_to_carry_out(board: Path) -> None:
 
 def test_a_game_from_its_last_turns_is_played_to_the_win_by_hand(board: Path) -> None:
     rng = random.Random(3)
-    with set_up("C:w0,M14,M15x2 R:w0,M9,M10 turn:R dice:-", board) as table:
+    with stacks_table("C:w0,M14,M15x2 R:w0,M9,M10 turn:R dice:-", board) as table:
         hand = Hand(table)
         for _ in range(40):
             if table.controller.phase is Phase.WON:
