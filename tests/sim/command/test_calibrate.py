@@ -46,13 +46,15 @@ def follow(guide: CalibrationGuide, hall: SimHall, clock: ManualClock,
     return asked
 
 
+def readings(hall: SimHall) -> dict[str, float]:
+    """What every sensor of the simulated Hall board reads now."""
+    return {square: float(channel.raw_value) for square, channel in hall.channels.items()}
+
+
 def test_a_person_follows_the_lights_man_by_man_then_square_by_square() -> None:
     assert BOARD.hall is not None
-    hall = SimHall(BOARD.hall, POSITION_OF[STACKS], seed=5)
-    clock = ManualClock()
-    guide = CalibrationGuide(BOARD.hall, lambda: {s: float(c.raw_value)
-                                                   for s, c in hall.channels.items()},
-                             True, men=15)
+    hall, clock = SimHall(BOARD.hall, POSITION_OF[STACKS], seed=5), ManualClock()
+    guide = CalibrationGuide(BOARD.hall, lambda: readings(hall), True, men=15)
     asked = follow(guide, hall, clock)
     assert guide.refused is None and guide.levels is not None
     men, squares = asked[:30], asked[30:]
@@ -67,17 +69,14 @@ def test_a_person_follows_the_lights_man_by_man_then_square_by_square() -> None:
     hall.clear()
     hall.put("M9", 2)
     hall.put("M10", -3)
-    read = guide.levels.counts({s: float(c.raw_value) for s, c in hall.channels.items()})
+    read = guide.levels.counts(readings(hall))
     assert read["M9"] == 2 and read["M10"] == -3 and sum(map(abs, read.values())) == 5
 
 
 def test_a_man_whose_magnet_strays_is_asked_to_be_set_aside_for_a_spare() -> None:
     assert BOARD.hall is not None
-    hall = SimHall(BOARD.hall, POSITION_OF[STACKS], seed=5)
-    clock = ManualClock()
-    guide = CalibrationGuide(BOARD.hall, lambda: {s: float(c.raw_value)
-                                                   for s, c in hall.channels.items()},
-                             True, men=15)
+    hall, clock = SimHall(BOARD.hall, POSITION_OF[STACKS], seed=5), ManualClock()
+    guide = CalibrationGuide(BOARD.hall, lambda: readings(hall), True, men=15)
     asked = follow(guide, hall, clock, strength={(1, 6): 1.07})
     assert guide.levels is not None
     spares = [r for r in asked if r.spare]
