@@ -17,12 +17,11 @@ link decode where msgspec is not, in the browser's Pyodide)::
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any, TypeVar
 
 from hardware.core.errors import NAMED, shown
-from hardware.doors.file_reader import Bounds, Unreadable, scan_json
+from hardware.doors.file_reader import Bounds, Unreadable, parse_json, scan_json
 
 __all__ = ["Undecodable", "decode"]
 
@@ -61,15 +60,12 @@ def decode(data: bytes | str, bounds: Bounds, into: type[T] | Any = Any,
     else:
         text = data
     try:
+        if into is Any:  # any JSON within bounds: the reader's own parse, no msgspec needed
+            parsed: T = parse_json(text, bounds, source)
+            return parsed
         scan_json(text, bounds, source)
     except Unreadable as exc:
         raise Undecodable(source, exc.problem, exc.key) from None
-    if into is Any:  # any JSON within bounds: no type to check, no msgspec needed
-        try:
-            parsed: T = json.loads(text)
-        except ValueError as exc:
-            raise Undecodable(source, f"not JSON: {shown(str(exc), 120)}") from None
-        return parsed
     import msgspec  # the typed messages' checker: imported where a type is checked
 
     try:
