@@ -128,8 +128,8 @@ def _play_far(args: argparse.Namespace) -> int:
     from firmware.service.daemon import state_directory
 
     try:
-        from sim.far.config import NetworkError
-        from sim.far.joining import join_far, network_for
+        from sim.far.config import NetworkError, network_for
+        from sim.far.joining import join_far
     except ImportError as exc:
         print(needs("aseb far", "far", exc))
         return 2

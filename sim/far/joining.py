@@ -16,9 +16,7 @@ from pathlib import Path
 from firmware.service.link import Link
 from sim.board.table import Table
 from sim.far.companion import Companion
-from sim.far.config import Network, default_network_file, network_for
-
-__all__ = ["Joined", "default_network_file", "join_far", "network_for"]
+from sim.far.config import Network
 
 
 @dataclass
