@@ -41,10 +41,14 @@ class Demo:
         phase = controller.phase
         if phase is Phase.IDLE and isinstance(controller.verdict, AsExpected):
             self._quiet_until = self.sim.shake(SHAKE) + 2.0
-        elif phase is Phase.GUIDE and not controller.setting_out:
+        elif phase is Phase.GUIDE:
             # The board is asked to show a position: after a restart over a saved game (the
             # simulated board starts empty) it is the saved one, so the demonstration plays on.
-            self._quiet_until = put_right(self.sim, controller, now) + 1.0
+            # A new game's pieces the hand sets out itself, one by one; what should not be on
+            # the board (a piece that landed as a far game was taken up) is lifted here.
+            done = put_right(self.sim, controller, now, set_out=not controller.setting_out)
+            if done is not None:
+                self._quiet_until = done + 1.0
         elif phase is Phase.WON and now - controller.phase_since >= 1.0:
             t = now
             for square in sorted(self.sim.pieces):
@@ -52,16 +56,20 @@ class Demo:
             self._quiet_until = t + 1.0
 
 
-def put_right(sim: SimBoard, controller: Controller, now: float) -> float:
-    """Lift what should not be on the board and set out what should, a piece at a time from
-    ``now`` (the board asks to show a position: a saved game, a far game taken up); when it is
-    done."""
+def put_right(sim: SimBoard, controller: Controller, now: float, *,
+              set_out: bool = True) -> float | None:
+    """Lift what should not be on the board and (``set_out``) set out what should, a piece at a
+    time from ``now`` (the board asks to show a position: a saved game, a far game taken up, a
+    new game's pieces); when it is done, or None when there is nothing to do."""
     wanted = controller.tracker.expectation.before
     owners = controller.tracker.expectation.owners
+    strays, missing = sim.pieces - wanted, (wanted - sim.pieces if set_out else set())
+    if not strays and not missing:
+        return None
     t = now
-    for square in sorted(sim.pieces - wanted, reverse=True):  # a stack's top first
+    for square in sorted(strays, reverse=True):  # a stack's top first
         t = sim.lift(square, at=t + CLEAR_EVERY)
-    for square in sorted(wanted - sim.pieces):
+    for square in sorted(missing):
         pole = 1 if owners.get(square, Side.CONES) is Side.CONES else -1
         t = sim.place(square, at=t + CLEAR_EVERY, pole=pole)
     return t

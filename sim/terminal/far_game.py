@@ -89,12 +89,15 @@ class FarTerminal:
         return bool(problem) and far.get("state") == "none"
 
     def _mend(self) -> None:
-        """The board asks for a position (the far game taken up, or resumed): a player at a
-        terminal has no pieces to set, so the hand sets them, as it makes the moves."""
+        """The board asks for a position (the far game taken up, or resumed, or a new game's
+        pieces set out): a player at a terminal has no pieces to set, so the hand sets them,
+        as it makes the moves."""
         controller = self.table.controller
-        if controller.phase is Phase.GUIDE and not controller.setting_out \
-                and not self.hand.busy and self.table.now >= self.mended:
-            self.mended = put_right(self.table.sim, controller, self.table.now) + 1.0
+        if controller.phase is Phase.GUIDE and not self.hand.busy \
+                and self.table.now >= self.mended:
+            done = put_right(self.table.sim, controller, self.table.now)
+            if done is not None:
+                self.mended = done + 1.0
 
     def _tell(self) -> None:
         """Say the status when it changes, with the moves to choose from on this side's turn."""

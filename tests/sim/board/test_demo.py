@@ -7,12 +7,14 @@ from pathlib import Path
 import pytest
 
 from engine.core.sides import Side
+from engine.game import Game
 from engine.games import load
 from engine.tait.moves import Move
 from firmware.lights.scenes import Phase
 from firmware.play import sounds
 from firmware.play.controller import Settings
 from firmware.play.store import Store
+from firmware.play.tracker import AsExpected
 from sim.board.demo import Demo
 from sim.board.mummy_hand import MummyHand
 from sim.board.pieces import Pieces
@@ -151,4 +153,26 @@ def test_the_mummy_plays_whole_games_of_the_stacking_game_on_the_simulated_hall_
             winners.append((controller.last_winner, controller.phase_since))
             assert controller.unguided() is None
     assert len(winners) == 2, controller.status()
+    table.close()
+
+
+def test_a_piece_that_lands_while_a_far_game_is_set_out_is_lifted_and_play_goes_on(
+        tmp_path: Path) -> None:
+    """The demonstration began its own game as the far board's was taken up: its last piece
+    landed on a square of no new piece while the new game's pieces were being set out. The hand
+    lifts it (it used to set out round it and wait for ever)."""
+    rules = load("ramses")
+    table = Table(state_dir=tmp_path, seed=6, settings=Settings(ruleset=rules, mummy=None),
+                  overrides={"game": "ramses", "opponent": "far"})
+    table.run(0.5)
+    controller = table.controller
+    controller.play_far(Side.REELS, begins=False, away=False)
+    controller.take_up(Game(rules, Side.REELS).record)
+    assert controller.phase is Phase.GUIDE and controller.setting_out
+    table.sim.place("T8")  # the piece in the air as the game was taken up
+    demo = Demo(table.sim)
+    run_demo(table, demo, 30.0)
+    assert controller.phase is Phase.MOVE, controller.status()
+    assert isinstance(controller.verdict, AsExpected)
+    assert "T8" not in table.sim.pieces
     table.close()
