@@ -40,8 +40,9 @@ from sim.wall.shares import Shares, source
 log = logging.getLogger(__name__)
 
 STOPPING = 2
-"""Seconds a stop waits for open pages: a live stream never ends of itself, and without a bound
-uvicorn waited for it until systemd killed the page 90 s later."""
+"""Seconds a stop waits for open pages: a live stream never ends of itself (``Server``'s
+``ending`` ends the app's), and without a bound uvicorn waited for one until systemd killed
+the page 90 s later."""
 SAID_EVERY = 60.0
 """Seconds between two log lines about one address's refused connections (a flood is one
 line a minute, not one a connection)."""
@@ -126,11 +127,22 @@ def guarded_protocol(limits: Limits) -> type[H11Protocol]:
 
 
 class Server(Uvicorn):
-    """uvicorn's server, a TLS handshake bounded as a request's headers are (``limits``)."""
+    """uvicorn's server, a TLS handshake bounded as a request's headers are (``limits``);
+    ``ending`` ends the app's open streams when it stops."""
 
-    def __init__(self, config: Config, limits: Limits | None = None) -> None:
+    def __init__(self, config: Config, limits: Limits | None = None, *,
+                 ending: Callable[[], None] | None = None) -> None:
         super().__init__(config)
         self.handshake = (limits or Limits()).headers
+        self.ending = ending
+
+    async def shutdown(self, sockets: list[Any] | None = None) -> None:
+        # An open page's stream never ends of itself: ended first, each page's answer finishes
+        # and the stop waits for none of them (it used to wait STOPPING seconds, then cancel
+        # them with a traceback in the log).
+        if self.ending is not None:
+            self.ending()
+        await super().shutdown(sockets)
 
     async def startup(self, sockets: list[Any] | None = None) -> None:
         loop = asyncio.get_running_loop()

@@ -93,7 +93,8 @@ class Watcher:
 
     async def next(self, timeout: float) -> bytes | None:
         """What to send next, once there is something: every event waiting, as one chunk;
-        ``b""`` when nothing came for ``timeout`` seconds; None once dropped (too slow)."""
+        ``b""`` when nothing came for ``timeout`` seconds; None once dropped (too slow, or the
+        page stops)."""
         if not self.pending and not self.dropped:
             try:
                 async with asyncio.timeout(timeout):
@@ -318,6 +319,13 @@ class BoardLink:
         if self.estimates is not None and position is not None and len(self.watchers) == 1:
             self.estimates.heard("position", position, self._publish)  # the first to watch
         return watcher
+
+    def stop_watching(self) -> None:
+        """Every page's stream ends now (the page stops): each browser is told the stream is
+        over, as a page dropped for being too slow is, and tries again later."""
+        for watcher in self.watchers:
+            watcher.dropped = True
+            watcher.woken.set()
 
     def unwatch(self, watcher: Watcher) -> None:
         self.watchers.discard(watcher)

@@ -55,5 +55,5 @@ def web_main(board: Path | None, socket: str | None, state_dir: Path | None, *,
     gc.freeze()  # what is loaded now lives as long as the page: no collection walks it again
     Server(server_config(
         app, config.address, config.port,
-        tls=(lambda: context) if context is not None else None)).run()
+        tls=(lambda: context) if context is not None else None), ending=link.stop_watching).run()
     return 0

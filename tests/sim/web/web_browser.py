@@ -36,7 +36,8 @@ def served(tmp_path: Path, limits: Limits | None = None, tls: ssl.SSLContext | N
     try:
         with WebBoard(tmp_path, port=port, **options) as board:
             server = Server(server_config(
-                board.app, limits=limits, tls=(lambda: tls) if tls is not None else None), limits)
+                board.app, limits=limits, tls=(lambda: tls) if tls is not None else None), limits,
+                ending=board.board_link.stop_watching)
             thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]},
                                       daemon=True)
             thread.start()
