@@ -16,12 +16,13 @@ from tests.firmware.hand import Hand, carry_out
 SQUARES = ("R1", "R4", "M1", "M4", "M8", "M12", "C1", "C4", "S1")
 squares = st.frozensets(st.sampled_from(SQUARES), max_size=3)
 maybe_square = st.none() | st.sampled_from(SQUARES)
+throws = st.none() | st.sampled_from([Throw.parse(t) for t in ("1:DDDW", "4:WWWW", "6:DDDD")])
 
 shows = st.builds(
     Show,
     phase=st.sampled_from(list(Phase)),
     turn=st.sampled_from(list(Side)),
-    throw=st.none() | st.sampled_from([Throw.parse(t) for t in ("1:DDDW", "4:WWWW", "6:DDDD")]),
+    throw=throws,
     movable=squares,
     lifted_targets=squares,
     reseat=squares,
@@ -38,9 +39,32 @@ shows = st.builds(
     stuck=squares,
 )
 
+resting = st.builds(
+    Show,
+    phase=st.sampled_from([Phase.MOVE, Phase.GUIDE]),
+    turn=st.sampled_from(list(Side)),
+    throw=throws,
+    movable=squares,
+    bump_first=maybe_square,
+    flare_until=st.sampled_from([float("-inf"), 0.5, 3.0]),
+    winner=st.none() | st.sampled_from(list(Side)),
+    since=st.sampled_from([0.0, 1.0]),
+    clearing=squares,
+    dice=st.booleans(),
+    thrown_at=st.sampled_from([0.0, 1.0]),
+    calm=st.booleans(),
+    # at rest (builds would draw these too)
+    lifted_targets=st.just(frozenset()), reseat=st.just(frozenset()),
+    mummy_move=st.just((None, None)), missing=st.just({}), unexpected=st.just(frozenset()),
+    hint=st.none(), shake_again=st.just(False), stuck=st.just(frozenset()),
+)
+"""Shows at rest but for what ``steady`` does not look at (as random as ``shows``): nearly one
+in twenty of ``shows`` is steady, most of these are, so the frames are compared often."""
 
-@settings(max_examples=400, deadline=None)
-@given(shows, st.floats(0.0, 5.0), st.lists(st.floats(0.0, 30.0), min_size=1, max_size=6))
+
+@settings(max_examples=200, deadline=None)
+@given(shows | resting, st.floats(0.0, 5.0),
+       st.lists(st.floats(0.0, 30.0), min_size=1, max_size=6))
 def test_a_steady_show_draws_the_same_frame_at_any_later_time(
         show: Show, t: float, later: list[float]) -> None:
     if steady(show, t):
