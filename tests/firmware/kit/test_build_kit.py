@@ -8,6 +8,7 @@ printed pages themselves (pdfplumber): each page says which part of the board it
 from __future__ import annotations
 
 import csv
+import functools
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
@@ -71,9 +72,31 @@ class Window:
         return self.left < x < self.right and self.top < y < self.bottom
 
 
-def window_of(page: Any) -> Window:
+@dataclass(frozen=True)
+class Printed:
+    """What one page of a PDF prints, as pdfplumber reads it (points, from the top left)."""
+
+    width: float
+    height: float
+    text: str
+    rects: list[dict[str, Any]]
+    words: list[dict[str, Any]]
+    """Each word with its font's name."""
+
+
+@functools.cache
+def printed(pdf_file: Path) -> tuple[Printed, ...]:
+    """Every page of ``pdf_file``, read once for all the tests that measure it (pdfplumber's
+    reading is most of their time)."""
+    with pdfplumber.open(pdf_file) as pdf:
+        return tuple(Printed(page.width, page.height, page.extract_text() or "", page.rects,
+                             page.extract_words(extra_attrs=["fontname"]))
+                     for page in pdf.pages)
+
+
+def window_of(page: Printed) -> Window:
     """The page's window onto the board: the span its footer states, outlined on the page."""
-    shows = SHOWS.search(page.extract_text() or "")
+    shows = SHOWS.search(page.text)
     assert shows, "every page says which part of the board it shows"
     left, right, top, bottom = (float(value) for value in shows.groups())
     outlines = [rect for rect in page.rects
@@ -90,29 +113,28 @@ def test_every_square_of_the_template_lies_where_the_board_file_puts_it(
     squares = expected_squares(board_file)
     size = next(iter(squares.values()))[2]
     named: set[str] = set()
-    with pdfplumber.open(kits[board_file.stem] / f"template-{paper}.pdf") as pdf:
-        for page in pdf.pages:
-            width_mm, height_mm = page.width * POINT_MM, page.height * POINT_MM
-            assert sorted((round(width_mm, 1), round(height_mm, 1))) == sorted(PAGES[paper])
-            window = window_of(page)
-            drawn = []
-            for rect in page.rects:
-                if abs(rect["width"] * POINT_MM - size) < 0.05 and \
-                        abs(rect["height"] * POINT_MM - size) < 0.05:
-                    x, y = window.board_mm(rect["x0"], rect["top"])
-                    match = [name for name, (sx, sy, _) in squares.items()
-                             if abs(sx - x) < 0.05 and abs(sy - y) < 0.05]
-                    assert match, f"a square drawn at {x:.1f}, {y:.1f} mm is none of the board's"
-                    drawn += match
-            assert sorted(drawn) == sorted(squares), "each square once on every page"
-            for word in page.extract_words(extra_attrs=["fontname"]):
-                if word["text"] in squares and "Bold" in word["fontname"]:
-                    x, y = window.board_mm((word["x0"] + word["x1"]) / 2, word["bottom"])
-                    sx, sy, _ = squares[word["text"]]
-                    if window.shows(x, y):  # on paper, not clipped away
-                        assert abs(x - (sx + size / 2)) < 0.1, word["text"]
-                        assert sy < y < sy + size / 2, word["text"]
-                        named.add(word["text"])
+    for page in printed(kits[board_file.stem] / f"template-{paper}.pdf"):
+        width_mm, height_mm = page.width * POINT_MM, page.height * POINT_MM
+        assert sorted((round(width_mm, 1), round(height_mm, 1))) == sorted(PAGES[paper])
+        window = window_of(page)
+        drawn = []
+        for rect in page.rects:
+            if abs(rect["width"] * POINT_MM - size) < 0.05 and \
+                    abs(rect["height"] * POINT_MM - size) < 0.05:
+                x, y = window.board_mm(rect["x0"], rect["top"])
+                match = [name for name, (sx, sy, _) in squares.items()
+                         if abs(sx - x) < 0.05 and abs(sy - y) < 0.05]
+                assert match, f"a square drawn at {x:.1f}, {y:.1f} mm is none of the board's"
+                drawn += match
+        assert sorted(drawn) == sorted(squares), "each square once on every page"
+        for word in page.words:
+            if word["text"] in squares and "Bold" in word["fontname"]:
+                x, y = window.board_mm((word["x0"] + word["x1"]) / 2, word["bottom"])
+                sx, sy, _ = squares[word["text"]]
+                if window.shows(x, y):  # on paper, not clipped away
+                    assert abs(x - (sx + size / 2)) < 0.1, word["text"]
+                    assert sy < y < sy + size / 2, word["text"]
+                    named.add(word["text"])
     assert named == set(squares), "every square's name is printed on some page"
 
 
@@ -120,11 +142,10 @@ def test_every_square_of_the_template_lies_where_the_board_file_puts_it(
 def test_every_page_has_a_bar_that_measures_100_mm_at_full_size(kits: dict[str, Path],
                                                                  paper: str) -> None:
     for folder in kits.values():
-        with pdfplumber.open(folder / f"template-{paper}.pdf") as pdf:
-            for page in pdf.pages:
-                bars = [rect for rect in page.rects if abs(rect["width"] * POINT_MM - 100) < 0.01]
-                assert len(bars) == 1
-                assert "This bar must measure 100 mm" in (page.extract_text() or "")
+        for page in printed(folder / f"template-{paper}.pdf"):
+            bars = [rect for rect in page.rects if abs(rect["width"] * POINT_MM - 100) < 0.01]
+            assert len(bars) == 1
+            assert "This bar must measure 100 mm" in page.text
 
 
 def test_the_parts_list_counts_the_board_files_parts(kits: dict[str, Path]) -> None:
