@@ -4,6 +4,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Python keeps each module it compiles (__pycache__, ignored by git), whatever the shell says:
+# the tests start aseb itself again and again, and compiling every module afresh each time
+# cost them seconds.
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: run play test test-long lint bench clean systemd-test catalog docs dist
 
