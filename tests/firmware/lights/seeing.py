@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import pairwise
 
 import numpy as np
@@ -73,6 +74,7 @@ def linear(colour: Colour) -> tuple[float, float, float]:
     return r / 255, g / 255, b / 255
 
 
+@lru_cache(maxsize=1 << 16)  # a scene's lights take few colours, over thousands of frames
 def luminance(colour: Colour) -> float:
     """Relative luminance, the full white of the LEDs being 1."""
     r, g, b = linear(colour)
@@ -85,6 +87,7 @@ def saturated_red(colour: Colour) -> bool:
     return r + g + b > 0 and r / (r + g + b) >= 0.8
 
 
+@lru_cache(maxsize=1 << 16)
 def redness(colour: Colour) -> float:
     """WCAG's red measure: (R - G - B) x 320, no less than 0."""
     r, g, b = linear(colour)
