@@ -54,6 +54,7 @@ def test_a_game_near_its_end_is_played_to_the_win_by_clicks_and_keys(
     assert awaited(page) in ("throw", "move")
 
 
+@pytest.mark.long  # the service worker's files are test_build's in make test
 def test_after_the_first_visit_it_plays_offline_and_nothing_leaves_its_origin(
         open_page: Opener, site: Site) -> None:
     asked: list[str] = []
@@ -77,6 +78,7 @@ def test_after_the_first_visit_it_plays_offline_and_nothing_leaves_its_origin(
     assert any(url.endswith("/pyodide/pyodide.asm.wasm") for url in asked)
 
 
+@pytest.mark.long  # English at a desk is audited in make test's game
 def test_arabic_reads_right_to_left_and_meets_no_wcag_violation_at_a_phones_size_and_a_desks(
         open_page: Opener, site: Site) -> None:
     page = opened(open_page, site, "ar", "phone", motion="reduce")

@@ -69,7 +69,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[WebBoard, s
         yield found
 
 
-@pytest.mark.parametrize("language", [pytest.param("en", marks=pytest.mark.long), "ar"])
+@pytest.mark.long  # every page at two sizes through axe-core, 10 s of Chromium: test-long
+@pytest.mark.parametrize("language", ["en", "ar"])
 def test_every_page_passes_the_wcag_audit_on_a_phone_and_a_wall(
         site: tuple[WebBoard, str], open_page: Callable[..., Page], language: str) -> None:
     _board, url = site
@@ -145,6 +146,7 @@ def test_a_friend_plays_with_the_keyboard_alone(tmp_path: Path,
             assert board.table.controller.mummy_move is not None  # lit for the owner
 
 
+@pytest.mark.long  # the calm lights themselves are test_flashing's in make test
 def test_less_motion_asked_for_shows_the_lights_steady(tmp_path: Path,
                                                        open_page: Callable[..., Page]) -> None:
     with served(tmp_path) as (board, url):

@@ -19,12 +19,14 @@ pytest.importorskip("uvicorn", reason="the web extra is not installed")
 
 from firmware.story.setna import Setna
 from firmware.story.tournament import Tournament
+from tests.sim.chromium import violations
 from tests.sim.web.web_board import WebBoard
 from tests.sim.web.web_browser import chromium_missing, served
 
 missing = chromium_missing()
 if missing is not None:
     pytest.skip(f"browser tests skipped: {missing}", allow_module_level=True)
+pytest.importorskip("axe_playwright_python", reason="axe-playwright-python (the dev extra)")
 
 from playwright.sync_api import Page, expect  # noqa: E402
 
@@ -77,6 +79,9 @@ def test_a_game_is_watched_live(site: tuple[WebBoard, str], page: Page) -> None:
         expect(page.locator(f"#light-{name}")).to_have_class(re.compile("lit"),
                                                              timeout=WAIT)
     expect(page.locator("#log li").first).to_be_visible()
+    # the page in play passes axe-core's WCAG 2.1 AA audit (every page at a phone's and a
+    # wall's size, in English and Arabic: test_web_access, make test-long)
+    assert violations(page) == []
 
 
 def test_a_setting_changed_on_the_page_is_played_on_the_board(site: tuple[WebBoard, str],

@@ -55,7 +55,8 @@ def invite_friend(board: WebBoard, url: str, owner: Page, friend: Page, side: st
     expect(friend.locator("#remote-note")).to_be_visible(timeout=WAIT)
 
 
-@pytest.mark.parametrize("language", [pytest.param("en", marks=pytest.mark.long), "de"])
+@pytest.mark.long  # Chromium's person stories are test-long's; make test keeps two here
+@pytest.mark.parametrize("language", ["en", "de"])
 def test_a_friend_is_told_their_own_turn_with_the_throw_at_the_top_of_a_phone(
         tmp_path: Path, open_page: Callable[..., Page], language: str) -> None:
     with served(tmp_path) as (board, url):
@@ -76,7 +77,8 @@ def test_a_friend_is_told_their_own_turn_with_the_throw_at_the_top_of_a_phone(
         expect(friend.locator("#status")).to_have_text(said, timeout=WAIT)
 
 
-@pytest.mark.parametrize("language", [pytest.param("de", marks=pytest.mark.long), "ar"])
+@pytest.mark.long
+@pytest.mark.parametrize("language", ["de", "ar"])
 def test_a_friends_refused_move_is_said_in_the_pages_language(
         tmp_path: Path, open_page: Callable[..., Page], language: str) -> None:
     with served(tmp_path) as (board, url):
@@ -98,6 +100,7 @@ def test_a_friends_refused_move_is_said_in_the_pages_language(
         assert "Z9" not in answer.json()["error"] and "unknown square" not in answer.text()
 
 
+@pytest.mark.long
 def test_what_happened_is_said_in_the_pages_language_numbered_whole(
         tmp_path: Path, open_page: Callable[..., Page]) -> None:
     with served(tmp_path, settings=Settings(mummy_plays_both=True)) as (board, url):
@@ -142,6 +145,7 @@ def _said_in(language: str, told: str) -> str:
     return contextvars.copy_context().run(said)
 
 
+@pytest.mark.long
 def test_nothing_is_wider_than_a_phone_and_the_squares_names_can_be_read(
         tmp_path: Path, open_page: Callable[..., Page]) -> None:
     with served(tmp_path) as (board, url):
@@ -195,7 +199,7 @@ def test_a_visitor_sees_which_setting_is_chosen(tmp_path: Path,
         expect(page.locator(".choice.chosen", has=chosen)).to_contain_text("(chosen)")
 
 
-@pytest.mark.long  # the display drawn; make test keeps the board away and the phone's stories
+@pytest.mark.long
 def test_the_wall_is_filled_during_a_game(tmp_path: Path,
                                           open_page: Callable[..., Page]) -> None:
     with served(tmp_path, settings=Settings(mummy_plays_both=True)) as (board, url):
@@ -209,6 +213,7 @@ def test_the_wall_is_filled_during_a_game(tmp_path: Path,
         assert 0.8 * 1080 <= bottom <= 1080, bottom  # was 60% of the wall; nothing below it
 
 
+@pytest.mark.long
 def test_a_board_away_is_not_drawn_as_if_it_were_there(tmp_path: Path,
                                                        open_page: Callable[..., Page]) -> None:
     with served(tmp_path) as (board, url):

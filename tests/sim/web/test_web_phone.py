@@ -43,7 +43,8 @@ def apart(one: list[float], other: list[float]) -> bool:
     return one[2] <= other[0] or other[2] <= one[0] or one[3] <= other[1] or other[3] <= one[1]
 
 
-@pytest.mark.parametrize("size", [PHONE, pytest.param((1920, 1080), marks=pytest.mark.long)])
+@pytest.mark.long  # the phone's stories in Chromium are test-long's (docs/develop/tests.md)
+@pytest.mark.parametrize("size", [PHONE, (1920, 1080)])
 def test_every_square_name_is_12_px_and_beside_its_piece(
         tmp_path: Path, open_page: Callable[..., Page], size: tuple[int, int]) -> None:
     with served(tmp_path) as (board, url):
@@ -62,7 +63,8 @@ def test_every_square_name_is_12_px_and_beside_its_piece(
             assert whole[0] <= label[0] and label[2] <= whole[2], (square, label, whole)
 
 
-@pytest.mark.parametrize("language", [pytest.param("en", marks=pytest.mark.long), "ar"])
+@pytest.mark.long
+@pytest.mark.parametrize("language", ["en", "ar"])
 def test_a_friends_moves_are_said_in_words_and_light_their_squares(
         tmp_path: Path, open_page: Callable[..., Page], language: str) -> None:
     with served(tmp_path) as (board, url):
@@ -92,7 +94,7 @@ def test_a_friends_moves_are_said_in_words_and_light_their_squares(
         expect(friend.locator(".square.pointed").first).to_be_attached()
 
 
-@pytest.mark.long  # 5 s of Chromium; the end of remote play is test_web_security's too
+@pytest.mark.long  # the end of remote play is test_web_security's too
 def test_the_friends_page_says_so_when_remote_play_ends_and_the_owner_sees_the_end_only_then(
         tmp_path: Path, open_page: Callable[..., Page]) -> None:
     with served(tmp_path) as (board, url):
