@@ -4,6 +4,7 @@ board is not as expected and the status asks for something, a square shows what.
 from __future__ import annotations
 
 import atexit
+import gc
 import os
 import shutil
 import tempfile
@@ -31,6 +32,13 @@ os.environ.pop("STATE_DIRECTORY", None)  # systemd's, when run under a unit: not
 def _remove_home(session: int = os.getpid()) -> None:
     if os.getpid() == session:  # not in a child forked by a test
         shutil.rmtree(_HOME, ignore_errors=True)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What collecting made (every module, test and strategy) lives to the end of the run:
+    frozen, the collector's full passes stop walking it (about a third of their time in a
+    worker, several seconds a run)."""
+    gc.freeze()
 
 
 @pytest.fixture(autouse=True)
