@@ -18,38 +18,35 @@ squares = st.frozensets(st.sampled_from(SQUARES), max_size=3)
 maybe_square = st.none() | st.sampled_from(SQUARES)
 throws = st.none() | st.sampled_from([Throw.parse(t) for t in ("1:DDDW", "4:WWWW", "6:DDDD")])
 
+ALIKE = {
+    "turn": st.sampled_from(list(Side)),
+    "throw": throws,
+    "movable": squares,
+    "bump_first": maybe_square,
+    "flare_until": st.sampled_from([float("-inf"), 0.5, 3.0]),
+    "winner": st.none() | st.sampled_from(list(Side)),
+    "since": st.sampled_from([0.0, 1.0]),
+    "clearing": squares,
+}
+"""What every show below draws alike."""
+
 shows = st.builds(
     Show,
     phase=st.sampled_from(list(Phase)),
-    turn=st.sampled_from(list(Side)),
-    throw=throws,
-    movable=squares,
     lifted_targets=squares,
     reseat=squares,
     mummy_move=st.tuples(maybe_square, maybe_square),
-    bump_first=maybe_square,
     missing=st.dictionaries(st.sampled_from(SQUARES), st.sampled_from(list(Side)), max_size=2),
     unexpected=squares,
-    flare_until=st.sampled_from([float("-inf"), 0.5, 3.0]),
-    winner=st.none() | st.sampled_from(list(Side)),
-    since=st.sampled_from([0.0, 1.0]),
     hint=maybe_square,
     shake_again=st.booleans(),
-    clearing=squares,
     stuck=squares,
+    **ALIKE,
 )
 
 resting = st.builds(
     Show,
     phase=st.sampled_from([Phase.MOVE, Phase.GUIDE]),
-    turn=st.sampled_from(list(Side)),
-    throw=throws,
-    movable=squares,
-    bump_first=maybe_square,
-    flare_until=st.sampled_from([float("-inf"), 0.5, 3.0]),
-    winner=st.none() | st.sampled_from(list(Side)),
-    since=st.sampled_from([0.0, 1.0]),
-    clearing=squares,
     dice=st.booleans(),
     thrown_at=st.sampled_from([0.0, 1.0]),
     calm=st.booleans(),
@@ -57,6 +54,7 @@ resting = st.builds(
     lifted_targets=st.just(frozenset()), reseat=st.just(frozenset()),
     mummy_move=st.just((None, None)), missing=st.just({}), unexpected=st.just(frozenset()),
     hint=st.none(), shake_again=st.just(False), stuck=st.just(frozenset()),
+    **ALIKE,
 )
 """Shows at rest but for what ``steady`` does not look at (as random as ``shows``): nearly one
 in twenty of ``shows`` is steady, most of these are, so the frames are compared often."""
