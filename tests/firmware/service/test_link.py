@@ -26,7 +26,9 @@ from firmware.play.controller import Settings
 from firmware.service import link as link_module
 from firmware.service.link import Link, socket_path
 from firmware.service.link_schema import (
+    EVENT,
     EVENTS,
+    LONGEST_LIST,
     MAX_LINE,
     VERSION,
     Refused,
@@ -508,11 +510,15 @@ def test_a_failed_hall_sensor_is_told_in_the_boards_health(tmp_path: Path) -> No
 def test_a_log_line_of_a_long_list_in_words_is_an_event_every_companion_reads() -> None:
     """A list said in words nests a phrase per item (the demon's cast over many ties): the
     line the board writes is read by every companion's decoder, the far one's and the page's,
-    and said again whole; with the old depth of 16 it was dropped as not an event."""
-    throws = [phrase("{side} throw {n}", side=side_name(Side(n % 2)), n=n) for n in range(30)]
-    said = joined(throws, "{item}, {more}", last="{item} and {more}")
-    line = encode(message("log", lines=[say(said)], told=[told_json(said)]))
-    kind, event = event_of(line)
-    assert kind == "log" and say(told_text(event["told"][0])) == say(said)
+    and said again whole, up to ``LONGEST_LIST`` items; with the old depths of 16, then 64, a
+    cast of 7, then 29, throws was dropped as not an event."""
+    for count in (30, 68, LONGEST_LIST):
+        throws = [phrase("{side} throw {n}", side=side_name(Side(n % 2)), n=n)
+                  for n in range(count)]
+        said = joined(throws, "{item}, {more}", last="{item} and {more}")
+        line = encode(message("log", lines=[say(said)], told=[told_json(said)]))
+        kind, event = event_of(line)
+        assert kind == "log" and say(told_text(event["told"][0])) == say(said)
+    deeper = EVENT.depth + 1
     with pytest.raises(Undecodable):  # the bound still holds
-        event_of(b'{"type": "log", "told": ' + b"[" * 65 + b"]" * 65 + b"}")
+        event_of(b'{"type": "log", "told": ' + b"[" * deeper + b"]" * deeper + b"}")
